@@ -1,0 +1,44 @@
+"""The common bot interface: any game, any seat, from the widget or self-play.
+
+A bot sees the match only through what its seat may know; it answers with one
+of the legal actions. Bots draw from their own random stream, never from the
+game's generator, so thinking does not change the dice.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import defaultdict
+
+from ..engine import Action, Game
+from ..engine.game import State
+from ..engine.rng import Stream
+
+
+class Bot(ABC):
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Stream(seed)
+
+    @abstractmethod
+    def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` (non-empty) for the player to move in ``state``."""
+
+
+class RandomBot(Bot):
+    """Uniform over action *categories* first, then over options in the category.
+
+    A flat uniform pick would almost always move units (they have the most
+    options), so balance numbers would measure the bot rather than the game.
+    """
+
+    name = "random"
+
+    def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
+        groups: dict[str, list[Action]] = defaultdict(list)
+        for a in legal:
+            groups[game.category(a)].append(a)
+        cats = sorted(groups)
+        options = groups[self.rng.choice(cats)]
+        return self.rng.choice(options)

@@ -1,0 +1,200 @@
+"""A greedy, rule-of-thumb bot for 600 il Secolo di Ferro.
+
+It reads only what its seat may see (its own hand, the cities, the discard pile) and
+follows a fixed order of preferences, one action at a time:
+
+* Setup: pick the Protagonist whose power helps building a city fastest (extra draws first).
+* Draw: set aside cards it cannot use soon (a second or later Attack card, Bulwarks and
+  Objects of cultures it has no citizen of, in play or in hand), then redraw; else keep.
+* Turn: 1) Specials that gain a culture or cost an opponent one (Conversion, Exile, Plague
+  when it hurts others more), Patron for cards, Alliance when two new cultures are in hand;
+  2) put cards into play, choosing the turn's culture by "new culture for my city" first, then
+  by how many cards of it it holds (Characters before Bulwarks before Objects);
+  3) attack, preferring a target that is the last citizen of its culture in the leader's city;
+  4) Amulet / Palette when they bring a new culture; 5) end the turn.
+* Reactions: stop Attacks on its own (or its partner's) city with Retaliation, Truce, Escape
+  or the Rosary; answer a Special that stops its own side's Attack with a Countermand;
+  otherwise pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, Game
+from ..engine.game import State
+from ..secolo import cards as C
+from ..secolo import logic as L
+from .base import Bot
+
+PICK_ORDER = ["astronomer", "naturalist", "patron", "corsair", "vizier", "abbess", "preacher",
+              "witch"]
+BLOCK_ORDER = ["retaliation", "truce", "escape"]
+
+
+class SecoloHeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
+        frame = state["stack"][-1]
+        seat = frame["player"]
+        pick = getattr(self, "_" + frame["kind"])(state, seat, frame, legal)
+        return pick if pick is not None else legal[-1]
+
+    # -- setup and draw --------------------------------------------------------------------
+    def _pick(self, state, seat, frame, legal):
+        rank = {e: i for i, e in enumerate(PICK_ORDER)}
+        return min(legal, key=lambda a: rank.get(C.effect(a.args[0]), 99))
+
+    def _draw(self, state, seat, frame, legal):
+        hand = [c for c in L.hand(state, seat) if c not in frame["marked"]]
+        have = {C.culture(c) for c in L.citizens(state, seat)}
+        have |= {C.culture(c) for c in hand if C.ctype(c) == "character"}
+        attacks = sorted(c for c in hand if C.ctype(c) == "attack")
+        junk = attacks[1:]
+        junk += [c for c in hand if C.ctype(c) in ("bulwark", "object") and C.culture(c) not in have]
+        for c in sorted(junk):
+            a = Action("discard", (c,))
+            if a in legal:
+                return a
+        return Action("redraw") if Action("redraw") in legal else Action("keep")
+
+    # -- own turn --------------------------------------------------------------------------------
+    def _act(self, state, seat, frame, legal):
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        for step in (self._special, self._play, self._attack, self._object):
+            a = step(state, seat, by_kind)
+            if a is not None:
+                return a
+        return Action("end")
+
+    def _gain(self, state, seat, cid) -> int:
+        """Cultures my side gains if ``cid`` enters my city."""
+        return int(C.culture(cid) not in L.cultures_in_play(state, seat))
+
+    def _loss(self, state, owner, cid) -> int:
+        """Cultures ``owner`` loses if ``cid`` leaves their city."""
+        cul = C.culture(cid)
+        return int(sum(1 for c in L.citizens(state, owner) if C.culture(c) == cul) == 1)
+
+    def _leader_bonus(self, state, owner) -> float:
+        return L.standing(state, owner)[0] / 10
+
+    def _special(self, state, seat, by_kind):
+        best, best_v = None, 0.5
+        hand = L.hand(state, seat)
+        for a in by_kind.get("special", []):
+            eff = C.effect(a.args[0])
+            v = 0.0
+            if eff in ("conversion", "exile"):
+                t = a.args[1]
+                owner = L.city_of(state, t)
+                v = 2 * self._loss(state, owner, t) + self._leader_bonus(state, owner)
+                if eff == "conversion":
+                    v += 3 * self._gain(state, seat, t) + 0.5
+            elif eff == "plague":
+                cul = a.args[1]
+                v = 0.0
+                for s in range(L.n_players(state)):
+                    lost = L.cultures_in_play(state, s)
+                    left = {C.culture(c) for c in L.citizens(state, s)
+                            if C.culture(c) != cul or C.ctype(c) != "character"
+                            or L.is_protected(state, s, c)}
+                    delta = len(lost) - len(left)
+                    v += -3 * delta if s in L.team(state, seat) else 2 * delta
+            elif eff == "patron":
+                v = 1.0
+            elif eff == "alliance":
+                new = {C.culture(c) for c in hand if C.ctype(c) == "character"}
+                new -= L.cultures_in_play(state, seat)
+                v = 2.0 if len(new) >= 2 and not state["turn"]["extra_cultures"] else 0.0
+            elif eff == "demolition":
+                b = a.args[1]
+                owner = L.city_of(state, b)
+                cul = C.culture(b)
+                v = 0.6 * sum(1 for c in L.characters(state, owner) if C.culture(c) == cul)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _play(self, state, seat, by_kind):
+        plays = by_kind.get("play", [])
+        if not plays:
+            return None
+        hand = L.hand(state, seat)
+
+        def city_of_play(a: Action) -> int:
+            return int(a.args[1]) if len(a.args) > 1 and a.args[1].isdigit() else seat
+
+        def value(a: Action) -> float:
+            cid = a.args[0]
+            where = city_of_play(a)
+            cul = C.culture(cid)
+            kind = C.ctype(cid)
+            new = cul not in L.cultures_in_play(state, where)
+            same = sum(1 for c in hand if C.culture(c) == cul and C.ctype(c) == "character")
+            v = 0.0
+            if kind == "character":
+                v = 10 + (20 if new else 0) + same
+            elif kind == "bulwark":
+                exposed = sum(1 for c in L.characters(state, where)
+                              if C.culture(c) == cul and not L.is_protected(state, where, c))
+                v = 4 * exposed + (1 if same else 0)
+                if exposed == 0 and not same:
+                    v = 0
+            elif kind == "object":
+                v = 3
+            if not state["turn"]["cultures"]:
+                # choosing the turn's culture: favour the culture with most new cultures to add
+                v += same
+            return v
+
+        best = max(plays, key=value)
+        return best if value(best) > 0 else None
+
+    def _attack(self, state, seat, by_kind):
+        attacks = by_kind.get("attack", [])
+        if not attacks:
+            return None
+
+        def value(a: Action) -> float:
+            t = a.args[3]
+            owner = L.city_of(state, t)
+            return 2 * self._loss(state, owner, t) + self._leader_bonus(state, owner)
+
+        return max(attacks, key=value)
+
+    def _object(self, state, seat, by_kind):
+        for a in by_kind.get("object", []):
+            eff = C.effect(a.args[0])
+            if eff in ("amulet", "palette") and self._gain(state, seat, a.args[1]):
+                return a
+        return None
+
+    # -- reactions --------------------------------------------------------------------------------
+    def _react(self, state, seat, frame, legal):
+        att = frame["attack"]
+        if att["city"] in L.team(state, seat) and self._loss(state, att["city"], att["target"]):
+            for eff in BLOCK_ORDER:
+                for a in legal:
+                    if a.kind == "special" and C.effect(a.args[0]) == eff:
+                        return a
+            for a in legal:
+                if a.kind == "object" and C.effect(a.args[0]) == "rosary":
+                    return a
+        return Action("pass")
+
+    def _counter(self, state, seat, frame, legal):
+        attacker = None
+        for f in state["stack"]:
+            if f["kind"] == "react":
+                attacker = f["attack"]["by"]
+        if attacker in L.team(state, seat):
+            for a in legal:
+                if a.kind == "special":
+                    return a
+        return Action("pass")
+
+

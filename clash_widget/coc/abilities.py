@@ -1,0 +1,248 @@
+"""Advance abilities used from the turn: those marked AAA cost an action, the rest are free.
+
+Primer: "Advances" (Cartography, Bartering, Taxation, Civil Liberties, Drama and
+Music, Absolute Power, Forced Labour).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, act
+from ..engine.frames import ActionKind
+from ..engine.game import Events, Frame, State
+from .board import cities_of
+from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
+from .economy import gain, has
+from .rulebook import RULES
+from .vocab import BASIC, RESOURCES
+
+ADV = "Primer: Advances"
+
+
+def _owns(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
+    @RULES.check(rule_id, reason, section)
+    def ok(state: State, frame: Frame, args: Any) -> bool:
+        return has(me(state, frame), advance)
+
+    return ok
+
+
+def _once(ability: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
+    @RULES.check(rule_id, reason, section)
+    def ok(state: State, frame: Frame, args: Any) -> bool:
+        return not used_once(state, frame, ability)
+
+    return ok
+
+
+def _plain(state: State, frame: Frame, a: Action) -> tuple[str, ...]:
+    return a.args
+
+
+def _single(kind: str):  # noqa: ANN202
+    return lambda s, f: [act(kind)]
+
+
+# -- Cartography (AAA, once a turn) -------------------------------------------
+
+def apply_cartography(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    spend_action(state)
+    mark_once(state, frame, "cartography")
+    p = frame["player"]
+    regions = {state["hexes"][u["h"]]["reg"] for u in state["units"].values()
+               if u["o"] == p and u["k"] == "ship"}
+    player = me(state, frame)
+    gain(state, player, "culture", len(regions))
+    gain(state, player, "ideas", len(regions))
+    ev.emit("ability", f"Cartography: {player['name']} charts {len(regions)} regions.", player=p)
+
+
+CARTOGRAPHY = ActionKind(
+    "cartography", _plain,
+    [_owns("cartography", "ability.cartography", "Charting needs Cartography.", ADV),
+     actions_left,
+     _once("cartography", "ability.cartography-once", "Cartography works once a turn.", ADV)],
+    _single("cartography"), apply_cartography, category="ability",
+)
+
+
+# -- Bartering (AAA): up to 3 resources into gold and/or culture tokens ----------
+
+def parse_barter(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    give: dict[str, int] = {}
+    for part in a.args[0].split("+"):
+        r, _, n = part.partition(":")
+        give[r] = give.get(r, 0) + int(n)
+    gold, culture = (int(x) for x in a.args[1].split(":"))
+    return {"give": give, "gold": gold, "culture": culture}
+
+
+@RULES.check(
+    "ability.barter-amounts",
+    "Bartering turns up to 3 of your resources into as many gold and culture tokens.",
+    "Primer: Advances, ECONOMICS (Bartering)",
+)
+def barter_amounts(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    total = sum(args["give"].values())
+    player = me(state, frame)
+    return (
+        0 < total <= 3
+        and all(r in RESOURCES and r != "gold" and n > 0 for r, n in args["give"].items())
+        and all(player["res"][r] >= n for r, n in args["give"].items())
+        and args["gold"] >= 0 and args["culture"] >= 0
+        and args["gold"] + args["culture"] == total
+    )
+
+
+def barter_candidates(state: State, frame: Frame) -> list[Action]:
+    player = me(state, frame)
+    out = []
+    for r in (*BASIC, "ideas"):
+        for n in range(1, min(3, player["res"][r]) + 1):
+            out.append(act("barter", f"{r}:{n}", f"{n}:0"))
+            out.append(act("barter", f"{r}:{n}", f"0:{n}"))
+    return out
+
+
+def apply_barter(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    spend_action(state)
+    player = me(state, frame)
+    for r, n in args["give"].items():
+        player["res"][r] -= n
+    gain(state, player, "gold", args["gold"])
+    gain(state, player, "culture", args["culture"])
+    ev.emit("ability", f"Bartering: {player['name']} trades goods for {args['gold']} gold and "
+            f"{args['culture']} culture.", player=frame["player"])
+
+
+BARTER = ActionKind(
+    "barter", parse_barter,
+    [_owns("bartering", "ability.bartering", "Bartering needs the Bartering advance.", ADV),
+     actions_left, barter_amounts],
+    barter_candidates, apply_barter, category="ability",
+)
+
+
+# -- Taxation (AAA, once a turn) ------------------------------------------------
+
+@RULES.check("ability.taxation-mood", "Taxation costs 1 mood token.", ADV)
+def tax_mood(state: State, frame: Frame, args: Any) -> bool:
+    return me(state, frame)["mood"] >= 1
+
+
+def apply_taxation(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    spend_action(state)
+    mark_once(state, frame, "taxation")
+    player = me(state, frame)
+    player["mood"] -= 1
+    n = len(cities_of(state, frame["player"]))
+    gain(state, player, "gold", n)
+    ev.emit("ability", f"Taxation: {player['name']} raises {n} gold.", player=frame["player"])
+
+
+TAXATION = ActionKind(
+    "taxation", _plain,
+    [_owns("taxation", "ability.taxation", "Taxes need the Taxation advance.", ADV),
+     actions_left,
+     _once("taxation", "ability.taxation-once", "Taxation works once a turn.", ADV), tax_mood],
+    _single("taxation"), apply_taxation, category="ability",
+)
+
+
+# -- Civil Liberties (AAA): 3 mood tokens -------------------------------------------
+
+def apply_liberties(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    spend_action(state)
+    player = me(state, frame)
+    gain(state, player, "mood", 3)
+    ev.emit("ability", f"Civil Liberties: {player['name']} gains 3 mood tokens.",
+            player=frame["player"])
+
+
+LIBERTIES = ActionKind(
+    "liberties", _plain,
+    [_owns("civil_liberties", "ability.civil-liberties",
+           "That needs the Civil Liberties advance.", ADV), actions_left],
+    _single("liberties"), apply_liberties, category="ability",
+)
+
+
+# -- Drama and Music (free, once a turn) ------------------------------------------
+
+@RULES.check("ability.drama-token", "Swap a token you have: mood>culture or culture>mood.", ADV)
+def drama_token(state: State, frame: Frame, args: tuple[str, ...]) -> bool:
+    if args not in (("mood>culture",), ("culture>mood",)):
+        return False
+    return me(state, frame)[args[0].split(">")[0]] >= 1
+
+
+def apply_drama(state: State, frame: Frame, args: tuple[str, ...], ev: Events) -> None:
+    mark_once(state, frame, "drama")
+    src, dst = args[0].split(">")
+    player = me(state, frame)
+    player[src] -= 1
+    player[dst] += 1
+    ev.emit("ability", f"Drama and Music: {player['name']} swaps a {src} token for {dst}.",
+            player=frame["player"])
+
+
+DRAMA = ActionKind(
+    "drama", _plain,
+    [_owns("drama_and_music", "ability.drama", "That needs Drama and Music.", ADV),
+     _once("drama", "ability.drama-once", "Drama and Music works once a turn.", ADV), drama_token],
+    lambda s, f: [act("drama", "mood>culture"), act("drama", "culture>mood")], apply_drama,
+    category="ability",
+)
+
+
+# -- Absolute Power (free, once a turn): 2 mood for an extra action -------------------
+
+@RULES.check("ability.two-mood", "That costs 2 mood tokens.", ADV)
+def two_mood(state: State, frame: Frame, args: Any) -> bool:
+    return me(state, frame)["mood"] >= 2
+
+
+def apply_absolute(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    mark_once(state, frame, "absolute_power")
+    player = me(state, frame)
+    player["mood"] -= 2
+    state["turn"]["actions"] += 1
+    ev.emit("ability", f"Absolute Power: {player['name']} takes an extra action.",
+            player=frame["player"])
+
+
+ABSOLUTE = ActionKind(
+    "absolute_power", _plain,
+    [_owns("absolute_power", "ability.absolute-power", "That needs Absolute Power.", ADV),
+     _once("absolute_power", "ability.absolute-power-once", "Absolute Power works once a turn.",
+           ADV), two_mood],
+    _single("absolute_power"), apply_absolute, category="ability",
+)
+
+
+# -- Forced Labour (free): angry cities act as neutral this turn ------------------------
+
+@RULES.check("ability.one-mood", "That costs 1 mood token.", ADV)
+def one_mood(state: State, frame: Frame, args: Any) -> bool:
+    return me(state, frame)["mood"] >= 1
+
+
+def apply_forced(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    mark_once(state, frame, "forced_labour")
+    player = me(state, frame)
+    player["mood"] -= 1
+    ev.emit("ability", f"Forced Labour: {player['name']}'s angry cities work as neutral this "
+            "turn.", player=frame["player"])
+
+
+FORCED = ActionKind(
+    "forced_labour", _plain,
+    [_owns("forced_labour", "ability.forced-labour", "That needs Forced Labour.", ADV),
+     _once("forced_labour", "ability.forced-labour-once", "Forced Labour is already in force.",
+           ADV), one_mood],
+    _single("forced_labour"), apply_forced, category="ability",
+)
+
+ALL = [CARTOGRAPHY, BARTER, TAXATION, LIBERTIES, DRAMA, ABSOLUTE, FORCED]
+_ = bump_stat

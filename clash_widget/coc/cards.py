@@ -1,0 +1,163 @@
+"""Action and objective cards: private hands, draws, plays and scoring.
+
+Primer: start of game and each status phase draw an action and an objective
+card; civil effects are free unless marked as costing an action; objectives
+score 2 VP when fulfilled in the status phase. Our teaching set: data/cards.json.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..engine import Action, act, rng
+from ..engine.frames import ActionKind
+from ..engine.game import Events, Frame, State
+from .board import cities_of, city_size
+from .common import bump_stat, me, spend_action
+from .content import load
+from .economy import gain
+from .rulebook import RULES
+from .vocab import HAPPY
+
+SECTION = "Primer: Actions (Expanded); Status Phase and Ending The Game"
+
+
+@cache
+def action_cards() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in load("cards")["actions"]}
+
+
+@cache
+def objective_cards() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in load("cards")["objectives"]}
+
+
+def _deck(cards: list[dict[str, Any]]) -> list[str]:
+    return [f"{c['id']}#{i}" for c in cards for i in range(c.get("copies", 1))]
+
+
+def card_base(card: str) -> str:
+    return card.split("#")[0]
+
+
+def init_decks(state: State) -> None:
+    data = load("cards")
+    state["decks"] = {
+        "actions": sorted(_deck(data["actions"])),
+        "objectives": sorted(_deck(data["objectives"])),
+        "events": sorted(_deck(data["events"])),
+        "wonders": sorted(w["id"] for w in data["wonders"]),
+    }
+    state["discards"] = {"actions": [], "objectives": [], "events": []}
+
+
+def _draw(state: State, pile: str) -> str | None:
+    """Draw uniformly from the unordered pile: the state never holds the future order."""
+    deck = state["decks"][pile]
+    if not deck and state["discards"].get(pile):
+        deck.extend(sorted(state["discards"][pile]))
+        state["discards"][pile] = []
+    if not deck:
+        return None
+    return deck.pop(rng.below(state, len(deck)))
+
+
+def draw_action(state: State, p: int, ev: Events) -> None:
+    card = _draw(state, "actions")
+    if card:
+        state["players"][p]["actions_hand"].append(card)
+        ev.emit("draw", f"{state['players'][p]['name']} draws an action card.", player=p,
+                barrier=True, private={"seat": p, "card": card})
+
+
+def draw_objective(state: State, p: int, ev: Events) -> None:
+    card = _draw(state, "objectives")
+    if card:
+        state["players"][p]["objectives_hand"].append(card)
+        ev.emit("draw", f"{state['players'][p]['name']} draws an objective card.", player=p,
+                barrier=True, private={"seat": p, "card": card})
+
+
+# -- objectives --------------------------------------------------------------
+
+
+def fulfilled(state: State, p: int, card: str) -> bool:
+    spec = objective_cards()[card_base(card)]
+    player = state["players"][p]
+    mine = [state["cities"][k] for k in cities_of(state, p)]
+    n = spec["n"]
+    test = spec["test"]
+    if test == "cities":
+        return len(mine) >= n
+    if test == "advances":
+        return len(player["advances"]) >= n
+    if test == "city_size":
+        return any(city_size(c) >= n for c in mine)
+    if test == "happy_cities":
+        return sum(1 for c in mine if c["mood"] == HAPPY) >= n
+    if test == "armies":
+        return sum(1 for u in state["units"].values() if u["o"] == p and u["k"] == "army") >= n
+    if test == "gold":
+        return player["res"]["gold"] >= n
+    raise ValueError(f"unknown objective test {test}")
+
+
+def objective_frames(state: State, p: int) -> list[Frame]:
+    """Status phase step 1: score fulfilled objectives (always worth it, so automatic)."""
+    player = state["players"][p]
+    for card in list(player["objectives_hand"]):
+        if fulfilled(state, p, card):
+            player["objectives_hand"].remove(card)
+            player["objectives"].append(card)
+            bump_stat(state, "objective_scored")
+    return []
+
+
+def status_draw(state: State, ev: Events) -> None:
+    if not state["options"]["cards"]:
+        return
+    for p in state["turn"]["order"]:
+        draw_action(state, p, ev)
+        draw_objective(state, p, ev)
+
+
+# -- playing an action card (civil effect) ----------------------------------------
+
+
+def parse_play(state: State, frame: Frame, a: Action) -> str:
+    return a.args[0] if a.args else ""
+
+
+@RULES.check("cards.in-hand", "You can only play an action card from your own hand.", SECTION)
+def in_hand(state: State, frame: Frame, card: str) -> bool:
+    return card in me(state, frame)["actions_hand"]
+
+
+@RULES.check("cards.action-cost",
+             "This card's effect costs an action and you have none left.", SECTION)
+def card_action(state: State, frame: Frame, card: str) -> bool:
+    spec = action_cards()[card_base(card)]
+    return not spec["costs_action"] or state["turn"]["actions"] > 0
+
+
+def play_candidates(state: State, frame: Frame) -> list[Action]:
+    return [act("play", c) for c in sorted(set(me(state, frame)["actions_hand"]))]
+
+
+def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
+    spec = action_cards()[card_base(card)]
+    player = me(state, frame)
+    if spec["costs_action"]:
+        spend_action(state)
+    player["actions_hand"].remove(card)
+    state["discards"]["actions"].append(card)
+    for r, n in spec["gain"].items():
+        gain(state, player, r, n)
+    ev.emit("action_card", f"{player['name']} plays {spec['name']}: {spec['text']}",
+            player=frame["player"])
+    bump_stat(state, "action_card_played")
+
+
+PLAY = ActionKind("play", parse_play, [in_hand, card_action], play_candidates, apply_play,
+                  category="card")

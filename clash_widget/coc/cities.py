@@ -1,0 +1,707 @@
+"""Cities: founding, activating (collect, build units, grow) and mood.
+
+Primer: "Found a City", "Activate a City" and its three choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, act
+from ..engine.frames import ActionKind
+from ..engine.game import Events, Frame, State
+from .board import (
+    board_neighbours,
+    cities_of,
+    city_size,
+    effective_size,
+    foreign_units_at,
+    hex_distance,
+    is_land,
+    is_sea,
+    stack_count,
+    terrain,
+    units_at,
+)
+from .common import actions_left, bump_stat, me, spend_action
+from .economy import can_pay, gain, has, pay, plan_payment
+from .rulebook import RULES
+from .setup import add_unit, new_city
+from .vocab import ANGRY, NEUTRAL, PIECE_ADVANCE, PIECES, mood_name, parse_hex
+
+FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
+ACTIVATE = "Primer: Actions (Expanded), Activate a City"
+COLLECT = "Primer: Activate a City, Collect Resources"
+BUILD = "Primer: Activate a City, Build Units"
+GROW = "Primer: Activate a City, Increase City Size"
+
+UNIT_COST = {"settler": {"food": 2}, "army": {"food": 1, "ore": 1}, "ship": {"wood": 2}}
+GROW_COST = {"food": 1, "wood": 1, "ore": 1}
+
+
+def _hex_arg(a: Action, i: int = 0) -> str:
+    """The i-th argument as a canonical ``q,r`` key (ValueError if it is not a hex)."""
+    q, r = parse_hex(a.args[i])
+    return f"{q},{r}"
+
+
+# == found a city ==========================================================
+
+
+def parse_found(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    return {"player": frame["player"], "hex": _hex_arg(a)}
+
+
+@RULES.check("found.on-board", "That position is not on the board.", FOUND)
+def found_on_board(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["hex"] in state["hexes"]
+
+
+@RULES.check("found.settler-required", "You need one of your settlers on that hex.", FOUND)
+def found_settler(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return any(
+        u["o"] == args["player"] and u["k"] == "settler" and u["on"] is None
+        for u in state["units"].values()
+        if u["h"] == args["hex"]
+    )
+
+
+@RULES.check("found.not-barren", "Cities cannot be founded on barren land (or at sea).", FOUND)
+def found_not_barren(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return is_land(state, args["hex"]) and terrain(state, args["hex"]) != "barren"
+
+
+@RULES.check("found.no-city", "There is already a city on that hex.", FOUND)
+def found_no_city(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["hex"] not in state["cities"]
+
+
+@RULES.check("found.no-foreign-units", "Foreign units stand on that hex.", FOUND)
+def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return not foreign_units_at(state, args["hex"], args["player"])
+
+
+def found_candidates(state: State, frame: Frame) -> list[Action]:
+    p = frame["player"]
+    hexes = sorted({u["h"] for u in state["units"].values() if u["o"] == p and u["k"] == "settler"})
+    return [act("found", h) for h in hexes]
+
+
+def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    spend_action(state)
+    p, key = args["player"], args["hex"]
+    settler = next(
+        uid for uid, u in state["units"].items()
+        if u["h"] == key and u["o"] == p and u["k"] == "settler" and u["on"] is None
+    )
+    del state["units"][settler]
+    state["cities"][key] = new_city(p)
+    ev.emit("found", f"{state['players'][p]['name']} founds a city at {key}.", player=p,
+            hexes=[key])
+    bump_stat(state, "found")
+
+
+FOUND_KIND = ActionKind(
+    "found",
+    parse_found,
+    [actions_left, found_on_board, found_settler, found_not_barren, found_no_city,
+     found_no_foreign],
+    found_candidates,
+    apply_found,
+    category="found",
+)
+
+
+# == activating a city =======================================================
+
+
+def parse_city(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    return {"player": frame["player"], "city": _hex_arg(a), "rest": a.args[1:]}
+
+
+@RULES.check("city.own-city", "You can only activate a city of your own.", ACTIVATE)
+def own_city(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    c = state["cities"].get(args["city"])
+    return c is not None and c["owner"] == args["player"]
+
+
+def activate(state: State, p: int, key: str, ev: Events) -> None:
+    """Count an activation; each one after the first this turn lowers the mood a step."""
+    city = state["cities"][key]
+    city["act"] += 1
+    if city["act"] > 1 and city["mood"] > ANGRY:
+        city["mood"] -= 1
+        ev.emit(
+            "mood",
+            f"The city at {key} is activated again this turn and becomes {mood_name(city['mood'])}.",
+            player=p,
+            hexes=[key],
+        )
+
+
+def _city_candidates(kind: str):  # noqa: ANN202
+    def candidates(state: State, frame: Frame) -> list[Action]:
+        return [act(kind, k) for k in sorted(cities_of(state, frame["player"]))]
+
+    return candidates
+
+
+# == collect =================================================================
+
+
+@RULES.check(
+    "collect.economic-liberty-mood",
+    "With Economic Liberty, a further collect this turn costs 2 mood tokens.",
+    "Primer: Advances, DEMOCRACY (Economic Liberty)",
+)
+def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    player = me(state, frame)
+    if not has(player, "economic_liberty") or "first_collect" not in player["once"]:
+        return True
+    return player["mood"] >= 2
+
+
+@RULES.check(
+    "collect.actions-left",
+    "You have no actions left (with Economic Liberty your first collect each turn is free).",
+    ACTIVATE,
+)
+def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    player = me(state, frame)
+    if has(player, "economic_liberty") and "first_collect" not in player["once"]:
+        return True
+    return state["turn"]["actions"] > 0
+
+
+def start_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    p, key = args["player"], args["city"]
+    player = state["players"][p]
+    if has(player, "economic_liberty") and "first_collect" not in player["once"]:
+        player["once"].append("first_collect")
+    else:
+        spend_action(state)
+        if has(player, "economic_liberty"):
+            player["mood"] -= 2
+    city = state["cities"][key]
+    size = effective_size(state, city)
+    activate(state, p, key, ev)
+    state["stack"].append(
+        {"kind": "collect", "player": p, "city": key, "max": size, "picks": [], "range": 1}
+    )
+
+
+COLLECT_KIND = ActionKind(
+    "collect",
+    parse_city,
+    [own_city, collect_action_left, econ_liberty_mood],
+    _city_candidates("collect"),
+    start_collect,
+    category="collect",
+)
+
+
+def yields(state: State, p: int, key: str, city: dict[str, Any]) -> list[str]:
+    """What a hex can give this player (Farming, Mining, Irrigation, Fishing, Port)."""
+    player = state["players"][p]
+    t = terrain(state, key)
+    if t == "plains":
+        return ["food"]
+    if t == "forest":
+        return ["wood"]
+    if t == "mountain":
+        return ["ore"]
+    if t == "barren":
+        return ["food"] if has(player, "irrigation") else []
+    if t == "sea":
+        out = ["food"] if has(player, "fishing") else []
+        if city["port"] == key:
+            out += ["gold", "mood"]
+        return out
+    return []
+
+
+def parse_take(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    return {"player": frame["player"], "hex": _hex_arg(a), "res": a.args[1]}
+
+
+@RULES.check(
+    "collect.size-limit",
+    "A city collects from as many hexes as its size (happy +1, angry counts as 1).",
+    COLLECT,
+)
+def take_room(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return len(frame["picks"]) < frame["max"]
+
+
+@RULES.check(
+    "collect.in-range",
+    "You collect from the city's own hex and the hexes next to it "
+    "(two spaces away with Husbandry).",
+    COLLECT,
+)
+def take_in_range(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["hex"] in state["hexes"] and hex_distance(args["hex"], frame["city"]) <= frame[
+        "range"
+    ]
+
+
+@RULES.check("collect.hex-used", "Each hex may be used only once per collect action.", COLLECT)
+def take_unused(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return all(h != args["hex"] for h, _ in frame["picks"])
+
+
+@RULES.check(
+    "collect.hex-occupied",
+    "You cannot collect from a hex holding another city or any foreign unit.",
+    COLLECT,
+)
+def take_free(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    h = args["hex"]
+    if h != frame["city"] and h in state["cities"]:
+        return False
+    return not foreign_units_at(state, h, frame["player"])
+
+
+@RULES.check(
+    "collect.yield",
+    "That hex does not give that resource to you (plains: food, forest: wood, mountain: ore; "
+    "barren needs Irrigation, sea needs Fishing, gold or mood at sea needs a Port).",
+    COLLECT,
+)
+def take_yield(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    city = state["cities"][frame["city"]]
+    return args["res"] in yields(state, frame["player"], args["hex"], city)
+
+
+@RULES.check(
+    "collect.one-sea-hex",
+    "Fishing lets a city collect from only one sea hex per collect.",
+    "Primer: Advances, MARITIME (Fishing)",
+)
+def take_one_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not is_sea(state, args["hex"]):
+        return True
+    return not any(is_sea(state, h) for h, _ in frame["picks"])
+
+
+def take_candidates(state: State, frame: Frame) -> list[Action]:
+    city = state["cities"][frame["city"]]
+    out = []
+    for h in _in_range(state, frame["city"], frame["range"]):
+        for res in yields(state, frame["player"], h, city):
+            out.append(act("take", h, res))
+    return out
+
+
+def _in_range(state: State, centre: str, rng: int) -> list[str]:
+    seen = {centre}
+    ring = [centre]
+    for _ in range(rng):
+        nxt = []
+        for h in ring:
+            for n in board_neighbours(state, h):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        ring = nxt
+    return sorted(seen)
+
+
+def apply_take(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    frame["picks"].append([args["hex"], args["res"]])
+
+
+def parse_plain(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    return {"player": frame["player"], "args": a.args}
+
+
+@RULES.check(
+    "collect.husbandry",
+    "Reaching two spaces needs Husbandry, chosen before any hex, and 1 food (free with Roads).",
+    "Primer: Advances, AGRICULTURE (Husbandry)",
+)
+def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    player = me(state, frame)
+    if not has(player, "husbandry") or frame["range"] > 1 or frame["picks"]:
+        return False
+    return has(player, "roads") or can_pay(player, {"food": 1})
+
+
+def apply_husbandry(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    player = me(state, frame)
+    if not has(player, "roads"):
+        pay(player, plan_payment(player, {"food": 1}) or {})
+    frame["range"] = 2
+
+
+@RULES.check("collect.pick-something", "Choose at least one hex to collect from.", COLLECT)
+def has_picks(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return bool(frame["picks"])
+
+
+def finish_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    p = frame["player"]
+    player = state["players"][p]
+    got: dict[str, int] = {}
+    for _, res in frame["picks"]:
+        got[res] = got.get(res, 0) + 1
+    city = state["cities"][frame["city"]]
+    if has(player, "public_education") and "academy" in city["pieces"]:
+        got["ideas"] = got.get("ideas", 0) + 1
+    kept = {r: gain(state, player, r, n) for r, n in got.items()}
+    text = ", ".join(f"{n} {r}" for r, n in kept.items() if n) or "nothing (limits reached)"
+    ev.emit("collect", f"{player['name']} collects {text} at {frame['city']}.", player=p,
+            hexes=[h for h, _ in frame["picks"]])
+    bump_stat(state, "collect")
+    state["stack"].pop()
+
+
+def _one(kind: str):  # noqa: ANN202
+    return lambda state, frame: [act(kind)]
+
+
+TAKE = ActionKind(
+    "take",
+    parse_take,
+    [take_room, take_in_range, take_unused, take_free, take_yield, take_one_sea],
+    take_candidates,
+    apply_take,
+    category="take",
+)
+HUSBANDRY = ActionKind(
+    "husbandry", parse_plain, [husbandry_ok], _one("husbandry"), apply_husbandry,
+    category="husbandry",
+)
+COLLECT_DONE = ActionKind(
+    "done", parse_plain, [has_picks], _one("done"), finish_collect, category="done"
+)
+
+
+# == build units =============================================================
+
+
+def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    spend_action(state)
+    p, key = args["player"], args["city"]
+    size = effective_size(state, state["cities"][key])
+    activate(state, p, key, ev)
+    state["stack"].append(
+        {"kind": "build", "player": p, "city": key, "max": size, "built": [], "draft": False}
+    )
+
+
+@RULES.check(
+    "build.can-afford",
+    "You cannot pay for any unit (settler 2 food, army food + ore, ship 2 wood at a port).",
+    BUILD,
+)
+def can_afford_a_unit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    player = me(state, frame)
+    city = state["cities"][args["city"]]
+    kinds = ["settler", "army"] + (["ship"] if city["port"] else [])
+    if has(player, "draft") and player["mood"] >= (2 if has(player, "civil_liberties") else 1):
+        return True
+    return any(can_pay(player, UNIT_COST[k]) for k in kinds)
+
+
+BUILD_KIND = ActionKind(
+    "build", parse_city, [actions_left, own_city, can_afford_a_unit], _city_candidates("build"),
+    start_build,
+    category="build",
+)
+
+
+def parse_unit(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    return {
+        "player": frame["player"],
+        "kind": a.args[0],
+        "draft": a.args[1:] == ("draft",),
+    }
+
+
+@RULES.check("build.unit-kind", "Units are settlers, armies or ships.", BUILD)
+def unit_kind(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["kind"] in UNIT_COST
+
+
+@RULES.check(
+    "build.size-limit",
+    "A city builds at most as many units as its size (happy +1, angry counts as 1).",
+    BUILD,
+)
+def build_room(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return len(frame["built"]) < frame["max"]
+
+
+@RULES.check("build.ship-needs-port", "Ships are built only by a city with a port.", BUILD)
+def ship_port(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["kind"] != "ship" or state["cities"][frame["city"]]["port"] is not None
+
+
+@RULES.check(
+    "build.stack-limit",
+    "No more than 4 units may stand on one space (armies aboard ships do not count).",
+    BUILD,
+)
+def build_stack(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    city = state["cities"][frame["city"]]
+    where = city["port"] if args["kind"] == "ship" else frame["city"]
+    if where is None:
+        return True
+    return stack_count(state, where) < state["options"]["max_units_per_space"]
+
+
+@RULES.check(
+    "build.draft",
+    "Draft pays for one army per build with a mood token (2 with Civil Liberties).",
+    "Primer: Advances, WARFARE (Draft)",
+)
+def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not args["draft"]:
+        return True
+    player = me(state, frame)
+    need = 2 if has(player, "civil_liberties") else 1
+    return (
+        args["kind"] == "army" and has(player, "draft") and not frame["draft"]
+        and player["mood"] >= need
+    )
+
+
+@RULES.check(
+    "build.cost",
+    "You cannot pay for that unit (settler 2 food, army 1 food + 1 ore, ship 2 wood; "
+    "gold may replace any of them).",
+    BUILD,
+)
+def unit_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if args["draft"]:
+        return True
+    return can_pay(me(state, frame), UNIT_COST[args["kind"]])
+
+
+def unit_candidates(state: State, frame: Frame) -> list[Action]:
+    out = [act("unit", k) for k in UNIT_COST]
+    if has(me(state, frame), "draft"):
+        out.append(act("unit", "army", "draft"))
+    return out
+
+
+def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    p = frame["player"]
+    player = state["players"][p]
+    kind = args["kind"]
+    if args["draft"]:
+        player["mood"] -= 2 if has(player, "civil_liberties") else 1
+        frame["draft"] = True
+    else:
+        pay(player, plan_payment(player, UNIT_COST[kind]) or {})
+    city = state["cities"][frame["city"]]
+    where = city["port"] if kind == "ship" else frame["city"]
+    add_unit(state, p, kind, where)
+    frame["built"].append(kind)
+    ev.emit("build", f"{player['name']} builds a {kind} at {where}.", player=p, hexes=[where])
+    bump_stat(state, "build")
+
+
+@RULES.check("build.something", "Build at least one unit, or the activation is wasted.", BUILD)
+def built_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return bool(frame["built"])
+
+
+def finish_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    player = me(state, frame)
+    if has(player, "nationalism") and any(k in ("army", "ship") for k in frame["built"]):
+        token = "culture" if args["args"][:1] == ("culture",) else "mood"
+        gain(state, player, token, 1)
+        ev.emit("nationalism", f"Nationalism gives {player['name']} a {token} token.")
+    state["stack"].pop()
+
+
+UNIT = ActionKind(
+    "unit", parse_unit, [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable],
+    unit_candidates, apply_unit, category="unit",
+)
+BUILD_DONE = ActionKind(
+    "done", parse_plain, [built_something],
+    lambda s, f: [act("done")] if not has(me(s, f), "nationalism") else [
+        act("done", "mood"), act("done", "culture")],
+    finish_build, category="done",
+)
+
+
+# == increase city size ======================================================
+
+
+def parse_grow(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    spec = a.args[1] if len(a.args) > 1 else ""
+    piece, _, extra = spec.replace("@", ":").partition(":")
+    if piece == "port" and extra:
+        q, r = parse_hex(extra)
+        extra = f"{q},{r}"
+    return {
+        "player": frame["player"],
+        "city": _hex_arg(a),
+        "piece": piece,
+        "extra": extra,
+        "settler": a.args[2:] == ("+settler",),
+    }
+
+
+@RULES.check("grow.piece-kind", "City pieces are fortress, academy, temple and port.", GROW)
+def grow_kind(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["piece"] in PIECES
+
+
+@RULES.check("grow.not-angry", "An angry city cannot increase its size.", ACTIVATE)
+def grow_not_angry(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    city = state["cities"][args["city"]]
+    return city["mood"] != ANGRY or "forced_labour" in me(state, frame)["once"]
+
+
+@RULES.check("grow.piece-once", "A city can hold each kind of piece only once.", GROW)
+def grow_once(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["piece"] not in state["cities"][args["city"]]["pieces"]
+
+
+@RULES.check(
+    "grow.needs-advance",
+    "Each piece needs its advance: Fortress-Tactics, Academy-Writing, Temple-Myths, Port-Fishing.",
+    GROW,
+)
+def grow_advance(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return has(me(state, frame), PIECE_ADVANCE[args["piece"]])
+
+
+@RULES.check(
+    "grow.size-limit",
+    "A city cannot grow larger than the number of cities you own (and never past size 5).",
+    GROW,
+)
+def grow_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    new = city_size(state["cities"][args["city"]]) + 1
+    n = len(cities_of(state, args["player"]))
+    return new <= min(n, state["options"]["max_city_size"])
+
+
+@RULES.check(
+    "grow.port-sea",
+    "A port goes on a sea hex next to the city: name it, e.g. port@3,-1.",
+    GROW,
+)
+def grow_port_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if args["piece"] != "port":
+        return True
+    h = args["extra"]
+    return h in state["hexes"] and is_sea(state, h) and h in board_neighbours(state, args["city"])
+
+
+@RULES.check(
+    "grow.temple-token",
+    "A temple gives a mood or a culture token: choose one, e.g. temple:mood.",
+    GROW,
+)
+def grow_temple_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["piece"] != "temple" or args["extra"] in ("mood", "culture")
+
+
+@RULES.check(
+    "grow.sanitation",
+    "Only with Sanitation may a growing city buy a settler for 1 food.",
+    "Primer: Advances, CONSTRUCTION (Sanitation)",
+)
+def grow_sanitation(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not args["settler"]:
+        return True
+    return has(me(state, frame), "sanitation") and stack_count(state, args["city"]) < state[
+        "options"
+    ]["max_units_per_space"]
+
+
+def grow_cost(state: State, frame: Frame, args: dict[str, Any]) -> dict[str, int]:
+    player = me(state, frame)
+    cost = dict(GROW_COST)
+    city = state["cities"][args["city"]]
+    if has(player, "state_religion") and "temple" in city["pieces"] and (
+        "state_religion" not in player["once"]
+    ):
+        cost["food"] = 0
+    if args["settler"]:
+        cost["food"] += 1
+    return cost
+
+
+@RULES.check(
+    "grow.cost",
+    "Growing costs 1 food, 1 wood and 1 ore (gold may replace any of them).",
+    GROW,
+)
+def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return can_pay(me(state, frame), grow_cost(state, frame, args))
+
+
+def grow_candidates(state: State, frame: Frame) -> list[Action]:
+    p = frame["player"]
+    player = state["players"][p]
+    out = []
+    for key in sorted(cities_of(state, p)):
+        city = state["cities"][key]
+        for piece in PIECES:
+            if piece in city["pieces"] or not has(player, PIECE_ADVANCE[piece]):
+                continue
+            if piece == "port":
+                specs = [f"port@{h}" for h in board_neighbours(state, key) if is_sea(state, h)]
+            elif piece == "temple":
+                specs = ["temple:mood", "temple:culture"]
+            else:
+                specs = [piece]
+            for spec in specs:
+                out.append(act("grow", key, spec))
+                if has(player, "sanitation"):
+                    out.append(act("grow", key, spec, "+settler"))
+    return out
+
+
+def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    from . import research  # Dogma gives a free advance
+
+    spend_action(state)
+    p, key, piece = args["player"], args["city"], args["piece"]
+    player = state["players"][p]
+    cost = grow_cost(state, frame, args)
+    city = state["cities"][key]
+    if cost["food"] < GROW_COST["food"] + (1 if args["settler"] else 0):
+        player["once"].append("state_religion")
+    pay(player, plan_payment(player, cost) or {})
+    activate(state, p, key, ev)
+    city["pieces"][piece] = p
+    ev.emit("grow", f"{player['name']} adds a {piece} to the city at {key}.", player=p,
+            hexes=[key])
+    bump_stat(state, "grow")
+    if piece == "port":
+        city["port"] = args["extra"]
+    elif piece == "academy":
+        gain(state, player, "ideas", 2)
+    elif piece == "temple":
+        gain(state, player, args["extra"], 1)
+        if has(player, "dogma"):
+            nxt = [a for a in ("devotion", "conversion", "fanaticism") if a not in player["advances"]]
+            if nxt:
+                research.gain_advance(state, p, nxt[0], ev)
+    if args["settler"]:
+        add_unit(state, p, "settler", key)
+
+
+GROW_KIND = ActionKind(
+    "grow",
+    parse_grow,
+    [actions_left, own_city, grow_kind, grow_not_angry, grow_once, grow_advance, grow_limit,
+     grow_port_sea, grow_temple_token, grow_sanitation, grow_affordable],
+    grow_candidates,
+    apply_grow,
+    category="grow",
+)
+
+__all__ = [
+    "BUILD_DONE", "BUILD_KIND", "COLLECT_DONE", "COLLECT_KIND", "FOUND_KIND", "GROW_KIND",
+    "HUSBANDRY", "NEUTRAL", "TAKE", "UNIT", "units_at",
+]

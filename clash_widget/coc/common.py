@@ -1,0 +1,48 @@
+"""Checks and helpers shared by several rule modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Frame, State
+from .rulebook import RULES
+
+
+def me(state: State, frame: Frame) -> dict[str, Any]:
+    return state["players"][frame["player"]]
+
+
+def spend_action(state: State) -> None:
+    state["turn"]["actions"] -= 1
+
+
+def used_once(state: State, frame: Frame, ability: str) -> bool:
+    return ability in me(state, frame)["once"]
+
+
+def mark_once(state: State, frame: Frame, ability: str) -> None:
+    me(state, frame)["once"].append(ability)
+
+
+def bump_stat(state: State, kind: str, n: int = 1) -> None:
+    stats = state["stats"]
+    stats[kind] = stats.get(kind, 0) + n
+
+
+@RULES.check(
+    "turn.actions-left",
+    "You have used all your actions this turn (3 a turn); end your turn or use a free ability.",
+    "Primer: Actions (Summary)",
+)
+def actions_left(state: State, frame: Frame, args: Any) -> bool:
+    return state["turn"]["actions"] > 0
+
+
+def needs_advance(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN201
+    """A gate check: the deciding player owns ``advance``."""
+
+    @RULES.check(rule_id, reason, section)
+    def _owns(state: State, frame: Frame, args: Any) -> bool:
+        return advance in me(state, frame)["advances"]
+
+    return _owns

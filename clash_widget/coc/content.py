@@ -1,0 +1,43 @@
+"""Static content loaded once from the data files (never copied into states)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+
+
+@cache
+def load(name: str) -> Any:
+    with open(DATA / f"{name}.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+@cache
+def advances() -> dict[str, dict[str, Any]]:
+    return {a["id"]: a for a in load("advances")["advances"]}
+
+
+@cache
+def groups() -> dict[str, dict[str, Any]]:
+    return {g["id"]: g for g in load("advances")["groups"]}
+
+
+@cache
+def advance_order() -> tuple[str, ...]:
+    return tuple(a["id"] for a in load("advances")["advances"])
+
+
+def group_of(advance: str) -> dict[str, Any]:
+    return groups()[advances()[advance]["group"]]
+
+
+def is_top_of_group(advance: str) -> bool:
+    return advances()[advance]["position"] == 0
+
+
+GOVERNMENTS = ("democracy", "autocracy", "theocracy")
+SCIENCE_GROUP = "science"

@@ -1,0 +1,159 @@
+"""Event cards, drawn when a Mood or Culture track reaches 3, 5 or 7.
+
+Primer: "Research an Advance" (events resolve at once) and the immunities in
+"Advances": Irrigation ignores Famine, Sanitation ignores Plague and Epidemic,
+Myths pays a mood token instead of a city losing mood. Our event set is in
+data/cards.json; barbarians are a non-player side (owner -1).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..engine import rng
+from ..engine.game import Events, State
+from .board import board_neighbours, cities_of, hex_distance, is_land, terrain
+from .common import bump_stat
+from .content import load
+from .economy import gain, has
+from .setup import add_unit, new_city
+from .vocab import ANGRY, BARBARIANS, mood_name
+
+
+@cache
+def event_cards() -> dict[str, dict[str, Any]]:
+    return {e["id"]: e for e in load("cards")["events"]}
+
+
+def draw_event(state: State, p: int, ev: Events) -> None:
+    from .cards import _draw, card_base
+
+    card = _draw(state, "events")
+    if card is None:
+        return
+    state["discards"]["events"].append(card)
+    spec = event_cards()[card_base(card)]
+    player = state["players"][p]
+    ev.emit("event_card", f"Event for {player['name']}: {spec['name']}. {spec['text']}",
+            player=p, barrier=True)
+    bump_stat(state, "event_card")
+    EFFECTS[spec["effect"]](state, p, ev)
+
+
+def _lower_mood(state: State, p: int, ev: Events, cause: str) -> None:
+    """A city of p loses a mood step, unless Myths pays a mood token instead."""
+    player = state["players"][p]
+    if has(player, "myths") and player["mood"] >= 1:
+        player["mood"] -= 1
+        ev.emit("event_effect", f"Myths: {player['name']} pays a mood token against {cause}.",
+                player=p)
+        return
+    mine = sorted(cities_of(state, p), key=lambda k: (-state["cities"][k]["mood"], k))
+    if mine and state["cities"][mine[0]]["mood"] > ANGRY:
+        c = state["cities"][mine[0]]
+        c["mood"] -= 1
+        ev.emit("event_effect", f"{cause}: the city at {mine[0]} becomes {mood_name(c['mood'])}.",
+                player=p, hexes=[mine[0]])
+
+
+def famine(state: State, p: int, ev: Events) -> None:
+    player = state["players"][p]
+    if has(player, "irrigation"):
+        ev.emit("event_effect", f"Irrigation protects {player['name']} from the famine.")
+        return
+    if player["res"]["food"] >= 1:
+        player["res"]["food"] -= 1
+        ev.emit("event_effect", f"{player['name']} pays 1 food to the famine.", player=p)
+        return
+    _lower_mood(state, p, ev, "Famine")
+
+
+def harvest(state: State, p: int, ev: Events) -> None:
+    gain(state, state["players"][p], "food", 2)
+
+
+def plague(state: State, p: int, ev: Events) -> None:
+    player = state["players"][p]
+    if has(player, "sanitation"):
+        ev.emit("event_effect", f"Sanitation protects {player['name']} from the plague.")
+        return
+    _lower_mood(state, p, ev, "Plague")
+
+
+def epidemic(state: State, p: int, ev: Events) -> None:
+    player = state["players"][p]
+    if has(player, "sanitation"):
+        ev.emit("event_effect", f"Sanitation protects {player['name']} from the epidemic.")
+        return
+    mine = sorted((int(uid[1:]), uid) for uid, u in state["units"].items() if u["o"] == p)
+    if mine:
+        uid = mine[-1][1]
+        for rid in [v for v, u in state["units"].items() if u["on"] == uid]:
+            del state["units"][rid]
+        ev.emit("event_effect", f"The epidemic costs {player['name']} a unit.", player=p,
+                hexes=[state["units"][uid]["h"]])
+        del state["units"][uid]
+
+
+def spawn_sites(state: State, p: int) -> list[str]:
+    """Free fertile land 2 spaces from one of p's cities and next to no city."""
+    occupied = {u["h"] for u in state["units"].values()}
+    out = []
+    mine = cities_of(state, p)
+    for key in sorted(state["hexes"]):
+        if not is_land(state, key) or terrain(state, key) == "barren":
+            continue
+        if key in state["cities"] or key in occupied:
+            continue
+        if any(n in state["cities"] for n in board_neighbours(state, key)):
+            continue
+        if any(hex_distance(key, c) == 2 for c in mine):
+            out.append(key)
+    return out
+
+
+def barbarian_spawn(state: State, p: int, ev: Events) -> None:
+    if not state["options"]["barbarians"]:
+        return
+    sites = spawn_sites(state, p)
+    if not sites:
+        ev.emit("event_effect", "The barbarians find no room to settle.")
+        return
+    key = sites[rng.below(state, len(sites))]
+    state["cities"][key] = new_city(BARBARIANS)
+    add_unit(state, BARBARIANS, "army", key)
+    ev.emit("barbarian_spawn", f"A barbarian settlement appears at {key}.", hexes=[key])
+    bump_stat(state, "barbarian_spawn")
+
+
+def barbarian_attack(state: State, p: int, ev: Events) -> None:
+    from .combat import start_battle
+
+    mine = set(cities_of(state, p))
+    for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:])):
+        if u["o"] != BARBARIANS or u["k"] != "army" or uid not in state["units"]:
+            continue
+        targets = sorted(n for n in board_neighbours(state, u["h"]) if n in mine)
+        if not targets:
+            continue
+        src, to = u["h"], targets[0]
+        u["h"] = to
+        ev.emit("barbarian_attack", f"Barbarians from {src} attack {to}.", hexes=[src, to])
+        bump_stat(state, "barbarian_attack")
+        start_battle(state, BARBARIANS, src, to, [uid], ev)
+
+
+def vp(state: State, p: int, ev: Events) -> None:
+    state["players"][p]["event_vp"] += 1
+
+
+EFFECTS = {
+    "famine": famine,
+    "harvest": harvest,
+    "plague": plague,
+    "epidemic": epidemic,
+    "barbarian_spawn": barbarian_spawn,
+    "barbarian_attack": barbarian_attack,
+    "vp": vp,
+}

@@ -1,0 +1,129 @@
+"""Exploring: revealing a face-down region and how it must be turned.
+
+French rulings pp. 16-18: the hex the unit enters may not be sea; then new
+sea should touch existing sea; else sea should lie against the board edge;
+if several ways remain, the exploring player chooses.
+"""
+
+from __future__ import annotations
+
+from ..engine import act
+from ..engine.frames import ActionKind
+from ..engine.game import Events, Frame, State
+from .board import board_neighbours, is_edge
+from .common import bump_stat
+from .content import load
+from .rulebook import RULES
+from .setup import tile_terrain
+
+SECTION = "French rulings pp. 16-18 (orienting a revealed region)"
+
+ENTRY_NOT_SEA = RULES.rule(
+    "explore.entry-not-sea",
+    "A region revealed by a land unit must be turned so the hex it enters is not sea "
+    "(by a ship: so that hex is sea).",
+    SECTION,
+)
+CONNECT_SEA = RULES.rule(
+    "explore.connect-sea",
+    "Otherwise the region is turned so its sea hexes touch the sea already on the board.",
+    SECTION,
+)
+SEA_TO_EDGE = RULES.rule(
+    "explore.sea-to-edge",
+    "Otherwise the region is turned so its sea hexes lie against the board edge.",
+    SECTION,
+)
+FREE_CHOICE = RULES.rule(
+    "explore.free-choice",
+    "When the rules leave several ways, the exploring player chooses; "
+    "this orientation is not one of them.",
+    SECTION,
+)
+
+
+def layouts(state: State, region: int) -> list[list[str]]:
+    tile = state["regions"][region]["tile"]
+    terr = load("map")["tiles"][tile] if tile != "home" else load("map")["home_tile"]
+    return [tile_terrain(terr, 0), tile_terrain(terr, 1)]
+
+
+def allowed_orientations(state: State, region: int, entry: str, by_ship: bool) -> list[int]:
+    """The orientations the rules leave open, in order of the rulings."""
+    reg = state["regions"][region]
+    keys = reg["hexes"]
+    options = layouts(state, region)
+    cands = [0, 1]
+    if options[0] == options[1]:
+        return [0]
+    i = keys.index(entry)
+    want_sea = by_ship
+    ok = [f for f in cands if (options[f][i] == "sea") == want_sea]
+    cands = ok or cands
+
+    def touching_sea(f: int) -> int:
+        n = 0
+        for k, t in zip(keys, options[f], strict=True):
+            if t == "sea" and any(
+                state["hexes"][nb]["t"] == "sea" for nb in board_neighbours(state, k)
+                if nb not in keys
+            ):
+                n += 1
+        return n
+
+    def on_edge(f: int) -> int:
+        return sum(1 for k, t in zip(keys, options[f], strict=True) if t == "sea" and is_edge(
+            state, k))
+
+    for score in (touching_sea, on_edge):
+        best = max(score(f) for f in cands)
+        cands = [f for f in cands if score(f) == best]
+    return cands
+
+
+def reveal(state: State, region: int, flip: int, p: int, ev: Events) -> None:
+    reg = state["regions"][region]
+    reg["explored"] = True
+    reg["flip"] = flip
+    for k, t in zip(reg["hexes"], layouts(state, region)[flip], strict=True):
+        state["hexes"][k]["t"] = t
+    ev.emit(
+        "explore",
+        f"{state['players'][p]['name']} reveals a region.",
+        player=p,
+        hexes=list(reg["hexes"]),
+        barrier=True,
+    )
+    bump_stat(state, "explore")
+
+
+# -- the choice frame (only when the rulings leave a free choice) ------------
+
+
+def parse_orient(state: State, frame: Frame, a):  # noqa: ANN001, ANN201
+    return {"flip": int(a.args[0])}
+
+
+@RULES.check(
+    "explore.orientation-allowed",
+    "Choose one of the orientations the exploring rules leave open.",
+    SECTION,
+)
+def orient_allowed(state: State, frame: Frame, args) -> bool:  # noqa: ANN001
+    return args["flip"] in frame["allowed"]
+
+
+def orient_candidates(state: State, frame: Frame):  # noqa: ANN201
+    return [act("orient", f) for f in frame["allowed"]]
+
+
+def apply_orient(state: State, frame: Frame, args, ev: Events) -> None:  # noqa: ANN001
+    from .movement import finish_group
+
+    state["stack"].pop()
+    reveal(state, frame["region"], args["flip"], frame["player"], ev)
+    finish_group(state, frame["player"], frame["pending"], ev)
+
+
+ORIENT = ActionKind("orient", parse_orient, [orient_allowed], orient_candidates, apply_orient,
+                    category="orient")

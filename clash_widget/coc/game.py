@@ -1,0 +1,200 @@
+"""Clash of Cultures (original 2012 edition) on the engine protocol.
+
+The frames below list every decision the game can wait for; each frame's
+table names the action kinds that answer it. Rules live in the topic modules
+(research, cities, movement, combat, ...) as named checks in one RuleBook.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..engine import Action, Game, state_hash
+from ..engine.frames import TableFrame
+from ..engine.game import Events, FrameHandler, State
+from ..engine.rng import Stream
+from ..engine.state import clone
+from . import (
+    abilities,
+    cards,
+    cities,
+    civic,
+    combat,
+    explore,
+    movement,
+    research,
+    scoring,
+    trade,
+    turns,
+    wonders,
+)
+from .board import city_size, stack_count
+from .options import CocOptions
+from .rulebook import RULES
+from .setup import new_state as layout_state
+from .view import build_view
+from .vocab import BARBARIANS
+
+TURN = TableFrame(
+    "turn",
+    [research.KIND, cities.FOUND_KIND, cities.COLLECT_KIND, cities.BUILD_KIND, cities.GROW_KIND,
+     movement.MOVE_KIND, civic.CIVIC_KIND, wonders.BUILD_WONDER, cards.PLAY, *abilities.ALL,
+     trade.OFFER, turns.END],
+    "Choose an action (3 a turn) or a free ability, or end your turn.",
+)
+HANDLERS: dict[str, FrameHandler] = {
+    "turn": TURN,
+    "collect": TableFrame("collect", [cities.TAKE, cities.HUSBANDRY, cities.COLLECT_DONE],
+                          "Pick the hexes to collect from, then done."),
+    "build": TableFrame("build", [cities.UNIT, cities.BUILD_DONE],
+                        "Choose the units to build, then done."),
+    "move": TableFrame("move", [movement.GROUP, movement.MOVE_DONE],
+                       "Move up to three groups one space each, then done."),
+    "orient": TableFrame("orient", [explore.ORIENT],
+                         "The rulings leave a choice: how should the new region lie?"),
+    "civic": TableFrame("civic", [civic.IMPROVE, civic.CIVIC_DONE],
+                        "Spend mood tokens to lift your cities' mood, then done."),
+    "retreat": TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
+    "barbarian_city": TableFrame("barbarian_city", [combat.BARBARIAN_CITY],
+                                 "Keep the barbarian city, or raze it for 1 gold?"),
+    "trade_reply": TableFrame("trade_reply", [trade.REPLY], "Accept or decline the trade."),
+    "free_advance": TableFrame("free_advance", [turns.FREE_ADVANCE, turns.PASS],
+                               "Status phase: take a free advance."),
+    "raze": TableFrame("raze", [turns.RAZE, turns.PASS],
+                       "Status phase: you may raze one size-1 city for 1 gold."),
+}
+AUTO = {"status_draw", "status_end"}
+
+
+class ClashOfCultures(Game):
+    name = "coc"
+    title = "Clash of Cultures"
+    min_players = 2
+    max_players = 4
+    rules = RULES
+    options_class = CocOptions
+    handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS
+
+    def new_state(self, players: int, seed: int, options: Any) -> State:
+        state = layout_state(players, seed, options)
+        cards.init_decks(state)
+        ev = Events()
+        if options.cards:
+            for p in range(players):
+                cards.draw_action(state, p, ev)
+                cards.draw_objective(state, p, ev)
+        turns.start_turn(state, ev)
+        return state
+
+    def settle(self, state: State, ev: Events) -> None:
+        while state["stack"] and not state["over"]:
+            top = state["stack"][-1]
+            kind = top["kind"]
+            if kind == "status_draw":
+                state["stack"].pop()
+                cards.status_draw(state, ev)
+            elif kind == "status_end":
+                state["stack"].pop()
+                turns.end_status(state, ev)
+            elif kind == "move" and top["left"] == 0:
+                state["stack"].pop()
+            elif kind in ("free_advance", "raze") and len(self.legal_actions(state)) == 1:
+                state["stack"].pop()  # only "pass" is possible: nothing to ask
+            else:
+                return
+
+    def category(self, action: Action) -> str:
+        return action.kind
+
+    def scores(self, state: State) -> list[float]:
+        return [float(scoring.vp(state, p)) for p in range(len(state["players"]))]
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(self, state, seat)
+
+    def describe(self, state: State, action: Action) -> str:
+        from .view import _legal
+
+        return _legal(self, state, action)["label"]
+
+    def invariants(self, state: State) -> list[str]:
+        bad: list[str] = []
+        o = state["options"]
+        for p, pl in enumerate(state["players"]):
+            for r, n in pl["res"].items():
+                from .economy import cap
+
+                if n < 0 or n > cap(state, pl, r):
+                    bad.append(f"player {p} holds {n} {r}")
+            if pl["mood"] < 0 or pl["culture"] < 0:
+                bad.append(f"player {p} has negative tokens")
+            if len(set(pl["advances"])) != len(pl["advances"]):
+                bad.append(f"player {p} owns an advance twice")
+            govs = {a for a in pl["advances"] if a in _GOV_ADVANCES}
+            if len({_GOV_ADVANCES[a] for a in govs}) > 1:
+                bad.append(f"player {p} holds two governments")
+        counts: dict[int, int] = {}
+        for c in state["cities"].values():
+            if c["owner"] >= 0:
+                counts[c["owner"]] = counts.get(c["owner"], 0) + 1
+        for key, c in state["cities"].items():
+            if c["mood"] not in (0, 1, 2):
+                bad.append(f"city {key} has mood {c['mood']}")
+            if city_size(c) > o["max_city_size"]:
+                bad.append(f"city {key} is larger than {o['max_city_size']}")
+            if state["hexes"][key]["t"] in (None, "sea", "barren") and c["owner"] != BARBARIANS:
+                bad.append(f"city {key} stands on {state['hexes'][key]['t']}")
+        keys = {u["h"] for u in state["units"].values()}
+        for key in keys:
+            if stack_count(state, key) > o["max_units_per_space"] and not _mixed(state, key):
+                bad.append(f"more than {o['max_units_per_space']} units at {key}")
+        for uid, u in state["units"].items():
+            if u["on"] is not None and (u["on"] not in state["units"] or state["units"][u["on"]][
+                    "h"] != u["h"]):
+                bad.append(f"unit {uid} rides a ship that is not there")
+            if state["hexes"][u["h"]]["t"] is None:
+                bad.append(f"unit {uid} stands on a face-down hex")
+        for p in range(len(state["players"])):
+            if scoring.vp(state, p) != sum(scoring.breakdown(state, p).values()):
+                bad.append(f"VP of player {p} inconsistent")
+        return bad
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """Resample what ``seat`` cannot see: face-down tiles and other hands."""
+        s = clone(state)
+        r = Stream(seed)
+        hidden = [i for i, reg in enumerate(s["regions"]) if not reg["explored"]]
+        tiles = [s["regions"][i]["tile"] for i in hidden]
+        r.shuffle(tiles)
+        for i, t in zip(hidden, tiles, strict=True):
+            s["regions"][i]["tile"] = t
+        for p, pl in enumerate(s["players"]):
+            if p == seat:
+                continue
+            for hand, pile in (("actions_hand", "actions"), ("objectives_hand", "objectives")):
+                n = len(pl[hand])
+                s["decks"][pile].extend(pl[hand])
+                s["decks"][pile].sort()
+                pl[hand] = []
+                for _ in range(n):
+                    pl[hand].append(s["decks"][pile].pop(r.below(len(s["decks"][pile]))))
+        s["rng"] = Stream(seed + 1).below(1 << 62)
+        return s
+
+    def state_hash(self, state: State) -> str:
+        return state_hash(state)
+
+
+def _mixed(state: State, key: str) -> bool:
+    """A battle leaves attackers and defenders on one space for a moment; allowed."""
+    return len({u["o"] for u in state["units"].values() if u["h"] == key}) > 1
+
+
+def _gov_advances() -> dict[str, str]:
+    from . import content
+
+    return {a: info["group"] for a, info in content.advances().items()
+            if info["group"] in content.GOVERNMENTS}
+
+
+_GOV_ADVANCES = _gov_advances()

@@ -1,0 +1,401 @@
+"""Moving: up to three groups a Move action, land units one space, ships along the sea.
+
+Primer: "Move Units"; French rulings p. 9, 12 (armies need Tactics to move).
+A group is up to 4 units going from the same space to the same space.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..engine import Action, act
+from ..engine.frames import ActionKind
+from ..engine.game import Events, Frame, State
+from . import explore
+from .board import board_neighbours, is_edge, is_explored, is_sea, stack_count, terrain
+from .common import actions_left, bump_stat, me, spend_action
+from .economy import has
+from .rulebook import RULES
+from .vocab import parse_hex
+
+MOVE = "Primer: Actions (Expanded), Move Units"
+LETTER = {"a": "army", "s": "settler", "h": "ship"}
+SPEC_RE = re.compile(r"^(?:[ash][1-9])+$")
+
+
+def start_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    spend_action(state)
+    state["stack"].append({"kind": "move", "player": frame["player"],
+                           "left": state["options"]["groups_per_move"]})
+
+
+@RULES.check("move.nothing-to-move", "You have no unit that can still move this turn.", MOVE)
+def something_movable(state: State, frame: Frame, args: Any) -> bool:
+    p = frame["player"]
+    return any(_can_move(state, u) for u in state["units"].values() if u["o"] == p)
+
+
+MOVE_KIND = ActionKind(
+    "move", lambda s, f, a: None, [actions_left, something_movable],
+    lambda s, f: [act("move")], start_move, category="move",
+)
+
+
+def _can_move(state: State, u: dict[str, Any]) -> bool:
+    if u["stop"] or u["f"]:
+        return False
+    if u["k"] == "army" and not has(state["players"][u["o"]], "tactics"):
+        return False
+    return True
+
+
+# == one group ===============================================================
+
+
+def parse_spec(text: str) -> dict[str, int]:
+    if not SPEC_RE.match(text):
+        raise ValueError(f"a group is written like a2s1 (armies, settlers) or h1 (ships): {text!r}")
+    spec: dict[str, int] = {}
+    for letter, n in re.findall(r"([ash])([1-9])", text):
+        kind = LETTER[letter]
+        spec[kind] = spec.get(kind, 0) + int(n)
+    return spec
+
+
+def spec_text(spec: dict[str, int]) -> str:
+    return "".join(f"{k[0] if k != 'ship' else 'h'}{n}" for k, n in sorted(spec.items()) if n)
+
+
+def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    src, dst = parse_hex(a.args[0]), parse_hex(a.args[1])
+    return {
+        "player": frame["player"],
+        "from": f"{src[0]},{src[1]}",
+        "to": f"{dst[0]},{dst[1]}",
+        "spec": parse_spec(a.args[2]),
+    }
+
+
+def _here(state: State, p: int, key: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    return sorted(
+        ((uid, u) for uid, u in state["units"].items()
+         if u["o"] == p and u["h"] == key and u["k"] == kind),
+        key=lambda x: int(x[0][1:]),
+    )
+
+
+@RULES.check("move.groups-left", "A Move action moves at most three groups.", MOVE)
+def groups_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return frame["left"] > 0
+
+
+@RULES.check("move.on-board", "Both spaces must be on the board.", MOVE)
+def on_board(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["from"] in state["hexes"] and args["to"] in state["hexes"]
+
+
+@RULES.check("move.group-size", "A group is at most 4 units.", MOVE)
+def group_size(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return sum(args["spec"].values()) <= state["options"]["group_size"]
+
+
+@RULES.check(
+    "move.ships-alone",
+    "Ships move as their own group (land units ride along aboard them).",
+    MOVE,
+)
+def ships_alone(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return "ship" not in args["spec"] or len(args["spec"]) == 1
+
+
+@RULES.check("move.units-present", "You do not have those units on that space.", MOVE)
+def units_present(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return all(
+        len(_here(state, args["player"], args["from"], k)) >= n for k, n in args["spec"].items()
+    )
+
+
+@RULES.check(
+    "move.armies-need-tactics",
+    "Armies cannot move until you own Tactics (they still fight when attacked).",
+    "French rulings p. 9, 12",
+)
+def armies_tactics(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return "army" not in args["spec"] or has(me(state, frame), "tactics")
+
+
+@RULES.check(
+    "move.mountain-stop",
+    "Units that moved into a mountain cannot move again this turn.",
+    MOVE,
+)
+def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return all(_enough(state, args, k, n, "stop") for k, n in args["spec"].items())
+
+
+@RULES.check("move.fought", "Units that fought a battle cannot move again this turn.",
+             "Primer: Move Units")
+def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return all(_enough(state, args, k, n, "f") for k, n in args["spec"].items())
+
+
+def _enough(state: State, args: dict[str, Any], kind: str, n: int, flag: str) -> bool:
+    return sum(1 for _, u in _here(state, args["player"], args["from"], kind) if not u[flag]) >= n
+
+
+@RULES.check(
+    "move.adjacent",
+    "Land units move one space per Move (ships: any distance along connected sea).",
+    MOVE,
+)
+def reachable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if "ship" in args["spec"]:
+        return args["to"] in ship_destinations(state, args["player"], args["from"])
+    return args["to"] in board_neighbours(state, args["from"])
+
+
+@RULES.check(
+    "move.land-needs-land",
+    "Land units cannot enter the sea except by boarding one of your ships with room.",
+    "Primer: Move Units (ships carry two land units)",
+)
+def land_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if "ship" in args["spec"]:
+        return True
+    to = args["to"]
+    if not is_explored(state, to) or not is_sea(state, to):
+        return True
+    return room_aboard(state, args["player"], to) >= sum(args["spec"].values())
+
+
+@RULES.check(
+    "move.ships-need-sea",
+    "Ships stay at sea.",
+    MOVE,
+)
+def ship_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return "ship" not in args["spec"] or not is_explored(state, args["to"]) or is_sea(
+        state, args["to"])
+
+
+@RULES.check(
+    "move.settlers-need-escort",
+    "Settlers cannot move into a space with enemies unless an army moves with them.",
+    MOVE,
+)
+def settler_escort(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if set(args["spec"]) != {"settler"}:
+        return True
+    return not is_enemy_space(state, args["player"], args["to"])
+
+
+@RULES.check(
+    "move.forest-no-battle",
+    "Units that moved into a forest this turn may move on, but not into a battle.",
+    MOVE,
+)
+def forest_no_battle(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not is_enemy_space(state, args["player"], args["to"]):
+        return True
+    fresh = {
+        k: sum(1 for _, u in _here(state, args["player"], args["from"], k) if not u["forest"])
+        for k in args["spec"]
+    }
+    return all(fresh[k] >= n for k, n in args["spec"].items())
+
+
+@RULES.check(
+    "move.ships-attack-ships",
+    "Only ships fight at sea, and only armies attack on land.",
+    "Primer: Battles and Capturing",
+)
+def fighters(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not is_enemy_space(state, args["player"], args["to"]):
+        return True
+    if "ship" in args["spec"]:
+        return True
+    return is_explored(state, args["to"]) and not is_sea(state, args["to"])
+
+
+@RULES.check(
+    "move.stack-limit",
+    "No more than 4 units may stand on one space (armies aboard ships do not count).",
+    MOVE,
+)
+def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    to = args["to"]
+    if is_explored(state, to) and is_sea(state, to) and "ship" not in args["spec"]:
+        return True  # boarding: riders do not count
+    mine = sum(1 for u in state["units"].values()
+               if u["h"] == to and u["on"] is None and u["o"] == args["player"])
+    return mine + sum(args["spec"].values()) <= state["options"]["max_units_per_space"]
+
+
+GROUP_CHECKS = [
+    groups_left, on_board, group_size, ships_alone, units_present, armies_tactics, not_stopped,
+    not_fought, reachable, land_target, ship_target, settler_escort, forest_no_battle, fighters,
+    stack_limit,
+]
+
+
+def is_enemy_space(state: State, p: int, key: str) -> bool:
+    if any(u["o"] != p for u in state["units"].values() if u["h"] == key):
+        return True
+    city = state["cities"].get(key)
+    return city is not None and city["owner"] != p
+
+
+def room_aboard(state: State, p: int, sea: str) -> int:
+    cap = state["options"]["ship_capacity"]
+    room = 0
+    for uid, u in state["units"].items():
+        if u["h"] == sea and u["o"] == p and u["k"] == "ship":
+            room += cap - sum(1 for v in state["units"].values() if v["on"] == uid)
+    return room
+
+
+def ship_destinations(state: State, p: int, start: str) -> set[str]:
+    """Sea hexes a ship can reach: connected explored sea, stopping at enemies;
+    adjacent face-down hexes may be explored. Navigation joins the edge seas."""
+    hexes = state["hexes"]
+    seen = {start}
+    frontier = [start]
+    out: set[str] = set()
+    nav = has(state["players"][p], "navigation")
+    edge_done = False
+    while frontier:
+        h = frontier.pop()
+        nbrs = list(board_neighbours(state, h))
+        if nav and not edge_done and is_edge(state, h):
+            edge_done = True
+            nbrs += [k for k in hexes if hexes[k]["t"] == "sea" and is_edge(state, k)]
+        for n in nbrs:
+            if n in seen:
+                continue
+            seen.add(n)
+            t = hexes[n]["t"]
+            if t is None:
+                if h == start:
+                    out.add(n)  # exploring: only straight from where the ship lies
+                continue
+            if t != "sea":
+                continue
+            out.add(n)
+            if not any(u["o"] != p for u in state["units"].values() if u["h"] == n):
+                frontier.append(n)
+    out.discard(start)
+    return out
+
+
+def group_candidates(state: State, frame: Frame) -> list[Action]:
+    p = frame["player"]
+    by_hex: dict[str, dict[str, int]] = {}
+    for u in state["units"].values():
+        if u["o"] == p and _can_move(state, u):
+            d = by_hex.setdefault(u["h"], {})
+            d[u["k"]] = d.get(u["k"], 0) + 1
+    out: list[Action] = []
+    cap = state["options"]["group_size"]
+    for src in sorted(by_hex):
+        avail = by_hex[src]
+        specs = []
+        for a in range(min(avail.get("army", 0), cap) + 1):
+            for s in range(min(avail.get("settler", 0), cap - a) + 1):
+                if a + s:
+                    specs.append({"army": a, "settler": s})
+        land_dest = board_neighbours(state, src)
+        for spec in specs:
+            text = spec_text(spec)
+            for dst in land_dest:
+                out.append(act("group", src, dst, text))
+        for n in range(1, min(avail.get("ship", 0), cap) + 1):
+            for dst in sorted(ship_destinations(state, p, src)):
+                out.append(act("group", src, dst, f"h{n}"))
+    return out
+
+
+def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    frame["left"] -= 1
+    p = args["player"]
+    pending = {"from": args["from"], "to": args["to"], "spec": args["spec"]}
+    to = args["to"]
+    if not is_explored(state, to):
+        region = state["hexes"][to]["reg"]
+        allowed = explore.allowed_orientations(state, region, to, "ship" in args["spec"])
+        if len(allowed) > 1:
+            state["stack"].append({"kind": "orient", "player": p, "region": region,
+                                   "allowed": allowed, "pending": pending})
+            return
+        explore.reveal(state, region, allowed[0], p, ev)
+    finish_group(state, p, pending, ev)
+
+
+def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> None:
+    """Move the chosen units (the region is explored by now); start a battle if needed."""
+    src, to, spec = pending["from"], pending["to"], pending["spec"]
+    t = terrain(state, to)
+    by_ship = "ship" in spec
+    if (t == "sea") != by_ship and not (t == "sea" and room_aboard(state, p, to) >= sum(
+            spec.values())):
+        ev.emit("blocked", f"The units cannot enter {to}; they stay at {src}.", player=p,
+                hexes=[src, to])
+        return
+    moving: list[str] = []
+    for kind, n in spec.items():
+        free = [uid for uid, u in _here(state, p, src, kind)
+                if not u["stop"] and not u["f"]]
+        moving += free[:n]
+    units = state["units"]
+    boarding = t == "sea" and not by_ship
+    for uid in moving:
+        u = units[uid]
+        u["h"] = to
+        if by_ship:
+            for v in units.values():
+                if v["on"] == uid:
+                    v["h"] = to
+        elif boarding:
+            u["on"] = _ship_with_room(state, p, to)
+        else:
+            u["on"] = None
+        if t == "mountain":
+            u["stop"] = True
+        if t == "forest":
+            u["forest"] = True
+    name = state["players"][p]["name"]
+    ev.emit("move", f"{name} moves {spec_text(spec)} from {src} to {to}.", player=p,
+            hexes=[src, to])
+    bump_stat(state, "move_group")
+    if is_enemy_space(state, p, to):
+        from . import combat
+
+        combat.start_battle(state, p, src, to, moving, ev)
+
+
+def _ship_with_room(state: State, p: int, sea: str) -> str:
+    cap = state["options"]["ship_capacity"]
+    for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:])):
+        if u["h"] == sea and u["o"] == p and u["k"] == "ship":
+            if sum(1 for v in state["units"].values() if v["on"] == uid) < cap:
+                return uid
+    raise AssertionError("boarding was checked for room")
+
+
+GROUP = ActionKind("group", parse_group, GROUP_CHECKS, group_candidates, apply_group,
+                   category="group")
+
+
+@RULES.check("move.at-least-one-group", "Move at least one group with a Move action.", MOVE)
+def moved_something(state: State, frame: Frame, args: Any) -> bool:
+    return frame["left"] < state["options"]["groups_per_move"]
+
+
+def finish_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    state["stack"].pop()
+
+
+MOVE_DONE = ActionKind("done", lambda s, f, a: None, [moved_something],
+                       lambda s, f: [act("done")], finish_move, category="done")
+
+__all__ = ["GROUP", "MOVE_DONE", "MOVE_KIND", "finish_group", "stack_count"]

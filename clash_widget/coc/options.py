@@ -1,0 +1,34 @@
+"""Every number the primer gives, as one options object the design lab can vary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Options
+
+
+@dataclass(frozen=True)
+class CocOptions(Options):
+    actions_per_turn: int = 3
+    food_cap: int = 2  # until Storage
+    resource_cap: int = 8
+    dogma_ideas_cap: int = 2
+    max_units_per_space: int = 4
+    max_city_size: int = 5
+    turns_per_age: int = 3  # a status phase after every 3 turns
+    status_phases: int = 6  # the game ends after the sixth
+    groups_per_move: int = 3
+    group_size: int = 4
+    ship_capacity: int = 2
+    research_cost: int = 2
+    start_food: int = 2
+    vp_per_piece: int = 1
+    advances_per_vp: int = 2
+    vp_per_wonder: int = 5
+    vp_per_objective: int = 2
+    hit_divisor: int = 5
+    influence_success: int = 5
+    conversion_success: int = 4
+    events: bool = True
+    cards: bool = True
+    barbarians: bool = True

@@ -1,0 +1,33 @@
+"""Victory points with a per-player breakdown (Primer: "Victory Points")."""
+
+from __future__ import annotations
+
+from ..engine.game import State
+
+
+def breakdown(state: State, p: int) -> dict[str, int]:
+    o = state["options"]
+    player = state["players"][p]
+    pieces = sum(
+        1 for c in state["cities"].values() for owner in c["pieces"].values() if owner == p
+    )
+    wonders = sum(len(c["wonders"]) for c in state["cities"].values() if c["owner"] == p)
+    return {
+        "city_pieces": pieces * o["vp_per_piece"],
+        "advances": len(player["advances"]) // o["advances_per_vp"],
+        "wonders": wonders * o["vp_per_wonder"],
+        "objectives": len(player["objectives"]) * o["vp_per_objective"],
+        "events": player["event_vp"],
+    }
+
+
+def vp(state: State, p: int) -> int:
+    return sum(breakdown(state, p).values())
+
+
+def final_text(state: State) -> str:
+    scores = [(vp(state, p), state["players"][p]["name"]) for p in range(len(state["players"]))]
+    best = max(s for s, _ in scores)
+    winners = [n for s, n in scores if s == best]
+    table = ", ".join(f"{n} {s} VP" for s, n in scores)
+    return f"Game over after six status phases: {table}. Winner: {' and '.join(winners)}."

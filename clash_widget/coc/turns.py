@@ -1,0 +1,191 @@
+"""Turns, rounds and the status phase.
+
+Primer: "Actions", "Status Phase and Ending The Game". Each player takes a turn
+of 3 actions plus free abilities; after every 3 turns comes a status phase;
+the game ends after the sixth.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import act
+from ..engine.frames import ActionKind
+from ..engine.game import Events, Frame, State
+from . import content, research
+from .board import cities_of, city_size, hex_distance
+from .common import bump_stat
+from .economy import gain, has
+from .rulebook import RULES
+from .vocab import ANGRY
+
+STATUS = "Primer: Status Phase and Ending The Game"
+
+
+def current(state: State) -> int:
+    t = state["turn"]
+    return t["order"][t["idx"]]
+
+
+def start_turn(state: State, ev: Events) -> None:
+    p = current(state)
+    player = state["players"][p]
+    player["once"] = []
+    for c in state["cities"].values():
+        if c["owner"] == p:
+            c["act"] = 0
+    for u in state["units"].values():
+        if u["o"] == p:
+            u["stop"] = u["f"] = u["forest"] = False
+    state["turn"]["actions"] = state["options"]["actions_per_turn"]
+    state["stack"] = [{"kind": "turn", "player": p}]
+    ev.emit("turn", f"Age {state['turn']['age']}, turn {state['turn']['round']}: "
+            f"{player['name']} to play.", player=p)
+    trade_routes(state, p, ev)
+
+
+def trade_routes(state: State, p: int, ev: Events) -> None:
+    """Trade Routes: 1 food (gold with Currency) per settler or ship within 2 spaces of
+    another player's non-angry city; at most 4, and each city counts once."""
+    player = state["players"][p]
+    if not has(player, "trade_routes"):
+        return
+    used: set[str] = set()
+    n = 0
+    for u in sorted(state["units"].values(), key=lambda u: u["h"]):
+        if u["o"] != p or u["k"] not in ("settler", "ship") or n >= 4:
+            continue
+        for key, c in sorted(state["cities"].items()):
+            if key in used or c["owner"] in (p, -1) or c["mood"] == ANGRY:
+                continue
+            if hex_distance(u["h"], key) <= 2:
+                used.add(key)
+                n += 1
+                break
+    if n:
+        res = "gold" if has(player, "currency") else "food"
+        gain(state, player, res, n)
+        ev.emit("trade_routes", f"Trade routes bring {player['name']} {n} {res}.", player=p)
+
+
+def end_turn(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    t = state["turn"]
+    t["idx"] += 1
+    if t["idx"] < len(t["order"]):
+        start_turn(state, ev)
+        return
+    t["idx"] = 0
+    t["round"] += 1
+    if t["round"] <= state["options"]["turns_per_age"]:
+        start_turn(state, ev)
+        return
+    status_phase(state, ev)
+
+
+END = ActionKind("end", lambda s, f, a: None, [], lambda s, f: [act("end")], end_turn,
+                 category="end")
+
+
+# == status phase ==========================================================
+
+
+def status_phase(state: State, ev: Events) -> None:
+    """Push one frame per step and player, first step on top (the stack is LIFO)."""
+    ev.emit("status", f"Status phase {state['status_done'] + 1}.")
+    bump_stat(state, "status_phase")
+    order = state["turn"]["order"]
+    frames: list[Frame] = []
+    from . import cards
+
+    for p in order:
+        frames += cards.objective_frames(state, p)
+    for p in order:
+        frames.append({"kind": "free_advance", "player": p})
+    frames.append({"kind": "status_draw", "player": order[0]})
+    for p in order:
+        frames.append({"kind": "raze", "player": p})
+    frames.append({"kind": "status_end", "player": order[0]})
+    state["stack"] = list(reversed(frames))
+
+
+def next_order(state: State) -> list[int]:
+    """First player: highest Mood + Culture track total (ties keep the current order)."""
+    order = state["turn"]["order"]
+    totals = [(-(state["players"][p]["mood_track"] + state["players"][p]["culture_track"]), i)
+              for i, p in enumerate(order)]
+    first = order[min(totals)[1]]
+    n = len(order)
+    return [(first + i) % n for i in range(n)]
+
+
+def end_status(state: State, ev: Events) -> None:
+    state["status_done"] += 1
+    if state["status_done"] >= state["options"]["status_phases"]:
+        state["over"] = True
+        state["stack"] = []
+        from .scoring import final_text
+
+        ev.emit("game_over", final_text(state))
+        return
+    t = state["turn"]
+    t["order"] = next_order(state)
+    t["age"] += 1
+    t["round"] = 1
+    t["idx"] = 0
+    start_turn(state, ev)
+
+
+# -- free advance -------------------------------------------------------------
+
+
+def parse_free(state: State, frame: Frame, a) -> dict[str, Any]:  # noqa: ANN001
+    return {"player": frame["player"], "advance": a.args[0] if a.args else "", "free": True}
+
+
+def apply_free(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    state["stack"].pop()
+    research.buy(state, args["player"], args["advance"], ev, free=True)
+
+
+FREE_ADVANCE = ActionKind(
+    "advance", parse_free, research.FREE_CHECKS,
+    lambda s, f: [act("advance", a) for a in content.advance_order()
+                  if a not in s["players"][f["player"]]["advances"]],
+    apply_free, category="advance",
+)
+
+
+# -- optional raze of a size-1 city ------------------------------------------------
+
+
+def parse_raze(state: State, frame: Frame, a) -> str:  # noqa: ANN001
+    return a.args[0] if a.args else ""
+
+
+@RULES.check(
+    "status.raze-size-one",
+    "In the status phase you may raze one of your own size-1 cities (not your last) for 1 gold.",
+    STATUS,
+)
+def raze_ok(state: State, frame: Frame, args: str) -> bool:
+    c = state["cities"].get(args)
+    mine = cities_of(state, frame["player"])
+    return c is not None and c["owner"] == frame["player"] and city_size(c) == 1 and len(mine) > 1
+
+
+def raze_candidates(state: State, frame: Frame):  # noqa: ANN201
+    return [act("raze", k) for k in sorted(cities_of(state, frame["player"]))]
+
+
+def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:
+    state["stack"].pop()
+    del state["cities"][args]
+    player = state["players"][frame["player"]]
+    gain(state, player, "gold", 1)
+    ev.emit("raze", f"{player['name']} razes the city at {args} for 1 gold.",
+            player=frame["player"], hexes=[args])
+
+
+RAZE = ActionKind("raze", parse_raze, [raze_ok], raze_candidates, apply_raze, category="raze")
+PASS = ActionKind("pass", lambda s, f, a: None, [], lambda s, f: [act("pass")],
+                  lambda s, f, a, ev: s["stack"].pop(), category="pass")

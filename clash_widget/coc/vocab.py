@@ -1,0 +1,43 @@
+"""The vocabulary of Clash of Cultures, named once: terrains, resources, units, moods, pieces."""
+
+from __future__ import annotations
+
+TERRAINS = ("plains", "forest", "mountain", "barren", "sea")
+LAND = frozenset({"plains", "forest", "mountain", "barren"})
+
+RESOURCES = ("food", "wood", "ore", "ideas", "gold")
+BASIC = ("food", "wood", "ore")  # what gold may replace (and ideas, for research)
+TOKENS = ("mood", "culture")
+
+UNIT_KINDS = ("settler", "army", "ship")
+LAND_UNITS = frozenset({"settler", "army"})
+
+ANGRY, NEUTRAL, HAPPY = 0, 1, 2
+MOOD_NAMES = ("angry", "neutral", "happy")
+
+PIECES = ("fortress", "academy", "temple", "port")
+PIECE_ADVANCE = {"fortress": "tactics", "academy": "writing", "temple": "myths", "port": "fishing"}
+
+BARBARIANS = -1  # owner id of the non-player side
+
+PLAYER_NAMES = ("Blue", "Orange", "Green", "Purple")
+# Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
+PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+BARBARIAN_COLOR = "#333333"
+
+Hex = tuple[int, int]
+
+
+def hex_key(h: Hex) -> str:
+    """Axial coordinates as the text used in action keys and state: ``"q,r"``."""
+    return f"{h[0]},{h[1]}"
+
+
+def parse_hex(text: str) -> Hex:
+    """Read ``"q,r"``; raises ValueError for anything else."""
+    q, _, r = text.partition(",")
+    return int(q), int(r)
+
+
+def mood_name(mood: int) -> str:
+    return MOOD_NAMES[mood]

@@ -1,0 +1,30 @@
+"""The game-agnostic kernel: protocol, decision frames, rules, RNG, records, undo."""
+
+from .actions import Action, MalformedAction, act
+from .game import Events, FrameHandler, Game, Options
+from .match import Match, Outcome
+from .registry import GAMES, get_game
+from .rules import Check, Rule, RuleBook, Verdict, first_violation, rules_markdown
+from .state import clone, state_hash
+
+__all__ = [
+    "Action",
+    "Check",
+    "Events",
+    "FrameHandler",
+    "GAMES",
+    "Game",
+    "MalformedAction",
+    "Match",
+    "Options",
+    "Outcome",
+    "Rule",
+    "RuleBook",
+    "Verdict",
+    "act",
+    "clone",
+    "first_violation",
+    "get_game",
+    "rules_markdown",
+    "state_hash",
+]

@@ -1,0 +1,43 @@
+"""Actions: small immutable records with a canonical text key.
+
+An action is a ``kind`` plus string arguments. Its key (``"found 2,-1"``) is
+what the widget sends, what game records store and what notebooks type, so it
+must round-trip exactly: ``Action.parse(str(a)) == a``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class MalformedAction(ValueError):
+    """The text cannot be read as an action at all (not the same as illegal)."""
+
+
+class Action(NamedTuple):
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind, *self.args)) if self.args else self.kind
+
+    @property
+    def key(self) -> str:
+        return str(self)
+
+    @classmethod
+    def parse(cls, key: str | Action) -> Action:
+        """Read an action key. Raises MalformedAction for text that is not one."""
+        if isinstance(key, Action):
+            return key
+        if not isinstance(key, str):
+            raise MalformedAction(f"an action key must be text, not {type(key).__name__}")
+        parts = key.split()
+        if not parts or not all(p.isprintable() for p in parts):
+            raise MalformedAction(f"cannot read {key!r} as an action")
+        return cls(parts[0], tuple(parts[1:]))
+
+
+def act(kind: str, *args: object) -> Action:
+    """Build an action from any printable arguments (ints, hex keys...)."""
+    return Action(kind, tuple(str(a) for a in args))

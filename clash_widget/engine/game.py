@@ -1,0 +1,216 @@
+"""The game protocol every game system of clash_widget implements.
+
+A game is a stateless definition object (rules, content, frame handlers); all
+mutable data lives in a JSON-shaped ``state`` dict. Pending decisions are a
+stack of *decision frames* in ``state["stack"]``: the top frame says who
+decides now and which handler lists, checks and applies the answers. Turns,
+sub-choices (which hexes to collect from), other players' reactions (a Special
+card played against an attack) and status-phase chores are all frames, so
+bots, notebooks and the widget drive every game the same way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, ClassVar
+
+from .actions import Action
+from .rules import RuleBook, Verdict
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+Event = dict[str, Any]
+
+KERNEL_RULES = RuleBook("engine")
+GAME_OVER = KERNEL_RULES.rule(
+    "engine.game-over", "The game is over; no more actions can be taken.", "Engine"
+)
+NOT_NOW = KERNEL_RULES.rule(
+    "engine.not-now",
+    "That kind of action does not answer the decision the game is waiting for.",
+    "Engine",
+)
+MALFORMED = KERNEL_RULES.rule(
+    "engine.malformed", "The action could not be read (wrong shape or unknown values).", "Engine"
+)
+STALE = KERNEL_RULES.rule(
+    "engine.stale",
+    "The action was chosen on an older position; the game has moved on since.",
+    "Engine",
+)
+
+
+class Events(list):
+    """The events one step caused, in order, for the log and the widget."""
+
+    def emit(self, kind: str, text: str, **data: Any) -> Event:
+        ev = {"kind": kind, "text": text, **data}
+        self.append(ev)
+        return ev
+
+
+class FrameHandler:
+    """Behaviour of one kind of decision frame."""
+
+    kind: ClassVar[str] = ""
+
+    def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
+        raise NotImplementedError
+
+    def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
+        raise NotImplementedError
+
+    def prompt(self, game: Game, state: State, frame: Frame) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base for a game's rules options: every number the rules give, as data."""
+
+    def with_changes(self, **changes: Any) -> Options:
+        known = {f.name for f in fields(self)}
+        unknown = set(changes) - known
+        if unknown:
+            raise TypeError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def parse_value(cls, name: str, text: str) -> Any:
+        """Convert CLI text (``name=value``) to the option's type."""
+        for f in fields(cls):
+            if f.name == name:
+                kind = f.type if isinstance(f.type, str) else f.type.__name__
+                if kind == "bool":
+                    return text.lower() in ("1", "true", "yes", "on")
+                if kind == "int":
+                    return int(text)
+                if kind == "float":
+                    return float(text)
+                return text
+        raise TypeError(f"unknown rules option: {name}")
+
+
+class Game(ABC):
+    """A game definition. Subclasses fill in setup, handlers, view and scoring."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules: ClassVar[RuleBook]
+    options_class: ClassVar[type[Options]]
+    handlers: ClassVar[dict[str, FrameHandler]]
+
+    # -- setup -----------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: int, seed: int, options: Options) -> State: ...
+
+    def options_from(self, raw: dict[str, Any] | Options | None) -> Options:
+        if isinstance(raw, Options):
+            return raw
+        return self.options_class().with_changes(**(raw or {}))
+
+    def options_of(self, state: State) -> Options:
+        return self.options_class(**state["options"])
+
+    # -- who decides -----------------------------------------------------
+    def top(self, state: State) -> Frame | None:
+        stack = state["stack"]
+        return stack[-1] if stack else None
+
+    def current_player(self, state: State) -> int | None:
+        frame = self.top(state)
+        return None if frame is None or self.is_over(state) else frame["player"]
+
+    def is_over(self, state: State) -> bool:
+        return bool(state.get("over"))
+
+    # -- legality: one source for "what can I do" and "why not" -----------
+    def legal_actions(self, state: State) -> list[Action]:
+        frame = self.top(state)
+        if frame is None or self.is_over(state):
+            return []
+        return self.handlers[frame["kind"]].legal(self, state, frame)
+
+    def check(self, state: State, action: Action) -> Verdict | None:
+        frame = self.top(state)
+        if frame is None or self.is_over(state):
+            return GAME_OVER.refuse()
+        try:
+            return self.handlers[frame["kind"]].check(self, state, frame, action)
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            # Arguments that do not parse (bad hex, unknown card) are malformed input.
+            return MALFORMED.refuse(f"{action}: {exc}")
+
+    def apply(self, state: State, action: Action) -> Events:
+        """Apply a legal action (callers check first) and settle automatic steps."""
+        ev = Events()
+        frame = self.top(state)
+        assert frame is not None
+        self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
+        self.settle(state, ev)
+        return ev
+
+    def settle(self, state: State, ev: Events) -> None:
+        """Hook: resolve automatic frames (chance, forced steps) after an action."""
+
+    def prompt(self, state: State) -> str:
+        frame = self.top(state)
+        if frame is None or self.is_over(state):
+            return "The game is over."
+        return self.handlers[frame["kind"]].prompt(self, state, frame)
+
+    # -- categories for type-first bots ----------------------------------
+    def category(self, action: Action) -> str:
+        return action.kind
+
+    # -- results, views, tools -------------------------------------------
+    @abstractmethod
+    def scores(self, state: State) -> list[float]:
+        """Current score per seat (VP, cultures...) used for results and metrics."""
+
+    def winners(self, state: State) -> list[int]:
+        s = self.scores(state)
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: the teacher's view of all hands).
+
+        Never contains the generator state or the order of hidden piles.
+        """
+
+    def event_for(self, event: Event, seat: int | None) -> Event:
+        """An event as ``seat`` may see it: private details only for their owner."""
+        private = event.get("private")
+        if private is None:
+            return event
+        if seat is not None and private.get("seat") == seat:
+            return event
+        if seat is None:
+            return event
+        return {k: v for k, v in event.items() if k != "private"}
+
+    def describe(self, state: State, action: Action) -> str:
+        return str(action)
+
+    def invariants(self, state: State) -> list[str]:
+        """Broken invariants (empty when the state is sound); used by fuzzers."""
+        return []
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """A copy of the state where everything ``seat`` cannot see is resampled."""
+        raise NotImplementedError(f"{self.name} has no determinisation")
+
+    def undo_barrier(self, rng_before: int, after: State, events: Events) -> bool:
+        """True when a step consumed randomness or revealed hidden information."""
+        return rng_before != after.get("rng") or any(e.get("barrier") for e in events)

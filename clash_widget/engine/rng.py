@@ -1,0 +1,80 @@
+"""Seeded randomness that lives inside the game state.
+
+The whole generator state is one integer stored at ``state["rng"]`` so that a
+game record (seed + actions) replays to the identical state, and a JSON dump of
+the state carries the generator with it. SplitMix64 is small, fast in pure
+Python and statistically good enough for dice and shuffles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """Turn any user seed into the generator's starting integer."""
+    return (seed * 0x2545F4914F6CDD1D + 0x1234567) & _MASK
+
+
+def _next(state: MutableMapping[str, Any]) -> int:
+    z = (state["rng"] + _GAMMA) & _MASK
+    state["rng"] = z
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def below(state: MutableMapping[str, Any], n: int) -> int:
+    """A uniform integer in ``range(n)`` (rejection sampling, so unbiased)."""
+    if n <= 0:
+        raise ValueError("below() needs a positive bound")
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    while True:
+        x = _next(state)
+        if x < limit:
+            return x % n
+
+
+def roll(state: MutableMapping[str, Any], sides: int = 6) -> int:
+    """One die roll, 1..sides."""
+    return below(state, sides) + 1
+
+
+def choice(state: MutableMapping[str, Any], items: Sequence[T]) -> T:
+    return items[below(state, len(items))]
+
+
+def shuffle(state: MutableMapping[str, Any], items: list[Any]) -> None:
+    """Fisher-Yates shuffle in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+class Stream:
+    """A private generator for bots and experiments.
+
+    Bots must not draw from the game's own generator, or a bot's thinking
+    would shift the dice of the game itself.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._s: dict[str, int] = {"rng": seed_state(seed)}
+
+    def below(self, n: int) -> int:
+        return below(self._s, n)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return choice(self._s, items)
+
+    def random(self) -> float:
+        return _next(self._s) / float(1 << 64)
+
+    def shuffle(self, items: list[Any]) -> None:
+        shuffle(self._s, items)

@@ -1,0 +1,30 @@
+"""Helpers for JSON-shaped game states: clone, canonical text, stable hash.
+
+States are plain dicts/lists/ints/strings so that JSON is an exact round trip
+and snapshots are cheap structural copies (no ``copy.deepcopy``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+def clone(x: Any) -> Any:
+    """Structural copy of JSON-shaped data (dicts, lists, scalars)."""
+    t = type(x)
+    if t is dict:
+        return {k: clone(v) for k, v in x.items()}
+    if t is list:
+        return [clone(v) for v in x]
+    return x
+
+
+def canonical_json(x: Any) -> str:
+    return json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def state_hash(state: Any) -> str:
+    """A stable fingerprint: equal states give equal hashes on every machine."""
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:16]

@@ -1,0 +1,182 @@
+"""Self-play: bots play whole games; results, invariants and event counts.
+
+Used by ``python -m clash_widget selfplay`` and the design-lab notebook.
+Deterministic per seed: game i uses seed ``seed + i`` and bots seeded from it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import make_bot
+from ..engine import Match
+
+MAX_STEPS = 20_000
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    bots: list[str]
+    scores: list[float]
+    winners: list[int]
+    actions: int
+    turns: int
+    final_hash: str
+    errors: list[str] = field(default_factory=list)
+    invariant_violations: list[str] = field(default_factory=list)
+    events: dict[str, int] = field(default_factory=dict)
+    action_kinds: dict[str, int] = field(default_factory=dict)
+    lead_history: list[list[float]] = field(default_factory=list)
+    finished: bool = True
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def play_game(
+    game: str,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any] | None = None,
+    *,
+    check_invariants: bool = True,
+    sample_every: int = 50,
+) -> GameResult:
+    """Play one game to the end; every exception is caught and reported, never hidden."""
+    t0 = time.perf_counter()
+    m = Match.new(game, players, seed, options, keep_undo=False)
+    seat_bots = [make_bot(bots[i % len(bots)], game, seed * 31 + i) for i in range(players)]
+    errors: list[str] = []
+    violations: list[str] = []
+    kinds: Counter[str] = Counter()
+    history: list[list[float]] = []
+    steps = 0
+    while not m.is_over and steps < MAX_STEPS:
+        legal = m.legal_actions()
+        if not legal:
+            errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
+            break
+        seat = m.current_player
+        try:
+            action = seat_bots[seat].choose(m.game, m.state, legal)
+            out = m.play(action)
+        except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
+            errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
+            break
+        if not out.ok:
+            errors.append(f"step {steps}: legal action {action} refused: {out.verdict}")
+            break
+        kinds[action.kind] += 1
+        steps += 1
+        if check_invariants:
+            bad = m.game.invariants(m.state)
+            if bad:
+                violations += [f"step {steps}: {b}" for b in bad]
+                break
+        if steps % sample_every == 0:
+            history.append(m.scores())
+    events: Counter[str] = Counter()
+    for e in m.log:
+        events[e["kind"]] += 1
+    for k, v in m.state.get("stats", {}).items():
+        events[k] = max(events[k], v)
+    scores = m.scores()
+    history.append(scores)
+    best = max(scores)
+    return GameResult(
+        seed=seed,
+        players=players,
+        bots=[b.name for b in seat_bots],
+        scores=scores,
+        winners=[i for i, s in enumerate(scores) if s == best],
+        actions=steps,
+        turns=events.get("turn", 0),
+        final_hash=m.state_hash(),
+        errors=errors,
+        invariant_violations=violations,
+        events=dict(events),
+        action_kinds=dict(kinds),
+        lead_history=history,
+        finished=m.is_over,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def _run_one(args: tuple[str, int, int, list[str], dict[str, Any] | None]) -> GameResult:
+    return play_game(*args)
+
+
+def run(
+    game: str = "coc",
+    players: int | list[int] = 2,
+    games: int = 10,
+    seed: int = 0,
+    bots: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: bool = False,
+) -> list[GameResult]:
+    counts = players if isinstance(players, list) else [players]
+    jobs = [
+        (game, counts[i % len(counts)], seed + i, bots or ["random"], options)
+        for i in range(games)
+    ]
+    bar = _progress(games) if progress else None
+    out: list[GameResult] = []
+    if workers > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(workers) as pool:
+            for r in pool.imap(_run_one, jobs):
+                out.append(r)
+                if bar:
+                    bar.update(1)
+    else:
+        for job in jobs:
+            out.append(_run_one(job))
+            if bar:
+                bar.update(1)
+    if bar:
+        bar.close()
+    return out
+
+
+def _progress(total: int):  # noqa: ANN202
+    try:
+        from tqdm.auto import tqdm
+
+        return tqdm(total=total, desc="games")
+    except ImportError:  # tqdm is optional: plain runs work without a bar
+        return None
+
+
+def summary(results: list[GameResult]) -> dict[str, Any]:
+    events: Counter[str] = Counter()
+    for r in results:
+        events.update(r.events)
+    wins: dict[str, float] = {}
+    seat_wins: dict[str, float] = {}
+    for r in results:
+        share = 1 / len(r.winners)
+        for w in r.winners:
+            wins[r.bots[w]] = wins.get(r.bots[w], 0) + share
+            seat_wins[str(w)] = seat_wins.get(str(w), 0) + share
+    return {
+        "games": len(results),
+        "actions": sum(r.actions for r in results),
+        "errors": [e for r in results for e in r.errors],
+        "invariant_violations": [v for r in results for v in r.invariant_violations],
+        "unfinished": sum(1 for r in results if not r.finished),
+        "scores": [r.scores for r in results],
+        "final_hashes": [r.final_hash for r in results],
+        "event_counts": dict(sorted(events.items())),
+        "wins": {k: round(v, 3) for k, v in sorted(wins.items())},
+        "seat_wins": {k: round(v, 3) for k, v in sorted(seat_wins.items())},
+    }

@@ -1,0 +1,81 @@
+"""The card catalogue, read once from ``data/cards.json``."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data" / "cards.json"
+
+CITIZEN_TYPES = ("protagonist", "character")
+PLAYABLE_TYPES = ("character", "bulwark", "object")
+
+
+@cache
+def data() -> dict[str, Any]:
+    return json.loads(DATA.read_text(encoding="utf-8"))
+
+
+@cache
+def catalogue() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in data()["cards"]}
+
+
+@cache
+def cultures() -> dict[str, dict[str, Any]]:
+    return {c["code"]: c for c in data()["cultures"]}
+
+
+@cache
+def deck_cards(deck: str) -> tuple[str, ...]:
+    """Every card id of a deck ("base" or "extended"), in catalogue order."""
+    if deck not in ("base", "extended"):
+        raise ValueError(f"unknown deck {deck!r}: use 'base' or 'extended'")
+    keep = ("base",) if deck == "base" else ("base", "extended")
+    return tuple(c["id"] for c in data()["cards"] if c["deck"] in keep)
+
+
+@cache
+def deck_cultures(deck: str) -> tuple[str, ...]:
+    keep = ("base",) if deck == "base" else ("base", "extended")
+    return tuple(c["code"] for c in data()["cultures"] if c["deck"] in keep)
+
+
+def card(cid: str) -> dict[str, Any]:
+    return catalogue()[cid]
+
+
+def ctype(cid: str) -> str:
+    return catalogue()[cid]["type"]
+
+
+def culture(cid: str) -> str | None:
+    return catalogue()[cid]["culture"]
+
+
+def effect(cid: str) -> str | None:
+    return catalogue()[cid].get("effect")
+
+
+def label(cid: str) -> str:
+    c = catalogue()[cid]
+    return f"{c['name']} ({c['gloss']})"
+
+
+def public(cid: str) -> dict[str, Any]:
+    """The card as the widget shows it."""
+    c = catalogue()[cid]
+    out = {
+        "id": cid,
+        "type": c["type"],
+        "culture": c["culture"],
+        "name": c["name"],
+        "gloss": c["gloss"],
+    }
+    if "text" in c:
+        out["text"] = c["text"]
+    if "timing" in c:
+        out["timing"] = c["timing"]
+    return out

@@ -1,0 +1,308 @@
+"""State helpers: cities, protection, drawing, discarding, turns and game end.
+
+All functions work on the JSON-shaped state (plain dicts and lists). Cards are
+always in exactly one place: ``deck``, ``discard``, ``removed``, a player's
+``hand`` or a player's ``city`` (Objects are in a city and listed in
+``attached`` as object -> citizen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Events
+from ..engine.rng import shuffle
+from . import cards as C
+
+State = dict[str, Any]
+
+
+# -- seats --------------------------------------------------------------------------
+def n_players(state: State) -> int:
+    return len(state["players"])
+
+
+def pairs(state: State) -> bool:
+    return bool(state["options"]["pairs"])
+
+
+def partner(state: State, seat: int) -> int | None:
+    if not pairs(state):
+        return None
+    n = n_players(state)
+    return (seat + n // 2) % n
+
+
+def team(state: State, seat: int) -> list[int]:
+    p = partner(state, seat)
+    return [seat] if p is None else sorted((seat, p))
+
+
+def opponents(state: State, seat: int) -> list[int]:
+    mine = team(state, seat)
+    return [s for s in range(n_players(state)) if s not in mine]
+
+
+def play_cities(state: State, seat: int) -> list[int]:
+    """Cities where ``seat`` may put cards: its own, and its partner's in the pairs variant."""
+    return team(state, seat) if pairs(state) else [seat]
+
+
+def turn_order_after(state: State, seat: int) -> list[int]:
+    n = n_players(state)
+    return [(seat + i) % n for i in range(1, n)]
+
+
+# -- cities ---------------------------------------------------------------------------
+def city(state: State, seat: int) -> list[str]:
+    return state["players"][seat]["city"]
+
+
+def hand(state: State, seat: int) -> list[str]:
+    return state["players"][seat]["hand"]
+
+
+def city_of(state: State, cid: str) -> int | None:
+    for p in state["players"]:
+        if cid in p["city"]:
+            return p["seat"]
+    return None
+
+
+def citizens(state: State, seat: int) -> list[str]:
+    return [c for c in city(state, seat) if C.ctype(c) in C.CITIZEN_TYPES]
+
+
+def characters(state: State, seat: int) -> list[str]:
+    return [c for c in city(state, seat) if C.ctype(c) == "character"]
+
+
+def cultures_in_play(state: State, seat: int) -> set[str]:
+    return {C.culture(c) for c in citizens(state, seat)}
+
+
+def protagonist_power(state: State, seat: int) -> str | None:
+    pr = state["players"][seat]["protagonist"]
+    return C.effect(pr) if pr else None
+
+
+def protection(state: State, seat: int, cid: str) -> str | None:
+    """Why the card ``cid`` in ``seat``'s city cannot be targeted, or None if it can."""
+    p = state["players"][seat]
+    if p["sheltered"]:
+        return "bible"
+    if cid in p["attached"].values():
+        return "object"
+    cult = C.culture(cid)
+    for other in p["city"]:
+        if C.ctype(other) == "bulwark" and C.culture(other) == cult:
+            return "bulwark"
+    return None
+
+
+def is_protected(state: State, seat: int, cid: str) -> bool:
+    return protection(state, seat, cid) is not None
+
+
+def open_target(state: State, actor: int, cid: str) -> bool:
+    """A Character in an opponent's city that nothing protects (Attack, Conversion, Exile)."""
+    if cid not in C.catalogue() or C.ctype(cid) != "character":
+        return False
+    where = city_of(state, cid)
+    return where is not None and where in opponents(state, actor) and not is_protected(
+        state, where, cid
+    )
+
+
+def open_targets(state: State, actor: int) -> list[str]:
+    out = []
+    for s in opponents(state, actor):
+        for c in characters(state, s):
+            if not is_protected(state, s, c):
+                out.append(c)
+    return out
+
+
+def opponent_bulwarks(state: State, actor: int) -> list[str]:
+    return [c for s in opponents(state, actor) for c in city(state, s) if C.ctype(c) == "bulwark"]
+
+
+# -- moving cards ------------------------------------------------------------------------
+def to_discard(state: State, cid: str, by: int) -> None:
+    state["discard"].append(cid)
+    state["discarded_by"][cid] = by
+    state["revealed"].pop(cid, None)
+
+
+def from_hand(state: State, seat: int, cid: str) -> None:
+    hand(state, seat).remove(cid)
+    state["revealed"].pop(cid, None)
+
+
+def to_hand(state: State, seat: int, cid: str, *, known: bool) -> None:
+    hand(state, seat).append(cid)
+    if known:
+        state["revealed"][cid] = seat
+    else:
+        state["revealed"].pop(cid, None)
+
+
+def leave_city(state: State, seat: int, cid: str, by: int) -> list[str]:
+    """Take ``cid`` out of ``seat``'s city; Objects attached to it are discarded with it."""
+    p = state["players"][seat]
+    p["city"].remove(cid)
+    p["attached"].pop(cid, None)  # cid was an Object
+    gone = []
+    for obj, holder in sorted(p["attached"].items()):
+        if holder == cid:
+            del p["attached"][obj]
+            p["city"].remove(obj)
+            to_discard(state, obj, by)
+            gone.append(obj)
+    return gone
+
+
+def discard_from_city(state: State, seat: int, cid: str, by: int, ev: Events, why: str) -> None:
+    gone = leave_city(state, seat, cid, by)
+    to_discard(state, cid, by)
+    text = f"{C.label(cid)} is discarded from player {seat}'s city ({why})"
+    if gone:
+        text += "; with it goes " + ", ".join(C.label(o) for o in gone)
+    ev.emit("card_discarded", text, seat=seat, card=cid, objects=gone, by=by)
+
+
+def enter_city(state: State, seat: int, cid: str, holder: str | None = None) -> None:
+    p = state["players"][seat]
+    p["city"].append(cid)
+    if holder is not None:
+        p["attached"][cid] = holder
+
+
+# -- drawing and the end of the deck ---------------------------------------------------------
+def draw(state: State, seat: int, n: int, ev: Events, why: str = "draw") -> int:
+    """Draw ``n`` cards; reshuffles or ends the game when the deck runs out. Returns cards drawn."""
+    got = 0
+    pending = 0
+
+    def flush() -> None:
+        nonlocal pending
+        if pending:
+            ev.emit(
+                "draw",
+                f"Player {seat} draws {pending} card{'s' if pending > 1 else ''} ({why})",
+                seat=seat,
+                count=pending,
+                barrier=True,
+            )
+            pending = 0
+
+    for _ in range(n):
+        if state["over"] or not state["deck"]:
+            break
+        to_hand(state, seat, state["deck"].pop(), known=False)
+        got += 1
+        pending += 1
+        if not state["deck"]:
+            flush()
+            deck_ran_out(state, ev)
+    flush()
+    return got
+
+
+def deck_ran_out(state: State, ev: Events) -> None:
+    """The deck is empty: shuffle the discards into a new deck, or end the game."""
+    while not state["deck"] and not state["over"]:
+        state["runouts"] += 1
+        if state["runouts"] > state["options"]["max_reshuffles"]:
+            end_game(state, "deck_exhausted", ev)
+            return
+        state["deck"] = state["discard"]
+        state["discard"] = []
+        state["discarded_by"] = {}
+        shuffle(state, state["deck"])
+        ev.emit(
+            "reshuffle",
+            f"The deck ran out: {len(state['deck'])} discarded cards are shuffled into a new deck",
+            count=len(state["deck"]),
+            barrier=True,
+        )
+
+
+# -- turns and the end of the game -------------------------------------------------------------
+def fresh_turn(seat: int, number: int) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "number": number,
+        "cultures": [],  # cultures put into play this turn (normally at most one)
+        "extra_cultures": 0,  # from the Alliance
+        "bonus_used": False,  # the Workshop Mistress's extra Character
+        "played": [],  # [card, culture, "normal" | "bonus"]
+        "attacks": 0,
+    }
+
+
+def start_turn(state: State, seat: int, ev: Events) -> None:
+    state["turn"] = fresh_turn(seat, state["turn"]["number"] + 1)
+    state["players"][seat]["sheltered"] = False
+    if check_five_cultures(state, ev):
+        return
+    ev.emit("turn", f"Turn {state['turn']['number']}: player {seat}", seat=seat)
+    state["stack"] = [{"kind": "draw", "player": seat, "marked": []}]
+
+
+def standing(state: State, seat: int) -> tuple[int, int]:
+    """(cultures in play, Characters in play); for a pair, summed over both cities."""
+    seats = team(state, seat)
+    return (
+        sum(len(cultures_in_play(state, s)) for s in seats),
+        sum(len(characters(state, s)) for s in seats),
+    )
+
+
+def check_five_cultures(state: State, ev: Events) -> bool:
+    need = state["options"]["cultures_to_win"]
+    ok = [
+        s
+        for s in range(n_players(state))
+        if all(len(cultures_in_play(state, t)) >= need for t in team(state, s))
+    ]
+    if not ok:
+        return False
+    end_game(state, "five_cultures", ev, among=ok)
+    return True
+
+
+def end_game(state: State, reason: str, ev: Events, among: list[int] | None = None) -> None:
+    seats = among if among is not None else list(range(n_players(state)))
+    best = max(standing(state, s) for s in seats)
+    winners = [s for s in seats if standing(state, s) == best]
+    teams = {tuple(team(state, s)) for s in winners}
+    state["over"] = True
+    state["stack"] = []
+    state["result"] = {"reason": reason, "winners": winners, "draw": len(teams) > 1}
+    names = " and ".join(f"player {s}" for s in winners)
+    if reason == "five_cultures":
+        ev.emit(
+            "win_five_cultures",
+            f"{names} {'have' if len(winners) > 1 else 'has'} citizens of "
+            f"{state['options']['cultures_to_win']} cultures in play and "
+            f"win{'' if len(winners) > 1 else 's'}",
+            winners=winners,
+        )
+    else:
+        verdict = "draw between" if len(teams) > 1 else "won by"
+        ev.emit(
+            "end_deck_exhausted",
+            f"The deck ran out for the second time: the game ends, {verdict} {names}",
+            winners=winners,
+            draw=len(teams) > 1,
+        )
+
+
+def pop_frame(state: State, frame: dict[str, Any]) -> None:
+    """Remove ``frame`` from the stack if it is still there (the game may have ended)."""
+    stack = state["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] is frame:
+            del stack[i]
+            return

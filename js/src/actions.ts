@@ -1,0 +1,92 @@
+// Legal actions from view.legal: for the selected hex, the actions whose hexes
+// include it; actions without hexes (end turn...) always; and the full list
+// folded away for browsing.
+
+import { type LegalAction, type View, hexKey } from "./model";
+import { htmlEl } from "./svg";
+
+/** "q,r" keys of every hex named by a legal action. */
+export function legalHexes(view: View): Set<string> {
+  const out = new Set<string>();
+  for (const a of view.legal ?? []) for (const [q, r] of a.hexes ?? []) out.add(hexKey(q, r));
+  return out;
+}
+
+export function actionsForHex(view: View, key: string | null): LegalAction[] {
+  if (!key) return [];
+  return (view.legal ?? []).filter((a) => (a.hexes ?? []).some(([q, r]) => hexKey(q, r) === key));
+}
+
+export function actionsWithoutHexes(view: View): LegalAction[] {
+  return (view.legal ?? []).filter((a) => !a.hexes || a.hexes.length === 0);
+}
+
+export class ActionList {
+  readonly el: HTMLElement;
+  private sig = "";
+  private allOpen = false;
+
+  constructor(
+    parent: HTMLElement,
+    private readonly onAct: (key: string) => void,
+  ) {
+    this.el = htmlEl("div", "clash-actions", undefined, parent);
+  }
+
+  update(view: View, selected: string | null): void {
+    const sig = JSON.stringify([view.legal, view.version, selected, view.seat, view.current_player]);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    const old = this.el.querySelector("details");
+    if (old) this.allOpen = (old as HTMLDetailsElement).open;
+    this.el.replaceChildren();
+    const legal = view.legal ?? [];
+    if (legal.length === 0) {
+      htmlEl(
+        "p",
+        "clash-muted",
+        view.over ? "The game is over." : "No actions for this viewer right now.",
+        this.el,
+      );
+      return;
+    }
+    if (selected) {
+      const here = actionsForHex(view, selected);
+      htmlEl("h4", "", `On hex ${selected}`, this.el);
+      if (here.length) this.buttons(here, "clash-actions-hex");
+      else htmlEl("p", "clash-muted", "No legal action involves this hex.", this.el);
+    } else {
+      const n = legalHexes(view).size;
+      htmlEl(
+        "p",
+        "clash-muted",
+        n ? `Click one of the ${n} outlined hexes to see its actions.` : "No action involves a hex.",
+        this.el,
+      );
+    }
+    const general = actionsWithoutHexes(view);
+    if (general.length) {
+      htmlEl("h4", "", "Other actions", this.el);
+      this.buttons(general, "clash-actions-general");
+    }
+    const det = htmlEl("details", "clash-actions-all", undefined, this.el);
+    det.open = this.allOpen;
+    htmlEl("summary", "", `All legal actions (${legal.length})`, det);
+    const ul = htmlEl("div", "clash-actions-list", undefined, det);
+    for (const a of legal) this.button(a, ul);
+  }
+
+  private buttons(list: LegalAction[], cls: string): void {
+    const box = htmlEl("div", `clash-buttons ${cls}`, undefined, this.el);
+    for (const a of list) this.button(a, box);
+  }
+
+  private button(a: LegalAction, parent: HTMLElement): void {
+    const b = htmlEl("button", "clash-action", a.label || a.key, parent);
+    b.type = "button";
+    b.dataset.key = a.key;
+    b.dataset.kind = a.kind;
+    b.title = a.key;
+    b.addEventListener("click", () => this.onAct(a.key));
+  }
+}

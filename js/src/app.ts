@@ -1,0 +1,276 @@
+// The widget view: wires the board, panels, actions and log to the model.
+// One App per anywidget `render` call (each output area gets its own).
+
+import type { AnyModel } from "@anywidget/types";
+import { ActionList, actionsForHex, legalHexes } from "./actions";
+import { Board } from "./board";
+import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
+import { type Direction, stepInDirection } from "./hex";
+import { renderLegend } from "./legend";
+import { EventLog } from "./log";
+import { type Feedback, type Intent, type Selected, type View, type WidgetModel, hexKey, isView } from "./model";
+import { Panels } from "./panels";
+import { htmlEl } from "./svg";
+
+const ARROWS: Record<string, Direction> = {
+  ArrowUp: "up",
+  ArrowDown: "down",
+  ArrowLeft: "left",
+  ArrowRight: "right",
+};
+
+type IntentBody =
+  | { type: "select"; q: number; r: number }
+  | { type: "act"; key: string }
+  | { type: "undo" | "redo" };
+
+export class App {
+  readonly root: HTMLElement;
+  private readonly board: Board;
+  private readonly panels: Panels;
+  private readonly actions: ActionList;
+  private readonly log: EventLog;
+  private readonly status: HTMLElement;
+  private readonly prompt: HTMLElement;
+  private readonly feedbackEl: HTMLElement;
+  private readonly info: HTMLElement;
+  private readonly waiting: HTMLElement;
+  private readonly undoBtn: HTMLButtonElement;
+  private readonly redoBtn: HTMLButtonElement;
+  private view: View | null = null;
+  private selected: string | null = null;
+  private cursor: string | null = null;
+  private logHexes = new Set<string>();
+  private seq = 0;
+  private readonly handlers: [string, () => void][] = [];
+
+  constructor(
+    private readonly model: AnyModel<WidgetModel>,
+    el: HTMLElement,
+  ) {
+    const root = htmlEl("div", "clash-widget", undefined, el);
+    this.root = root;
+    root.tabIndex = 0;
+    root.setAttribute("data-lm-suppress-shortcuts", "true");
+    root.setAttribute("role", "application");
+    root.setAttribute("aria-label", "Clash of Cultures board: arrow keys move, Enter selects, Escape clears");
+
+    const top = htmlEl("div", "clash-top", undefined, root);
+    this.status = htmlEl("div", "clash-status", undefined, top);
+    const tools = htmlEl("div", "clash-tools", undefined, top);
+    this.undoBtn = this.tool(tools, "\u21B6 undo", "Undo the last action", () => this.send({ type: "undo" }));
+    this.redoBtn = this.tool(tools, "\u21B7 redo", "Redo", () => this.send({ type: "redo" }));
+    this.tool(tools, "+", "Zoom in (or ctrl + wheel)", () => this.board.viewport.zoom(1 / 1.25));
+    this.tool(tools, "\u2212", "Zoom out (or ctrl + wheel)", () => this.board.viewport.zoom(1.25));
+    this.tool(tools, "fit", "Fit the map to the cell", () => this.board.viewport.fit());
+    const coords = this.tool(tools, "q,r", "Show or hide hex coordinates", () => {
+      root.classList.toggle("clash-hide-coords");
+      coords.setAttribute("aria-pressed", String(!root.classList.contains("clash-hide-coords")));
+    });
+    coords.setAttribute("aria-pressed", "true");
+    this.prompt = htmlEl("div", "clash-prompt", undefined, root);
+
+    const main = htmlEl("div", "clash-main", undefined, root);
+    const boardCol = htmlEl("div", "clash-board-col", undefined, main);
+    this.waiting = htmlEl("div", "clash-waiting", "Waiting for the game view\u2026", boardCol);
+    this.board = new Board(boardCol, (q, r) => this.clickHex(q, r));
+    this.feedbackEl = htmlEl("div", "clash-feedback", undefined, boardCol);
+    this.feedbackEl.setAttribute("role", "status");
+    this.feedbackEl.setAttribute("aria-live", "polite");
+    renderLegend(boardCol);
+    const side = htmlEl("div", "clash-side", undefined, main);
+    this.info = htmlEl("div", "clash-info", undefined, side);
+    this.actions = new ActionList(side, (key) => this.send({ type: "act", key }));
+    this.log = new EventLog(side, (hexes) => {
+      this.logHexes = hexes;
+      this.refreshMarks();
+    });
+    this.panels = new Panels(root);
+
+    root.addEventListener("keydown", this.onKey);
+    this.on("change:view", () => this.onView());
+    this.on("change:feedback", () => this.onFeedback());
+    this.on("change:selected", () => this.onSelected());
+    this.onView();
+    this.onFeedback();
+    this.onSelected();
+  }
+
+  private on(event: string, fn: () => void): void {
+    this.model.on(event, fn);
+    this.handlers.push([event, fn]);
+  }
+
+  destroy(): void {
+    for (const [ev, fn] of this.handlers) this.model.off(ev, fn);
+    this.handlers.length = 0;
+    this.root.removeEventListener("keydown", this.onKey);
+    this.log.destroy();
+    this.board.destroy();
+    this.root.remove();
+  }
+
+  private tool(parent: HTMLElement, text: string, title: string, fn: () => void): HTMLButtonElement {
+    const b = htmlEl("button", "clash-tool", text, parent);
+    b.type = "button";
+    b.title = title;
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  /** Send an intent to Python: always a NEW object with a fresh seq. */
+  send(body: IntentBody): void {
+    const prev = this.model.get("intent") as Partial<Intent> | undefined;
+    const prevSeq = prev && typeof prev.seq === "number" ? prev.seq : 0;
+    this.seq = Math.max(this.seq, prevSeq) + 1;
+    const version = this.view ? this.view.version : 0;
+    const intent = { seq: this.seq, version, ...body } as Intent;
+    this.model.set("intent", intent);
+    this.model.save_changes();
+  }
+
+  private clickHex(q: number, r: number): void {
+    this.root.focus({ preventScroll: true });
+    const k = hexKey(q, r);
+    this.selected = k;
+    this.cursor = k;
+    this.refreshSelection();
+    this.send({ type: "select", q, r });
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    const target = e.target as HTMLElement | null;
+    if (target && target !== this.root && target.tagName === "BUTTON" && e.key === "Enter") return;
+    const dir = ARROWS[e.key];
+    const hexes = this.board.hexList();
+    if (dir) {
+      e.preventDefault();
+      e.stopPropagation();
+      if (!hexes.length) return;
+      const from = this.cursor ?? this.selected;
+      let next: { q: number; r: number } | null;
+      if (!from) next = hexes[0];
+      else {
+        const [q, r] = from.split(",").map(Number);
+        next = stepInDirection({ q, r }, dir, hexes);
+      }
+      if (next) {
+        this.cursor = hexKey(next.q, next.r);
+        this.refreshMarks();
+      }
+    } else if (e.key === "Enter") {
+      if (!this.cursor) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const [q, r] = this.cursor.split(",").map(Number);
+      this.clickHex(q, r);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      this.selected = null;
+      this.cursor = null;
+      this.logHexes = new Set();
+      this.refreshSelection();
+    }
+  };
+
+  private onView(): void {
+    const v = this.model.get("view");
+    if (!isView(v)) {
+      this.view = null;
+      this.root.classList.add("is-empty");
+      return;
+    }
+    this.root.classList.remove("is-empty");
+    this.view = v;
+    this.waiting.remove();
+    this.board.update(v);
+    if (this.selected && !this.board.hexAt(this.selected)) this.selected = null;
+    if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
+    this.renderStatus(v);
+    this.panels.update(v);
+    this.log.update(v);
+    this.refreshSelection();
+  }
+
+  private renderStatus(v: View): void {
+    const t = v.turn;
+    const who =
+      v.current_player === null || v.current_player === undefined
+        ? ""
+        : ` \u00B7 to play: ${playerName(v.players, v.current_player)}`;
+    const turn = t ? `Age ${t.age} \u00B7 round ${t.round} \u00B7 ${t.actions_left} actions left` : "";
+    const viewer = v.seat === null || v.seat === undefined ? "teacher view" : `view of ${playerName(v.players, v.seat)}`;
+    this.status.textContent = `${v.over ? "Game over \u00B7 " : ""}${turn}${who} \u00B7 ${viewer} \u00B7 v${v.version}`;
+    this.prompt.textContent = v.prompt ?? "";
+    this.undoBtn.disabled = !v.can_undo;
+    this.redoBtn.disabled = !v.can_redo;
+  }
+
+  private onSelected(): void {
+    const s = this.model.get("selected") as Selected | undefined;
+    if (s && typeof s.q === "number" && typeof s.r === "number") {
+      this.selected = hexKey(s.q, s.r);
+      if (!this.cursor) this.cursor = this.selected;
+    } else if (s && Object.keys(s).length === 0 && this.selected) {
+      // Python cleared the selection.
+      this.selected = null;
+    }
+    this.refreshSelection();
+  }
+
+  private onFeedback(): void {
+    const f = (this.model.get("feedback") ?? {}) as Feedback;
+    const el = this.feedbackEl;
+    el.replaceChildren();
+    el.className = "clash-feedback";
+    if (!f || f.message === undefined) return;
+    el.classList.add(f.ok ? "is-ok" : "is-refused");
+    htmlEl("span", "clash-feedback-mark", f.ok ? "\u2713" : "\u2717", el);
+    htmlEl("span", "clash-feedback-message", f.message ?? "", el);
+    if (!f.ok && f.rule_id) htmlEl("code", "clash-feedback-rule", f.rule_id, el);
+    if (!f.ok && f.section) htmlEl("span", "clash-feedback-section", f.section, el);
+  }
+
+  private refreshSelection(): void {
+    const v = this.view;
+    if (v) this.actions.update(v, this.selected);
+    this.renderInfo();
+    this.refreshMarks();
+  }
+
+  private refreshMarks(): void {
+    const legal = this.view ? legalHexes(this.view) : new Set<string>();
+    this.board.setMarks({ selected: this.selected, cursor: this.cursor, legal, log: this.logHexes });
+  }
+
+  private renderInfo(): void {
+    const el = this.info;
+    el.replaceChildren();
+    const v = this.view;
+    if (!v || !this.selected) {
+      htmlEl("p", "clash-muted", "Select a hex (click, or arrow keys + Enter).", el);
+      return;
+    }
+    const h = this.board.hexAt(this.selected);
+    if (!h) return;
+    const terrain = h.explored && h.terrain ? TERRAIN_LABELS[h.terrain] : "unexplored";
+    htmlEl("h4", "", `Hex ${this.selected}: ${terrain}, region ${h.region}`, el);
+    const city = (v.cities ?? []).find((c) => hexKey(c.q, c.r) === this.selected);
+    if (city) {
+      const pieces = (city.pieces ?? []).map((p) => p.name ?? p.kind).join(", ");
+      htmlEl(
+        "p",
+        "clash-info-city",
+        `${playerName(v.players, city.owner)} ${city.capital ? "capital" : "city"} \u00B7 size ${city.size} \u00B7 ${city.mood}` +
+          (pieces ? ` \u00B7 ${pieces}` : ""),
+        el,
+      );
+    }
+    for (const u of (v.units ?? []).filter((u) => hexKey(u.q, u.r) === this.selected)) {
+      htmlEl("p", "clash-info-unit", `${playerName(v.players, u.owner)}: ${unitWord(u.kind, u.count)}`, el);
+    }
+    const n = actionsForHex(v, this.selected).length;
+    if (n === 0 && !city) htmlEl("p", "clash-muted", "Nothing to do here.", el);
+  }
+}

@@ -1,0 +1,365 @@
+// The board: an SVG with one polygon per hex (data-q, data-r, data-terrain) and
+// layers for region borders, labels, cities and units, and highlight marks.
+// The hex layer is kept between updates: only attributes and classes change
+// unless the set of hexes itself changes. Cities and units are redrawn only when
+// their data changed.
+
+import {
+  BARBARIAN_COLOR,
+  TERRAIN_COLORS,
+  TERRAIN_GLYPHS,
+  TERRAIN_LABELS,
+  playerColor,
+  playerName,
+  textOn,
+  unitWord,
+} from "./colors";
+import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
+import { type City, type Hex, type Unit, type View, hexKey } from "./model";
+import { svgEl, svgText, svgTitle } from "./svg";
+import { Viewport } from "./viewport";
+
+export const HEX_SIZE = 40;
+const MARGIN = 6;
+// Neighbour across edge i (corner i -> corner i+1) of a flat-top hex, SVG y down.
+const EDGE_NEIGHBOURS: [number, number][] = [
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+];
+const PIECE_LETTERS: Record<string, string> = {
+  fortress: "F",
+  academy: "A",
+  temple: "T",
+  port: "P",
+  wonder: "W",
+};
+const MOOD_GLYPHS: Record<string, string> = { happy: "\u263A", neutral: "\u2013", angry: "\u2639" };
+
+let uidCounter = 0;
+
+export interface Marks {
+  selected: string | null; // "q,r"
+  cursor: string | null;
+  legal: Set<string>;
+  log: Set<string>;
+}
+
+export class Board {
+  readonly svg: SVGSVGElement;
+  readonly viewport: Viewport;
+  private readonly uid = `clash${++uidCounter}`;
+  private readonly hexLayer: SVGGElement;
+  private readonly regionLayer: SVGGElement;
+  private readonly labelLayer: SVGGElement;
+  private readonly pieceLayer: SVGGElement;
+  private readonly markLayer: SVGGElement;
+  private readonly hexEls = new Map<string, SVGPolygonElement>();
+  private hexes: Hex[] = [];
+  private hexSig = "";
+  private terrainSig = "";
+  private pieceSig = "";
+  private marksSig = "";
+  /** Counts of full rebuilds, for tests and debugging. */
+  readonly stats = { hexBuilds: 0, hexUpdates: 0, pieceBuilds: 0 };
+
+  constructor(
+    parent: HTMLElement,
+    private readonly onHexClick: (q: number, r: number) => void,
+  ) {
+    this.svg = svgEl("svg", {
+      class: "clash-board",
+      role: "img",
+      "aria-label": "Clash of Cultures board",
+      preserveAspectRatio: "xMidYMid meet",
+    });
+    parent.appendChild(this.svg);
+    const defs = svgEl("defs", {}, this.svg);
+    const pat = svgEl(
+      "pattern",
+      {
+        id: `${this.uid}-hatch`,
+        patternUnits: "userSpaceOnUse",
+        width: 7,
+        height: 7,
+        patternTransform: "rotate(45)",
+      },
+      defs,
+    );
+    svgEl("rect", { width: 7, height: 7, class: "clash-unexplored-bg" }, pat);
+    svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 7, class: "clash-unexplored-line" }, pat);
+    this.hexLayer = svgEl("g", { class: "clash-layer-hexes" }, this.svg);
+    this.regionLayer = svgEl("g", { class: "clash-layer-regions" }, this.svg);
+    this.labelLayer = svgEl("g", { class: "clash-layer-labels" }, this.svg);
+    this.pieceLayer = svgEl("g", { class: "clash-layer-pieces" }, this.svg);
+    this.markLayer = svgEl("g", { class: "clash-layer-marks" }, this.svg);
+    this.viewport = new Viewport(this.svg);
+    this.svg.addEventListener("click", this.onClick);
+  }
+
+  destroy(): void {
+    this.svg.removeEventListener("click", this.onClick);
+    this.viewport.destroy();
+    this.svg.remove();
+  }
+
+  private onClick = (e: Event): void => {
+    const t = (e.target as Element | null)?.closest?.("[data-q][data-r]");
+    if (!t) return;
+    const q = Number(t.getAttribute("data-q"));
+    const r = Number(t.getAttribute("data-r"));
+    if (Number.isInteger(q) && Number.isInteger(r)) this.onHexClick(q, r);
+  };
+
+  hexList(): Hex[] {
+    return this.hexes;
+  }
+
+  hexAt(key: string): Hex | undefined {
+    return this.hexes.find((h) => hexKey(h.q, h.r) === key);
+  }
+
+  update(view: View): void {
+    const hexes = view.hexes ?? [];
+    this.hexes = hexes;
+    const sig = hexes.map((h) => hexKey(h.q, h.r)).join(";");
+    if (sig !== this.hexSig) {
+      this.buildHexes(hexes);
+      this.hexSig = sig;
+      this.terrainSig = "";
+      const box = boundingBox(hexes, HEX_SIZE, MARGIN);
+      this.viewport.setHome(box, false);
+      // The element takes the map's proportions (within reason), so no space is wasted.
+      const ratio = Math.min(2.2, Math.max(0.5, box.width / box.height));
+      this.svg.style.aspectRatio = ratio.toFixed(3);
+    }
+    const tsig = JSON.stringify(hexes.map((h) => [h.terrain, h.explored, h.region]));
+    if (tsig !== this.terrainSig) {
+      this.updateHexes(hexes);
+      this.terrainSig = tsig;
+    }
+    const psig = JSON.stringify([
+      view.cities,
+      view.units,
+      (view.players ?? []).map((p) => [p.seat, p.color, p.name]),
+    ]);
+    if (psig !== this.pieceSig) {
+      this.buildPieces(view);
+      this.pieceSig = psig;
+    }
+  }
+
+  private buildHexes(hexes: Hex[]): void {
+    this.stats.hexBuilds++;
+    this.hexLayer.replaceChildren();
+    this.hexEls.clear();
+    for (const h of hexes) {
+      const p = svgEl(
+        "polygon",
+        {
+          class: "clash-hex",
+          points: hexPoints(h.q, h.r, HEX_SIZE),
+          "data-q": h.q,
+          "data-r": h.r,
+        },
+        this.hexLayer,
+      );
+      svgTitle(p, "");
+      this.hexEls.set(hexKey(h.q, h.r), p);
+    }
+  }
+
+  private updateHexes(hexes: Hex[]): void {
+    this.stats.hexUpdates++;
+    const regionOf = new Map<string, number>();
+    for (const h of hexes) regionOf.set(hexKey(h.q, h.r), h.region);
+    this.labelLayer.replaceChildren();
+    this.regionLayer.replaceChildren();
+    for (const h of hexes) {
+      const p = this.hexEls.get(hexKey(h.q, h.r));
+      if (!p) continue;
+      const terrain = h.explored && h.terrain ? h.terrain : null;
+      p.setAttribute("data-terrain", terrain ?? "unexplored");
+      p.setAttribute("data-region", String(h.region));
+      p.setAttribute("data-explored", String(!!h.explored));
+      p.setAttribute("class", `clash-hex clash-terrain-${terrain ?? "unexplored"}`);
+      p.setAttribute("fill", terrain ? TERRAIN_COLORS[terrain] : `url(#${this.uid}-hatch)`);
+      const title = p.firstElementChild;
+      if (title)
+        title.textContent = `${h.q},${h.r} ${terrain ? TERRAIN_LABELS[terrain] : "unexplored"} (region ${h.region})`;
+      const c = hexCenter(h.q, h.r, HEX_SIZE);
+      svgText(
+        `${h.q},${h.r}`,
+        { x: c.x, y: c.y - HEX_SIZE * 0.64, class: `clash-coord${terrain === "forest" || !terrain ? " on-dark" : ""}` },
+        this.labelLayer,
+      );
+      if (terrain) {
+        svgText(
+          TERRAIN_GLYPHS[terrain],
+          { x: c.x - HEX_SIZE * 0.58, y: c.y + 4, class: `clash-glyph clash-glyph-${terrain}` },
+          this.labelLayer,
+        );
+      } else {
+        svgText("?", { x: c.x, y: c.y + 7, class: "clash-glyph clash-glyph-unexplored" }, this.labelLayer);
+      }
+      // Region borders: draw each edge once, from the hex with the smaller key order.
+      const corners = hexCorners(h.q, h.r, HEX_SIZE);
+      EDGE_NEIGHBOURS.forEach(([dq, dr], i) => {
+        const other = regionOf.get(hexKey(h.q + dq, h.r + dr));
+        if (other === undefined || other === h.region) return;
+        if (h.region > other) return;
+        const a = corners[i];
+        const b = corners[(i + 1) % 6];
+        svgEl(
+          "line",
+          { x1: a.x.toFixed(2), y1: a.y.toFixed(2), x2: b.x.toFixed(2), y2: b.y.toFixed(2), class: "clash-region-edge" },
+          this.regionLayer,
+        );
+      });
+    }
+  }
+
+  private buildPieces(view: View): void {
+    this.stats.pieceBuilds++;
+    this.pieceLayer.replaceChildren();
+    const players = view.players ?? [];
+    const cityAt = new Set<string>();
+    for (const city of view.cities ?? []) {
+      cityAt.add(hexKey(city.q, city.r));
+      this.drawCity(city, view);
+    }
+    const stacks = new Map<string, Unit[]>();
+    for (const u of view.units ?? []) {
+      if (!(u.count > 0)) continue;
+      const k = hexKey(u.q, u.r);
+      if (!stacks.has(k)) stacks.set(k, []);
+      stacks.get(k)!.push(u);
+    }
+    const kindOrder = { settler: 0, army: 1, ship: 2 } as Record<string, number>;
+    for (const [k, units] of stacks) {
+      units.sort((a, b) => a.owner - b.owner || (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9));
+      const [q, r] = k.split(",").map(Number);
+      const c = hexCenter(q, r, HEX_SIZE);
+      const hasCity = cityAt.has(k);
+      const y = hasCity ? c.y + 21.5 : c.y + 6;
+      const step = 19;
+      const x0 = c.x - ((units.length - 1) * step) / 2;
+      units.forEach((u, i) => this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner)));
+    }
+  }
+
+  private drawCity(city: City, view: View): void {
+    const players = view.players ?? [];
+    const c = hexCenter(city.q, city.r, HEX_SIZE);
+    const color = playerColor(players, city.owner);
+    const g = svgEl(
+      "g",
+      {
+        class: `clash-city clash-owner-${city.owner < 0 ? "barbarian" : city.owner}`,
+        "data-q": city.q,
+        "data-r": city.r,
+        "data-owner": city.owner,
+        "data-size": city.size,
+        "data-mood": city.mood,
+      },
+      this.pieceLayer,
+    );
+    const pieces = (city.pieces ?? []).map((p) => `${p.name ?? p.kind}`);
+    svgTitle(
+      g,
+      `${playerName(players, city.owner)} ${city.capital ? "capital" : "city"}, size ${city.size}, ${city.mood}` +
+        (pieces.length ? `; ${pieces.join(", ")}` : ""),
+    );
+    const y = c.y - 8;
+    // House shape: a square body with a roof.
+    const w = 13;
+    const pts = [
+      [c.x - w, y + 10],
+      [c.x - w, y - 5],
+      [c.x, y - 15],
+      [c.x + w, y - 5],
+      [c.x + w, y + 10],
+    ]
+      .map(([x, yy]) => `${x.toFixed(2)},${yy.toFixed(2)}`)
+      .join(" ");
+    svgEl("polygon", { points: pts, fill: color, class: `clash-city-body${city.capital ? " is-capital" : ""}` }, g);
+    svgText(String(city.size), { x: c.x, y: y + 7, class: "clash-city-size", fill: textOn(color) }, g);
+    if (city.capital) svgText("\u2605", { x: c.x - w - 2, y: y - 7, class: "clash-capital" }, g);
+    const mg = svgEl("g", { class: `clash-mood clash-mood-${city.mood}` }, g);
+    svgEl("circle", { cx: c.x + w + 1, cy: y - 8, r: 6.5 }, mg);
+    svgText(MOOD_GLYPHS[city.mood] ?? "?", { x: c.x + w + 1, y: y - 5.3 }, mg);
+    const list = city.pieces ?? [];
+    const px0 = c.x - ((list.length - 1) * 10) / 2;
+    list.forEach((p, i) => {
+      const pc = playerColor(players, p.owner);
+      const pg = svgEl("g", { class: `clash-piece clash-piece-${p.kind}` }, g);
+      svgEl("rect", { x: px0 + i * 10 - 4.5, y: y + 11, width: 9, height: 9, rx: 1.5, fill: pc }, pg);
+      svgText(PIECE_LETTERS[p.kind] ?? "?", { x: px0 + i * 10, y: y + 18.3, fill: textOn(pc) }, pg);
+    });
+  }
+
+  private drawUnit(u: Unit, x: number, y: number, color: string, owner: string): void {
+    const g = svgEl(
+      "g",
+      {
+        class: `clash-unit clash-unit-${u.kind} clash-owner-${u.owner < 0 ? "barbarian" : u.owner}`,
+        "data-q": u.q,
+        "data-r": u.r,
+        "data-owner": u.owner,
+        "data-kind": u.kind,
+        "data-count": u.count,
+      },
+      this.pieceLayer,
+    );
+    svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
+    const fill = u.owner < 0 ? BARBARIAN_COLOR : color;
+    const r = 8.5;
+    if (u.kind === "army") {
+      svgEl("circle", { cx: x, cy: y, r, fill, class: "clash-unit-shape" }, g);
+    } else if (u.kind === "settler") {
+      svgEl("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 3, fill, class: "clash-unit-shape" }, g);
+    } else {
+      // ship: a hull
+      const pts = [
+        [x - r - 1.5, y - 5],
+        [x + r + 1.5, y - 5],
+        [x + r - 2.5, y + r],
+        [x - r + 2.5, y + r],
+      ]
+        .map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`)
+        .join(" ");
+      svgEl("polygon", { points: pts, fill, class: "clash-unit-shape" }, g);
+    }
+    svgText(String(u.count), { x, y: y + 4, class: "clash-unit-count", fill: textOn(fill) }, g);
+  }
+
+  /** Selection, cursor and highlights; cheap, redrawn only when they change. */
+  setMarks(m: Marks): void {
+    const sig = JSON.stringify([m.selected, m.cursor, [...m.legal].sort(), [...m.log].sort(), this.hexSig]);
+    if (sig === this.marksSig) return;
+    this.marksSig = sig;
+    for (const [k, p] of this.hexEls) {
+      p.classList.toggle("is-legal", m.legal.has(k));
+      p.classList.toggle("is-log", m.log.has(k));
+      p.classList.toggle("is-selected", m.selected === k);
+      p.classList.toggle("is-cursor", m.cursor === k);
+    }
+    this.markLayer.replaceChildren();
+    const outline = (k: string, cls: string, scale: number) => {
+      const h = this.hexAt(k);
+      if (!h) return;
+      const c = hexCenter(h.q, h.r, HEX_SIZE);
+      const pts = hexCorners(0, 0, HEX_SIZE * scale)
+        .map((p) => `${(c.x + p.x).toFixed(2)},${(c.y + p.y).toFixed(2)}`)
+        .join(" ");
+      svgEl("polygon", { points: pts, class: cls }, this.markLayer);
+    };
+    for (const k of m.legal) outline(k, "clash-mark-legal", 0.86);
+    for (const k of m.log) outline(k, "clash-mark-log", 0.8);
+    if (m.selected) outline(m.selected, "clash-mark-selected", 0.97);
+    if (m.cursor && m.cursor !== m.selected) outline(m.cursor, "clash-mark-cursor", 0.93);
+  }
+}

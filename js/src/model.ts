@@ -1,0 +1,161 @@
+// Typed mirror of the Python traits of clash_widget.widget.BoardWidget and of the
+// Clash of Cultures view payload (docs/CONTRACTS.md). Keep in sync with board.py:
+// tests/test_widget.py compares the trait names below with the Python class.
+
+export type Terrain = "plains" | "forest" | "mountain" | "barren" | "sea";
+export type Mood = "happy" | "neutral" | "angry";
+export type PieceKind = "fortress" | "academy" | "temple" | "port" | "wonder";
+export type UnitKind = "settler" | "army" | "ship";
+export type HexRef = [number, number];
+
+export interface Turn {
+  age: number;
+  round: number;
+  actions_left: number;
+  first_player: number;
+}
+
+export interface Resources {
+  food: number;
+  wood: number;
+  ore: number;
+  ideas: number;
+  gold: number;
+  [k: string]: number;
+}
+
+export interface Player {
+  seat: number;
+  name: string;
+  color: string;
+  resources: Resources;
+  limits: Partial<Resources>;
+  mood_tokens: number;
+  culture_tokens: number;
+  mood_track?: number;
+  culture_track?: number;
+  advances: string[];
+  vp: number;
+  vp_breakdown?: Record<string, number>;
+  hand: unknown[] | null;
+  hand_count: number;
+}
+
+export interface Hex {
+  q: number;
+  r: number;
+  terrain: Terrain | null;
+  region: number;
+  explored: boolean;
+}
+
+export interface Piece {
+  kind: PieceKind;
+  owner: number;
+  name?: string;
+}
+
+export interface City {
+  q: number;
+  r: number;
+  owner: number;
+  size: number;
+  mood: Mood;
+  capital: boolean;
+  pieces: Piece[];
+}
+
+export interface Unit {
+  q: number;
+  r: number;
+  owner: number;
+  kind: UnitKind;
+  count: number;
+}
+
+export interface LegalAction {
+  key: string;
+  kind: string;
+  label: string;
+  hexes?: HexRef[];
+}
+
+export interface LogEntry {
+  kind: string;
+  text: string;
+  hexes?: HexRef[];
+}
+
+export interface View {
+  game: string;
+  version: number;
+  can_undo: boolean;
+  can_redo: boolean;
+  seat: number | null;
+  current_player: number | null;
+  over: boolean;
+  prompt: string;
+  turn: Turn;
+  players: Player[];
+  hexes: Hex[];
+  cities: City[];
+  units: Unit[];
+  frame?: { kind: string; player: number; [k: string]: unknown };
+  legal: LegalAction[];
+  log: LogEntry[];
+}
+
+export type IntentType = "select" | "act" | "undo" | "redo";
+
+export type Intent =
+  | { seq: number; version: number; type: "select"; q: number; r: number }
+  | { seq: number; version: number; type: "act"; key: string }
+  | { seq: number; version: number; type: "undo" | "redo" };
+
+export interface Feedback {
+  seq?: number | null;
+  ok?: boolean;
+  message?: string;
+  rule_id?: string | null;
+  section?: string | null;
+  /** Counts Python's answers, so two equal answers in a row are still a change. */
+  n?: number;
+}
+
+export interface Selected {
+  q?: number;
+  r?: number;
+  terrain?: Terrain | null;
+  explored?: boolean;
+  region?: number;
+  city?: City | null;
+  units?: Unit[];
+}
+
+/** The synced traits (sync=True) of BoardWidget. */
+export type WidgetModel = {
+  view: View | Record<string, never>;
+  intent: Intent | Record<string, never>;
+  selected: Selected;
+  feedback: Feedback;
+  seat: number | null;
+  last_action: string;
+};
+
+export const TRAIT_NAMES: (keyof WidgetModel)[] = [
+  "view",
+  "intent",
+  "selected",
+  "feedback",
+  "seat",
+  "last_action",
+];
+
+/** True when the payload looks like a renderable view (has a hex list). */
+export function isView(v: unknown): v is View {
+  return !!v && typeof v === "object" && Array.isArray((v as View).hexes);
+}
+
+export function hexKey(q: number, r: number): string {
+  return `${q},${r}`;
+}

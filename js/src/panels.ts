@@ -1,0 +1,99 @@
+// Player panels: resources with limits, tokens, tracks, actions left, VP,
+// advances, and the hand when the viewer may see it.
+
+import { playerColor } from "./colors";
+import type { Player, View } from "./model";
+import { htmlEl } from "./svg";
+
+const RESOURCES = ["food", "wood", "ore", "ideas", "gold"] as const;
+
+function cardText(card: unknown): string {
+  if (card === null || card === undefined) return "?";
+  if (typeof card === "string" || typeof card === "number") return String(card);
+  if (typeof card === "object") {
+    const c = card as Record<string, unknown>;
+    const name = c.name ?? c.title ?? c.id ?? c.key;
+    if (name !== undefined) return String(name);
+  }
+  return JSON.stringify(card);
+}
+
+export class Panels {
+  readonly el: HTMLElement;
+  private sig = "";
+
+  constructor(parent: HTMLElement) {
+    this.el = htmlEl("div", "clash-panels", undefined, parent);
+  }
+
+  update(view: View): void {
+    const sig = JSON.stringify([view.players, view.turn, view.current_player, view.seat, view.over]);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    this.el.replaceChildren();
+    for (const p of view.players ?? []) this.renderPlayer(p, view);
+  }
+
+  private renderPlayer(p: Player, view: View): void {
+    const current = view.current_player === p.seat && !view.over;
+    const card = htmlEl(
+      "section",
+      `clash-player${current ? " is-current" : ""}${view.seat === p.seat ? " is-viewer" : ""}`,
+      undefined,
+      this.el,
+    );
+    card.dataset.seat = String(p.seat);
+    const color = playerColor(view.players, p.seat);
+    card.style.setProperty("--clash-player-color", color);
+    const head = htmlEl("header", "clash-player-head", undefined, card);
+    htmlEl("span", "clash-player-swatch", undefined, head).style.background = color;
+    htmlEl("span", "clash-player-name", p.name || `Player ${p.seat + 1}`, head);
+    if (view.seat === p.seat) htmlEl("span", "clash-tag", "you", head);
+    if (view.turn && view.turn.first_player === p.seat) htmlEl("span", "clash-tag", "1st", head);
+    if (current) htmlEl("span", "clash-tag clash-tag-turn", `to play \u00B7 ${view.turn?.actions_left ?? 0} actions left`, head);
+    htmlEl("span", "clash-player-vp", `${formatNum(p.vp)} VP`, head).title = breakdown(p);
+
+    const res = htmlEl("div", "clash-resources", undefined, card);
+    for (const r of RESOURCES) {
+      const have = p.resources?.[r] ?? 0;
+      const lim = p.limits?.[r];
+      const cell = htmlEl("span", `clash-res clash-res-${r}`, undefined, res);
+      cell.dataset.resource = r;
+      htmlEl("span", "clash-res-name", r, cell);
+      htmlEl("span", "clash-res-value", lim !== undefined ? `${have}/${lim}` : String(have), cell);
+      if (lim !== undefined && have >= lim) cell.classList.add("is-full");
+    }
+    const stats = htmlEl("div", "clash-stats", undefined, card);
+    const stat = (label: string, value: string, title = "") => {
+      const s = htmlEl("span", "clash-stat", undefined, stats);
+      htmlEl("span", "clash-stat-name", label, s);
+      htmlEl("span", "clash-stat-value", value, s);
+      if (title) s.title = title;
+    };
+    stat("mood tokens", String(p.mood_tokens ?? 0));
+    stat("culture tokens", String(p.culture_tokens ?? 0));
+    if (p.mood_track !== undefined) stat("mood track", String(p.mood_track));
+    if (p.culture_track !== undefined) stat("culture track", String(p.culture_track));
+    stat("advances", String(p.advances?.length ?? 0), (p.advances ?? []).join(", "));
+    if (p.hand !== null && p.hand !== undefined) {
+      const hand = htmlEl("div", "clash-hand", undefined, card);
+      htmlEl("span", "clash-stat-name", `hand (${p.hand.length})`, hand);
+      for (const c of p.hand) htmlEl("span", "clash-card", cardText(c), hand);
+    } else {
+      stat("hand", `${p.hand_count ?? 0} hidden`);
+    }
+  }
+}
+
+function formatNum(n: number | undefined): string {
+  if (n === undefined || n === null) return "0";
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+function breakdown(p: Player): string {
+  const b = p.vp_breakdown;
+  if (!b) return "";
+  return Object.entries(b)
+    .map(([k, v]) => `${k}: ${formatNum(v)}`)
+    .join("\n");
+}

@@ -1,0 +1,88 @@
+"""The start notebook in a real JupyterLab: click a hex, Python sees it, the board redraws."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+HEX = ".clash-widget svg polygon.clash-hex[data-q][data-r]"
+
+pytestmark = pytest.mark.browser
+
+
+def hex_selector(q: int, r: int) -> str:
+    return f'.clash-widget svg polygon.clash-hex[data-q="{q}"][data-r="{r}"]'
+
+
+def test_start_notebook_click(lab):
+    page = lab.page
+    lab.open_notebook("00_start_here.ipynb")
+    lab.run_all()
+
+    # The widget is drawn and every cell ran (the last code cell prints "it works!").
+    expect(page.locator(HEX).first).to_be_visible(timeout=60_000)
+    expect(page.locator(".jp-OutputArea-output", has_text="it works!")).to_be_visible(
+        timeout=60_000
+    )
+    before = lab.kernel_json("dict(board.selected)")
+    seq_before = lab.kernel_json("dict(board.intent).get('seq', 0)")
+
+    # Click a hex other than the one the notebook selected from code.
+    target = None
+    for h in lab.kernel_json("[[h['q'], h['r']] for h in match.view(None)['hexes']]"):
+        if (h[0], h[1]) != (before.get("q"), before.get("r")):
+            target = h
+            break
+    assert target is not None, "the board has fewer than two hexes"
+    q, r = target
+    hexel = page.locator(hex_selector(q, r))
+    hexel.scroll_into_view_if_needed()
+    hexel.click()
+
+    # Python received the click: a new "select" intent and the selected trait follows it.
+    after = lab.wait_kernel(
+        f"(lambda s: s if (s.get('q'), s.get('r')) == ({q}, {r}) else None)(dict(board.selected))"
+    )
+    now = lab.kernel_json("dict(board.selected)")
+    assert after, f"board.selected did not become {(q, r)}: {now}"
+    assert after != before
+    intent = lab.kernel_json("dict(board.intent)")
+    assert intent.get("type") == "select" and (intent.get("q"), intent.get("r")) == (q, r), intent
+    assert intent.get("seq", 0) > seq_before
+
+    # The page redrew: the clicked hex is marked selected and the info panel names it.
+    expect(hexel).to_have_class(has_class("is-selected"))
+    expect(page.locator(".clash-widget")).to_contain_text(f"Hex {q},{r}")
+    # Python's answer (feedback trait) reached the page and was drawn.
+    expect(page.locator(".clash-widget .clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
+
+    # And the other direction: a selection made in Python is drawn by the page.
+    q0, r0 = before.get("q"), before.get("r")
+    lab.kernel(f"board.select({q0}, {r0})")
+    expect(page.locator(hex_selector(q0, r0))).to_have_class(has_class("is-selected"))
+    expect(hexel).not_to_have_class(has_class("is-selected"))
+
+    save_screenshot(page)
+
+
+def has_class(cls: str):
+    """A regex matching a class attribute that contains ``cls`` as a whole word."""
+    return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+def save_screenshot(page) -> None:
+    """Write docs/screenshot.png only when missing or UPDATE_SCREENSHOTS=1 (keeps git clean)."""
+    out = DOCS / "screenshot.png"
+    if out.exists() and os.environ.get("UPDATE_SCREENSHOTS") != "1":
+        return
+    page.evaluate("() => document.fonts.ready")
+    widget = page.locator(".clash-widget").first
+    widget.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)  # let the selection outline settle
+    DOCS.mkdir(exist_ok=True)
+    widget.screenshot(path=str(out), animations="disabled")
