@@ -111,8 +111,14 @@ pytest: setup chromium
 pytest-fast: setup
 	$(BIN)/pytest -ra -m "not browser"
 
-test: setup chromium lint typecheck check-bundle vitest pytest
-	@echo "make test: all checks passed"
+# -k: run every check even after one fails, so one run shows all failures.
+CHECKS := lint typecheck check-bundle vitest pytest
+test: setup chromium
+	@if $(MAKE) --no-print-directory -k $(CHECKS); then \
+	  echo "make test: all checks passed ($(CHECKS))"; \
+	else \
+	  echo "make test: FAILED (see above)"; exit 1; \
+	fi
 
 strip: $(PY_STAMP)
 	$(PY) scripts/strip_notebooks.py notebooks

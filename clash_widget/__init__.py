@@ -1,0 +1,23 @@
+"""clash_widget: learn, teach and experiment with culture-game rules in Jupyter.
+
+The rules core (``clash_widget.engine`` and the games beside it) is plain
+Python; the board widget is loaded only when asked for, so the core never
+imports Jupyter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Action, Match, Outcome, Verdict
+
+__version__ = "0.1.0"
+__all__ = ["Action", "BoardWidget", "Match", "Outcome", "Verdict", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BoardWidget":
+        from .widget import BoardWidget
+
+        return BoardWidget
+    raise AttributeError(f"module 'clash_widget' has no attribute {name!r}")

@@ -391,21 +391,23 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 
 
 @RULES.check(
-    "build.can-afford",
-    "You cannot pay for any unit (settler 2 food, army food + ore, ship 2 wood at a port).",
+    "build.can-build-something",
+    "This city cannot build any unit now: check the costs (settler 2 food, army food + ore, "
+    "ship 2 wood at a port) and the 4-units-a-space limit.",
     BUILD,
 )
-def can_afford_a_unit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    player = me(state, frame)
-    city = state["cities"][args["city"]]
-    kinds = ["settler", "army"] + (["ship"] if city["port"] else [])
-    if has(player, "draft") and player["mood"] >= (2 if has(player, "civil_liberties") else 1):
-        return True
-    return any(can_pay(player, UNIT_COST[k]) for k in kinds)
+def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    # The same checks as the build frame, asked for a one-unit build in this city.
+    probe = {"kind": "build", "player": frame["player"], "city": args["city"], "max": 1,
+             "built": [], "draft": False}
+    return any(
+        UNIT.first_violation(state, probe, parse_unit(state, probe, a)) is None
+        for a in unit_candidates(state, probe)
+    )
 
 
 BUILD_KIND = ActionKind(
-    "build", parse_city, [actions_left, own_city, can_afford_a_unit], _city_candidates("build"),
+    "build", parse_city, [actions_left, own_city, can_build_something], _city_candidates("build"),
     start_build,
     category="build",
 )

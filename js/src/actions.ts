@@ -2,23 +2,23 @@
 // include it; actions without hexes (end turn...) always; and the full list
 // folded away for browsing.
 
-import { type LegalAction, type View, hexKey } from "./model";
+import { type LegalAction, type View, refKeys } from "./model";
 import { htmlEl } from "./svg";
 
 /** "q,r" keys of every hex named by a legal action. */
 export function legalHexes(view: View): Set<string> {
   const out = new Set<string>();
-  for (const a of view.legal ?? []) for (const [q, r] of a.hexes ?? []) out.add(hexKey(q, r));
+  for (const a of view.legal ?? []) for (const k of refKeys(a.hexes)) out.add(k);
   return out;
 }
 
 export function actionsForHex(view: View, key: string | null): LegalAction[] {
   if (!key) return [];
-  return (view.legal ?? []).filter((a) => (a.hexes ?? []).some(([q, r]) => hexKey(q, r) === key));
+  return (view.legal ?? []).filter((a) => refKeys(a.hexes).includes(key));
 }
 
 export function actionsWithoutHexes(view: View): LegalAction[] {
-  return (view.legal ?? []).filter((a) => !a.hexes || a.hexes.length === 0);
+  return (view.legal ?? []).filter((a) => refKeys(a.hexes).length === 0);
 }
 
 export class ActionList {

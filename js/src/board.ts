@@ -93,9 +93,10 @@ export class Board {
     svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 7, class: "clash-unexplored-line" }, pat);
     this.hexLayer = svgEl("g", { class: "clash-layer-hexes" }, this.svg);
     this.regionLayer = svgEl("g", { class: "clash-layer-regions" }, this.svg);
+    // Marks under labels and pieces: outlines never hide a coordinate or a count.
+    this.markLayer = svgEl("g", { class: "clash-layer-marks" }, this.svg);
     this.labelLayer = svgEl("g", { class: "clash-layer-labels" }, this.svg);
     this.pieceLayer = svgEl("g", { class: "clash-layer-pieces" }, this.svg);
-    this.markLayer = svgEl("g", { class: "clash-layer-marks" }, this.svg);
     this.viewport = new Viewport(this.svg);
     this.svg.addEventListener("click", this.onClick);
   }
@@ -244,7 +245,7 @@ export class Board {
       const [q, r] = k.split(",").map(Number);
       const c = hexCenter(q, r, HEX_SIZE);
       const hasCity = cityAt.has(k);
-      const y = hasCity ? c.y + 21.5 : c.y + 6;
+      const y = hasCity ? c.y + 23 : c.y + 6;
       const step = 19;
       const x0 = c.x - ((units.length - 1) * step) / 2;
       units.forEach((u, i) => this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner)));
@@ -273,7 +274,7 @@ export class Board {
       `${playerName(players, city.owner)} ${city.capital ? "capital" : "city"}, size ${city.size}, ${city.mood}` +
         (pieces.length ? `; ${pieces.join(", ")}` : ""),
     );
-    const y = c.y - 8;
+    const y = c.y - 6;
     // House shape: a square body with a roof.
     const w = 13;
     const pts = [

@@ -1,6 +1,6 @@
 // The event log (most recent last). Clicking an entry highlights its hexes.
 
-import { type LogEntry, type View, hexKey } from "./model";
+import { type LogEntry, type View, refKeys } from "./model";
 import { htmlEl } from "./svg";
 
 export class EventLog {
@@ -37,7 +37,7 @@ export class EventLog {
       li.classList.toggle("is-picked", Number(li.getAttribute("data-index")) === i);
     }
     const hexes = new Set<string>();
-    if (i !== null) for (const [q, r] of this.entries[i]?.hexes ?? []) hexes.add(hexKey(q, r));
+    if (i !== null) for (const k of refKeys(this.entries[i]?.hexes)) hexes.add(k);
     this.onPick(hexes);
   }
 
@@ -51,9 +51,10 @@ export class EventLog {
     log.forEach((e, i) => {
       const li = htmlEl("li", `clash-log-entry clash-log-${e.kind}`, e.text, this.list);
       li.dataset.index = String(i);
-      if (e.hexes?.length) {
+      const keys = refKeys(e.hexes);
+      if (keys.length) {
         li.classList.add("has-hexes");
-        li.title = `hexes: ${e.hexes.map(([q, r]) => hexKey(q, r)).join(" ")}`;
+        li.title = `hexes: ${keys.join(" ")}`;
       }
     });
     if (this.picked !== null) this.pick(null);

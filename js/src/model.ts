@@ -6,7 +6,8 @@ export type Terrain = "plains" | "forest" | "mountain" | "barren" | "sea";
 export type Mood = "happy" | "neutral" | "angry";
 export type PieceKind = "fortress" | "academy" | "temple" | "port" | "wonder";
 export type UnitKind = "settler" | "army" | "ship";
-export type HexRef = [number, number];
+/** A hex reference: [q, r] (CONTRACTS.md); "q,r" strings are accepted too. */
+export type HexRef = [number, number] | string;
 
 export interface Turn {
   age: number;
@@ -158,4 +159,27 @@ export function isView(v: unknown): v is View {
 
 export function hexKey(q: number, r: number): string {
   return `${q},${r}`;
+}
+
+/** The "q,r" key of a hex reference, or null when it is not one. */
+export function refKey(ref: unknown): string | null {
+  if (Array.isArray(ref) && ref.length >= 2 && Number.isInteger(ref[0]) && Number.isInteger(ref[1])) {
+    return hexKey(ref[0], ref[1]);
+  }
+  if (typeof ref === "string") {
+    const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(ref);
+    if (m) return hexKey(Number(m[1]), Number(m[2]));
+  }
+  return null;
+}
+
+/** The "q,r" keys of a list of hex references (bad entries are skipped). */
+export function refKeys(refs: unknown): string[] {
+  if (!Array.isArray(refs)) return [];
+  const out: string[] = [];
+  for (const r of refs) {
+    const k = refKey(r);
+    if (k) out.push(k);
+  }
+  return out;
 }

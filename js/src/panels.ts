@@ -12,8 +12,8 @@ function cardText(card: unknown): string {
   if (typeof card === "string" || typeof card === "number") return String(card);
   if (typeof card === "object") {
     const c = card as Record<string, unknown>;
-    const name = c.name ?? c.title ?? c.id ?? c.key;
-    if (name !== undefined) return String(name);
+    const name = c.name ?? c.title ?? (typeof c.id === "string" ? c.id.replace(/#\d+$/, "") : c.id) ?? c.key;
+    if (name !== undefined) return typeof c.type === "string" ? `${String(name)} (${c.type})` : String(name);
   }
   return JSON.stringify(card);
 }

@@ -1,11 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import widget from "../src/index";
 import type { AnyModel } from "@anywidget/types";
-import type { View, WidgetModel } from "../src/model";
+import { type View, type WidgetModel, refKeys } from "../src/model";
 import { FakeModel } from "./fake-model";
 import view2p from "./fixtures/view2p.json";
+import view2pCurrent from "./fixtures/view2p_current.json";
+import synthetic from "./fixtures/view2p_synthetic.json";
+import view2pTeacher from "./fixtures/view2p_teacher.json";
 
-const VIEW = view2p as unknown as View;
+// The synthetic view shows every feature (barbarians, moods, pieces, log hexes);
+// the others come from the real rules core (make_fixtures.py).
+const VIEW = synthetic as unknown as View;
+const REAL: Record<string, View> = {
+  "seat 0 at the start": view2p as unknown as View,
+  "deciding seat": view2pCurrent as unknown as View,
+  teacher: view2pTeacher as unknown as View,
+};
 
 function setup(view: View | Record<string, never> = VIEW) {
   const model = new FakeModel<WidgetModel>({
@@ -82,7 +92,7 @@ describe("board rendering", () => {
 
   it("highlights hexes named by legal actions", () => {
     ctx = setup();
-    const legal = new Set(VIEW.legal.flatMap((a) => (a.hexes ?? []).map(([q, r]) => `${q},${r}`)));
+    const legal = new Set(VIEW.legal.flatMap((a) => refKeys(a.hexes)));
     const marked = ctx.el.querySelectorAll("polygon.clash-hex.is-legal");
     expect(marked.length).toBe(legal.size);
     expect(ctx.el.querySelectorAll(".clash-mark-legal").length).toBe(legal.size);
@@ -155,14 +165,12 @@ describe("intents", () => {
   it("shows the legal actions of the selected hex as buttons, and acts on click", () => {
     ctx = setup();
     const a = VIEW.legal.find((x) => x.hexes && x.hexes.length)!;
-    const [q, r] = a.hexes![0];
+    const [q, r] = a.hexes![0] as [number, number];
     hexPoly(ctx.el, q, r).dispatchEvent(new MouseEvent("click", { bubbles: true }));
     const hexButtons = [...ctx.el.querySelectorAll(".clash-actions-hex button")].map((b) =>
       b.getAttribute("data-key"),
     );
-    const expected = VIEW.legal
-      .filter((x) => (x.hexes ?? []).some(([qq, rr]) => qq === q && rr === r))
-      .map((x) => x.key);
+    const expected = VIEW.legal.filter((x) => refKeys(x.hexes).includes(`${q},${r}`)).map((x) => x.key);
     expect(hexButtons).toEqual(expected);
     const general = [...ctx.el.querySelectorAll(".clash-actions-general button")].map((b) =>
       b.getAttribute("data-key"),
@@ -235,7 +243,7 @@ describe("feedback and selection from Python", () => {
     const marked = [...ctx.el.querySelectorAll("polygon.clash-hex.is-log")].map(
       (p) => `${p.getAttribute("data-q")},${p.getAttribute("data-r")}`,
     );
-    expect(marked.sort()).toEqual(VIEW.log[i].hexes!.map(([q, r]) => `${q},${r}`).sort());
+    expect(marked.sort()).toEqual(refKeys(VIEW.log[i].hexes).sort());
     li.click();
     expect(ctx.el.querySelectorAll("polygon.clash-hex.is-log")).toHaveLength(0);
   });
@@ -295,5 +303,39 @@ describe("zoom", () => {
     svg.dispatchEvent(e);
     expect(e.defaultPrevented).toBe(true);
     expect(svg.getAttribute("viewBox")).not.toBe(home);
+  });
+});
+
+describe.each(Object.entries(REAL))("real CoC view (%s)", (_name, view) => {
+  it("renders one polygon per hex and every city and unit", () => {
+    ctx = setup(view);
+    expect(ctx.el.querySelectorAll("polygon.clash-hex")).toHaveLength(view.hexes.length);
+    for (const h of view.hexes) expect(hexPoly(ctx.el, h.q, h.r)).toBeTruthy();
+    expect(ctx.el.querySelectorAll("g.clash-city")).toHaveLength(view.cities.length);
+    expect(ctx.el.querySelectorAll("g.clash-unit")).toHaveLength(view.units.filter((u) => u.count > 0).length);
+    expect(ctx.el.querySelectorAll(".clash-player")).toHaveLength(view.players.length);
+  });
+
+  it("offers the legal actions of each highlighted hex", () => {
+    ctx = setup(view);
+    const withHex = view.legal.filter((a) => refKeys(a.hexes).length > 0);
+    if (!withHex.length) return; // not this seat's decision
+    const k = refKeys(withHex[0].hexes)[0];
+    const [q, r] = k.split(",").map(Number);
+    expect(hexPoly(ctx.el, q, r).classList.contains("is-legal")).toBe(true);
+    hexPoly(ctx.el, q, r).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const keys = [...ctx.el.querySelectorAll(".clash-actions-hex button")].map((b) => b.getAttribute("data-key"));
+    expect(keys).toContain(withHex[0].key);
+  });
+
+  it("log entries with hexes highlight them", () => {
+    ctx = setup(view);
+    const i = (view.log ?? []).findIndex((e) => refKeys(e.hexes).length > 0);
+    if (i < 0) return;
+    (ctx.el.querySelector(`.clash-log li[data-index="${i}"]`) as HTMLElement).click();
+    const marked = [...ctx.el.querySelectorAll("polygon.clash-hex.is-log")].map(
+      (p) => `${p.getAttribute("data-q")},${p.getAttribute("data-r")}`,
+    );
+    expect(marked.sort()).toEqual([...new Set(refKeys(view.log[i].hexes))].sort());
   });
 });

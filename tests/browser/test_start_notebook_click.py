@@ -32,13 +32,16 @@ def test_start_notebook_click(lab):
     before = lab.kernel_json("dict(board.selected)")
     seq_before = lab.kernel_json("dict(board.intent).get('seq', 0)")
 
-    # Click a hex other than the one the notebook selected from code.
-    target = None
-    for h in lab.kernel_json("[[h['q'], h['r']] for h in match.view(None)['hexes']]"):
-        if (h[0], h[1]) != (before.get("q"), before.get("r")):
-            target = h
-            break
-    assert target is not None, "the board has fewer than two hexes"
+    # Click an explored, empty hex (no city or unit drawn over its centre) other than the
+    # one the notebook selected from code.
+    candidates = lab.kernel_json(
+        "(lambda v: [[h['q'], h['r']] for h in v['hexes'] if h.get('explored')"
+        " and not any((p['q'], p['r']) == (h['q'], h['r']) for p in v['cities'] + v['units'])])"
+        "(match.view(None))"
+    )
+    here = [before.get("q"), before.get("r")]
+    target = next((h for h in candidates if h != here), None)
+    assert target is not None, "no empty explored hex to click"
     q, r = target
     hexel = page.locator(hex_selector(q, r))
     hexel.scroll_into_view_if_needed()

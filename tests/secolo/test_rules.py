@@ -357,7 +357,7 @@ def test_object_timing_refused():
 
 def test_object_target_ok():
     m = new_match()
-    build(m, 0, "art-ch-1") if False else build(m, 0, "pir-ch-1")
+    build(m, 0, "pir-ch-1")
     move(m, "pir-ob", "city", 0, holder="pir-ch-1")
     give(m, 1, "atk-1")
     assert m.check("object pir-ob 1") is None

@@ -1,0 +1,95 @@
+"""Command line: ``python -m clash_widget selfplay | bench | rules``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .engine import get_game
+
+
+def _options(game: str, pairs: list[str]) -> dict[str, object]:
+    cls = get_game(game).options_class
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        out[name] = cls.parse_value(name, value)
+    return out
+
+
+def cmd_selfplay(a: argparse.Namespace) -> int:
+    from .lab.selfplay import run, summary
+
+    players = [int(x) for x in a.players.split(",")]
+    results = run(
+        a.game, players, a.games, a.seed, a.bots.split(","), _options(a.game, a.option),
+        workers=a.workers, progress=a.progress,
+    )
+    if a.out:
+        with open(a.out, "w", encoding="utf-8") as f:
+            for r in results:
+                f.write(json.dumps(r.to_dict()) + "\n")
+    s = summary(results)
+    print(json.dumps(s))
+    return 1 if s["errors"] or s["invariant_violations"] else 0
+
+
+def cmd_bench(a: argparse.Namespace) -> int:
+    if a.browser:
+        from .lab.browser_bench import browser_bench
+
+        for m in browser_bench():
+            print(json.dumps(m), flush=True)
+        return 0
+    from .lab.bench import rules_bench
+
+    for m in rules_bench(a.game, a.seconds, a.workers):
+        print(json.dumps(m), flush=True)
+    return 0
+
+
+def cmd_rules(a: argparse.Namespace) -> int:
+    from .engine import GAMES
+    from .engine.game import KERNEL_RULES
+    from .engine.rules import rules_markdown
+
+    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
+    text = rules_markdown(books)
+    if a.write:
+        Path(a.write).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m clash_widget")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("selfplay", help="bots play whole games; prints a JSON summary")
+    s.add_argument("--game", default="coc")
+    s.add_argument("--players", default="2", help="a count or a list like 2,3,4")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bots", default="random", help="comma-separated bot names, one per seat")
+    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--option", action="append", default=[], help="rules option name=value")
+    s.add_argument("--out", help="write one JSON line per game")
+    s.add_argument("--progress", action="store_true")
+    s.set_defaults(func=cmd_selfplay)
+    b = sub.add_parser("bench", help="benchmarks as JSON lines")
+    b.add_argument("--game", default="coc")
+    b.add_argument("--seconds", type=float, default=3.0)
+    b.add_argument("--workers", type=int, default=2)
+    b.add_argument("--browser", action="store_true")
+    b.set_defaults(func=cmd_bench)
+    r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
+    r.add_argument("--write")
+    r.set_defaults(func=cmd_rules)
+    a = p.parse_args(argv)
+    return a.func(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""Scenario builder for notebooks and tests: set up a position in a few lines.
+
+Every change is validated when the match is built, so a scenario cannot hold
+an impossible state (a city at sea, 9 ore, Storage without Farming...).
+
+>>> s = Scenario(players=2, seed=3).explore_all()
+>>> s.resources(0, food=2, ore=1).advances(0, "tactics")  # doctest: +ELLIPSIS
+<...Scenario...>
+>>> match = s.match()
+>>> match.current_player in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Match, get_game
+from ..engine.game import Events
+from . import content, turns
+from .board import city_size, terrain
+from .economy import cap, has
+from .explore import layouts
+from .setup import add_unit, new_city
+from .vocab import MOOD_NAMES, PIECE_ADVANCE, PIECES, UNIT_KINDS
+
+
+class ScenarioError(ValueError):
+    """The scenario describes a position the rules could never reach."""
+
+
+class Scenario:
+    def __init__(self, players: int = 2, seed: int = 0, **options: Any) -> None:
+        self.game = get_game("coc")
+        opts = self.game.options_from(options)
+        self.state = self.game.new_state(players, seed, opts)
+
+    # -- the map ---------------------------------------------------------------
+    def explore_all(self) -> Scenario:
+        """Turn every region face up (as printed) so the whole map is visible."""
+        for i, reg in enumerate(self.state["regions"]):
+            if not reg["explored"]:
+                reg["explored"] = True
+                for k, t in zip(reg["hexes"], layouts(self.state, i)[0], strict=True):
+                    self.state["hexes"][k]["t"] = t
+        return self
+
+    def terrain(self, key: str) -> str | None:
+        return terrain(self.state, key)
+
+    def find(self, kind: str, near: str | None = None) -> str:
+        """The first explored hex of a terrain (nearest to ``near`` if given), for set-ups."""
+        from .board import hex_distance
+
+        keys = [k for k, h in self.state["hexes"].items() if h["t"] == kind
+                and k not in self.state["cities"]]
+        if not keys:
+            raise ScenarioError(f"no free {kind} hex on this map")
+        if near:
+            keys.sort(key=lambda k: (hex_distance(k, near), k))
+        else:
+            keys.sort()
+        return keys[0]
+
+    def capital(self, player: int) -> str:
+        return next(k for k, c in self.state["cities"].items()
+                    if c["owner"] == player and c["capital"])
+
+    # -- pieces ------------------------------------------------------------------
+    def city(self, player: int, key: str, *, pieces: tuple[str, ...] = (),
+             mood: str = "neutral") -> Scenario:
+        c = self.state["cities"].get(key) or new_city(player)
+        c["owner"] = player
+        c["pieces"] = {p: player for p in pieces}
+        c["mood"] = MOOD_NAMES.index(mood)
+        self.state["cities"][key] = c
+        return self
+
+    def ports(self, key: str, sea: str) -> Scenario:
+        self.state["cities"][key]["pieces"]["port"] = self.state["cities"][key]["owner"]
+        self.state["cities"][key]["port"] = sea
+        return self
+
+    def units(self, player: int, key: str, **counts: int) -> Scenario:
+        for kind, n in counts.items():
+            if kind not in UNIT_KINDS:
+                raise ScenarioError(f"unknown unit kind {kind!r}")
+            for _ in range(n):
+                add_unit(self.state, player, kind, key)
+        return self
+
+    def clear_units(self, player: int | None = None) -> Scenario:
+        self.state["units"] = {uid: u for uid, u in self.state["units"].items()
+                               if player is not None and u["o"] != player}
+        return self
+
+    # -- players -----------------------------------------------------------------
+    def resources(self, player: int, **amounts: int) -> Scenario:
+        for r, n in amounts.items():
+            if r in ("mood", "culture"):
+                self.state["players"][player][r] = n
+            else:
+                self.state["players"][player]["res"][r] = n
+        return self
+
+    def advances(self, player: int, *names: str) -> Scenario:
+        adv = self.state["players"][player]["advances"]
+        for a in names:
+            if a not in content.advances():
+                raise ScenarioError(f"unknown advance {a!r}")
+            if a not in adv:
+                adv.append(a)
+        return self
+
+    def tracks(self, player: int, mood: int = 0, culture: int = 0) -> Scenario:
+        pl = self.state["players"][player]
+        pl["mood_track"], pl["culture_track"] = mood, culture
+        return self
+
+    def turn(self, player: int, actions: int | None = None) -> Scenario:
+        """Make it ``player``'s turn (start of turn), optionally with fewer actions."""
+        t = self.state["turn"]
+        n = len(self.state["players"])
+        t["order"] = [(player + i) % n for i in range(n)]
+        t["idx"] = 0
+        turns.start_turn(self.state, Events())
+        if actions is not None:
+            t["actions"] = actions
+        return self
+
+    # -- result ------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        s = self.state
+        bad = list(self.game.invariants(s))
+        for key, c in s["cities"].items():
+            for piece in c["pieces"]:
+                if piece not in PIECES:
+                    bad.append(f"city {key}: unknown piece {piece}")
+                elif not has(s["players"][c["owner"]], PIECE_ADVANCE[piece]) and c["owner"] >= 0:
+                    bad.append(f"city {key}: a {piece} needs {PIECE_ADVANCE[piece]}")
+            n = sum(1 for o in s["cities"].values() if o["owner"] == c["owner"])
+            if c["owner"] >= 0 and city_size(c) > n:
+                bad.append(f"city {key}: size {city_size(c)} but only {n} cities")
+            if "port" in c["pieces"] and not c["port"]:
+                bad.append(f"city {key}: a port needs its sea hex (use .ports())")
+        for p, pl in enumerate(s["players"]):
+            for a in pl["advances"]:
+                info = content.advances()[a]
+                top = content.group_of(a)["advances"][0]
+                if top not in pl["advances"]:
+                    bad.append(f"player {p}: {a} without the top advance {top}")
+                if info["requires"] and info["requires"] not in pl["advances"]:
+                    bad.append(f"player {p}: {a} needs {info['requires']}")
+                greq = content.group_of(a)["requires"]
+                if greq and greq not in pl["advances"]:
+                    bad.append(f"player {p}: {a} needs {greq}")
+            for r, n in pl["res"].items():
+                if n > cap(s, pl, r):
+                    bad.append(f"player {p}: {n} {r} is over the limit")
+        for uid, u in s["units"].items():
+            t = terrain(s, u["h"])
+            if (t == "sea") != (u["k"] == "ship") and u["on"] is None:
+                bad.append(f"unit {uid} ({u['k']}) cannot stand on {t}")
+        return bad
+
+    def match(self) -> Match:
+        bad = self.problems()
+        if bad:
+            raise ScenarioError("; ".join(bad))
+        return Match.from_state(self.game, self.state)

@@ -1,0 +1,77 @@
+"""Benchmarks: rules speed, listing speed, state size (JSON lines, never asserted in tests)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from ..bots import make_bot
+from ..engine import Match
+from .selfplay import play_game, run
+
+
+def metric(name: str, value: float, unit: str) -> dict[str, Any]:
+    return {"metric": name, "value": round(value, 4), "unit": unit}
+
+
+def _mid_game(game: str, players: int, seed: int, steps: int = 300) -> Match:
+    m = Match.new(game, players, seed, keep_undo=False)
+    bot = make_bot("random", game, seed)
+    for _ in range(steps):
+        if m.is_over:
+            break
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    return m
+
+
+def rules_bench(game: str = "coc", seconds: float = 3.0, workers: int = 2) -> Iterator[dict]:
+    players = 4 if game == "coc" else 3
+    t0 = time.perf_counter()
+    n_games = n_actions = 0
+    seed = 1000
+    while time.perf_counter() - t0 < seconds:
+        r = play_game(game, players, seed, ["random"], check_invariants=False)
+        n_games += 1
+        n_actions += r.actions
+        seed += 1
+    dt = time.perf_counter() - t0
+    yield metric("actions_per_s", n_actions / dt, "actions/s")
+    yield metric("games_per_s", n_games / dt, f"{players}-player games/s, one core")
+    if workers > 1:
+        t1 = time.perf_counter()
+        res = run(game, players, n_games * workers, 5000, workers=workers)
+        yield metric(f"games_per_s_workers_{workers}", len(res) / (time.perf_counter() - t1),
+                     f"{players}-player games/s")
+    timings = []
+    sizes = []
+    for s in range(20):
+        m = _mid_game(game, players, 77 + s)
+        for _ in range(20):
+            t = time.perf_counter()
+            m.game.legal_actions(m.state)
+            timings.append((time.perf_counter() - t) * 1000)
+        sizes.append(len(json.dumps(m.state)) / 1024)
+    timings.sort()
+    yield metric("legal_actions_p50_ms", statistics.median(timings), "ms")
+    yield metric("legal_actions_p99_ms", timings[int(len(timings) * 0.99) - 1], "ms")
+    yield metric("state_json_kb", statistics.median(sizes), f"KB ({players}-player mid-game)")
+    heur = _heuristic_rate(game)
+    if heur is not None:
+        yield heur
+
+
+def _heuristic_rate(game: str) -> dict[str, Any] | None:
+    try:
+        bot = make_bot("heuristic", game, 1)
+    except (KeyError, ImportError, AttributeError):
+        return None
+    m = _mid_game(game, 2, 5, steps=100)
+    t0 = time.perf_counter()
+    n = 0
+    while time.perf_counter() - t0 < 1.0 and not m.is_over:
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+        n += 1
+    return metric("heuristic_decisions_per_s", n / (time.perf_counter() - t0), "decisions/s")

@@ -1,0 +1,32 @@
+"""Small helpers for Clash of Cultures rule tests."""
+
+from __future__ import annotations
+
+from clash_widget.coc.board import board_neighbours
+from clash_widget.coc.scenario import Scenario
+from clash_widget.engine import Match
+
+
+def refused(match: Match, key: str) -> str:
+    """Play ``key`` expecting a refusal; returns the rule id and checks nothing changed."""
+    before = match.state_hash()
+    out = match.play(key)
+    assert not out.ok, f"{key} was accepted"
+    assert match.state_hash() == before
+    return out.verdict.rule_id
+
+
+def accepted(match: Match, key: str) -> None:
+    out = match.play(key)
+    assert out.ok, f"{key} refused: {out.verdict}"
+
+
+def open_map(players: int = 2, seed: int = 3) -> Scenario:
+    return Scenario(players=players, seed=seed).explore_all().turn(0)
+
+
+def neighbour_of(s: Scenario, key: str, terrain: str) -> str | None:
+    for n in board_neighbours(s.state, key):
+        if s.state["hexes"][n]["t"] == terrain and n not in s.state["cities"]:
+            return n
+    return None

@@ -1,0 +1,179 @@
+"""Kernel protocol: seeded determinism, JSON round trip, undo barriers, refusals leave no trace."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from clash_widget.bots import RandomBot, make_bot
+from clash_widget.engine import Action, Match
+from clash_widget.secolo import Secolo
+from clash_widget.secolo import cards as C
+
+from .helpers import new_match
+from .play import self_play
+
+
+def advance(m: Match, steps: int, seed: int = 0) -> Match:
+    bots = [RandomBot(seed + s) for s in range(m.players)]
+    for _ in range(steps):
+        if m.is_over:
+            break
+        assert m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions())).ok
+    return m
+
+
+@pytest.mark.parametrize("players,opts", [(2, {}), (4, {"pairs": True, "deck": "extended"}),
+                                          (5, {"deck": "extended", "auto_pass": False})])
+def test_determinism_by_replay(players, opts):
+    m = self_play(11, players, opts, checks=False)
+    again = Match.replay(m.record())
+    assert again.state_hash() == m.state_hash()
+    other = self_play(11, players, opts, checks=False)
+    assert other.record() == m.record()
+
+
+def test_json_round_trip():
+    m = advance(Match.new("secolo", 3, 5, {"deck": "extended"}), 120)
+    text = m.to_json()
+    back = Match.from_json(text)
+    assert back.state_hash() == m.state_hash()
+    assert json.loads(json.dumps(m.state)) == m.state  # plain JSON types only
+    advance(m, 40, 99)
+    advance(back, 40, 99)
+    assert back.state_hash() == m.state_hash()
+
+
+def test_undo_restores_hashes_until_a_barrier():
+    m = new_match(picks=["sci-pr-2", "cat-pr-1"], empty_hands=False)
+    m.state["stack"] = [{"kind": "draw", "player": 0, "marked": []}]
+    hashes = [m.state_hash()]
+    hand = sorted(m.state["players"][0]["hand"])
+    for c in hand[:3]:
+        assert m.play(f"discard {c}").ok
+        hashes.append(m.state_hash())
+    assert m.play("redraw").ok  # draws: a barrier
+    assert not m.can_undo()
+    assert not m.undo()
+    # actions after the barrier undo again, back to the barrier
+    m2 = advance(Match.new("secolo", 2, 3), 30)
+    while m2.can_undo():
+        m2.undo()
+    assert m2._undo and m2._undo[-1][2]  # stopped at a barrier
+    # undo of the marks, one by one (replay the same prefix without the barrier)
+    m3 = new_match(picks=["sci-pr-2", "cat-pr-1"], empty_hands=False)
+    m3.state["stack"] = [{"kind": "draw", "player": 0, "marked": []}]
+    for c in hand[:3]:
+        m3.play(f"discard {c}")
+    for h in reversed(hashes[:-1]):
+        assert m3.undo()
+        assert m3.state_hash() == h
+    assert m3.redo() and m3.state_hash() == hashes[1]
+
+
+def test_undo_over_plays_and_attacks():
+    m = new_match()
+    from .helpers import build, give
+
+    build(m, 0, "pir-ch-1", "pir-ch-2")
+    build(m, 1, "ind-ch-1")
+    give(m, 0, "atk-1", "cat-ch-1", "cat-ch-2")
+    m._undo.clear()
+    h0 = m.state_hash()
+    for key in ("play cat-ch-1", "play cat-ch-2", "attack atk-1 pir-ch-1 pir-ch-2 ind-ch-1"):
+        assert m.play(key).ok
+    for _ in range(3):
+        assert m.undo()
+    assert m.state_hash() == h0
+
+
+KINDS = ["pick", "discard", "redraw", "keep", "play", "attack", "special", "object", "end",
+         "pass", "fly", "PLAY", "attack-"]
+ARGS = list(C.catalogue()) + ["0", "1", "2", "7", "99", "-1", "cat", "ind", "zzz", "atk-99",
+                              "sp-mec-9", "1,2", "ø"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 40),
+    steps=st.integers(0, 120),
+    kind=st.sampled_from(KINDS),
+    args=st.lists(st.sampled_from(ARGS), max_size=5),
+    raw=st.text(max_size=12),
+)
+def test_fuzz_refusals_name_a_rule_and_change_nothing(seed, steps, kind, args, raw):
+    players = 2 + seed % 4
+    m = advance(Match.new("secolo", players, seed, {"deck": "extended"}), steps, seed)
+    legal = {str(a) for a in m.legal_actions()}
+    ids = set(Secolo.rules.rules) | {"engine.not-now", "engine.malformed", "engine.game-over"}
+    for key in (str(Action(kind, tuple(args))), raw):
+        if key in legal:
+            continue
+        h = m.state_hash()
+        v = m.check(key)
+        if v is None:
+            # accepted keys outside the list are only the same pair in the other order
+            a = Action.parse(key)
+            assert a.kind == "attack"
+            assert str(Action("attack", (a.args[0], a.args[2], a.args[1], a.args[3]))) in legal
+            continue
+        assert v.rule_id in ids, v
+        assert not m.play(key).ok
+        assert m.state_hash() == h
+
+
+def test_heuristic_bot_plays_legal_moves_in_every_variant():
+    for i, (players, opts) in enumerate([(2, {}), (3, {"deck": "extended"}),
+                                          (4, {"pairs": True}), (5, {"auto_pass": False})]):
+        m = Match.new("secolo", players, i, opts, keep_undo=False)
+        bots = [make_bot("heuristic", "secolo", s) for s in range(players)]
+        while not m.is_over:
+            assert m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions())).ok
+        assert not m.game.invariants(m.state)
+
+
+def test_heuristic_beats_random_in_two_player_games():
+    wins, n = 0, 100
+    for g in range(n):
+        m = Match.new("secolo", 2, 5000 + g, {"deck": "base" if g % 3 else "extended"},
+                      keep_undo=False)
+        h = g % 2
+        bots = {h: make_bot("heuristic", "secolo", g), 1 - h: RandomBot(g)}
+        while not m.is_over:
+            assert m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions())).ok
+        wins += m.game.winners(m.state) == [h]
+    assert wins >= 90, f"heuristic won {wins}/{n}"
+
+
+def test_determinize_keeps_what_the_seat_knows():
+    m = advance(Match.new("secolo", 3, 8), 90)
+    seat = 1
+    d = m.game.determinize(m.state, seat, 123)
+    assert d["players"][seat]["hand"] == m.state["players"][seat]["hand"]
+    for s in range(3):
+        assert len(d["players"][s]["hand"]) == len(m.state["players"][s]["hand"])
+        assert d["players"][s]["city"] == m.state["players"][s]["city"]
+        for c, t in m.state["revealed"].items():
+            if t == s:
+                assert c in d["players"][s]["hand"]
+    assert d["discard"] == m.state["discard"] and len(d["deck"]) == len(m.state["deck"])
+    assert not m.game.invariants(d)
+    assert m.game.determinize(m.state, seat, 123) == d
+    hidden = set(m.state["deck"]) | set(m.state["players"][0]["hand"]) | set(
+        m.state["players"][2]["hand"])
+    d2 = m.game.determinize(m.state, seat, 124)
+    assert set(d2["deck"]) | set(d2["players"][0]["hand"]) | set(d2["players"][2]["hand"]) == hidden
+
+
+def test_options_are_validated():
+    with pytest.raises(ValueError):
+        Match.new("secolo", 3, 0, {"pairs": True})
+    with pytest.raises(ValueError):
+        Match.new("secolo", 2, 0, {"deck": "huge"})
+    with pytest.raises(TypeError):
+        Match.new("secolo", 2, 0, {"colour": "red"})
+    assert Secolo.options_class.parse_value("pairs", "yes") is True
+    assert Secolo.options_class.parse_value("deck", "extended") == "extended"
