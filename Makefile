@@ -52,6 +52,11 @@ $(PY_STAMP): pyproject.toml | $(PY)
 	  | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 	@touch $@
 
+# The repo's package.json says "type": "module"; without this marker node would
+# treat .js files inside the venv (JupyterLab's bundled yarn.js) as ES modules.
+$(VENV)/package.json: | $(PY)
+	@echo '{"type": "commonjs"}' > $@
+
 ifneq ($(HAVE_LOCK),)
 $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -69,7 +74,7 @@ endif
 $(BUNDLE): | $(NODE_STAMP)
 	@if [ -f package.json ]; then npm run --silent build; else echo "(no package.json: cannot build $(BUNDLE))"; fi
 
-setup: $(PY_STAMP) $(NODE_STAMP) $(BUNDLE)
+setup: $(PY_STAMP) $(VENV)/package.json $(NODE_STAMP) $(BUNDLE)
 
 bundle: $(NODE_STAMP)
 	npm run build

@@ -19,16 +19,22 @@ follows a fixed order of preferences, one action at a time:
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Action, Game
 from ..engine.game import State
 from ..secolo import cards as C
 from ..secolo import logic as L
 from .base import Bot
 
-PICK_ORDER = ["astronomer", "naturalist", "patron", "corsair", "vizier", "abbess", "preacher",
-              "witch"]
+PICK_ORDER = [
+    "astronomer",
+    "naturalist",
+    "patron",
+    "corsair",
+    "vizier",
+    "abbess",
+    "preacher",
+    "witch",
+]
 BLOCK_ORDER = ["retaliation", "truce", "escape"]
 
 
@@ -52,7 +58,9 @@ class SecoloHeuristicBot(Bot):
         have |= {C.culture(c) for c in hand if C.ctype(c) == "character"}
         attacks = sorted(c for c in hand if C.ctype(c) == "attack")
         junk = attacks[1:]
-        junk += [c for c in hand if C.ctype(c) in ("bulwark", "object") and C.culture(c) not in have]
+        junk += [
+            c for c in hand if C.ctype(c) in ("bulwark", "object") and C.culture(c) not in have
+        ]
         for c in sorted(junk):
             a = Action("discard", (c,))
             if a in legal:
@@ -99,9 +107,13 @@ class SecoloHeuristicBot(Bot):
                 v = 0.0
                 for s in range(L.n_players(state)):
                     lost = L.cultures_in_play(state, s)
-                    left = {C.culture(c) for c in L.citizens(state, s)
-                            if C.culture(c) != cul or C.ctype(c) != "character"
-                            or L.is_protected(state, s, c)}
+                    left = {
+                        C.culture(c)
+                        for c in L.citizens(state, s)
+                        if C.culture(c) != cul
+                        or C.ctype(c) != "character"
+                        or L.is_protected(state, s, c)
+                    }
                     delta = len(lost) - len(left)
                     v += -3 * delta if s in L.team(state, seat) else 2 * delta
             elif eff == "patron":
@@ -139,8 +151,11 @@ class SecoloHeuristicBot(Bot):
             if kind == "character":
                 v = 10 + (20 if new else 0) + same
             elif kind == "bulwark":
-                exposed = sum(1 for c in L.characters(state, where)
-                              if C.culture(c) == cul and not L.is_protected(state, where, c))
+                exposed = sum(
+                    1
+                    for c in L.characters(state, where)
+                    if C.culture(c) == cul and not L.is_protected(state, where, c)
+                )
                 v = 4 * exposed + (1 if same else 0)
                 if exposed == 0 and not same:
                     v = 0
@@ -196,5 +211,3 @@ class SecoloHeuristicBot(Bot):
                 if a.kind == "special":
                     return a
         return Action("pass")
-
-

@@ -36,7 +36,10 @@ def hex_key(h: Hex) -> str:
 def parse_hex(text: str) -> Hex:
     """Read ``"q,r"``; raises ValueError for anything else."""
     q, _, r = text.partition(",")
-    return int(q), int(r)
+    h = int(q), int(r)
+    if f"{h[0]},{h[1]}" != text:
+        raise ValueError(f"a hex is written q,r (like 3,-1), not {text!r}")
+    return h
 
 
 def mood_name(mood: int) -> str:

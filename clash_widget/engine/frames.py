@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .game import NOT_NOW, Events, Frame, FrameHandler, Game, State
+from .game import MALFORMED, NOT_NOW, Events, Frame, FrameHandler, Game, State
 from .rules import Check, Verdict
 
 Args = Any
@@ -33,6 +33,8 @@ class ActionKind:
     apply: Applier
     label: Callable[[State, Frame, Args], str] | None = None
     category: str = ""
+    arity: tuple[int, int] = (0, 0)
+    """Fewest and most arguments the action takes; others are malformed."""
     gate: list[Check] = field(default_factory=list)
     """Checks that depend only on the frame (not the arguments); a failed gate
     skips candidate generation for the whole kind."""
@@ -68,6 +70,9 @@ class TableFrame(FrameHandler):
         if spec is None:
             known = ", ".join(sorted(self.table))
             return NOT_NOW.refuse(f"now the game expects one of: {known}")
+        lo, hi = spec.arity
+        if not lo <= len(action.args) <= hi:
+            return MALFORMED.refuse(f"{action.kind} takes {lo}-{hi} arguments")
         for g in spec.gate:
             if not g.ok(state, frame, None):
                 return Verdict(g.rule)

@@ -64,8 +64,14 @@ class Secolo(Game):
             "rng": seed_state(seed),
             "options": opts,
             "players": [
-                {"seat": s, "protagonist": None, "hand": [], "city": [], "attached": {},
-                 "sheltered": False}
+                {
+                    "seat": s,
+                    "protagonist": None,
+                    "hand": [],
+                    "city": [],
+                    "attached": {},
+                    "sheltered": False,
+                }
                 for s in range(players)
             ],
             "deck": deck,
@@ -205,8 +211,12 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
     bad: list[str] = []
     expected = C.deck_cards(state["options"]["deck"])
     seen: dict[str, list[str]] = {}
-    places = [("deck", state["deck"]), ("discard", state["discard"]),
-              ("removed", state["removed"]), ("pool", state["pool"])]
+    places = [
+        ("deck", state["deck"]),
+        ("discard", state["discard"]),
+        ("removed", state["removed"]),
+        ("pool", state["pool"]),
+    ]
     for p in state["players"]:
         places += [(f"hand{p['seat']}", p["hand"]), (f"city{p['seat']}", p["city"])]
     for where, cards in places:
@@ -285,8 +295,13 @@ def _city_view(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         cul = C.culture(c)
         g = groups.setdefault(
             cul,
-            {"culture": cul, "name": C.cultures()[cul]["name"], "gloss": C.cultures()[cul]["gloss"],
-             "bulwark": False, "cards": []},
+            {
+                "culture": cul,
+                "name": C.cultures()[cul]["name"],
+                "gloss": C.cultures()[cul]["gloss"],
+                "bulwark": False,
+                "cards": [],
+            },
         )
         card = C.public(c)
         if C.ctype(c) == "bulwark":
@@ -361,10 +376,18 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "result": state["result"],
         "prompt": game.prompt(state),
         "options": dict(state["options"]),
-        "cultures": [dict(c) for c in C.data()["cultures"]
-                     if c["code"] in C.deck_cultures(state["options"]["deck"])],
-        "turn": {"seat": turn["seat"], "number": turn["number"], "cultures": list(turn["cultures"]),
-                 "extra_cultures": turn["extra_cultures"], "attacks": turn["attacks"]},
+        "cultures": [
+            dict(c)
+            for c in C.data()["cultures"]
+            if c["code"] in C.deck_cultures(state["options"]["deck"])
+        ],
+        "turn": {
+            "seat": turn["seat"],
+            "number": turn["number"],
+            "cultures": list(turn["cultures"]),
+            "extra_cultures": turn["extra_cultures"],
+            "attacks": turn["attacks"],
+        },
         "deck_count": len(state["deck"]),
         "discard_count": len(state["discard"]),
         "discard": [C.public(c) for c in state["discard"]],

@@ -26,7 +26,11 @@ State = dict[str, Any]
 Frame = dict[str, Any]
 
 # Which Special timings each frame accepts.
-SPECIAL_TIMINGS = {"act": ("anytime", "turn"), "react": ("reaction", "anytime"), "counter": ("counter",)}
+SPECIAL_TIMINGS = {
+    "act": ("anytime", "turn"),
+    "react": ("reaction", "anytime"),
+    "counter": ("counter",),
+}
 BLOCKERS = ("truce", "escape", "retaliation")
 NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 NO_ARG_OBJECTS = ("rosary", "bible", "telescope")
@@ -245,23 +249,45 @@ def resolve_attack(state: State, frame: Frame, ev: Events) -> None:
     att = frame["attack"]
     by, target, where = att["by"], att["target"], att["city"]
     if target not in L.city(state, where):
-        ev.emit("attack_fizzled", f"{C.label(target)} has left the city: the Attack misses",
-                target=target, city=where)
+        ev.emit(
+            "attack_fizzled",
+            f"{C.label(target)} has left the city: the Attack misses",
+            target=target,
+            city=where,
+        )
         return
     why = L.protection(state, where, target)
     if why is not None:
-        ev.emit("attack_blocked", f"{C.label(target)} is now protected ({why}): the Attack fails",
-                target=target, city=where, by_kind="protection", by=why)
+        ev.emit(
+            "attack_blocked",
+            f"{C.label(target)} is now protected ({why}): the Attack fails",
+            target=target,
+            city=where,
+            by_kind="protection",
+            by=why,
+        )
         return
     if L.protagonist_power(state, by) == "corsair":
         L.leave_city(state, where, target, by)
         L.to_hand(state, by, target, known=True)
-        ev.emit("attack_hit", f"The Corsair King takes {C.label(target)} into player {by}'s hand",
-                target=target, city=where, seat=by, captured=True)
+        ev.emit(
+            "attack_hit",
+            f"The Corsair King takes {C.label(target)} into player {by}'s hand",
+            target=target,
+            city=where,
+            seat=by,
+            captured=True,
+        )
     else:
         L.discard_from_city(state, where, target, by, ev, "attack")
-        ev.emit("attack_hit", f"The Attack succeeds: {C.label(target)} is discarded",
-                target=target, city=where, seat=by, captured=False)
+        ev.emit(
+            "attack_hit",
+            f"The Attack succeeds: {C.label(target)} is discarded",
+            target=target,
+            city=where,
+            seat=by,
+            captured=False,
+        )
     if L.protagonist_power(state, where) == "witch":
         L.draw(state, where, 2, ev, "the Witch Mother")
 
@@ -356,13 +382,22 @@ def apply_special(state: State, frame: Frame, action: Action, ev: Events) -> Non
                 "kind": "counter",
                 "player": queue[0],
                 "queue": queue[1:],
-                "pending": {"by": seat, "card": cid, "effect": eff, "arg": rest[0] if rest else None},
+                "pending": {
+                    "by": seat,
+                    "card": cid,
+                    "effect": eff,
+                    "arg": rest[0] if rest else None,
+                },
             }
         )
     elif eff == "countermand":
         pending = frame["pending"]
-        ev.emit("special_countered", f"{C.label(pending['card'])} is cancelled",
-                seat=seat, card=pending["card"])
+        ev.emit(
+            "special_countered",
+            f"{C.label(pending['card'])} is cancelled",
+            seat=seat,
+            card=pending["card"],
+        )
         L.pop_frame(state, frame)
         react = state["stack"][-1]
         advance(state, react, ev)
@@ -373,8 +408,13 @@ def apply_special(state: State, frame: Frame, action: Action, ev: Events) -> Non
         owner = L.city_of(state, t)
         L.leave_city(state, owner, t, seat)
         L.enter_city(state, seat, t)
-        ev.emit("conversion", f"{C.label(t)} moves from player {owner}'s city to player {seat}'s",
-                card=t, source=owner, seat=seat)
+        ev.emit(
+            "conversion",
+            f"{C.label(t)} moves from player {owner}'s city to player {seat}'s",
+            card=t,
+            source=owner,
+            seat=seat,
+        )
     elif eff == "exile":
         t = rest[0]
         owner = L.city_of(state, t)
@@ -463,13 +503,25 @@ def apply_object(state: State, frame: Frame, action: Action, ev: Events) -> None
     eff = C.effect(cid)
     L.leave_city(state, seat, cid, seat)
     L.to_discard(state, cid, seat)
-    ev.emit("object_power", f"Player {seat} discards {C.label(cid)} to use its power",
-            seat=seat, card=cid, effect=eff, target=rest[0] if rest else None)
+    ev.emit(
+        "object_power",
+        f"Player {seat} discards {C.label(cid)} to use its power",
+        seat=seat,
+        card=cid,
+        effect=eff,
+        target=rest[0] if rest else None,
+    )
     if eff == "rosary":
         att = frame["attack"]
         L.pop_frame(state, frame)
-        ev.emit("attack_blocked", f"The Rosary cancels the Attack on {C.label(att['target'])}",
-                target=att["target"], city=att["city"], by_kind="object", by="rosary")
+        ev.emit(
+            "attack_blocked",
+            f"The Rosary cancels the Attack on {C.label(att['target'])}",
+            target=att["target"],
+            city=att["city"],
+            by_kind="object",
+            by="rosary",
+        )
     elif eff == "bible":
         state["players"][seat]["sheltered"] = True
     elif eff == "telescope":
@@ -479,15 +531,23 @@ def apply_object(state: State, frame: Frame, action: Action, ev: Events) -> None
         state["discard"].remove(c)
         state["discarded_by"].pop(c, None)
         L.enter_city(state, seat, c)
-        ev.emit("returned_to_play", f"{C.label(c)} comes back into player {seat}'s city",
-                card=c, seat=seat)
+        ev.emit(
+            "returned_to_play",
+            f"{C.label(c)} comes back into player {seat}'s city",
+            card=c,
+            seat=seat,
+        )
     elif eff == "map":
         victim = int(rest[0])
         h = L.hand(state, victim)
         taken = h.pop(below(state, len(h)))
         L.to_hand(state, seat, taken, known=False)
-        ev.emit("card_taken", f"Player {seat} takes a random card from player {victim}'s hand",
-                seat=seat, victim=victim)
+        ev.emit(
+            "card_taken",
+            f"Player {seat} takes a random card from player {victim}'s hand",
+            seat=seat,
+            victim=victim,
+        )
     elif eff == "bombard":
         b = rest[0]
         L.discard_from_city(state, L.city_of(state, b), b, seat, ev, "Bombard")
@@ -495,8 +555,15 @@ def apply_object(state: State, frame: Frame, action: Action, ev: Events) -> None
         c = rest[0]
         L.from_hand(state, seat, c)
         L.enter_city(state, seat, c)
-        ev.emit("card_played", f"Player {seat} puts {C.label(c)} into their city (Palette)",
-                seat=seat, card=c, city=seat, holder=None, via="palette")
+        ev.emit(
+            "card_played",
+            f"Player {seat} puts {C.label(c)} into their city (Palette)",
+            seat=seat,
+            card=c,
+            city=seat,
+            holder=None,
+            via="palette",
+        )
 
 
 # -- windows ---------------------------------------------------------------------------------
@@ -531,8 +598,14 @@ def apply_block(state: State, counter: Frame, ev: Events) -> None:
         "escape": f"{C.label(target)} escapes to its owner's hand",
         "retaliation": "the Attack is cancelled and an attacker falls",
     }[eff]
-    ev.emit("attack_blocked", f"{C.label(pending['card'])}: {what}", target=target, city=where,
-            by_kind="special", by=eff)
+    ev.emit(
+        "attack_blocked",
+        f"{C.label(pending['card'])}: {what}",
+        target=target,
+        city=where,
+        by_kind="special",
+        by=eff,
+    )
 
 
 # -- frame handlers ------------------------------------------------------------------------------
@@ -578,8 +651,7 @@ class DrawHandler(FrameHandler):
     def legal(self, game, state, frame):
         seat = frame["player"]
         out = [
-            Action("discard", (c,))
-            for c in sorted(set(L.hand(state, seat)) - set(frame["marked"]))
+            Action("discard", (c,)) for c in sorted(set(L.hand(state, seat)) - set(frame["marked"]))
         ]
         out.append(Action("redraw") if frame["marked"] else Action("keep"))
         return out
@@ -614,9 +686,13 @@ class DrawHandler(FrameHandler):
             for c in marked:
                 L.from_hand(state, seat, c)
                 L.to_discard(state, c, seat)
-            ev.emit("redraw_discard",
-                    f"Player {seat} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
-                    + ", ".join(C.label(c) for c in marked), seat=seat, cards=marked)
+            ev.emit(
+                "redraw_discard",
+                f"Player {seat} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
+                + ", ".join(C.label(c) for c in marked),
+                seat=seat,
+                cards=marked,
+            )
             extra = 1 if power == "naturalist" else 0
             L.draw(state, seat, len(marked) + extra, ev, "redraw")
         more = state["options"]["draw"] + (1 if power == "astronomer" else 0)
@@ -695,13 +771,13 @@ class ReactHandler(FrameHandler):
             return check_special(state, frame, action)
         if action.kind == "object":
             return check_object(state, frame, action)
-        return NOT_NOW.refuse(f"an Attack waits for answers (special, object or pass), "
-                              f"not {action.kind}")
+        return NOT_NOW.refuse(
+            f"an Attack waits for answers (special, object or pass), not {action.kind}"
+        )
 
     def apply(self, game, state, frame, action, ev):
         if action.kind == "pass":
-            ev.emit("pass", f"Player {frame['player']} lets the Attack go on",
-                    seat=frame["player"])
+            ev.emit("pass", f"Player {frame['player']} lets the Attack go on", seat=frame["player"])
             advance(state, frame, ev)
         elif action.kind == "special":
             apply_special(state, frame, action, ev)
@@ -731,8 +807,9 @@ class CounterHandler(FrameHandler):
 
     def apply(self, game, state, frame, action, ev):
         if action.kind == "pass":
-            ev.emit("pass", f"Player {frame['player']} lets the Special stand",
-                    seat=frame["player"])
+            ev.emit(
+                "pass", f"Player {frame['player']} lets the Special stand", seat=frame["player"]
+            )
             advance(state, frame, ev)
         else:
             apply_special(state, frame, action, ev)

@@ -109,8 +109,10 @@ def open_target(state: State, actor: int, cid: str) -> bool:
     if cid not in C.catalogue() or C.ctype(cid) != "character":
         return False
     where = city_of(state, cid)
-    return where is not None and where in opponents(state, actor) and not is_protected(
-        state, where, cid
+    return (
+        where is not None
+        and where in opponents(state, actor)
+        and not is_protected(state, where, cid)
     )
 
 

@@ -68,7 +68,9 @@ OBJECT_HOLDER = R(
 
 # -- attacks ----------------------------------------------------------------------
 ATTACK_ONCE = R("attack.once-per-turn", "You can make only one Attack in your turn.", ACTIONS)
-ATTACK_CARD = R("attack.needs-attack-card", "An Attack needs an Attack card from your hand.", ATTACK)
+ATTACK_CARD = R(
+    "attack.needs-attack-card", "An Attack needs an Attack card from your hand.", ATTACK
+)
 ATTACK_PAIR = R(
     "attack.needs-pair",
     "The attackers must be two different citizens of the same culture in your own city.",
@@ -92,7 +94,9 @@ ATTACK_PROTECTED = R(
 )
 
 # -- specials and objects ---------------------------------------------------------
-SPECIAL_IN_HAND = R("special.card-in-hand", "You can only play a Special card from your hand.", PLAY)
+SPECIAL_IN_HAND = R(
+    "special.card-in-hand", "You can only play a Special card from your hand.", PLAY
+)
 SPECIAL_TIMING = R(
     "special.timing",
     "This Special cannot be played now: reaction Specials answer an Attack, the Countermand "

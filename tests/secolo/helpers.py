@@ -11,13 +11,18 @@ from typing import Any
 from clash_widget.engine import Match
 from clash_widget.secolo import logic as L
 
-
 # Seat 0 the Naturalist (only changes redraws), seat 1 the Abbess, ...
 DEFAULT_PICKS = ["sci-pr-2", "cat-pr-1", "rif-pr-1", "sci-pr-1", "pir-pr-1"]
 
 
-def new_match(players: int = 2, *, picks: list[str] | None = None, seed: int = 0,
-              empty_hands: bool = True, **options: Any) -> Match:
+def new_match(
+    players: int = 2,
+    *,
+    picks: list[str] | None = None,
+    seed: int = 0,
+    empty_hands: bool = True,
+    **options: Any,
+) -> Match:
     """A match after setup, at the act step of seat 0, with empty hands (cards back in deck)."""
     m = Match.new("secolo", players, seed, options)
     picks = picks or DEFAULT_PICKS[:players]
@@ -46,8 +51,14 @@ def locate(state: dict[str, Any], cid: str) -> tuple[str, int | None]:
     raise KeyError(cid)
 
 
-def move(m: Match, cid: str, where: str, seat: int | None = None, holder: str | None = None,
-         by: int | None = None) -> None:
+def move(
+    m: Match,
+    cid: str,
+    where: str,
+    seat: int | None = None,
+    holder: str | None = None,
+    by: int | None = None,
+) -> None:
     """Move ``cid`` to ``where`` ("hand", "city", "discard", "deck", "deck_top")."""
     st = m.state
     pile, s = locate(st, cid)

@@ -26,8 +26,9 @@ def independent_protection(state: dict[str, Any], target: str) -> bool:
             if p["sheltered"] or target in p["attached"].values():
                 return True
             cul = C.card(target)["culture"]
-            return any(C.card(c)["type"] == "bulwark" and C.card(c)["culture"] == cul
-                       for c in p["city"])
+            return any(
+                C.card(c)["type"] == "bulwark" and C.card(c)["culture"] == cul for c in p["city"]
+            )
     raise AssertionError(f"{target} is not in play")
 
 
@@ -63,14 +64,22 @@ def check_step(m: Match, legal: list[Action], chosen: Action) -> None:
         cul = C.culture(cid)
         allowed = cul in turn["cultures"] or len(turn["cultures"]) < 1 + turn["extra_cultures"]
         bonus = (
-            C.ctype(cid) == "character" and L.protagonist_power(st, m.current_player) == "patron"
+            C.ctype(cid) == "character"
+            and L.protagonist_power(st, m.current_player) == "patron"
             and not turn["bonus_used"]
         )
         assert allowed or bonus, f"{chosen} breaks one culture per turn"
 
 
-def self_play(seed: int, players: int, options: dict[str, Any], *, checks: bool = True,
-              views: bool = False, keep_undo: bool = False) -> Match:
+def self_play(
+    seed: int,
+    players: int,
+    options: dict[str, Any],
+    *,
+    checks: bool = True,
+    views: bool = False,
+    keep_undo: bool = False,
+) -> Match:
     m = Match.new("secolo", players, seed, options, keep_undo=keep_undo)
     bots = [RandomBot(seed * 31 + s) for s in range(players)]
     steps = 0

@@ -271,14 +271,30 @@ def s_alliance():
 
 
 POWERS = {
-    "abbess": p_abbess, "preacher": p_preacher, "astronomer": p_astronomer,
-    "naturalist": p_naturalist, "witch": p_witch, "corsair": p_corsair, "vizier": p_vizier,
+    "abbess": p_abbess,
+    "preacher": p_preacher,
+    "astronomer": p_astronomer,
+    "naturalist": p_naturalist,
+    "witch": p_witch,
+    "corsair": p_corsair,
+    "vizier": p_vizier,
     "patron": None,  # both a Protagonist and a Special use the name; see below
-    "rosary": o_rosary, "bible": o_bible, "telescope": o_telescope, "amulet": o_amulet,
-    "map": o_map, "bombard": o_bombard, "palette": o_palette,
-    "truce": s_truce, "escape": s_escape, "retaliation": s_retaliation,
-    "countermand": s_countermand, "conversion": s_conversion, "exile": s_exile,
-    "plague": s_plague, "demolition": s_demolition, "alliance": s_alliance,
+    "rosary": o_rosary,
+    "bible": o_bible,
+    "telescope": o_telescope,
+    "amulet": o_amulet,
+    "map": o_map,
+    "bombard": o_bombard,
+    "palette": o_palette,
+    "truce": s_truce,
+    "escape": s_escape,
+    "retaliation": s_retaliation,
+    "countermand": s_countermand,
+    "conversion": s_conversion,
+    "exile": s_exile,
+    "plague": s_plague,
+    "demolition": s_demolition,
+    "alliance": s_alliance,
 }
 
 
@@ -288,9 +304,7 @@ def scenario_for(card: dict) -> object:
     return POWERS[card["effect"]]
 
 
-@pytest.mark.parametrize(
-    "cid", [c["id"] for c in C.data()["cards"] if c.get("effect")]
-)
+@pytest.mark.parametrize("cid", [c["id"] for c in C.data()["cards"] if c.get("effect")])
 def test_every_card_power_is_implemented(cid):
     """Each card with a power has a scenario that plays it and checks its effect."""
     fn = scenario_for(C.card(cid))

@@ -26,8 +26,14 @@ def advance(m: Match, steps: int, seed: int = 0) -> Match:
     return m
 
 
-@pytest.mark.parametrize("players,opts", [(2, {}), (4, {"pairs": True, "deck": "extended"}),
-                                          (5, {"deck": "extended", "auto_pass": False})])
+@pytest.mark.parametrize(
+    "players,opts",
+    [
+        (2, {}),
+        (4, {"pairs": True, "deck": "extended"}),
+        (5, {"deck": "extended", "auto_pass": False}),
+    ],
+)
 def test_determinism_by_replay(players, opts):
     m = self_play(11, players, opts, checks=False)
     again = Match.replay(m.record())
@@ -90,10 +96,36 @@ def test_undo_over_plays_and_attacks():
     assert m.state_hash() == h0
 
 
-KINDS = ["pick", "discard", "redraw", "keep", "play", "attack", "special", "object", "end",
-         "pass", "fly", "PLAY", "attack-"]
-ARGS = list(C.catalogue()) + ["0", "1", "2", "7", "99", "-1", "cat", "ind", "zzz", "atk-99",
-                              "sp-mec-9", "1,2", "ø"]
+KINDS = [
+    "pick",
+    "discard",
+    "redraw",
+    "keep",
+    "play",
+    "attack",
+    "special",
+    "object",
+    "end",
+    "pass",
+    "fly",
+    "PLAY",
+    "attack-",
+]
+ARGS = list(C.catalogue()) + [
+    "0",
+    "1",
+    "2",
+    "7",
+    "99",
+    "-1",
+    "cat",
+    "ind",
+    "zzz",
+    "atk-99",
+    "sp-mec-9",
+    "1,2",
+    "ø",
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -126,8 +158,9 @@ def test_fuzz_refusals_name_a_rule_and_change_nothing(seed, steps, kind, args, r
 
 
 def test_heuristic_bot_plays_legal_moves_in_every_variant():
-    for i, (players, opts) in enumerate([(2, {}), (3, {"deck": "extended"}),
-                                          (4, {"pairs": True}), (5, {"auto_pass": False})]):
+    for i, (players, opts) in enumerate(
+        [(2, {}), (3, {"deck": "extended"}), (4, {"pairs": True}), (5, {"auto_pass": False})]
+    ):
         m = Match.new("secolo", players, i, opts, keep_undo=False)
         bots = [make_bot("heuristic", "secolo", s) for s in range(players)]
         while not m.is_over:
@@ -138,8 +171,9 @@ def test_heuristic_bot_plays_legal_moves_in_every_variant():
 def test_heuristic_beats_random_in_two_player_games():
     wins, n = 0, 100
     for g in range(n):
-        m = Match.new("secolo", 2, 5000 + g, {"deck": "base" if g % 3 else "extended"},
-                      keep_undo=False)
+        m = Match.new(
+            "secolo", 2, 5000 + g, {"deck": "base" if g % 3 else "extended"}, keep_undo=False
+        )
         h = g % 2
         bots = {h: make_bot("heuristic", "secolo", g), 1 - h: RandomBot(g)}
         while not m.is_over:
@@ -162,8 +196,11 @@ def test_determinize_keeps_what_the_seat_knows():
     assert d["discard"] == m.state["discard"] and len(d["deck"]) == len(m.state["deck"])
     assert not m.game.invariants(d)
     assert m.game.determinize(m.state, seat, 123) == d
-    hidden = set(m.state["deck"]) | set(m.state["players"][0]["hand"]) | set(
-        m.state["players"][2]["hand"])
+    hidden = (
+        set(m.state["deck"])
+        | set(m.state["players"][0]["hand"])
+        | set(m.state["players"][2]["hand"])
+    )
     d2 = m.game.determinize(m.state, seat, 124)
     assert set(d2["deck"]) | set(d2["players"][0]["hand"]) | set(d2["players"][2]["hand"]) == hidden
 

@@ -17,10 +17,24 @@ def test_random_self_play_invariants_and_events():
         players, opts = variants(i)
         matches.append(self_play(i, players, opts))
     counts = event_counts(matches)
-    for kind in ("attack", "attack_hit", "attack_blocked", "special_reaction", "special_played",
-                 "special_countered", "object_power", "reshuffle", "win_five_cultures",
-                 "end_deck_exhausted", "card_played", "conversion", "exile", "returned_to_play",
-                 "card_taken", "redraw_discard"):
+    for kind in (
+        "attack",
+        "attack_hit",
+        "attack_blocked",
+        "special_reaction",
+        "special_played",
+        "special_countered",
+        "object_power",
+        "reshuffle",
+        "win_five_cultures",
+        "end_deck_exhausted",
+        "card_played",
+        "conversion",
+        "exile",
+        "returned_to_play",
+        "card_taken",
+        "redraw_discard",
+    ):
         assert counts[kind] > 0, f"no {kind} event in {GAMES} random games"
     reasons = {m.state["result"]["reason"] for m in matches}
     assert reasons == {"five_cultures", "deck_exhausted"}
@@ -38,14 +52,27 @@ def test_view_payload_shape():
     for _ in range(6):
         m.play(m.legal_actions()[0])
     v = m.view(m.current_player)
-    for key in ("game", "seat", "current_player", "prompt", "players", "deck_count",
-                "discard_count", "frame", "legal", "log", "turn", "can_undo"):
+    for key in (
+        "game",
+        "seat",
+        "current_player",
+        "prompt",
+        "players",
+        "deck_count",
+        "discard_count",
+        "frame",
+        "legal",
+        "log",
+        "turn",
+        "can_undo",
+    ):
         assert key in v
     me = v["players"][m.current_player]
-    assert me["hand"] is not None and all(p["hand"] is None for p in v["players"]
-                                          if p["seat"] != m.current_player)
+    assert me["hand"] is not None and all(
+        p["hand"] is None for p in v["players"] if p["seat"] != m.current_player
+    )
     assert all({"key", "kind", "label", "cards"} <= set(a) for a in v["legal"])
-    assert "rng" not in str(v) and "deck\"" not in str(v)
+    assert "rng" not in str(v) and 'deck"' not in str(v)
     assert m.view(None)["players"][1]["hand"] is not None  # teacher sees every hand
     other = m.view((m.current_player + 1) % 3)
     assert other["legal"] == []
