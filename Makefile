@@ -27,7 +27,7 @@ HAVE_LOCK := $(wildcard package-lock.json)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: help setup lab test lint typecheck check-bundle vitest pytest pytest-fast \
+.PHONY: help setup lab test lint typecheck check-bundle check-wheel vitest pytest pytest-fast \
         chromium bundle strip screenshot clean
 
 help:
@@ -105,6 +105,9 @@ typecheck: setup
 check-bundle: setup
 	bash scripts/check_bundle.sh
 
+check-wheel: $(PY_STAMP)
+	PY=$(PY) bash scripts/check_wheel.sh
+
 vitest: setup
 	@if [ -f package.json ] && [ -x node_modules/.bin/vitest ]; then npx --no-install vitest run; \
 	 else echo "(vitest not installed yet: skipping)"; fi
@@ -117,7 +120,7 @@ pytest-fast: setup
 	$(BIN)/pytest -ra -m "not browser"
 
 # -k: run every check even after one fails, so one run shows all failures.
-CHECKS := lint typecheck check-bundle vitest pytest
+CHECKS := lint typecheck check-bundle check-wheel vitest pytest
 test: setup chromium
 	@if $(MAKE) --no-print-directory -k $(CHECKS); then \
 	  echo "make test: all checks passed ($(CHECKS))"; \

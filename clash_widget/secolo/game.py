@@ -285,7 +285,7 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
     return bad
 
 
-# -- the widget payload ------------------------------------------------------------------------------
+# -- the widget payload -------------------------------------------------------------------
 def _city_view(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     p = state["players"][seat]
     holders = {h: o for o, h in p["attached"].items()}
