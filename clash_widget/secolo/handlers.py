@@ -41,7 +41,7 @@ def malformed(action: Action, why: str) -> Verdict:
 
 
 def seat_arg(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) < 3 else None
+    return int(text) if text.isdigit() and str(int(text)) == text else None
 
 
 # -- playing cards into a city -------------------------------------------------------------

@@ -147,10 +147,8 @@ def test_fuzz_refusals_name_a_rule_and_change_nothing(seed, steps, kind, args, r
         h = m.state_hash()
         v = m.check(key)
         if v is None:
-            # accepted keys outside the list are only the same pair in the other order
-            a = Action.parse(key)
-            assert a.kind == "attack"
-            assert str(Action("attack", (a.args[0], a.args[2], a.args[1], a.args[3]))) in legal
+            # accepted keys outside the list: an attacking pair in the other order, own city
+            assert canonical(m.current_player, Action.parse(key)) in legal
             continue
         assert v.rule_id in ids, v
         assert not m.play(key).ok
@@ -214,3 +212,60 @@ def test_options_are_validated():
         Match.new("secolo", 2, 0, {"colour": "red"})
     assert Secolo.options_class.parse_value("pairs", "yes") is True
     assert Secolo.options_class.parse_value("deck", "extended") == "extended"
+
+
+def canonical(seat: int, a: Action) -> str:
+    """The listed form of an accepted action: pairs sorted, an explicit own city dropped."""
+    if a.kind == "attack" and len(a.args) == 4:
+        a1, a2 = sorted(a.args[1:3])
+        return str(Action("attack", (a.args[0], a1, a2, a.args[3])))
+    if a.kind == "play" and len(a.args) > 1 and a.args[1] == str(seat):
+        return str(Action("play", (a.args[0], *a.args[2:])))
+    return str(a)
+
+
+def candidates(m: Match) -> list[Action]:
+    """A superset of the legal actions, built without the game's own generators."""
+    st = m.state
+    seat = m.current_player
+    n = len(st["players"])
+    hand = st["players"][seat]["hand"]
+    in_play = [c for p in st["players"] for c in p["city"]]
+    seats = [str(s) for s in range(n)]
+    out = [Action(k) for k in ("end", "pass", "keep", "redraw")]
+    out += [Action("pick", (c,)) for c in st["pool"] + ["cat-ch-1"]]
+    out += [Action("discard", (c,)) for c in hand]
+    for c in hand:
+        out.append(Action("play", (c,)))
+        for s in seats:
+            out.append(Action("play", (c, s)))
+            for h in in_play:
+                out.append(Action("play", (c, s, h)))
+        for h in in_play:
+            out.append(Action("play", (c, h)))
+        if C.ctype(c) == "special":
+            out.append(Action("special", (c,)))
+            for x in in_play + list(C.cultures()) + st["discard"][-5:]:
+                out.append(Action("special", (c, x)))
+    mine = st["players"][seat]["city"]
+    for atk in [c for c in hand if C.ctype(c) == "attack"][:2]:
+        for a1 in mine:
+            for a2 in mine:
+                for t in in_play:
+                    out.append(Action("attack", (atk, a1, a2, t)))
+    for o in [c for c in in_play if C.ctype(c) == "object"]:
+        out.append(Action("object", (o,)))
+        for x in seats + in_play + hand + st["discard"]:
+            out.append(Action("object", (o, x)))
+    return out
+
+
+def test_reference_checker_legal_equals_accepted():
+    for seed in range(40):
+        m = advance(Match.new("secolo", 2 + seed % 4, seed, {"deck": "extended"}), seed * 7, seed)
+        if m.is_over:
+            continue
+        seat = m.current_player
+        legal = {str(a) for a in m.legal_actions()}
+        accepted = {canonical(seat, a) for a in candidates(m) if m.check(a) is None}
+        assert accepted == legal, (seed, sorted(accepted ^ legal)[:5])
