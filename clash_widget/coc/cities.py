@@ -133,7 +133,7 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
         city["mood"] -= 1
         ev.emit(
             "mood",
-            f"The city at {key} is activated again this turn and becomes {mood_name(city['mood'])}.",
+            f"The city at {key} is activated again this turn: now {mood_name(city['mood'])}.",
             player=p,
             hexes=[key],
         )
@@ -523,8 +523,20 @@ UNIT = ActionKind(
     "unit", parse_unit, [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable],
     unit_candidates, apply_unit, category="unit",
 )
+@RULES.check(
+    "build.nationalism-token",
+    "With Nationalism, finish with 'done mood' or 'done culture' (otherwise plain 'done').",
+    "Primer: Advances, AUTOCRACY (Nationalism)",
+)
+def nationalism_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not args["args"]:
+        return not has(me(state, frame), "nationalism") or not any(
+            k in ("army", "ship") for k in frame["built"])
+    return args["args"][0] in ("mood", "culture") and has(me(state, frame), "nationalism")
+
+
 BUILD_DONE = ActionKind(
-    "done", parse_plain, [built_something],
+    "done", parse_plain, [built_something, nationalism_token],
     lambda s, f: [act("done")] if not has(me(s, f), "nationalism") else [
         act("done", "mood"), act("done", "culture")],
     finish_build, category="done",
@@ -686,7 +698,8 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     elif piece == "temple":
         gain(state, player, args["extra"], 1)
         if has(player, "dogma"):
-            nxt = [a for a in ("devotion", "conversion", "fanaticism") if a not in player["advances"]]
+            tree = ("devotion", "conversion", "fanaticism")
+            nxt = [a for a in tree if a not in player["advances"]]
             if nxt:
                 research.gain_advance(state, p, nxt[0], ev)
     if args["settler"]:

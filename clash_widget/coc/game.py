@@ -69,7 +69,7 @@ AUTO = {"status_draw", "status_end"}
 ARITY = {
     "research": (1, 1), "found": (1, 1), "collect": (1, 1), "build": (1, 1), "grow": (2, 3),
     "move": (0, 0), "civic": (0, 1), "end": (0, 0), "take": (2, 2), "unit": (1, 2),
-    "group": (3, 3), "done": (0, 1), "improve": (1, 2), "orient": (1, 1), "battle": (1, 1),
+    "group": (3, 3), "done": (0, 0), "improve": (1, 2), "orient": (1, 1), "battle": (1, 1),
     "city": (1, 1), "advance": (1, 1), "raze": (1, 1), "pass": (0, 0), "trade": (3, 3),
     "reply": (1, 1), "play": (1, 1), "wonder": (2, 2), "barter": (2, 2), "drama": (1, 1),
     "cartography": (0, 0), "taxation": (0, 0), "liberties": (0, 0), "absolute_power": (0, 0),
@@ -78,6 +78,7 @@ ARITY = {
 for _handler in HANDLERS.values():
     for _spec in _handler.table.values():  # type: ignore[attr-defined]
         _spec.arity = ARITY[_spec.kind]
+cities.BUILD_DONE.arity = (0, 1)  # Nationalism: "done mood" or "done culture"
 
 
 class ClashOfCultures(Game):

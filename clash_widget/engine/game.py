@@ -159,7 +159,7 @@ class Game(ABC):
         self.settle(state, ev)
         return ev
 
-    def settle(self, state: State, ev: Events) -> None:
+    def settle(self, state: State, ev: Events) -> None:  # noqa: B027 - optional hook
         """Hook: resolve automatic frames (chance, forced steps) after an action."""
 
     def prompt(self, state: State) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, MalformedAction
-from .game import MALFORMED, STALE, Events, Game, Options, State
+from .game import MALFORMED, STALE, Game, Options, State
 from .registry import get_game
 from .rules import Verdict
 from .state import canonical_json, clone, state_hash

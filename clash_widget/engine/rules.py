@@ -19,7 +19,7 @@ class Rule:
     id: str
     reason: str
     section: str
-    source: str = "seed"  # "seed" (the specification) or "ours" (our design where the seeds are silent)
+    source: str = "seed"  # "seed": from the specification; "ours": our design
 
     def refuse(self, detail: str = "") -> Verdict:
         return Verdict(self, detail)

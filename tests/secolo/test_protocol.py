@@ -248,7 +248,7 @@ def candidates(m: Match) -> list[Action]:
             for x in in_play + list(C.cultures()) + st["discard"][-5:]:
                 out.append(Action("special", (c, x)))
     mine = st["players"][seat]["city"]
-    for atk in [c for c in hand if C.ctype(c) == "attack"][:2]:
+    for atk in [c for c in hand if C.ctype(c) == "attack"]:
         for a1 in mine:
             for a2 in mine:
                 for t in in_play:

@@ -47,7 +47,6 @@ def test_views_never_leak_hidden_cards():
 
 
 def test_view_payload_shape():
-    m = self_play(7, 3, {"deck": "extended"}, checks=False)
     m = Match.new("secolo", 3, 7)
     for _ in range(6):
         m.play(m.legal_actions()[0])
