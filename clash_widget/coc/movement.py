@@ -33,7 +33,14 @@ def start_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
 @RULES.check("move.nothing-to-move", "You have no unit that can still move this turn.", MOVE)
 def something_movable(state: State, frame: Frame, args: Any) -> bool:
     p = frame["player"]
-    return any(_can_move(state, u) for u in state["units"].values() if u["o"] == p)
+    if not any(_can_move(state, u) for u in state["units"].values() if u["o"] == p):
+        return False
+    # The same checks as the move frame, asked for one group (no dead-end Move actions).
+    probe = {"kind": "move", "player": p, "left": state["options"]["groups_per_move"]}
+    return any(
+        GROUP.first_violation(state, probe, parse_group(state, probe, a)) is None
+        for a in group_candidates(state, probe)
+    )
 
 
 MOVE_KIND = ActionKind(
