@@ -32,7 +32,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 help:
 	@echo "make lab          set up and open JupyterLab on notebooks/00_start_here.ipynb"
-	@echo "make test         set up and run everything (ruff, tsc, bundle check, vitest, pytest)"
+	@echo "make test         set up and run everything (ruff, tsc, bundle + wheel checks, vitest, pytest)"
 	@echo "make pytest-fast  pytest without the browser tests"
 	@echo "make bundle       rebuild clash_widget/static from js/"
 	@echo "make strip        clear outputs from notebooks/*.ipynb"
