@@ -73,16 +73,12 @@ def test_move_settlers_need_escort():
 
 def test_move_land_needs_land():
     s = open_map()
-    cap = s.capital(0)
-    sea = next((n for n in board_neighbours(s.state, cap) if s.state["hexes"][n]["t"] == "sea"),
-               None)
-    if sea is None:
-        sea = s.find("sea")
-        s.units(0, _land_next_to(s, sea) if False else cap)
+    sea = s.find("sea")
+    land = _land_next_to(s, sea)
+    s.units(0, land, settler=1)
     m = s.match()
     accepted(m, "move")
-    if sea in board_neighbours(m.state, cap):
-        assert refused(m, f"group {cap} {sea} s1") == "move.land-needs-land"
+    assert refused(m, f"group {land} {sea} s1") == "move.land-needs-land"
 
 
 def test_explore_reveals_region_with_entry_not_sea():

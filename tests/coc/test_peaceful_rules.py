@@ -2,7 +2,7 @@
 
 from clash_widget.coc.board import board_neighbours
 
-from .helpers import accepted, neighbour_of, open_map, refused
+from .helpers import accepted, open_map, refused
 
 
 def _game_with_settler_on(terrain: str):
@@ -100,13 +100,15 @@ def test_collect_hex_used_and_in_range():
 
 def test_collect_yield_barren_needs_irrigation():
     s = open_map()
-    cap = s.capital(0)
-    barren = neighbour_of(s, cap, "barren") or s.find("barren", near=cap)
-    s.city(0, barren) if False else None
+    hexes = s.state["hexes"]
+    barren, city = next(
+        (b, n) for b in sorted(hexes) if hexes[b]["t"] == "barren"
+        for n in board_neighbours(s.state, b)
+        if hexes[n]["t"] == "plains" and n not in s.state["cities"])
+    s.city(0, city)
     m = s.match()
-    accepted(m, f"collect {cap}")
-    if barren in board_neighbours(m.state, cap):
-        assert refused(m, f"take {barren} food") == "collect.yield"
+    accepted(m, f"collect {city}")
+    assert refused(m, f"take {barren} food") == "collect.yield"
 
 
 def test_collect_hex_occupied():
