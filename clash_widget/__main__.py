@@ -10,28 +10,36 @@ from pathlib import Path
 from .engine import get_game
 
 
-def _options(game: str, pairs: list[str]) -> dict[str, object]:
-    cls = get_game(game).options_class
-    out: dict[str, object] = {}
-    for pair in pairs:
-        name, _, value = pair.partition("=")
-        out[name] = cls.parse_value(name, value)
-    return out
-
-
 def cmd_selfplay(a: argparse.Namespace) -> int:
-    from .lab.selfplay import run, summary
+    from .lab.selfplay import iter_run, summary
+    from .lab.variants import VariantError, parse_pairs
 
-    players = [int(x) for x in a.players.split(",")]
-    results = run(
-        a.game, players, a.games, a.seed, a.bots.split(","), _options(a.game, a.option),
-        workers=a.workers, progress=a.progress,
-    )
-    if a.out:
-        with open(a.out, "w", encoding="utf-8") as f:
-            for r in results:
-                f.write(json.dumps(r.to_dict()) + "\n")
+    try:
+        players = [int(x) for x in a.players.split(",")]
+        options = parse_pairs(a.game, a.option)
+    except (VariantError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    progress = a.progress if a.progress is not None else sys.stderr.isatty()
+    results = []
+    out = open(a.out, "w", encoding="utf-8") if a.out else None
+    try:
+        for r in iter_run(
+            a.game, players, a.games, a.seed, a.bots.split(","), options,
+            workers=a.workers, progress=progress, rotate=a.rotate,
+        ):
+            results.append(r)
+            if out:
+                out.write(json.dumps(r.to_dict()) + "\n")
+                out.flush()
+    finally:
+        if out:
+            out.close()
     s = summary(results)
+    if a.metrics:
+        from .lab.metrics import report
+
+        s["metrics"] = report([r.to_dict() for r in results])
     print(json.dumps(s))
     return 1 if s["errors"] or s["invariant_violations"] else 0
 
@@ -40,7 +48,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
     if a.browser:
         from .lab.browser_bench import browser_bench
 
-        for m in browser_bench():
+        for m in browser_bench(clicks=a.clicks, nodelay=not a.stock_server):
             print(json.dumps(m), flush=True)
         return 0
     from .lab.bench import rules_bench
@@ -54,8 +62,9 @@ def cmd_rules(a: argparse.Namespace) -> int:
     from .engine import GAMES
     from .engine.game import KERNEL_RULES
     from .engine.rules import rules_markdown
+    from .widget.intents import WIDGET_RULES
 
-    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
+    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)] + [WIDGET_RULES]
     text = rules_markdown(books)
     if a.write:
         Path(a.write).write_text(text + "\n", encoding="utf-8")
@@ -72,17 +81,36 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--players", default="2", help="a count or a list like 2,3,4")
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bots", default="random", help="comma-separated bot names, one per seat")
-    s.add_argument("--workers", type=int, default=1)
-    s.add_argument("--option", action="append", default=[], help="rules option name=value")
+    s.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated bots, one per seat, cycled (e.g. heuristic,search:playouts=16)",
+    )
+    s.add_argument(
+        "--rotate", action="store_true", help="turn the bot list one seat per game (all seatings)"
+    )
+    s.add_argument("--workers", type=int, default=1, help="processes (same results as 1)")
+    s.add_argument(
+        "--option", action="append", default=[], help="rules option name=value (repeatable)"
+    )
     s.add_argument("--out", help="write one JSON line per game")
-    s.add_argument("--progress", action="store_true")
+    s.add_argument("--metrics", action="store_true", help="add design metrics to the summary")
+    s.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
     s.set_defaults(func=cmd_selfplay)
     b = sub.add_parser("bench", help="benchmarks as JSON lines")
     b.add_argument("--game", default="coc")
     b.add_argument("--seconds", type=float, default=3.0)
     b.add_argument("--workers", type=int, default=2)
     b.add_argument("--browser", action="store_true")
+    b.add_argument("--clicks", type=int, default=50, help="clicks per widget (--browser)")
+    b.add_argument(
+        "--stock-server", action="store_true", help="--browser on a server without the TCP no-delay patch"
+    )
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Fail if the committed bundle (clash_widget/static/widget.js and .css) is not
-# what `npm run build` makes from js/src. Needs node_modules (npm ci).
+# Fail if the committed bundles (clash_widget/static/widget.js + .css for the board,
+# secolo.js + .css for the Secolo card table) are not what `npm run build` makes
+# from js/src. Needs node_modules (npm ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# Same command as `npm run build` (package.json), only the output goes elsewhere
-# (esbuild keeps the last --outfile).
-npm run build --silent -- --outfile="$tmp/widget.js" --log-level=warning
+# `npm run build` runs build:widget and build:secolo; run the same two commands
+# with the output elsewhere (esbuild keeps the last --outfile).
+npm run build:widget --silent -- --outfile="$tmp/widget.js" --log-level=warning
+npm run build:secolo --silent -- --outfile="$tmp/secolo.js" --log-level=warning
 status=0
-for f in widget.js widget.css; do
+for f in widget.js widget.css secolo.js secolo.css; do
   if [ ! -f "clash_widget/static/$f" ]; then
     echo "check-bundle: clash_widget/static/$f is missing: run npm run build" >&2
     status=1

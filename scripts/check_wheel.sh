@@ -11,7 +11,11 @@ HATCH_JUPYTER_BUILDER_SKIP_NPM=1 "$PY" -m pip wheel --quiet --no-deps --wheel-di
 "$PY" - "$tmp"/*.whl <<'PY'
 import sys, zipfile
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
-need = ["clash_widget/static/widget.js", "clash_widget/static/widget.css", "clash_widget/widget/board.py"]
+need = [
+    "clash_widget/static/widget.js", "clash_widget/static/widget.css", "clash_widget/widget/board.py",
+    "clash_widget/static/secolo.js", "clash_widget/static/secolo.css",
+    "clash_widget/widget/secolo_table.py", "clash_widget/secolo/data/cards.json",
+]
 missing = [n for n in need if n not in names]
 if missing:
     sys.exit(f"check-wheel: FAILED: {sys.argv[1]} lacks {missing}")

@@ -207,7 +207,10 @@ def test_trait_names_match_typescript_model() -> None:
     block = re.search(r"export type WidgetModel = \{(.*?)\};", ts, re.S)
     assert block
     names = set(re.findall(r"^\s*(\w+)\s*:", block.group(1), re.M))
-    ours = {"view", "intent", "selected", "feedback", "seat", "last_action"}
+    ours = {
+        "view", "intent", "selected", "feedback", "seat", "last_action", "hotseat", "bots",
+        "bot_names", "bot_delay", "autoplay", "position", "replay_length", "view_patch",
+    }  # fmt: skip
     assert names == ours
     assert ours <= py
 
@@ -445,9 +448,15 @@ def test_import_never_fails_without_the_bundle(tmp_path: Path) -> None:
 
 
 def test_bad_seat_is_reported(w: BoardWidget) -> None:
+    w.seat = 7
+    assert w.feedback["ok"] is False and "no seat 7" in w.feedback["message"]
+    assert w.feedback["rule_id"] == "widget.bad-setting" and w.seat is None
+
+
+def test_a_view_that_fails_for_a_seat_is_reported(w: BoardWidget) -> None:
     def broken_view(seat):
         raise IndexError("no such seat")
 
     w.match.view = broken_view  # type: ignore[method-assign]
-    w.seat = 7
+    w.seat = 1
     assert w.feedback["ok"] is False and "no such seat" in w.feedback["message"]

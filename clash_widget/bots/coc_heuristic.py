@@ -9,7 +9,10 @@ takes the best (ties broken by its own random stream):
 3. Keep the economy going: collect with the biggest city, never waste a turn.
 4. Defend and attack: build armies once Tactics is known; attack only with
    a stack of 3 or more.
-5. Say no to trades that do not help; end the turn when nothing scores.
+5. Influence a rival city when the odds are good: the better the chance of
+   the roll, the higher the attempt ranks (at 4+ it beats collecting); pay
+   culture tokens to save a failed roll, and play combat cards when offered.
+6. Say no to trades that do not help; end the turn when nothing scores.
 """
 
 from __future__ import annotations
@@ -18,8 +21,18 @@ from ..engine import Action, Game
 from ..engine.game import State
 from .base import Bot
 
-PRIORITY = ("irrigation", "storage", "sanitation", "engineering", "tactics", "myths",
-            "writing", "fishing", "husbandry", "philosophy")
+PRIORITY = (
+    "irrigation",
+    "storage",
+    "sanitation",
+    "engineering",
+    "tactics",
+    "myths",
+    "writing",
+    "fishing",
+    "husbandry",
+    "philosophy",
+)
 
 
 class CocHeuristicBot(Bot):
@@ -32,6 +45,12 @@ class CocHeuristicBot(Bot):
             if s > best_score:
                 best, best_score = a, s
         return best
+
+    @staticmethod
+    def _influence_odds(state: State, p: int) -> float:
+        from ..coc.influence import needed_roll
+
+        return max(0, 7 - needed_roll(state, p)) / 6
 
     def score(self, state: State, a: Action) -> float:
         k = a.kind
@@ -58,6 +77,14 @@ class CocHeuristicBot(Bot):
             return 40
         if k == "take":
             return {"food": 12, "ore": 11, "wood": 11, "gold": 13, "mood": 10}.get(a.args[1], 5)
+        if k == "influence":
+            return 15 + 60 * self._influence_odds(state, frame["player"])
+        if k == "boost":
+            return 60
+        if k == "piece":
+            return 50
+        if k == "tactic":
+            return 12
         if k == "husbandry":
             return 1
         if k == "civic" or k == "improve":

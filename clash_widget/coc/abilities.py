@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
@@ -21,7 +21,7 @@ ADV = "Primer: Advances"
 
 
 def _owns(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
-    @RULES.check(rule_id, reason, section)
+    @RULES.check(rule_id, reason, section, frame_only=True)
     def ok(state: State, frame: Frame, args: Any) -> bool:
         return has(me(state, frame), advance)
 
@@ -29,7 +29,7 @@ def _owns(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN20
 
 
 def _once(ability: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
-    @RULES.check(rule_id, reason, section)
+    @RULES.check(rule_id, reason, section, frame_only=True)
     def ok(state: State, frame: Frame, args: Any) -> bool:
         return not used_once(state, frame, ability)
 
@@ -41,7 +41,7 @@ def _plain(state: State, frame: Frame, a: Action) -> tuple[str, ...]:
 
 
 def _single(kind: str):  # noqa: ANN202
-    return lambda s, f: [act(kind)]
+    return fixed(act(kind))
 
 
 # -- Cartography (AAA, once a turn) -------------------------------------------
@@ -126,7 +126,7 @@ BARTER = ActionKind(
 
 # -- Taxation (AAA, once a turn) ------------------------------------------------
 
-@RULES.check("ability.taxation-mood", "Taxation costs 1 mood token.", ADV)
+@RULES.check("ability.taxation-mood", "Taxation costs 1 mood token.", ADV, frame_only=True)
 def tax_mood(state: State, frame: Frame, args: Any) -> bool:
     return me(state, frame)["mood"] >= 1
 
@@ -191,14 +191,14 @@ DRAMA = ActionKind(
     "drama", _plain,
     [_owns("drama_and_music", "ability.drama", "That needs Drama and Music.", ADV),
      _once("drama", "ability.drama-once", "Drama and Music works once a turn.", ADV), drama_token],
-    lambda s, f: [act("drama", "mood>culture"), act("drama", "culture>mood")], apply_drama,
+    fixed(act("drama", "mood>culture"), act("drama", "culture>mood")), apply_drama,
     category="ability",
 )
 
 
 # -- Absolute Power (free, once a turn): 2 mood for an extra action -------------------
 
-@RULES.check("ability.two-mood", "That costs 2 mood tokens.", ADV)
+@RULES.check("ability.two-mood", "That costs 2 mood tokens.", ADV, frame_only=True)
 def two_mood(state: State, frame: Frame, args: Any) -> bool:
     return me(state, frame)["mood"] >= 2
 
@@ -223,7 +223,7 @@ ABSOLUTE = ActionKind(
 
 # -- Forced Labour (free): angry cities act as neutral this turn ------------------------
 
-@RULES.check("ability.one-mood", "That costs 1 mood token.", ADV)
+@RULES.check("ability.one-mood", "That costs 1 mood token.", ADV, frame_only=True)
 def one_mood(state: State, frame: Frame, args: Any) -> bool:
     return me(state, frame)["mood"] >= 1
 

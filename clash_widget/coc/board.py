@@ -5,8 +5,9 @@ Small query functions used by every rule module. Positions are ``"q,r"`` keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from ..engine.game import State
 from .hexes import DIRECTIONS, distance
@@ -14,6 +15,7 @@ from .vocab import LAND, parse_hex
 
 Unit = dict[str, Any]
 City = dict[str, Any]
+T = TypeVar("T")
 
 _NEIGHBOURS: dict[str, list[str]] = {}
 
@@ -59,8 +61,84 @@ def is_edge(state: State, key: str) -> bool:
     return len(board_neighbours(state, key)) < 6
 
 
-def units_at(state: State, key: str) -> list[tuple[str, Unit]]:
+# -- units by position ---------------------------------------------------------
+#
+# Rules ask "who stands on this hex?" many times while the legal actions are
+# listed. A listing never changes the state, so for its duration the units can
+# be indexed by hex once. The index lives outside the state (never serialised,
+# hashed or cloned) and only inside a ``reading(state)`` block, in the thread
+# that opened it; outside one, every query scans ``state["units"]``.
+
+
+class _Reading(threading.local):
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.by_hex: dict[str, list[tuple[str, Unit]]] | None = None
+        self.memo: dict[Any, Any] = {}
+
+
+_READING = _Reading()
+
+
+class reading:  # noqa: N801 - used like a function: ``with reading(state):``
+    """A block that only reads ``state``: unit queries may use a per-hex index.
+
+    Nothing may change the state inside the block (listing and checking are pure).
+    Blocks nest; leaving one restores the outer block's index.
+    """
+
+    __slots__ = ("outer", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __enter__(self) -> None:
+        self.outer = (_READING.state, _READING.by_hex, _READING.memo)
+        _READING.state, _READING.by_hex, _READING.memo = self.state, None, {}
+
+    def __exit__(self, *exc: object) -> None:
+        _READING.state, _READING.by_hex, _READING.memo = self.outer
+
+
+def read_once(state: State, key: Any, compute: Callable[[], T]) -> T:
+    """``compute()``, remembered for the rest of the reading block on ``state``.
+
+    ``key`` must name everything the result depends on besides the state.
+    Outside a reading block nothing is remembered.
+    """
+    if _READING.state is not state:
+        return compute()
+    memo = _READING.memo
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
+    """``(uid, unit)`` pairs on hex ``key``, in ``state["units"]`` order.
+
+    The list belongs to the caller's reading only: do not change it.
+    """
+    if _READING.state is state:
+        index = _READING.by_hex
+        if index is None:
+            index = {}
+            for item in state["units"].items():
+                here = index.get(item[1]["h"])
+                if here is None:
+                    index[item[1]["h"]] = [item]
+                else:
+                    here.append(item)
+            _READING.by_hex = index
+        return index.get(key, _NONE)
     return [(uid, u) for uid, u in state["units"].items() if u["h"] == key]
+
+
+_NONE: list[tuple[str, Unit]] = []
+
+
+def units_at(state: State, key: str) -> list[tuple[str, Unit]]:
+    return list(units_on(state, key))
 
 
 def units_of(state: State, player: int) -> Iterator[tuple[str, Unit]]:
@@ -68,12 +146,20 @@ def units_of(state: State, player: int) -> Iterator[tuple[str, Unit]]:
 
 
 def foreign_units_at(state: State, key: str, player: int) -> bool:
-    return any(u["o"] != player for u in state["units"].values() if u["h"] == key)
+    return any(u["o"] != player for _, u in units_on(state, key))
 
 
 def stack_count(state: State, key: str) -> int:
     """Units counted for the stacking limit: not land units aboard a ship."""
-    return sum(1 for u in state["units"].values() if u["h"] == key and u.get("on") is None)
+    return sum(1 for _, u in units_on(state, key) if u.get("on") is None)
+
+
+def is_enemy_space(state: State, p: int, key: str) -> bool:
+    """Units of another side, or a city not of ``p``'s, stand on ``key``."""
+    if any(u["o"] != p for _, u in units_on(state, key)):
+        return True
+    city = state["cities"].get(key)
+    return city is not None and city["owner"] != p
 
 
 def cities_of(state: State, player: int) -> list[str]:

@@ -16,7 +16,7 @@ from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size
 from .common import bump_stat, me, spend_action
 from .content import load
-from .economy import gain
+from .economy import gain, has
 from .rulebook import RULES
 from .vocab import HAPPY
 
@@ -161,3 +161,50 @@ def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
 
 PLAY = ActionKind("play", parse_play, [in_hand, card_action], play_candidates, apply_play,
                   category="card")
+
+
+# -- playing an action card for its combat effect (Tactics, one per combat round) ----------
+
+COMBAT = "Primer: Actions (Expanded); Battles and Capturing; French rulings p. 9, 12"
+
+
+def combat_cards(state: State, p: int) -> list[str]:
+    """Cards ``p`` could play in this combat round (none without Tactics)."""
+    player = state["players"][p]
+    if not has(player, "tactics"):
+        return []
+    return sorted({c for c in player["actions_hand"] if action_cards()[card_base(c)].get("combat")})
+
+
+@RULES.check("cards.tactics", "Combat effects of action cards need the Tactics advance.", COMBAT)
+def tactics_owned(state: State, frame: Frame, card: str) -> bool:
+    return has(me(state, frame), "tactics")
+
+
+def apply_tactic(state: State, frame: Frame, card: str, ev: Events) -> None:
+    from .combat import card_chosen
+
+    spec = action_cards()[card_base(card)]
+    player = me(state, frame)
+    player["actions_hand"].remove(card)
+    state["discards"]["actions"].append(card)
+    ev.emit("action_card", f"{player['name']} plays {spec['name']} in battle: "
+            f"{spec['combat']['text']}", player=frame["player"], card=card)
+    bump_stat(state, "action_card_played")
+    bump_stat(state, "combat_card_played")
+    card_chosen(state, frame, card, ev)
+
+
+def _no_tactic(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    from .combat import card_chosen
+
+    card_chosen(state, frame, None, ev)
+
+
+TACTIC = ActionKind(
+    "tactic", parse_play, [tactics_owned, in_hand],
+    lambda s, f: [act("tactic", c) for c in combat_cards(s, f["player"])], apply_tactic,
+    category="card",
+)
+NO_TACTIC = ActionKind("pass", lambda s, f, a: None, [], lambda s, f: [act("pass")], _no_tactic,
+                       category="pass")

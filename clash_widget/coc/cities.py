@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import (
     board_neighbours,
@@ -19,9 +19,11 @@ from .board import (
     hex_distance,
     is_land,
     is_sea,
+    read_once,
     stack_count,
     terrain,
     units_at,
+    units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import can_pay, gain, has, pay, plan_payment
@@ -41,8 +43,8 @@ GROW_COST = {"food": 1, "wood": 1, "ore": 1}
 
 def _hex_arg(a: Action, i: int = 0) -> str:
     """The i-th argument as a canonical ``q,r`` key (ValueError if it is not a hex)."""
-    q, r = parse_hex(a.args[i])
-    return f"{q},{r}"
+    parse_hex(a.args[i])  # ValueError unless it is a canonical q,r key
+    return a.args[i]
 
 
 # == found a city ==========================================================
@@ -61,8 +63,7 @@ def found_on_board(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def found_settler(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return any(
         u["o"] == args["player"] and u["k"] == "settler" and u["on"] is None
-        for u in state["units"].values()
-        if u["h"] == args["hex"]
+        for _, u in units_on(state, args["hex"])
     )
 
 
@@ -153,6 +154,7 @@ def _city_candidates(kind: str):  # noqa: ANN202
     "collect.economic-liberty-mood",
     "With Economic Liberty, a further collect this turn costs 2 mood tokens.",
     "Primer: Advances, DEMOCRACY (Economic Liberty)",
+    frame_only=True,
 )
 def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
@@ -165,6 +167,7 @@ def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "collect.actions-left",
     "You have no actions left (with Economic Liberty your first collect each turn is free).",
     ACTIVATE,
+    frame_only=True,
 )
 def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
@@ -197,6 +200,7 @@ COLLECT_KIND = ActionKind(
     _city_candidates("collect"),
     start_collect,
     category="collect",
+    ensured=[own_city],  # candidates are the mover's own cities
 )
 
 
@@ -228,6 +232,7 @@ def parse_take(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     "collect.size-limit",
     "A city collects from as many hexes as its size (happy +1, angry counts as 1).",
     COLLECT,
+    frame_only=True,
 )
 def take_room(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return len(frame["picks"]) < frame["max"]
@@ -319,6 +324,7 @@ def parse_plain(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     "collect.husbandry",
     "Reaching two spaces needs Husbandry, chosen before any hex, and 1 food (free with Roads).",
     "Primer: Advances, AGRICULTURE (Husbandry)",
+    frame_only=True,
 )
 def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
@@ -334,7 +340,12 @@ def apply_husbandry(state: State, frame: Frame, args: dict[str, Any], ev: Events
     frame["range"] = 2
 
 
-@RULES.check("collect.pick-something", "Choose at least one hex to collect from.", COLLECT)
+@RULES.check(
+    "collect.pick-something",
+    "Choose at least one hex to collect from.",
+    COLLECT,
+    frame_only=True,
+)
 def has_picks(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return bool(frame["picks"])
 
@@ -357,7 +368,7 @@ def finish_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events)
 
 
 def _one(kind: str):  # noqa: ANN202
-    return lambda state, frame: [act(kind)]
+    return fixed(act(kind))
 
 
 TAKE = ActionKind(
@@ -367,6 +378,7 @@ TAKE = ActionKind(
     take_candidates,
     apply_take,
     category="take",
+    ensured=[take_in_range, take_yield],  # candidates: what each hex in range yields
 )
 HUSBANDRY = ActionKind(
     "husbandry", parse_plain, [husbandry_ok], _one("husbandry"), apply_husbandry,
@@ -398,18 +410,26 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 )
 def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     # The same checks as the build frame, asked for a one-unit build in this city.
-    probe = {"kind": "build", "player": frame["player"], "city": args["city"], "max": 1,
-             "built": [], "draft": False}
-    return any(
-        UNIT.first_violation(state, probe, parse_unit(state, probe, a)) is None
-        for a in unit_candidates(state, probe)
-    )
+    # Whether some unit passes them all does not depend on their order, so the
+    # probe asks the costs first; they do not depend on the city either, so a
+    # listing asks them once for all the player's cities.
+    p = frame["player"]
+    probe = {"kind": "build", "player": p, "city": args["city"], "max": 1, "built": [],
+             "draft": False}
+    for a in unit_candidates(state, probe):
+        unit = parse_unit(state, probe, a)
+        payable = read_once(state, ("unit-cost", p, a),
+                            lambda unit=unit: all(c.ok(state, probe, unit) for c in _UNIT_COSTS))
+        if payable and all(c.ok(state, probe, unit) for c in _UNIT_PLACE):
+            return True
+    return False
 
 
 BUILD_KIND = ActionKind(
     "build", parse_city, [actions_left, own_city, can_build_something], _city_candidates("build"),
     start_build,
     category="build",
+    ensured=[own_city],
 )
 
 
@@ -430,6 +450,7 @@ def unit_kind(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "build.size-limit",
     "A city builds at most as many units as its size (happy +1, angry counts as 1).",
     BUILD,
+    frame_only=True,
 )
 def build_room(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return len(frame["built"]) < frame["max"]
@@ -481,11 +502,12 @@ def unit_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return can_pay(me(state, frame), UNIT_COST[args["kind"]])
 
 
-def unit_candidates(state: State, frame: Frame) -> list[Action]:
-    out = [act("unit", k) for k in UNIT_COST]
-    if has(me(state, frame), "draft"):
-        out.append(act("unit", "army", "draft"))
-    return out
+_UNITS = tuple(act("unit", k) for k in UNIT_COST)
+_UNITS_DRAFT = (*_UNITS, act("unit", "army", "draft"))
+
+
+def unit_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    return _UNITS_DRAFT if has(me(state, frame), "draft") else _UNITS
 
 
 def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -505,7 +527,12 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     bump_stat(state, "build")
 
 
-@RULES.check("build.something", "Build at least one unit, or the activation is wasted.", BUILD)
+@RULES.check(
+    "build.something",
+    "Build at least one unit, or the activation is wasted.",
+    BUILD,
+    frame_only=True,
+)
 def built_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return bool(frame["built"])
 
@@ -523,6 +550,8 @@ UNIT = ActionKind(
     "unit", parse_unit, [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable],
     unit_candidates, apply_unit, category="unit",
 )
+_UNIT_COSTS = [draft_ok, unit_affordable]
+_UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
 @RULES.check(
     "build.nationalism-token",
     "With Nationalism, finish with 'done mood' or 'done culture' (otherwise plain 'done').",

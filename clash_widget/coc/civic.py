@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size
 from .common import actions_left, bump_stat, me, spend_action
@@ -68,7 +68,7 @@ CIVIC_KIND = ActionKind(
     "civic",
     lambda s, f, a: a.args[0] if a.args else "",
     [voting_ok, any_improvable],
-    lambda s, f: [act("civic"), act("civic", "voting")],
+    fixed(act("civic"), act("civic", "voting")),
     start_civic,
     category="civic",
 )
@@ -137,13 +137,18 @@ IMPROVE = ActionKind(
 )
 
 
-@RULES.check("civic.at-least-one", "Improve at least one city in a civic improvement.", SECTION)
+@RULES.check(
+    "civic.at-least-one",
+    "Improve at least one city in a civic improvement.",
+    SECTION,
+    frame_only=True,
+)
 def some_steps(state: State, frame: Frame, args: Any) -> bool:
     return frame["steps"] > 0
 
 
 CIVIC_DONE = ActionKind(
-    "done", lambda s, f, a: None, [some_steps], lambda s, f: [act("done")],
+    "done", lambda s, f, a: None, [some_steps], fixed(act("done")),
     lambda s, f, a, ev: s["stack"].pop(), category="done",
 )
 

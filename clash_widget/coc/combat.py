@@ -61,9 +61,57 @@ def _dice(state: State, n: int) -> list[int]:
 
 
 def _round(state: State, b: dict[str, Any], ev: Events) -> None:
-    """Fight one combat round, then either end the battle or ask the attacker."""
-    p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
+    """Start a combat round: first each side may play a combat card, then the dice."""
     b["round"] += 1
+    b["cards"] = {}
+    _next_card_or_fight(state, b, ev)
+
+
+def _side_player(b: dict[str, Any], side: str) -> int:
+    return b["player"] if side == "attacker" else b["defender"]
+
+
+def _next_card_or_fight(state: State, b: dict[str, Any], ev: Events) -> None:
+    """Ask the attacker, then the defender, for a combat card when they really have one.
+
+    Barbarian raids started by an event card resolve without asking: the event
+    resolves at once (Primer), so no decision may interrupt it.
+    """
+    from .cards import combat_cards
+
+    for side in ("attacker", "defender"):
+        if side in b["cards"]:
+            continue
+        who = _side_player(b, side)
+        if b["player"] != BARBARIANS and who >= 0 and combat_cards(state, who):
+            state["stack"].append({"kind": "combat_card", "player": who, "side": side,
+                                   "battle": b})
+            return
+        b["cards"][side] = None
+    _fight(state, b, ev)
+
+
+def card_chosen(state: State, frame: Frame, card: str | None, ev: Events) -> None:
+    """A side answered its combat-card frame (a card, or None to pass)."""
+    state["stack"].pop()
+    b = frame["battle"]
+    b["cards"][frame["side"]] = card
+    _next_card_or_fight(state, b, ev)
+
+
+def _card_effect(b: dict[str, Any], side: str, effect: str) -> int:
+    from .cards import action_cards, card_base
+
+    card = b["cards"].get(side)
+    if not card:
+        return 0
+    spec = action_cards()[card_base(card)].get("combat") or {}
+    return spec.get("n", 0) if spec.get("effect") == effect else 0
+
+
+def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
+    """Roll one combat round; casualties are then chosen by the side taking them."""
+    p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
     first = b["round"] == 1
     att = _fighters(state, p, at, naval)
     dfd = _fighters(state, d, at, naval)
@@ -82,9 +130,13 @@ def _round(state: State, b: dict[str, Any], ev: Events) -> None:
             pay(ap, plan_payment(ap, {"ore": 2}) or {})
             fort_cancel = False
             notes.append("Siegecraft (2 ore) cancels the fortress hit cancel")
-    a_roll = _dice(state, len(att))
-    d_roll = _dice(state, len(dfd) + (1 if fort_die else 0))
-    a_total, d_total = sum(a_roll), sum(d_roll)
+    a_roll = _dice(state, len(att) + _card_effect(b, "attacker", "dice"))
+    d_roll = _dice(state, len(dfd) + (1 if fort_die else 0) + _card_effect(b, "defender", "dice"))
+    a_total = sum(a_roll) + _card_effect(b, "attacker", "bonus")
+    d_total = sum(d_roll) + _card_effect(b, "defender", "bonus")
+    for side in ("attacker", "defender"):
+        if b["cards"].get(side):
+            notes.append(f"{_name(state, _side_player(b, side))} plays a combat card")
     temple_here = city is not None and "temple" in city["pieces"]
     if first and temple_here:
         if ap is not None and has(ap, "fanaticism"):
@@ -112,10 +164,16 @@ def _round(state: State, b: dict[str, Any], ev: Events) -> None:
         if naval and dp is not None and has(dp, "warships") and a_hits:
             a_hits -= 1
             notes.append("Warships cancel one hit against the defender")
+    for side, hits in (("attacker", "d_hits"), ("defender", "a_hits")):
+        cancel = min(_card_effect(b, side, "cancel"), d_hits if hits == "d_hits" else a_hits)
+        if cancel and hits == "d_hits":
+            d_hits -= cancel
+        elif cancel:
+            a_hits -= cancel
+        if cancel:
+            notes.append(f"a combat card cancels {cancel} hit(s) against the {side}")
     for uid in att + dfd:
         state["units"][uid]["f"] = True
-    _remove(state, dfd[: max(0, a_hits)])
-    _remove(state, att[: max(0, d_hits)])
     text = (
         f"Round {b['round']} at {at}: {_name(state, p)} rolls {a_roll} = {a_total} "
         f"({a_hits} hits), {_name(state, d)} rolls {d_roll} = {d_total} ({d_hits} hits)"
@@ -123,7 +181,57 @@ def _round(state: State, b: dict[str, Any], ev: Events) -> None:
     if notes:
         text += "; " + "; ".join(notes)
     ev.emit("combat_round", text + ".", player=p, hexes=[at], attacker_dice=a_roll,
-            defender_dice=d_roll, attacker_hits=a_hits, defender_hits=d_hits)
+            defender_dice=d_roll, attacker_hits=a_hits, defender_hits=d_hits,
+            cards=dict(b["cards"]))
+    b["losses"] = {"defender": max(0, a_hits), "attacker": max(0, d_hits)}
+    _next_casualties(state, b, ev)
+
+
+def casualty_choice(state: State, uids: list[str], n: int) -> bool:
+    """A real choice: some but not all units die, and they differ (ships' cargo)."""
+    if not 0 < n < len(uids):
+        return False
+    return len({_cargo(state, uid) for uid in uids}) > 1
+
+
+def _cargo(state: State, uid: str) -> tuple[str, ...]:
+    return tuple(sorted(u["k"] for u in state["units"].values() if u["on"] == uid))
+
+
+def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
+    """Remove each side's losses; a side with a real choice picks them itself."""
+    for side in ("defender", "attacker"):
+        n = b["losses"][side]
+        if not n:
+            continue
+        who = _side_player(b, side)
+        uids = _fighters(state, who, b["at"], b["naval"])
+        if who >= 0 and casualty_choice(state, uids, n):
+            state["stack"].append({"kind": "casualties", "player": who, "side": side,
+                                   "battle": b, "left": n})
+            return
+        _remove(state, uids[:n])
+        b["losses"][side] = 0
+    _after_round(state, b, ev)
+
+
+def lose_unit(state: State, frame: Frame, uid: str, ev: Events) -> None:
+    """The side taking hits removed one unit of its choice."""
+    b = frame["battle"]
+    _remove(state, [uid])
+    frame["left"] -= 1
+    b["losses"][frame["side"]] = frame["left"]
+    ev.emit("casualty", f"{_name(state, frame['player'])} loses {uid}.", player=frame["player"],
+            hexes=[b["at"]])
+    if frame["left"] and casualty_choice(
+            state, _fighters(state, frame["player"], b["at"], b["naval"]), frame["left"]):
+        return  # keep choosing
+    state["stack"].pop()
+    _next_casualties(state, b, ev)
+
+
+def _after_round(state: State, b: dict[str, Any], ev: Events) -> None:
+    p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
     att_left = _fighters(state, p, at, naval)
     dfd_left = _fighters(state, d, at, naval)
     if att_left and dfd_left:
@@ -267,8 +375,9 @@ def apply_barbarian_choice(state: State, frame: Frame, args: Any, ev: Events) ->
         return
     city["owner"] = p
     city["mood"] = ANGRY
-    for piece in city["pieces"]:
-        city["pieces"][piece] = p
+    for piece, owner in list(city["pieces"].items()):
+        if owner == BARBARIANS:  # culturally influenced pieces keep their owner
+            city["pieces"][piece] = p
     ev.emit("capture", f"{player['name']} keeps the former barbarian city at {key}.", player=p,
             hexes=[key])
 
@@ -277,4 +386,22 @@ BARBARIAN_CITY = ActionKind(
     "city", lambda s, f, a: a.args[0] if a.args else "", [barbarian_choice],
     lambda s, f: [act("city", "keep"), act("city", "raze")], apply_barbarian_choice,
     category="city",
+)
+
+
+# -- the side taking hits picks its casualties (when they differ) ---------------------
+
+
+@RULES.check("battle.casualty",
+             "Choose one of your own units fighting in this battle to remove.", SECTION)
+def casualty_ok(state: State, frame: Frame, uid: str) -> bool:
+    b = frame["battle"]
+    return uid in _fighters(state, frame["player"], b["at"], b["naval"])
+
+
+CASUALTY = ActionKind(
+    "lose", lambda s, f, a: a.args[0] if a.args else "", [casualty_ok],
+    lambda s, f: [act("lose", uid) for uid in _fighters(
+        s, f["player"], f["battle"]["at"], f["battle"]["naval"])],
+    lose_unit, category="battle",
 )

@@ -33,6 +33,7 @@ def bump_stat(state: State, kind: str, n: int = 1) -> None:
     "turn.actions-left",
     "You have used all your actions this turn (3 a turn); end your turn or use a free ability.",
     "Primer: Actions (Summary)",
+    frame_only=True,
 )
 def actions_left(state: State, frame: Frame, args: Any) -> bool:
     return state["turn"]["actions"] > 0
@@ -41,7 +42,7 @@ def actions_left(state: State, frame: Frame, args: Any) -> bool:
 def needs_advance(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN201
     """A gate check: the deciding player owns ``advance``."""
 
-    @RULES.check(rule_id, reason, section)
+    @RULES.check(rule_id, reason, section, frame_only=True)
     def _owns(state: State, frame: Frame, args: Any) -> bool:
         return advance in me(state, frame)["advances"]
 

@@ -36,6 +36,17 @@ def gain(state: State, player: Player, res: str, n: int) -> int:
 
 
 def can_pay(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> bool:
+    if not ideas_for_food:
+        # Basic resources only (the usual case): gold covers the total shortfall.
+        res = player["res"]
+        short = 0
+        for r, n in cost.items():
+            if r not in BASIC:
+                break
+            if n > res[r]:
+                short += n - res[r]
+        else:
+            return short <= res["gold"]
     return plan_payment(player, cost, ideas_for_food=ideas_for_food) is not None
 
 

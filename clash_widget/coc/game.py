@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..engine import Action, Game, state_hash
+from ..engine import Action, Game, Verdict, state_hash
 from ..engine.frames import TableFrame
 from ..engine.game import Events, FrameHandler, State
 from ..engine.rng import Stream
@@ -21,6 +21,7 @@ from . import (
     civic,
     combat,
     explore,
+    influence,
     movement,
     research,
     scoring,
@@ -28,7 +29,7 @@ from . import (
     turns,
     wonders,
 )
-from .board import city_size, stack_count
+from .board import city_size, reading, stack_count
 from .options import CocOptions
 from .rulebook import RULES
 from .setup import new_state as layout_state
@@ -38,7 +39,8 @@ from .vocab import BARBARIANS
 TURN = TableFrame(
     "turn",
     [research.KIND, cities.FOUND_KIND, cities.COLLECT_KIND, cities.BUILD_KIND, cities.GROW_KIND,
-     movement.MOVE_KIND, civic.CIVIC_KIND, wonders.BUILD_WONDER, cards.PLAY, *abilities.ALL,
+     movement.MOVE_KIND, civic.CIVIC_KIND, influence.INFLUENCE, wonders.BUILD_WONDER, cards.PLAY,
+     *abilities.ALL,
      trade.OFFER, turns.END],
     "Choose an action (3 a turn) or a free ability, or end your turn.",
 )
@@ -57,6 +59,14 @@ HANDLERS: dict[str, FrameHandler] = {
     "retreat": TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
     "barbarian_city": TableFrame("barbarian_city", [combat.BARBARIAN_CITY],
                                  "Keep the barbarian city, or raze it for 1 gold?"),
+    "combat_card": TableFrame("combat_card", [cards.TACTIC, cards.NO_TACTIC],
+                              "Play an action card for its combat effect this round, or pass."),
+    "casualties": TableFrame("casualties", [combat.CASUALTY],
+                             "Your side takes hits: choose which unit is lost."),
+    "influence_boost": TableFrame("influence_boost", [influence.BOOST, influence.DECLINE],
+                                  "The roll missed: spend culture tokens to lift it, or pass."),
+    "influence_piece": TableFrame("influence_piece", [influence.PIECE],
+                                  "Choose the city piece your culture takes over."),
     "trade_reply": TableFrame("trade_reply", [trade.REPLY], "Accept or decline the trade."),
     "free_advance": TableFrame("free_advance", [turns.FREE_ADVANCE, turns.PASS],
                                "Status phase: take a free advance."),
@@ -69,11 +79,12 @@ AUTO = {"status_draw", "status_end"}
 ARITY = {
     "research": (1, 1), "found": (1, 1), "collect": (1, 1), "build": (1, 1), "grow": (2, 3),
     "move": (0, 0), "civic": (0, 1), "end": (0, 0), "take": (2, 2), "unit": (1, 2),
-    "group": (3, 3), "done": (0, 0), "improve": (1, 2), "orient": (1, 1), "battle": (1, 1),
+    "group": (3, 4), "done": (0, 0), "improve": (1, 2), "orient": (1, 1), "battle": (1, 1),
     "city": (1, 1), "advance": (1, 1), "raze": (1, 1), "pass": (0, 0), "trade": (3, 3),
     "reply": (1, 1), "play": (1, 1), "wonder": (2, 2), "barter": (2, 2), "drama": (1, 1),
     "cartography": (0, 0), "taxation": (0, 0), "liberties": (0, 0), "absolute_power": (0, 0),
-    "forced_labour": (0, 0), "husbandry": (0, 0),
+    "forced_labour": (0, 0), "husbandry": (0, 0), "influence": (2, 3), "boost": (0, 0),
+    "piece": (1, 1), "tactic": (1, 1), "lose": (1, 1),
 }
 for _handler in HANDLERS.values():
     for _spec in _handler.table.values():  # type: ignore[attr-defined]
@@ -100,6 +111,14 @@ class ClashOfCultures(Game):
                 cards.draw_objective(state, p, ev)
         turns.start_turn(state, ev)
         return state
+
+    def legal_actions(self, state: State) -> list[Action]:
+        with reading(state):  # listing is pure: unit queries may use a per-hex index
+            return super().legal_actions(state)
+
+    def check(self, state: State, action: Action) -> Verdict | None:
+        with reading(state):
+            return super().check(state, action)
 
     def settle(self, state: State, ev: Events) -> None:
         while state["stack"] and not state["over"]:

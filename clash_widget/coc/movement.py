@@ -1,21 +1,35 @@
 """Moving: up to three groups a Move action, land units one space, ships along the sea.
 
 Primer: "Move Units"; French rulings p. 9, 12 (armies need Tactics to move).
-A group is up to 4 units going from the same space to the same space.
+A group is up to 4 units going from the same space to the same space; with
+Roads a land group may pay to go two spaces or to ignore terrain (roads.py).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
-from . import explore
-from .board import board_neighbours, is_edge, is_explored, is_sea, stack_count, terrain
+from . import explore, roads
+from .board import (
+    board_neighbours,
+    hex_distance,
+    is_edge,
+    is_enemy_space,
+    is_explored,
+    is_sea,
+    read_once,
+    stack_count,
+    terrain,
+    units_on,
+)
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import has
+from .economy import has, pay, plan_payment
 from .rulebook import RULES
 from .vocab import parse_hex
 
@@ -30,22 +44,24 @@ def start_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
                            "left": state["options"]["groups_per_move"]})
 
 
-@RULES.check("move.nothing-to-move", "You have no unit that can still move this turn.", MOVE)
+@RULES.check(
+    "move.nothing-to-move", "You have no unit that can still move this turn.", MOVE,
+    frame_only=True,
+)
 def something_movable(state: State, frame: Frame, args: Any) -> bool:
     p = frame["player"]
-    if not any(_can_move(state, u) for u in state["units"].values() if u["o"] == p):
-        return False
-    # The same checks as the move frame, asked for one group (no dead-end Move actions).
+    # The same checks as the move frame, asked for one group (no dead-end Move actions);
+    # candidates come lazily, so the probe stops at the first group that can go.
     probe = {"kind": "move", "player": p, "left": state["options"]["groups_per_move"]}
     return any(
-        GROUP.first_violation(state, probe, parse_group(state, probe, a)) is None
+        GROUP.admits(state, probe, parse_group(state, probe, a))
         for a in group_candidates(state, probe)
     )
 
 
 MOVE_KIND = ActionKind(
     "move", lambda s, f, a: None, [actions_left, something_movable],
-    lambda s, f: [act("move")], start_move, category="move",
+    fixed(act("move")), start_move, category="move",
 )
 
 
@@ -61,13 +77,18 @@ def _can_move(state: State, u: dict[str, Any]) -> bool:
 
 
 def parse_spec(text: str) -> dict[str, int]:
+    return dict(_spec_items(text))  # a fresh dict: callers may keep it
+
+
+@lru_cache(maxsize=1024)
+def _spec_items(text: str) -> tuple[tuple[str, int], ...]:
     if not SPEC_RE.match(text):
         raise ValueError(f"a group is written like a2s1 (armies, settlers) or h1 (ships): {text!r}")
     spec: dict[str, int] = {}
     for letter, n in re.findall(r"([ash])([1-9])", text):
         kind = LETTER[letter]
         spec[kind] = spec.get(kind, 0) + int(n)
-    return spec
+    return tuple(spec.items())
 
 
 def spec_text(spec: dict[str, int]) -> str:
@@ -75,24 +96,25 @@ def spec_text(spec: dict[str, int]) -> str:
 
 
 def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    src, dst = parse_hex(a.args[0]), parse_hex(a.args[1])
+    parse_hex(a.args[0]), parse_hex(a.args[1])  # ValueError unless both are canonical q,r
     return {
         "player": frame["player"],
-        "from": f"{src[0]},{src[1]}",
-        "to": f"{dst[0]},{dst[1]}",
+        "from": a.args[0],
+        "to": a.args[1],
         "spec": parse_spec(a.args[2]),
+        "roads": roads.parse_payment(a.args[3] if len(a.args) > 3 else None),
     }
 
 
 def _here(state: State, p: int, key: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
     return sorted(
-        ((uid, u) for uid, u in state["units"].items()
-         if u["o"] == p and u["h"] == key and u["k"] == kind),
+        ((uid, u) for uid, u in units_on(state, key) if u["o"] == p and u["k"] == kind),
         key=lambda x: int(x[0][1:]),
     )
 
 
-@RULES.check("move.groups-left", "A Move action moves at most three groups.", MOVE)
+@RULES.check("move.groups-left", "A Move action moves at most three groups.", MOVE,
+             frame_only=True)
 def groups_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return frame["left"] > 0
 
@@ -119,7 +141,7 @@ def ships_alone(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 @RULES.check("move.units-present", "You do not have those units on that space.", MOVE)
 def units_present(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return all(
-        len(_here(state, args["player"], args["from"], k)) >= n for k, n in args["spec"].items()
+        _count(state, args, k) >= n for k, n in args["spec"].items()
     )
 
 
@@ -147,18 +169,30 @@ def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return all(_enough(state, args, k, n, "f") for k, n in args["spec"].items())
 
 
+def _count(state: State, args: dict[str, Any], kind: str, without: str = "") -> int:
+    """How many of the mover's ``kind`` units stand at the start (lacking flag ``without``)."""
+    p = args["player"]
+    return sum(
+        1 for _, u in units_on(state, args["from"])
+        if u["o"] == p and u["k"] == kind and not (without and u[without])
+    )
+
+
 def _enough(state: State, args: dict[str, Any], kind: str, n: int, flag: str) -> bool:
-    return sum(1 for _, u in _here(state, args["player"], args["from"], kind) if not u[flag]) >= n
+    return _count(state, args, kind, flag) >= n
 
 
 @RULES.check(
     "move.adjacent",
-    "Land units move one space per Move (ships: any distance along connected sea).",
+    "Land units move one space per Move, or exactly two with Roads and 1 food "
+    "(ships: any distance along connected sea).",
     MOVE,
 )
 def reachable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if "ship" in args["spec"]:
-        return args["to"] in ship_destinations(state, args["player"], args["from"])
+        return args["to"] in _ship_reach(state, args["player"], args["from"])
+    if "food" in args["roads"]:
+        return hex_distance(args["from"], args["to"]) == 2
     return args["to"] in board_neighbours(state, args["from"])
 
 
@@ -205,9 +239,10 @@ def settler_escort(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def forest_no_battle(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not is_enemy_space(state, args["player"], args["to"]):
         return True
+    if roads.forest_on_the_way(state, args["player"], args):
+        return False
     fresh = {
-        k: sum(1 for _, u in _here(state, args["player"], args["from"], k) if not u["forest"])
-        for k in args["spec"]
+        k: _count(state, args, k, "forest") for k in args["spec"]
     }
     return all(fresh[k] >= n for k, n in args["spec"].items())
 
@@ -234,37 +269,38 @@ def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     to = args["to"]
     if is_explored(state, to) and is_sea(state, to) and "ship" not in args["spec"]:
         return True  # boarding: riders do not count
-    mine = sum(1 for u in state["units"].values()
-               if u["h"] == to and u["on"] is None and u["o"] == args["player"])
+    mine = sum(1 for _, u in units_on(state, to) if u["on"] is None and u["o"] == args["player"])
     return mine + sum(args["spec"].values()) <= state["options"]["max_units_per_space"]
 
 
 GROUP_CHECKS = [
     groups_left, on_board, group_size, ships_alone, units_present, armies_tactics, not_stopped,
-    not_fought, reachable, land_target, ship_target, settler_escort, forest_no_battle, fighters,
-    stack_limit,
+    not_fought, *roads.CHECKS, reachable, *roads.WAY_CHECKS, land_target, ship_target,
+    settler_escort, forest_no_battle, fighters, stack_limit,
 ]
-
-
-def is_enemy_space(state: State, p: int, key: str) -> bool:
-    if any(u["o"] != p for u in state["units"].values() if u["h"] == key):
-        return True
-    city = state["cities"].get(key)
-    return city is not None and city["owner"] != p
 
 
 def room_aboard(state: State, p: int, sea: str) -> int:
     cap = state["options"]["ship_capacity"]
     room = 0
-    for uid, u in state["units"].items():
-        if u["h"] == sea and u["o"] == p and u["k"] == "ship":
-            room += cap - sum(1 for v in state["units"].values() if v["on"] == uid)
+    here = units_on(state, sea)  # riders stand on their ship's hex
+    for uid, u in here:
+        if u["o"] == p and u["k"] == "ship":
+            room += cap - sum(1 for _, v in here if v["on"] == uid)
     return room
 
 
 def ship_destinations(state: State, p: int, start: str) -> set[str]:
     """Sea hexes a ship can reach: connected explored sea, stopping at enemies;
     adjacent face-down hexes may be explored. Navigation joins the edge seas."""
+    return set(_ship_reach(state, p, start))
+
+
+def _ship_reach(state: State, p: int, start: str) -> frozenset[str]:
+    return read_once(state, ("ship_reach", p, start), lambda: _ship_search(state, p, start))
+
+
+def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
     hexes = state["hexes"]
     seen = {start}
     frontier = [start]
@@ -289,20 +325,19 @@ def ship_destinations(state: State, p: int, start: str) -> set[str]:
             if t != "sea":
                 continue
             out.add(n)
-            if not any(u["o"] != p for u in state["units"].values() if u["h"] == n):
+            if not any(u["o"] != p for _, u in units_on(state, n)):
                 frontier.append(n)
     out.discard(start)
-    return out
+    return frozenset(out)
 
 
-def group_candidates(state: State, frame: Frame) -> list[Action]:
+def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
     p = frame["player"]
     by_hex: dict[str, dict[str, int]] = {}
     for u in state["units"].values():
         if u["o"] == p and _can_move(state, u):
             d = by_hex.setdefault(u["h"], {})
             d[u["k"]] = d.get(u["k"], 0) + 1
-    out: list[Action] = []
     cap = state["options"]["group_size"]
     for src in sorted(by_hex):
         avail = by_hex[src]
@@ -312,20 +347,29 @@ def group_candidates(state: State, frame: Frame) -> list[Action]:
                 if a + s:
                     specs.append({"army": a, "settler": s})
         land_dest = board_neighbours(state, src)
+        by_road = roads.candidate_moves(state, p, src) if specs else []
         for spec in specs:
             text = spec_text(spec)
             for dst in land_dest:
-                out.append(act("group", src, dst, text))
-        for n in range(1, min(avail.get("ship", 0), cap) + 1):
-            for dst in sorted(ship_destinations(state, p, src)):
-                out.append(act("group", src, dst, f"h{n}"))
-    return out
+                yield Action("group", (src, dst, text))
+            for dst, pay_text in by_road:
+                yield Action("group", (src, dst, text, pay_text))
+        ships = min(avail.get("ship", 0), cap)
+        if ships:
+            sea = sorted(_ship_reach(state, p, src))
+            for n in range(1, ships + 1):
+                for dst in sea:
+                    yield Action("group", (src, dst, f"h{n}"))
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     frame["left"] -= 1
     p = args["player"]
     pending = {"from": args["from"], "to": args["to"], "spec": args["spec"]}
+    if args["roads"]:
+        player = state["players"][p]
+        pay(player, plan_payment(player, dict.fromkeys(args["roads"], 1)) or {})
+        pending["roads"] = args["roads"]
     to = args["to"]
     if not is_explored(state, to):
         region = state["hexes"][to]["reg"]
@@ -348,13 +392,19 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
         ev.emit("blocked", f"The units cannot enter {to}; they stay at {src}.", player=p,
                 hexes=[src, to])
         return
+    paid = pending.get("roads", [])
+    ore = "ore" in paid  # Roads: this move's terrain penalties are ignored
+    battle = is_enemy_space(state, p, to)
     moving: list[str] = []
     for kind, n in spec.items():
         free = [uid for uid, u in _here(state, p, src, kind)
                 if not u["stop"] and not u["f"]]
+        if battle:  # units fresh from a forest may not attack: send the others
+            free.sort(key=lambda uid: state["units"][uid]["forest"])
         moving += free[:n]
     units = state["units"]
     boarding = t == "sea" and not by_ship
+    through_forest = roads.forest_on_the_way(state, p, {"from": src, "to": to, "roads": paid})
     for uid in moving:
         u = units[uid]
         u["h"] = to
@@ -366,15 +416,18 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
             u["on"] = _ship_with_room(state, p, to)
         else:
             u["on"] = None
-        if t == "mountain":
+        if t == "mountain" and not ore:
             u["stop"] = True
-        if t == "forest":
+        if (t == "forest" and not ore) or through_forest:
             u["forest"] = True
     name = state["players"][p]["name"]
-    ev.emit("move", f"{name} moves {spec_text(spec)} from {src} to {to}.", player=p,
+    how = f" by road (paying 1 {' and 1 '.join(paid)})" if paid else ""
+    ev.emit("move", f"{name} moves {spec_text(spec)} from {src} to {to}{how}.", player=p,
             hexes=[src, to])
     bump_stat(state, "move_group")
-    if is_enemy_space(state, p, to):
+    if paid:
+        bump_stat(state, "roads")
+    if battle:
         from . import combat
 
         combat.start_battle(state, p, src, to, moving, ev)
@@ -389,11 +442,20 @@ def _ship_with_room(state: State, p: int, sea: str) -> str:
     raise AssertionError("boarding was checked for room")
 
 
+# group_candidates() only proposes movable units of the mover, in groups of allowed
+# size, to spaces in reach (Roads: only payments the rules and the purse allow).
 GROUP = ActionKind("group", parse_group, GROUP_CHECKS, group_candidates, apply_group,
-                   category="group")
+                   category="group",
+                   ensured=[on_board, group_size, ships_alone, units_present, armies_tactics,
+                            not_stopped, not_fought, *roads.CHECKS, reachable])
 
 
-@RULES.check("move.at-least-one-group", "Move at least one group with a Move action.", MOVE)
+@RULES.check(
+    "move.at-least-one-group",
+    "Move at least one group with a Move action.",
+    MOVE,
+    frame_only=True,
+)
 def moved_something(state: State, frame: Frame, args: Any) -> bool:
     return frame["left"] < state["options"]["groups_per_move"]
 
@@ -403,6 +465,6 @@ def finish_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
 
 
 MOVE_DONE = ActionKind("done", lambda s, f, a: None, [moved_something],
-                       lambda s, f: [act("done")], finish_move, category="done")
+                       fixed(act("done")), finish_move, category="done")
 
 __all__ = ["GROUP", "MOVE_DONE", "MOVE_KIND", "finish_group", "stack_count"]

@@ -6,6 +6,7 @@ of which may be replaced by ideas (gold replaces any resource).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
@@ -64,6 +65,21 @@ def not_owned(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return args["advance"] not in state["players"][args["player"]]["advances"]
 
 
+def _government_open(owned: Any, adv: str) -> bool:
+    req = content.group_of(adv)["requires"]
+    return req is None or req in owned
+
+
+def _top_first(owned: Any, adv: str) -> bool:
+    top = content.group_of(adv)["advances"][0]
+    return adv == top or top in owned
+
+
+def _prerequisite(owned: Any, adv: str) -> bool:
+    req = content.advances()[adv]["requires"]
+    return req is None or req in owned
+
+
 @RULES.check(
     "research.government-prerequisite",
     "A government group opens only once you own its prerequisite "
@@ -71,8 +87,7 @@ def not_owned(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     SECTION,
 )
 def government_open(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    req = content.group_of(args["advance"])["requires"]
-    return req is None or req in state["players"][args["player"]]["advances"]
+    return _government_open(state["players"][args["player"]]["advances"], args["advance"])
 
 
 @RULES.check(
@@ -81,9 +96,7 @@ def government_open(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "Primer: Actions (Expanded), Research an Advance; French rulings p. 5, 7",
 )
 def top_first(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    adv = args["advance"]
-    top = content.group_of(adv)["advances"][0]
-    return adv == top or top in state["players"][args["player"]]["advances"]
+    return _top_first(state["players"][args["player"]]["advances"], args["advance"])
 
 
 @RULES.check(
@@ -92,8 +105,19 @@ def top_first(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "Primer: Advances",
 )
 def prerequisite(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    req = content.advances()[args["advance"]]["requires"]
-    return req is None or req in state["players"][args["player"]]["advances"]
+    return _prerequisite(state["players"][args["player"]]["advances"], args["advance"])
+
+
+@lru_cache(maxsize=4096)
+def open_advances(kind: str, owned: frozenset[str]) -> tuple[Action, ...]:
+    """``kind`` actions for the advances the owned set leaves open (not owned, group
+    open, top first, prerequisites met), in catalogue order. A pure function of its
+    arguments, so caching cannot go stale; the listing still runs every check."""
+    return tuple(
+        act(kind, a) for a in content.advance_order()
+        if a not in owned and _government_open(owned, a) and _top_first(owned, a)
+        and _prerequisite(owned, a)
+    )
 
 
 @RULES.check(
@@ -104,7 +128,19 @@ def prerequisite(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = state["players"][args["player"]]
-    cost = cost_of(state, player, args["advance"], free=args["free"])
+    return _payable(state, player, args["advance"], args["free"])
+
+
+def _payable(state: State, player: dict[str, Any], advance: str, free: bool) -> bool:
+    res = player["res"]
+    # Ideas, food and gold each pay one food; discounts only lower the food, and
+    # only Steel Weapons may add ore. So the full price in food settles most cases.
+    food_like = res["ideas"] + res["food"] + res["gold"]
+    if advance != "steel_weapons" and food_like >= state["options"]["research_cost"]:
+        return True
+    cost = cost_of(state, player, advance, free=free)
+    if len(cost) == 1:
+        return food_like >= cost["food"]
     return plan_payment(player, cost, ideas_for_food=True) is not None
 
 
@@ -112,9 +148,11 @@ CHECKS = [actions_left, known, not_owned, government_open, top_first, prerequisi
 FREE_CHECKS = [known, not_owned, government_open, top_first, prerequisite, affordable]
 
 
-def candidates(state: State, frame: Frame) -> list[Action]:
-    owned = set(me(state, frame)["advances"])
-    return [act("research", a) for a in content.advance_order() if a not in owned]
+def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
+    """Open advances the player can pay for (the research.cost test, see ``ensured``)."""
+    player = me(state, frame)
+    opened = open_advances("research", frozenset(player["advances"]))
+    return [a for a in opened if _payable(state, player, a.args[0], False)]
 
 
 def apply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -190,6 +228,9 @@ def label(state: State, frame: Frame, args: dict[str, Any]) -> str:
     return f"Research {content.advances()[args['advance']]['name']}"
 
 
-KIND = ActionKind("research", parse, CHECKS, candidates, apply, label, category="research")
+# open_advances() builds its list with the predicates of these checks.
+ENSURED = [known, not_owned, government_open, top_first, prerequisite]
+KIND = ActionKind("research", parse, CHECKS, candidates, apply, label, category="research",
+                  ensured=[*ENSURED, affordable])
 
 __all__ = ["KIND", "FREE_CHECKS", "buy", "gain_advance", "mark_once", "used_once"]

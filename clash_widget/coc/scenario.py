@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Match, get_game
+from ..engine import Match, get_game, rng
 from ..engine.game import Events
 from . import content, turns
 from .board import city_size, terrain
 from .economy import cap, has
 from .explore import layouts
 from .setup import add_unit, new_city
-from .vocab import MOOD_NAMES, PIECE_ADVANCE, PIECES, UNIT_KINDS
+from .vocab import MOOD_NAMES, PIECE_ADVANCE, PIECES, TERRAINS, UNIT_KINDS
 
 
 class ScenarioError(ValueError):
@@ -47,6 +47,15 @@ class Scenario:
 
     def terrain(self, key: str) -> str | None:
         return terrain(self.state, key)
+
+    def paint(self, key: str, kind: str) -> Scenario:
+        """Give an explored hex another terrain (to set up a rule test's map)."""
+        if key not in self.state["hexes"] or self.state["hexes"][key]["t"] is None:
+            raise ScenarioError(f"{key} is not an explored hex")
+        if kind not in TERRAINS:
+            raise ScenarioError(f"unknown terrain {kind!r}")
+        self.state["hexes"][key]["t"] = kind
+        return self
 
     def find(self, kind: str, near: str | None = None) -> str:
         """The first explored hex of a terrain (nearest to ``near`` if given), for set-ups."""
@@ -89,6 +98,30 @@ class Scenario:
                 add_unit(self.state, player, kind, key)
         return self
 
+    def wonder(self, key: str, name: str) -> Scenario:
+        """Stand an already built wonder in the city at ``key`` (it scores for the city's
+        holder). The state ends as after a real build: the wonder leaves the deck and the
+        revealed piles, and the ``wonder_built`` statistic counts it."""
+        from .common import bump_stat
+        from .wonders import wonder_cards
+
+        s = self.state
+        if name not in wonder_cards():
+            raise ScenarioError(f"unknown wonder {name!r} (known: {', '.join(wonder_cards())})")
+        city = s["cities"].get(key)
+        if city is None:
+            raise ScenarioError(f"no city at {key} to hold the {name} (add it with .city())")
+        where = next((k for k, c in s["cities"].items() if name in c["wonders"]), None)
+        if where is not None:
+            raise ScenarioError(f"the {name} is already built at {where}; each wonder exists once")
+        for pile in (s["decks"]["wonders"], s.get("public_wonders", []),
+                     *(pl["wonders_revealed"] for pl in s["players"])):
+            if name in pile:
+                pile.remove(name)
+        city["wonders"].append(name)
+        bump_stat(s, "wonder_built")
+        return self
+
     def clear_units(self, player: int | None = None) -> Scenario:
         self.state["units"] = {uid: u for uid, u in self.state["units"].items()
                                if player is not None and u["o"] != player}
@@ -115,6 +148,14 @@ class Scenario:
     def tracks(self, player: int, mood: int = 0, culture: int = 0) -> Scenario:
         pl = self.state["players"][player]
         pl["mood_track"], pl["culture_track"] = mood, culture
+        return self
+
+    def dice(self, seed: int) -> Scenario:
+        """Restart the state's seeded generator from ``seed``: the dice, draws and reveals
+        after this point follow it (call it last, after ``.turn()``)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ScenarioError(f"a dice seed is a whole number >= 0, not {seed!r}")
+        self.state["rng"] = rng.seed_state(seed)
         return self
 
     def turn(self, player: int, actions: int | None = None) -> Scenario:
@@ -157,10 +198,32 @@ class Scenario:
             for r, n in pl["res"].items():
                 if n > cap(s, pl, r):
                     bad.append(f"player {p}: {n} {r} is over the limit")
+        bad += self._wonder_problems()
         for uid, u in s["units"].items():
             t = terrain(s, u["h"])
             if (t == "sea") != (u["k"] == "ship") and u["on"] is None:
                 bad.append(f"unit {uid} ({u['k']}) cannot stand on {t}")
+        return bad
+
+    def _wonder_problems(self) -> list[str]:
+        """A built wonder is a known card, stands in one city only and is off every pile."""
+        from .wonders import wonder_cards
+
+        s = self.state
+        piles = set(s["decks"]["wonders"]) | set(s.get("public_wonders", []))
+        for pl in s["players"]:
+            piles |= set(pl["wonders_revealed"])
+        bad: list[str] = []
+        seen: set[str] = set()
+        for key, c in s["cities"].items():
+            for w in c["wonders"]:
+                if w not in wonder_cards():
+                    bad.append(f"city {key}: unknown wonder {w}")
+                elif w in seen:
+                    bad.append(f"the {w} is built twice")
+                elif w in piles:
+                    bad.append(f"city {key}: the {w} is built but still in a pile (use .wonder())")
+                seen.add(w)
         return bad
 
     def match(self) -> Match:

@@ -30,4 +30,14 @@ def final_text(state: State) -> str:
     best = max(s for s, _ in scores)
     winners = [n for s, n in scores if s == best]
     table = ", ".join(f"{n} {s} VP" for s, n in scores)
-    return f"Game over after six status phases: {table}. Winner: {' and '.join(winners)}."
+    phases = _phases(state["status_done"])
+    return f"Game over after {phases}: {table}. Winner: {' and '.join(winners)}."
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _phases(n: int) -> str:
+    """'one status phase', 'six status phases' (the lab may shorten or lengthen a game)."""
+    word = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    return f"{word} status phase" + ("" if n == 1 else "s")

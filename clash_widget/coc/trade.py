@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .common import bump_stat
 from .economy import gain
 from .rulebook import RULES
-from .vocab import RESOURCES
+from .vocab import BASIC, RESOURCES
 
 SECTION = "Primer: Trades"
 GOODS = (*RESOURCES, "mood", "culture")
@@ -74,16 +74,26 @@ def taker_holds(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def offer_candidates(state: State, frame: Frame) -> list[Action]:
     """One-for-one swaps of basic resources: a small, useful slice of all possible trades."""
     p = frame["player"]
+    players = state["players"]
     out = []
-    basic = ("food", "wood", "ore")
-    for q in range(len(state["players"])):
-        if q == p:
+    # Built to pass every offer check (the kind's ``ensured`` list): another seat, one
+    # basic good each way, and only goods each side holds (at least 1, as _holds asks).
+    mine = [g for g in BASIC if players[p]["res"][g] >= 1]
+    for q in range(len(players)):
+        if q == p or not mine:
             continue
-        for g in basic:
-            for t in basic:
+        theirs = [t for t in BASIC if players[q]["res"][t] >= 1]
+        for g in mine:
+            for t in theirs:
                 if g != t:
-                    out.append(act("trade", q, f"{g}:1", f"{t}:1"))
+                    out.append(_SWAPS[q, g, t])
     return out
+
+
+_SWAPS = {
+    (q, g, t): act("trade", q, f"{g}:1", f"{t}:1")
+    for q in range(4) for g in BASIC for t in BASIC if g != t
+}
 
 
 def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -95,7 +105,8 @@ def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 
 
 OFFER = ActionKind("trade", parse_offer, [partner_ok, goods_ok, giver_holds, taker_holds],
-                   offer_candidates, apply_offer, category="trade")
+                   offer_candidates, apply_offer, category="trade",
+                   ensured=[partner_ok, goods_ok, giver_holds, taker_holds])
 
 
 @RULES.check("trade.reply", "Answer a trade offer with accept or decline.", SECTION)
@@ -128,6 +139,6 @@ def _move(state: State, src: dict[str, Any], dst: dict[str, Any], g: str, n: int
 
 REPLY = ActionKind(
     "reply", lambda s, f, a: a.args[0] if a.args else "", [reply_ok],
-    lambda s, f: [act("reply", "accept"), act("reply", "decline")], apply_reply,
+    fixed(act("reply", "accept"), act("reply", "decline")), apply_reply,
     category="reply",
 )

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import act
-from ..engine.frames import ActionKind
+from ..engine import Action, act
+from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
-from . import content, research
+from . import research
 from .board import cities_of, city_size, hex_distance
 from .common import bump_stat
 from .economy import gain, has
@@ -82,7 +82,7 @@ def end_turn(state: State, frame: Frame, args: Any, ev: Events) -> None:
     status_phase(state, ev)
 
 
-END = ActionKind("end", lambda s, f, a: None, [], lambda s, f: [act("end")], end_turn,
+END = ActionKind("end", lambda s, f, a: None, [], fixed(act("end")), end_turn,
                  category="end")
 
 
@@ -147,11 +147,15 @@ def apply_free(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     research.buy(state, args["player"], args["advance"], ev, free=True)
 
 
+def _free_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    owned = frozenset(state["players"][frame["player"]]["advances"])
+    return research.open_advances("advance", owned)
+
+
 FREE_ADVANCE = ActionKind(
     "advance", parse_free, research.FREE_CHECKS,
-    lambda s, f: [act("advance", a) for a in content.advance_order()
-                  if a not in s["players"][f["player"]]["advances"]],
-    apply_free, category="advance",
+    _free_candidates,
+    apply_free, category="advance", ensured=research.ENSURED,
 )
 
 
@@ -187,5 +191,5 @@ def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:
 
 
 RAZE = ActionKind("raze", parse_raze, [raze_ok], raze_candidates, apply_raze, category="raze")
-PASS = ActionKind("pass", lambda s, f, a: None, [], lambda s, f: [act("pass")],
+PASS = ActionKind("pass", lambda s, f, a: None, [], fixed(act("pass")),
                   lambda s, f, a, ev: s["stack"].pop(), category="pass")

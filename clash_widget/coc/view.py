@@ -140,6 +140,11 @@ LABELS = {
     "reply": "{0} the trade",
     "play": "Play card {0}",
     "wonder": "Build wonder {1} at {0}",
+    "influence": "Cultural influence from {0} on the city at {1}",
+    "boost": "Spend culture tokens on the roll",
+    "piece": "Take over the {0}",
+    "tactic": "Play card {0} for its combat effect",
+    "lose": "Lose unit {0}",
 }
 
 
@@ -152,6 +157,13 @@ def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
         label = fmt.format(*args) if fmt else str(a)
     except IndexError:
         label = str(a)
+    if a.kind == "influence" and "art" in a.args[2:]:
+        label += " (Art and Sculptures: a culture token instead of an action)"
+    if a.kind == "group" and len(a.args) == 4:
+        label += {"roads:food": " by road (1 food: two spaces)",
+                  "roads:ore": " by road (1 ore: no terrain penalty)",
+                  "roads:food+ore": " by road (1 food and 1 ore: two spaces, no terrain penalty)",
+                  }.get(a.args[3], "")
     hexes = [[int(x) for x in s.split(",")] for s in a.args if HEX_RE.match(s)]
     return {"key": str(a), "kind": a.kind, "label": label, "hexes": hexes,
             "category": game.category(a)}

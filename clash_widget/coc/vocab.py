@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 TERRAINS = ("plains", "forest", "mountain", "barren", "sea")
 LAND = frozenset({"plains", "forest", "mountain", "barren"})
 
@@ -33,8 +35,9 @@ def hex_key(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
+@lru_cache(maxsize=4096)
 def parse_hex(text: str) -> Hex:
-    """Read ``"q,r"``; raises ValueError for anything else."""
+    """Read ``"q,r"``; raises ValueError for anything else (cached: boards are small)."""
     q, _, r = text.partition(",")
     h = int(q), int(r)
     if f"{h[0]},{h[1]}" != text:

@@ -102,4 +102,5 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 
 
 BUILD_WONDER = ActionKind("wonder", parse_wonder, [revealed, may_build, city_ok, affordable],
-                          candidates, apply_build, category="wonder")
+                          candidates, apply_build, category="wonder",
+                          ensured=[revealed])  # candidates list only buildable() wonders

@@ -40,4 +40,4 @@ class Action(NamedTuple):
 
 def act(kind: str, *args: object) -> Action:
     """Build an action from any printable arguments (ints, hex keys...)."""
-    return Action(kind, tuple(str(a) for a in args))
+    return Action(kind, tuple(map(str, args)))

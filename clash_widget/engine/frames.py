@@ -24,6 +24,11 @@ Candidates = Callable[[State, Frame], Iterable[Action]]
 Applier = Callable[[State, Frame, Args, Events], None]
 
 
+def fixed(*actions: Action) -> Candidates:
+    """Candidates that never change (``done``, ``end``...): built once, shared (immutable)."""
+    return lambda state, frame: actions
+
+
 @dataclass
 class ActionKind:
     kind: str
@@ -38,12 +43,70 @@ class ActionKind:
     gate: list[Check] = field(default_factory=list)
     """Checks that depend only on the frame (not the arguments); a failed gate
     skips candidate generation for the whole kind."""
+    ensured: list[Check] = field(default_factory=list)
+    """Checks every candidate passes by construction (the candidate generator
+    filters with the same predicates). Listing skips them; :meth:`first_violation`
+    still runs them for any action a user sends."""
+
+    def __post_init__(self) -> None:
+        self._split()
+
+    def _split(self) -> None:
+        """Sort the checks for listing: frame-only ones, then per-candidate ones.
+
+        A listing asks the frame-only checks once for the whole kind and the
+        others per candidate, leaving out the ``ensured`` ones. Whether a
+        candidate passes *every* check does not depend on their order, so the
+        legal list is unchanged; a refusal from :meth:`first_violation` still
+        names the first broken rule in the table's order.
+        """
+        self._lead = [c.ok for c in self.checks if c.frame_only]
+        self._rest = [
+            c.ok for c in self.checks if not c.frame_only and all(c is not e for e in self.ensured)
+        ]
+        self._seen = list(self.checks)
 
     def first_violation(self, state: State, frame: Frame, args: Args) -> Verdict | None:
         for c in self.checks:
             if not c.ok(state, frame, args):
                 return Verdict(c.rule)
         return None
+
+    def admits(self, state: State, frame: Frame, args: Args) -> bool:
+        """The listing's test for one of this kind's own candidates (skips ensured checks)."""
+        if self._seen != self.checks:
+            self._split()
+        for ok in self._lead:
+            if not ok(state, frame, args):
+                return False
+        for ok in self._rest:
+            if not ok(state, frame, args):
+                return False
+        return True
+
+    def legal(self, state: State, frame: Frame) -> list[Action]:
+        """The candidates that pass every gate and check, in candidate order."""
+        if self._seen != self.checks:
+            self._split()  # the table was edited after construction
+        for g in self.gate:
+            if not g.ok(state, frame, None):
+                return []
+        for ok in self._lead:
+            if not ok(state, frame, None):
+                return []
+        rest = self._rest
+        if not rest:
+            return list(self.candidates(state, frame))
+        parse = self.parse
+        out: list[Action] = []
+        for a in self.candidates(state, frame):
+            args = parse(state, frame, a)
+            for ok in rest:
+                if not ok(state, frame, args):
+                    break
+            else:
+                out.append(a)
+        return out
 
 
 class TableFrame(FrameHandler):
@@ -57,12 +120,7 @@ class TableFrame(FrameHandler):
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         out: list[Action] = []
         for spec in self.table.values():
-            if any(not g.ok(state, frame, None) for g in spec.gate):
-                continue
-            for a in spec.candidates(state, frame):
-                args = spec.parse(state, frame, a)
-                if spec.first_violation(state, frame, args) is None:
-                    out.append(a)
+            out += spec.legal(state, frame)
         return out
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:

@@ -60,6 +60,9 @@ class Check:
 
     rule: Rule
     ok: Predicate
+    frame_only: bool = False
+    """True when the predicate ignores the action's arguments (it reads only the
+    state and the frame), so a listing may ask it once for all candidates."""
 
     def __call__(self, *args: Any) -> Verdict | None:
         return None if self.ok(*args) else Verdict(self.rule)
@@ -80,13 +83,22 @@ class RuleBook:
         return r
 
     def check(
-        self, rule_id: str, reason: str, section: str, *, source: str = "seed"
+        self,
+        rule_id: str,
+        reason: str,
+        section: str,
+        *,
+        source: str = "seed",
+        frame_only: bool = False,
     ) -> Callable[[Predicate], Check]:
-        """Decorator: register a rule and bind it to the predicate that tests it."""
+        """Decorator: register a rule and bind it to the predicate that tests it.
+
+        ``frame_only=True`` promises that the predicate never reads its ``args``.
+        """
         r = self.rule(rule_id, reason, section, source=source)
 
         def bind(fn: Predicate) -> Check:
-            return Check(r, fn)
+            return Check(r, fn, frame_only)
 
         return bind
 

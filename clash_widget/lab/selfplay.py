@@ -6,13 +6,16 @@ Deterministic per seed: game i uses seed ``seed + i`` and bots seeded from it.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make_bot
 from ..engine import Match
+from .variants import differences
 
 MAX_STEPS = 20_000
 
@@ -34,6 +37,14 @@ class GameResult:
     lead_history: list[list[float]] = field(default_factory=list)
     finished: bool = True
     seconds: float = 0.0
+    vp_trace: list[list[float]] = field(default_factory=list)
+    """Scores at the start and at every new turn, then at the end."""
+    vp_breakdown: list[dict[str, float]] = field(default_factory=list)
+    """Final points per seat by source (games that can tell, else empty)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Rules options that differ from the standard game."""
+    think: list[dict[str, float]] = field(default_factory=list)
+    """Per seat, what a thinking bot reports (decisions, playouts, seconds)."""
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -52,7 +63,9 @@ def play_game(
     """Play one game to the end; every exception is caught and reported, never hidden."""
     t0 = time.perf_counter()
     m = Match.new(game, players, seed, options, keep_undo=False)
-    seat_bots = [make_bot(bots[i % len(bots)], game, seed * 31 + i) for i in range(players)]
+    specs = [bots[i % len(bots)] for i in range(players)]
+    seat_bots = [make_bot(specs[i], game, seed * 31 + i) for i in range(players)]
+    trace: list[list[float]] = [m.scores()]
     errors: list[str] = []
     violations: list[str] = []
     kinds: Counter[str] = Counter()
@@ -75,6 +88,8 @@ def play_game(
             break
         kinds[action.kind] += 1
         steps += 1
+        if any(e["kind"] == "turn" for e in out.events):
+            trace.append(m.scores())
         if check_invariants:
             bad = m.game.invariants(m.state)
             if bad:
@@ -89,11 +104,12 @@ def play_game(
         events[k] = max(events[k], v)
     scores = m.scores()
     history.append(scores)
+    trace.append(scores)
     best = max(scores)
     return GameResult(
         seed=seed,
         players=players,
-        bots=[b.name for b in seat_bots],
+        bots=specs,
         scores=scores,
         winners=[i for i, s in enumerate(scores) if s == best],
         actions=steps,
@@ -106,11 +122,70 @@ def play_game(
         lead_history=history,
         finished=m.is_over,
         seconds=time.perf_counter() - t0,
+        vp_trace=trace,
+        vp_breakdown=vp_breakdown(m),
+        options=differences(game, m.options),
+        think=[b.stats() if hasattr(b, "stats") else {} for b in seat_bots],
     )
+
+
+def vp_breakdown(m: Match) -> list[dict[str, float]]:
+    """Points per seat by source, for games that keep such a breakdown."""
+    if m.game.name == "coc":
+        from ..coc.scoring import breakdown
+
+        return [dict(breakdown(m.state, p)) for p in range(m.players)]
+    return []
 
 
 def _run_one(args: tuple[str, int, int, list[str], dict[str, Any] | None]) -> GameResult:
     return play_game(*args)
+
+
+def iter_run(
+    game: str = "coc",
+    players: int | list[int] = 2,
+    games: int = 10,
+    seed: int = 0,
+    bots: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rotate: bool = False,
+) -> Iterator[GameResult]:
+    """Yield results in game order (so a seed gives the same list for any ``workers``).
+
+    Game ``i`` has seed ``seed + i``, seats bots cyclically from ``bots`` and
+    takes its player count cyclically from ``players``. With ``rotate`` the
+    bot list turns by one seat each game, so every bot plays every seat.
+    """
+    counts = players if isinstance(players, list) else [players]
+    names = bots or ["random"]
+
+    def seating(i: int) -> list[str]:
+        k = i % len(names) if rotate else 0
+        return names[k:] + names[:k]
+
+    jobs = [(game, counts[i % len(counts)], seed + i, seating(i), options) for i in range(games)]
+    bar = _progress(games) if progress else None
+    try:
+        if workers > 1 and games > 1:
+            from multiprocessing import get_context
+
+            with get_context("spawn").Pool(min(workers, games)) as pool:
+                for r in pool.imap(_run_one, jobs):
+                    if bar:
+                        bar.update(1)
+                    yield r
+        else:
+            for job in jobs:
+                r = _run_one(job)
+                if bar:
+                    bar.update(1)
+                yield r
+    finally:
+        if bar:
+            bar.close()
 
 
 def run(
@@ -122,39 +197,33 @@ def run(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     progress: bool = False,
+    rotate: bool = False,
 ) -> list[GameResult]:
-    counts = players if isinstance(players, list) else [players]
-    jobs = [
-        (game, counts[i % len(counts)], seed + i, bots or ["random"], options)
-        for i in range(games)
-    ]
-    bar = _progress(games) if progress else None
-    out: list[GameResult] = []
-    if workers > 1:
-        from multiprocessing import get_context
-
-        with get_context("spawn").Pool(workers) as pool:
-            for r in pool.imap(_run_one, jobs):
-                out.append(r)
-                if bar:
-                    bar.update(1)
-    else:
-        for job in jobs:
-            out.append(_run_one(job))
-            if bar:
-                bar.update(1)
-    if bar:
-        bar.close()
-    return out
+    return list(iter_run(game, players, games, seed, bots, options, workers, progress, rotate))
 
 
-def _progress(total: int):  # noqa: ANN202
+class _TextBar:
+    """A progress line on stderr for when tqdm is not installed."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.n, self.t0 = total, 0, time.perf_counter()
+
+    def update(self, k: int) -> None:
+        self.n += k
+        if self.n == self.total or self.n % max(1, self.total // 20) == 0:
+            rate = self.n / max(time.perf_counter() - self.t0, 1e-9)
+            print(f"games {self.n}/{self.total} ({rate:.1f}/s)", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int) -> Any:
     try:
         from tqdm.auto import tqdm
-
-        return tqdm(total=total, desc="games")
-    except ImportError:  # tqdm is optional: plain runs work without a bar
-        return None
+    except ImportError:  # tqdm is optional: fall back to plain lines
+        return _TextBar(total)
+    return tqdm(total=total, desc="games", file=sys.stderr)
 
 
 def summary(results: list[GameResult]) -> dict[str, Any]:

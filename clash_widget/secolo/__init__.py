@@ -20,6 +20,8 @@ Modelling choices that are ours (the seed is silent or informal):
 * Pairs variant: 4 players, partners in seats (0, 2) and (1, 3); at a deck-exhaustion end a
   pair's cultures and Characters are summed over both cities.
 * The extended deck's composition (148 cards) is documented in ``data/cards.json``.
+* ``redraw=False`` (our variant) removes the draw step's discard-and-redraw; notebook 20 uses
+  it to measure how much that rule shortens games.
 """
 
 from .game import Secolo, SecoloOptions

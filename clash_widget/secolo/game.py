@@ -32,6 +32,9 @@ class SecoloOptions(Options):
     draw: int = 2
     cultures_to_win: int = 5
     max_reshuffles: int = 1
+    # The draw step's optional discard-and-redraw (seed rule). Off is our variant, for the
+    # design question "how much does redrawing shorten games?" (notebook 20).
+    redraw: bool = True
     # Skip a reaction window seat that has nothing it could play. Faster and less tedious, but it
     # tells the table that this player holds no usable reaction; False asks every seat.
     auto_pass: bool = True

@@ -650,9 +650,12 @@ class DrawHandler(FrameHandler):
 
     def legal(self, game, state, frame):
         seat = frame["player"]
-        out = [
-            Action("discard", (c,)) for c in sorted(set(L.hand(state, seat)) - set(frame["marked"]))
-        ]
+        out = []
+        if state["options"].get("redraw", True):
+            out = [
+                Action("discard", (c,))
+                for c in sorted(set(L.hand(state, seat)) - set(frame["marked"]))
+            ]
         out.append(Action("redraw") if frame["marked"] else Action("keep"))
         return out
 
@@ -661,6 +664,8 @@ class DrawHandler(FrameHandler):
         if action.kind == "discard":
             if len(action.args) != 1:
                 return malformed(action, "use: discard <card>")
+            if not state["options"].get("redraw", True):
+                return R.REDRAW_OFF.refuse()
             c = action.args[0]
             if c not in L.hand(state, seat) or c in frame["marked"]:
                 return R.DRAW_IN_HAND.refuse(c)
@@ -705,6 +710,8 @@ class DrawHandler(FrameHandler):
         n = len(frame["marked"])
         if n:
             return f"Player {frame['player']}: {n} card(s) chosen; choose more or redraw."
+        if not state["options"].get("redraw", True):
+            return f"Player {frame['player']}: keep your hand and draw (no redrawing here)."
         return f"Player {frame['player']}: choose cards to discard and redraw, or keep your hand."
 
 

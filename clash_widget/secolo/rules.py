@@ -40,6 +40,12 @@ KEEP_CLEAN = R(
     "You chose cards to discard: redraw them (all at once), or undo the choice before keeping.",
     DRAW,
 )
+REDRAW_OFF = R(
+    "draw.redraw-off",
+    "This table plays without the discard-and-redraw rule (option redraw=False): keep your hand.",
+    DRAW,
+    source="ours",
+)
 
 # -- putting cards into play ------------------------------------------------------
 PLAY_IN_HAND = R("play.card-in-hand", "You can only put into play a card from your hand.", ACTIONS)

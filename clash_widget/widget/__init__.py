@@ -1,5 +1,35 @@
-"""The anywidget board: BoardWidget draws a match and turns clicks into actions."""
+"""The anywidget board: BoardWidget draws a match and turns clicks into actions.
 
-from .board import WIDGET_RULES, BoardWidget
+``BoardWidget`` is imported on first use, so ``clash_widget.widget.intents`` and
+``clash_widget.widget.replay`` (no Jupyter imports) stay importable on their own,
+e.g. by ``python -m clash_widget rules``.
+"""
 
-__all__ = ["BoardWidget", "WIDGET_RULES"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .intents import WIDGET_RULES
+
+if TYPE_CHECKING:
+    from .board import BoardWidget
+    from .controls import board_with_controls
+    from .secolo_table import SecoloTable
+
+__all__ = ["BoardWidget", "SecoloTable", "WIDGET_RULES", "board_with_controls"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BoardWidget":
+        from .board import BoardWidget
+
+        return BoardWidget
+    if name == "board_with_controls":
+        from .controls import board_with_controls
+
+        return board_with_controls
+    if name == "SecoloTable":  # the 600 il Secolo di Ferro card table
+        from .secolo_table import SecoloTable
+
+        return SecoloTable
+    raise AttributeError(name)

@@ -10,6 +10,13 @@ All board state travels in traitlets (see js/src/model.ts for the mirror):
   two equal answers in a row still reach the front end).
 - ``seat``: whose view (``None``: the teacher's view of everything).
 - ``last_action``: key of the last applied action.
+- ``hotseat``: the view follows the (human) player to move.
+- ``bots``: one entry per seat, ``None`` (a person) or a bot name ("random",
+  "heuristic"); ``bot_delay`` (seconds) and ``autoplay`` (a background thread
+  plays the bot seats) drive them live; ``step_bot()``/``run_bots()`` do it
+  synchronously and deterministically from code.
+- ``position``: ``None`` for the live game, or k to show the position after k
+  recorded actions (read-only); ``replay_length`` is the number of actions.
 
 Intents are validated strictly; malformed (``engine.malformed``) or stale
 (``engine.stale``) ones change nothing and explain why in ``feedback``. A
@@ -19,17 +26,37 @@ arrive on a kernel subshell thread while a cell runs.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import pathlib
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import anywidget
 import traitlets
 
-from clash_widget.engine import Match, Outcome, RuleBook, Verdict
+from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
+
+from .autoplay import BOT_NAMES, BotRunner, BotSeats
+from .intents import (
+    BAD_FILE,
+    BAD_SETTING,
+    BOT_SEAT,
+    ERROR,
+    INTENT_TYPES,
+    NO_REDO,
+    NO_UNDO,
+    NOT_YOUR_TURN,
+    READ_ONLY_REPLAY,
+    WIDGET_RULES,
+    is_int,
+    malformed,
+)
+from .replay import Timeline, game_file, match_from_file, save_game, start_state
+from .view_patch import make_patch
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 _JS = STATIC / "widget.js"
@@ -45,22 +72,6 @@ function render({ el }) {
 export default { render };
 """
 
-WIDGET_RULES = RuleBook("widget")
-NO_UNDO = WIDGET_RULES.rule(
-    "widget.no-undo",
-    "There is nothing to undo, or the last action rolled dice or revealed hidden information.",
-    "Engine",
-    source="ours",
-)
-NO_REDO = WIDGET_RULES.rule("widget.no-redo", "There is nothing to redo.", "Engine", source="ours")
-ERROR = WIDGET_RULES.rule(
-    "widget.error",
-    "The widget hit an internal error; the game is unchanged.",
-    "Engine",
-    source="ours",
-)
-
-INTENT_TYPES = ("select", "act", "undo", "redo")
 ActionCallback = Callable[[Outcome], Any]
 
 
@@ -73,15 +84,15 @@ def _where(exc: BaseException) -> str:
     return f"raised at {pathlib.Path(f.filename).name}:{f.lineno} in {f.name}"
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+__all__ = ["BOT_NAMES", "BoardWidget", "INTENT_TYPES", "WIDGET_RULES"]
 
 
 class BoardWidget(anywidget.AnyWidget):
     """A clickable board for one match.
 
-    ``BoardWidget(match=None, *, players=2, seed=0, seat=None)``; without a match a new
-    ``Match.new("coc", players, seed)`` is started. ``seat=None`` is the teacher's view.
+    ``BoardWidget(match=None, *, players=2, seed=0, seat=None, bots=None)``; without a
+    match a new ``Match.new("coc", players, seed)`` is started. ``seat=None`` is the
+    teacher's view; ``bots`` names a bot (or ``None``) per seat.
     """
 
     _esm = _JS if _JS.is_file() else _MISSING_BUNDLE_ESM
@@ -93,6 +104,16 @@ class BoardWidget(anywidget.AnyWidget):
     feedback = traitlets.Dict().tag(sync=True)
     seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     last_action = traitlets.Unicode("").tag(sync=True)
+    hotseat = traitlets.Bool(False).tag(sync=True)
+    bots = traitlets.List().tag(sync=True)
+    bot_names = traitlets.List(list(BOT_NAMES)).tag(sync=True)
+    bot_delay = traitlets.Float(0.8).tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
+    position = traitlets.Int(None, allow_none=True).tag(sync=True)
+    replay_length = traitlets.Int(0).tag(sync=True)
+    # After an action: the changes to ``view`` (view_patch.py); ``view`` itself is then
+    # updated in Python without being sent again.
+    view_patch = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -101,17 +122,41 @@ class BoardWidget(anywidget.AnyWidget):
         players: int = 2,
         seed: int = 0,
         seat: int | None = None,
+        bots: list[str | None] | None = None,
         **kwargs: Any,
     ) -> None:
         self._lock = threading.RLock()
         self._callbacks: list[ActionCallback] = []
         self._answers = 0
-        self.match = match if match is not None else Match.new("coc", players, seed)
+        self._ready = False
+        self._following = False
+        self._quiet_view = False
+        self._runner: BotRunner | None = None
+        self._set_match(match if match is not None else Match.new("coc", players, seed))
         super().__init__(seat=seat, **kwargs)
         with self._lock:
+            self.bots = self._clean_bots(bots or [])[0]
+            self._ready = True
             self._refresh()
+        if self.autoplay:
+            self._start_runner()
 
     # -- public API ---------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self._match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        """Replace the match (a new game): back to the live position, then redraw."""
+        with self._lock:
+            self._set_match(match)
+            if self._ready:
+                self.position = None
+                self.bots = self._clean_bots(list(self.bots))[0]
+                self._refresh()
+        self._poke()
+
     @property
     def game(self) -> Match:
         """Alias of :attr:`match`."""
@@ -124,7 +169,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     def play(self, key: str) -> Outcome:
         """Play an action from code, the same path as a click; returns the Outcome."""
-        with self._lock:
+        with self._batch():
+            if self.position is not None:
+                return self._refuse_replay(key)
             return self._act(key, version=None, seq=None)
 
     def undo(self) -> bool:
@@ -144,7 +191,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._callbacks.append(callback)
 
     def refresh(self) -> None:
-        """Send a fresh view (after changing ``widget.match`` from code)."""
+        """Send a fresh view (after changing the match's state from code)."""
         with self._lock:
             self._refresh()
 
@@ -154,13 +201,105 @@ class BoardWidget(anywidget.AnyWidget):
             self._select(q, r, seq=None)
             return dict(self.selected)
 
+    # -- bots -----------------------------------------------------------------
+    def set_bot(self, seat: int, name: str | None) -> None:
+        """Seat a bot ("random", "heuristic") or a person (``None``) at ``seat``."""
+        with self._lock:
+            bots = list(self.bots)
+            if not (is_int(seat) and 0 <= seat < len(bots)):
+                raise ValueError(f"no seat {seat!r}: seats are 0..{len(bots) - 1}")
+            if name is not None and name not in BOT_NAMES:
+                raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+            bots[seat] = name
+            self.bots = bots
+
+    def bot_to_move(self) -> str | None:
+        """The name of the bot that plays the seat to move now, if any (live game only)."""
+        with self._lock:
+            cp = self.match.current_player
+            if self.position is not None or self.match.is_over or cp is None:
+                return None
+            return self.bots[cp] if 0 <= cp < len(self.bots) else None
+
+    def step_bot(self) -> Outcome | None:
+        """Let the bot to move play one action now (no delay); None if no bot is to move."""
+        with self._batch():
+            return self._bot_move()
+
+    def run_bots(self, max_actions: int = 10_000) -> list[Outcome]:
+        """Bots play, synchronously, until a person is to move or the game ends."""
+        out: list[Outcome] = []
+        for _ in range(max_actions):
+            o = self.step_bot()
+            if o is None:
+                break
+            out.append(o)
+        return out
+
+    def start_bots(self) -> None:
+        """Bot seats play by themselves in a background thread, ``bot_delay`` apart."""
+        self.autoplay = True
+
+    def stop_bots(self) -> None:
+        """Stop the background bots; no bot move starts after this returns."""
+        self.autoplay = False
+
+    # -- replay and files -------------------------------------------------------
+    def scrub(self, position: int | None) -> None:
+        """Show the position after ``position`` recorded actions (``None``: the live game)."""
+        self.position = position
+
+    def live(self) -> None:
+        self.position = None
+
+    def game_file(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict (record, plus the start if it was set up)."""
+        with self._lock:
+            return game_file(self.match, self._start)
+
+    def save(self, path: str | pathlib.Path) -> pathlib.Path:
+        """Write the game file (JSON) to ``path``."""
+        with self._lock:
+            return save_game(self.match, path, self._start)
+
+    def load(self, source: dict[str, Any] | str | pathlib.Path) -> None:
+        """Load a game file (path, JSON text or dict) in place of the current game."""
+        match, start = match_from_file(source)
+        self.autoplay = False
+        with self._lock:
+            self.match = match
+            self._start = start
+            self._timeline = Timeline(match.game, start)
+
+    @classmethod
+    def from_file(cls, source: dict[str, Any] | str | pathlib.Path, **kwargs: Any) -> BoardWidget:
+        match, start = match_from_file(source)
+        w = cls(match, **kwargs)
+        with w.lock:
+            w._start = start
+            w._timeline = Timeline(match.game, start)
+        return w
+
+    def close(self) -> None:
+        self._stop_runner(wait=True)
+        super().close()
+
     # -- traits ---------------------------------------------------------------
-    @traitlets.observe("seat")
-    def _seat_changed(self, change: dict[str, Any]) -> None:
-        if not hasattr(self, "match"):
-            return  # during __init__
+    @traitlets.observe("seat", "hotseat")
+    def _view_setting_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready or self._following:
+            return
         try:
             with self._lock:
+                if change["name"] == "seat" and not self._seat_ok(change["new"]):
+                    self._say(
+                        False,
+                        f"There is no seat {change['new']!r}.",
+                        BAD_SETTING.refuse(f"seat {change['new']!r}"),
+                        seq=None,
+                    )
+                    self.seat = change["old"] if self._seat_ok(change["old"]) else None
+                    return
                 self._refresh()
         except Exception as exc:  # never swallow: show it
             self._say(
@@ -169,6 +308,73 @@ class BoardWidget(anywidget.AnyWidget):
                 ERROR.refuse(_where(exc)),
                 seq=None,
             )
+        self._poke()
+
+    @traitlets.observe("bots")
+    def _bots_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        with self._lock:
+            clean, problems = self._clean_bots(change["new"])
+            if problems:
+                self._say(
+                    False,
+                    f"Bad bot seats: {'; '.join(problems)}.",
+                    BAD_SETTING.refuse("; ".join(problems)),
+                    seq=None,
+                )
+            if clean != change["new"]:
+                self.bots = clean  # observed again with the clean list
+                return
+            self._refresh()
+        self._poke()
+
+    @traitlets.observe("bot_delay")
+    def _delay_changed(self, change: dict[str, Any]) -> None:
+        v = change["new"]
+        if not (0.0 <= v <= 10.0):
+            self.bot_delay = min(10.0, max(0.0, v)) if v == v else 0.8  # NaN: back to default
+        self._poke()
+
+    @traitlets.observe("autoplay")
+    def _autoplay_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        if change["new"]:
+            self._start_runner()
+        else:
+            self._stop_runner()
+
+    @traitlets.observe("position")
+    def _position_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        with self._lock:
+            k = change["new"]
+            n = len(self.match.actions)
+            if k is not None and not (is_int(k) and 0 <= k <= n):
+                self._say(
+                    False,
+                    f"No replay position {k!r}: positions are 0..{n}.",
+                    BAD_SETTING.refuse(f"position {k!r}"),
+                    seq=None,
+                )
+                self.position = None
+                return
+            try:
+                self._refresh()
+            except Exception as exc:  # a record that no longer replays: back to live
+                self._say(
+                    False,
+                    f"Cannot replay to {k}: {type(exc).__name__}: {exc}",
+                    ERROR.refuse(_where(exc)),
+                    seq=None,
+                )
+                self.position = None
+                return
+            if k is not None:
+                self._say(True, f"Replay: position {k} of {n} (read-only).", None, seq=None)
+        self._poke()
 
     @traitlets.observe("intent")
     def _intent_changed(self, change: dict[str, Any]) -> None:
@@ -176,7 +382,7 @@ class BoardWidget(anywidget.AnyWidget):
         if not intent:
             return  # the initial {} or a reset
         try:
-            with self._lock:
+            with self._batch():
                 self._handle_intent(intent)
         except Exception as exc:  # never swallow: show it
             self._say(
@@ -185,11 +391,80 @@ class BoardWidget(anywidget.AnyWidget):
                 ERROR.refuse(_where(exc)),
                 seq=intent.get("seq") if isinstance(intent, dict) else None,
             )
+        self._poke()
 
     # -- internals (call with the lock held) ---------------------------------
-    def _refresh(self) -> None:
-        view = self.match.view(self.seat)
-        self.view = dict(view)  # always a new object
+    @contextlib.contextmanager
+    def _batch(self) -> Iterator[None]:
+        """The lock, and the trait changes of one step go to the front end as one message."""
+        with self._lock, self.hold_sync():
+            yield
+
+    def _set_match(self, match: Match) -> None:
+        self._match = match
+        self._start = start_state(match)
+        self._timeline = Timeline(match.game, self._start)
+        self._seats = BotSeats(match.game.name, match.seed)
+
+    def _seat_ok(self, seat: Any) -> bool:
+        return seat is None or (is_int(seat) and 0 <= seat < self.match.players)
+
+    def _clean_bots(self, bots: Any) -> tuple[list[str | None], list[str]]:
+        """One entry per seat, each None or a known bot name; and what was wrong."""
+        n = self.match.players
+        problems: list[str] = []
+        if not isinstance(bots, list):
+            return [None] * n, [f"bots must be a list, not {type(bots).__name__}"]
+        clean: list[str | None] = []
+        for i in range(n):
+            name = bots[i] if i < len(bots) else None
+            if name in (None, ""):
+                clean.append(None)
+            elif name in BOT_NAMES:
+                clean.append(name)
+            else:
+                problems.append(f"seat {i}: unknown bot {name!r}")
+                clean.append(None)
+        if len(bots) > n:
+            problems.append(f"{len(bots)} entries for {n} seats")
+        return clean, problems
+
+    def _shown_seat(self) -> int | None:
+        """In hot-seat mode: the person to move (a bot's turn keeps the last person's view)."""
+        if not self.hotseat:
+            return self.seat
+        cp = self.match.current_player
+        if cp is None or self.match.is_over or (0 <= cp < len(self.bots) and self.bots[cp]):
+            return self.seat
+        return cp
+
+    def _refresh(self, *, patch: bool = False) -> None:
+        """Recompute the view; ``patch``: send only what changed if the seat is unchanged."""
+        seat = self._shown_seat()
+        patch = patch and seat == self.seat and self.position is None
+        if seat != self.seat:
+            self._following = True  # the seat observer must not redraw a second time
+            try:
+                self.seat = seat
+            finally:
+                self._following = False
+        n = len(self.match.actions)
+        if self.replay_length != n:
+            self.replay_length = n
+        if self.position is None:
+            view = self.match.view(seat)
+        else:
+            view = self._replay_view(seat, self.position, n)
+        old = self.view
+        if patch and old and old.get("seat") == view.get("seat"):
+            self._quiet_view = True
+            try:
+                self.view = dict(view)  # always a new object, kept but not sent
+            finally:
+                self._quiet_view = False
+            self.view_patch = make_patch(old, self.view)
+        else:
+            self.view = dict(view)
         self._hex_index = {
             (h["q"], h["r"]): h for h in self.view.get("hexes", []) if isinstance(h, dict)
         }
@@ -197,16 +472,34 @@ class BoardWidget(anywidget.AnyWidget):
             q, r = self.selected.get("q"), self.selected.get("r")
             self.selected = self._describe_hex(q, r) if (q, r) in self._hex_index else {}
 
+    def _replay_view(self, seat: int | None, k: int, n: int) -> dict[str, Any]:
+        m = self._timeline.match_at(self.match.actions, k)
+        view = m.view(seat)
+        view.update(
+            legal=[],
+            version=self.match.version,  # intents are checked against the live game
+            can_undo=False,
+            can_redo=False,
+            prompt=f"Replay: after {k} of {n} actions (read-only). {view.get('prompt', '')}",
+        )
+        return view
+
     def _handle_intent(self, intent: Any) -> None:
         seq = intent.get("seq") if isinstance(intent, dict) else None
-        problem = self._malformed(intent)
+        problem = malformed(intent, self._hex_index)
         if problem:
             self._say(
                 False,
                 f"Ignored a malformed intent: {problem}.",
                 MALFORMED.refuse(problem),
-                seq=seq if _is_int(seq) else None,
+                seq=seq if is_int(seq) else None,
             )
+            return
+        if intent["type"] == "resync":
+            self._resync()
+            return
+        if intent["type"] == "save":
+            self._send_game_file(seq)
             return
         version = intent["version"]
         if version != self.match.version:
@@ -216,41 +509,37 @@ class BoardWidget(anywidget.AnyWidget):
         kind = intent["type"]
         if kind == "select":
             self._select(intent["q"], intent["r"], seq=seq)
-        elif kind == "act":
+            return
+        if kind == "load":  # allowed while replaying: a new game replaces this one
+            self._load_text(intent["text"], intent.get("name", ""), seq)
+            return
+        if self.position is not None:
+            self._refuse_replay(intent.get("key", kind), seq=seq)
+            return
+        if kind == "act":
+            verdict = self._seat_verdict()
+            if verdict is not None:
+                self._say(False, f"Refused: {intent['key']}", verdict, seq=seq)
+                return
             self._act(intent["key"], version=version, seq=seq)
         else:
             self._undo_redo(kind, seq=seq)
 
-    def _malformed(self, intent: Any) -> str | None:
-        """What is wrong with the intent's shape, or None."""
-        if not isinstance(intent, dict):
-            return f"an intent must be an object, not {type(intent).__name__}"
-        for name in ("seq", "version"):
-            if not _is_int(intent.get(name)):
-                return f"{name!r} must be an integer"
-        kind = intent.get("type")
-        if kind not in INTENT_TYPES:
-            return f"unknown intent type {kind!r} (known: {', '.join(INTENT_TYPES)})"
-        allowed = {"seq", "version", "type"} | {
-            "select": {"q", "r"},
-            "act": {"key"},
-            "undo": set(),
-            "redo": set(),
-        }[kind]
-        extra = set(intent) - allowed
-        if extra:
-            return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} for {kind!r}"
-        if kind == "select":
-            q, r = intent.get("q"), intent.get("r")
-            if not (_is_int(q) and _is_int(r)):
-                return "'q' and 'r' must be integers"
-            if (q, r) not in self._hex_index:
-                return f"{q},{r} is not a hex of this map"
-        if kind == "act":
-            key = intent.get("key")
-            if not isinstance(key, str) or not key.strip():
-                return "'key' must be a non-empty string"
+    def _seat_verdict(self) -> Verdict | None:
+        """Clicks act for the viewer only, and never for a bot's seat."""
+        cp = self.match.current_player
+        if cp is None:
+            return None
+        if 0 <= cp < len(self.bots) and self.bots[cp]:
+            return BOT_SEAT.refuse(f"seat {cp} is played by the {self.bots[cp]} bot")
+        if self.seat is not None and self.seat != cp:
+            return NOT_YOUR_TURN.refuse(f"viewing seat {self.seat}, seat {cp} is to move")
         return None
+
+    def _refuse_replay(self, what: str, *, seq: int | None = None) -> Outcome:
+        verdict = READ_ONLY_REPLAY.refuse(f"showing position {self.position}")
+        self._say(False, f"Refused: {what}", verdict, seq=seq)
+        return Outcome(False, None, verdict)
 
     def _describe_hex(self, q: int, r: int) -> dict[str, Any]:
         h = self._hex_index[(q, r)]
@@ -280,20 +569,112 @@ class BoardWidget(anywidget.AnyWidget):
         self.selected = self._describe_hex(q, r)
         self._say(True, f"Selected hex {q},{r}.", None, seq=seq)
 
-    def _act(self, key: str, *, version: int | None, seq: int | None) -> Outcome:
+    def _act(self, key: str, *, version: int | None, seq: int | None, who: str = "") -> Outcome:
         outcome = self.match.play(key, version=version)
         if not outcome.ok:
             self._say(False, f"Refused: {key}", outcome.verdict, seq=seq)
             return outcome
         self.last_action = str(outcome.action)
-        self._refresh()
+        self._refresh(patch=True)
         texts = [e.get("text", "") for e in outcome.events if e.get("text")]
-        msg = f"Played {outcome.action}" + (f": {' '.join(texts[:3])}" if texts else ".")
+        msg = f"{who}Played {outcome.action}" + (f": {' '.join(texts[:3])}" if texts else ".")
         self._say(True, msg, None, seq=seq)
         self._notify(outcome)
         return outcome
 
+    def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
+        if cancelled is not None and cancelled.is_set():
+            return None
+        name = self.bot_to_move()
+        if name is None:
+            return None
+        cp = self.match.current_player
+        assert cp is not None
+        bot = self._seats.bot(cp, name)
+        assert bot is not None
+        legal = self.match.legal_actions()
+        if not legal:
+            return None
+        action = bot.choose(self.match.game, self.match.state, legal)
+        who = f"{name.capitalize()} bot ({self._player_name(cp)}): "
+        return self._act(str(action), version=self.match.version, seq=None, who=who)
+
+    def _player_name(self, seat: int) -> str:
+        for p in self.view.get("players", []):
+            if isinstance(p, dict) and p.get("seat") == seat and p.get("name"):
+                return str(p["name"])
+        return f"player {seat + 1}"
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        # ipywidgets asks this before sending a trait; a patched view goes as view_patch.
+        if key == "view" and self._quiet_view:
+            return False
+        return super()._should_send_property(key, value)
+
+    def _send_game_file(self, seq: int | None) -> None:
+        data = game_file(self.match, self._start)
+        n = len(self.match.actions)
+        name = f"clash-{self.match.game.name}-{self.match.players}p-seed{self.match.seed}-{n}.json"
+        self.send({"type": "game_file", "name": name, "text": json.dumps(data, indent=1)})
+        self._say(True, f"Saved the game ({n} actions) as {name}.", None, seq=seq)
+
+    def _load_text(self, text: str, name: str, seq: int | None) -> None:
+        try:  # the text of a file, never a path on the kernel's machine
+            match, start = match_from_file(json.loads(text))
+        except (ValueError, KeyError, TypeError) as exc:
+            what = name or "the file"
+            self._say(False, f"Cannot load {what}: {exc}", BAD_FILE.refuse(str(exc)), seq=seq)
+            return
+        self.autoplay = False
+        self.match = match
+        self._start = start
+        self._timeline = Timeline(match.game, start)
+        n = len(match.actions)
+        self._say(True, f"Loaded {name or 'a game'}: {n} actions; scrub to replay.", None, seq=seq)
+
+    def _resync(self) -> None:
+        """Send the full current view again (a front end missed a patch, or is new)."""
+        if getattr(self, "comm", None) is not None:
+            self.send_state("view")
+
+    # -- the background runner (never called with the lock held) -------------
+    def _start_runner(self) -> None:
+        if self._runner is None:
+            self._runner = BotRunner(self._runner_step, lambda: self.bot_delay, self._runner_failed)
+        self._runner.start()
+
+    def _stop_runner(self, wait: bool = False) -> None:
+        # No join by default: the caller may hold the lock the runner waits for. No
+        # move starts after stop() anyway (the runner checks its event under the lock).
+        if self._runner is not None:
+            self._runner.stop(wait=wait)
+
+    def _runner_step(self, cancelled: threading.Event) -> bool:
+        with self._batch():
+            return self._bot_move(cancelled) is not None
+
+    def _runner_failed(self, exc: BaseException) -> None:
+        with self._lock:
+            self._say(
+                False,
+                f"The bots stopped: {type(exc).__name__}: {exc}",
+                ERROR.refuse(_where(exc)),
+                seq=None,
+            )
+        self.autoplay = False
+
+    def _poke(self) -> None:
+        if self._runner is not None:
+            self._runner.poke()
+
+    @property
+    def bots_running(self) -> bool:
+        return self._runner is not None and self._runner.running
+
     def _undo_redo(self, kind: str, *, seq: int | None) -> bool:
+        if self.position is not None:
+            self._refuse_replay(kind, seq=seq)
+            return False
         done = self.match.undo() if kind == "undo" else self.match.redo()
         if not done:
             self._say(
@@ -303,7 +684,7 @@ class BoardWidget(anywidget.AnyWidget):
                 seq=seq,
             )
             return False
-        self._refresh()
+        self._refresh(patch=True)
         self._say(True, f"{kind.capitalize()} done (version {self.match.version}).", None, seq=seq)
         return True
 

@@ -21,10 +21,25 @@ export function actionsWithoutHexes(view: View): LegalAction[] {
   return (view.legal ?? []).filter((a) => refKeys(a.hexes).length === 0);
 }
 
+/** Kinds with more than this many general actions fold into one "Research (18)" group. */
+export const FOLD_OVER = 3;
+
+/** General actions grouped by kind, in first-seen order. */
+export function groupByKind(list: LegalAction[]): [string, LegalAction[]][] {
+  const groups = new Map<string, LegalAction[]>();
+  for (const a of list) {
+    const k = a.kind || "other";
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(a);
+  }
+  return [...groups];
+}
+
 export class ActionList {
   readonly el: HTMLElement;
   private sig = "";
   private allOpen = false;
+  private readonly openKinds = new Set<string>();
 
   constructor(
     parent: HTMLElement,
@@ -37,8 +52,13 @@ export class ActionList {
     const sig = JSON.stringify([view.legal, view.version, selected, view.seat, view.current_player]);
     if (sig === this.sig) return;
     this.sig = sig;
-    const old = this.el.querySelector("details");
+    const old = this.el.querySelector("details.clash-actions-all");
     if (old) this.allOpen = (old as HTMLDetailsElement).open;
+    for (const d of this.el.querySelectorAll<HTMLDetailsElement>("details.clash-actions-kind")) {
+      const k = d.dataset.kind ?? "";
+      if (d.open) this.openKinds.add(k);
+      else this.openKinds.delete(k);
+    }
     this.el.replaceChildren();
     const legal = view.legal ?? [];
     if (legal.length === 0) {
@@ -67,7 +87,20 @@ export class ActionList {
     const general = actionsWithoutHexes(view);
     if (general.length) {
       htmlEl("h4", "", "Other actions", this.el);
-      this.buttons(general, "clash-actions-general");
+      const box = htmlEl("div", "clash-buttons clash-actions-general", undefined, this.el);
+      for (const [kind, list] of groupByKind(general)) {
+        if (list.length <= FOLD_OVER) {
+          for (const a of list) this.button(a, box);
+          continue;
+        }
+        const det = htmlEl("details", "clash-actions-kind", undefined, box);
+        det.dataset.kind = kind;
+        det.open = this.openKinds.has(kind);
+        const title = kind.charAt(0).toUpperCase() + kind.slice(1).replace(/_/g, " ");
+        htmlEl("summary", "", `${title} (${list.length})`, det);
+        const inner = htmlEl("div", "clash-buttons", undefined, det);
+        for (const a of list) this.button(a, inner);
+      }
     }
     const det = htmlEl("details", "clash-actions-all", undefined, this.el);
     det.open = this.allOpen;

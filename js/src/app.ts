@@ -4,12 +4,14 @@
 import type { AnyModel } from "@anywidget/types";
 import { ActionList, actionsForHex, legalHexes } from "./actions";
 import { Board } from "./board";
+import { Controls, downloadText, gameFileMessage } from "./controls";
 import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
 import { type Direction, stepInDirection } from "./hex";
 import { renderLegend } from "./legend";
 import { EventLog } from "./log";
 import { type Feedback, type Intent, type Selected, type View, type WidgetModel, hexKey, isView } from "./model";
 import { Panels } from "./panels";
+import { applyPatch, isPatch, patchFits } from "./patch";
 import { htmlEl } from "./svg";
 
 const ARROWS: Record<string, Direction> = {
@@ -22,12 +24,14 @@ const ARROWS: Record<string, Direction> = {
 type IntentBody =
   | { type: "select"; q: number; r: number }
   | { type: "act"; key: string }
-  | { type: "undo" | "redo" };
+  | { type: "undo" | "redo" | "resync" | "save" }
+  | { type: "load"; text: string; name: string };
 
 export class App {
   readonly root: HTMLElement;
   private readonly board: Board;
   private readonly panels: Panels;
+  private readonly controls: Controls;
   private readonly actions: ActionList;
   private readonly log: EventLog;
   private readonly status: HTMLElement;
@@ -42,12 +46,13 @@ export class App {
   private cursor: string | null = null;
   private logHexes = new Set<string>();
   private seq = 0;
-  private readonly handlers: [string, () => void][] = [];
+  private readonly handlers: [string, (msg?: unknown) => void][] = [];
 
   constructor(
     private readonly model: AnyModel<WidgetModel>,
     el: HTMLElement,
   ) {
+    const started = performance.now();
     const root = htmlEl("div", "clash-widget", undefined, el);
     this.root = root;
     root.tabIndex = 0;
@@ -68,6 +73,7 @@ export class App {
       coords.setAttribute("aria-pressed", String(!root.classList.contains("clash-hide-coords")));
     });
     coords.setAttribute("aria-pressed", "true");
+    this.controls = new Controls(root, model, (body) => this.send(body));
     this.prompt = htmlEl("div", "clash-prompt", undefined, root);
 
     const main = htmlEl("div", "clash-main", undefined, root);
@@ -89,14 +95,34 @@ export class App {
 
     root.addEventListener("keydown", this.onKey);
     this.on("change:view", () => this.onView());
+    this.on("change:view_patch", () => this.onPatch());
+    this.on("msg:custom", (msg?: unknown) => {
+      const file = gameFileMessage(msg);
+      if (file) downloadText(file.name, file.text);
+    });
     this.on("change:feedback", () => this.onFeedback());
     this.on("change:selected", () => this.onSelected());
+    for (const t of ["seat", "hotseat", "bots", "bot_names", "bot_delay", "autoplay", "position", "replay_length"]) {
+      this.on(`change:${t}`, () => this.onSettings());
+    }
     this.onView();
+    // A second display of the same widget starts from the last full view: catch up.
+    if (isPatch(this.model.get("view_patch")) && this.view) this.onPatch();
     this.onFeedback();
     this.onSelected();
+    this.onSettings();
+    // Read by the browser benchmark (python -m clash_widget bench --browser).
+    root.dataset.firstRenderMs = (performance.now() - started).toFixed(2);
   }
 
-  private on(event: string, fn: () => void): void {
+  private onSettings(): void {
+    this.controls.update();
+    const pos = this.model.get("position");
+    this.root.classList.toggle("is-replay", pos !== null && pos !== undefined);
+    if (this.view) this.panels.update(this.view, this.model.get("bots") ?? []);
+  }
+
+  private on(event: string, fn: (msg?: unknown) => void): void {
     this.model.on(event, fn);
     this.handlers.push([event, fn]);
   }
@@ -174,8 +200,19 @@ export class App {
     }
   };
 
+  private onPatch(): void {
+    const p = this.model.get("view_patch");
+    if (!isPatch(p)) return;
+    const fit = patchFits(this.view, p);
+    if (fit === "apply" && this.view) this.show(applyPatch(this.view, p));
+    else if (fit === "resync") this.send({ type: "resync" });
+  }
+
   private onView(): void {
-    const v = this.model.get("view");
+    this.show(this.model.get("view"));
+  }
+
+  private show(v: unknown): void {
     if (!isView(v)) {
       this.view = null;
       this.root.classList.add("is-empty");
@@ -188,7 +225,8 @@ export class App {
     if (this.selected && !this.board.hexAt(this.selected)) this.selected = null;
     if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
     this.renderStatus(v);
-    this.panels.update(v);
+    this.panels.update(v, this.model.get("bots") ?? []);
+    this.controls.update();
     this.log.update(v);
     this.refreshSelection();
   }
@@ -222,6 +260,8 @@ export class App {
   private onFeedback(): void {
     const f = (this.model.get("feedback") ?? {}) as Feedback;
     const el = this.feedbackEl;
+    // Counts Python's answers drawn so far: tests and the benchmark wait on it.
+    this.root.dataset.feedbackN = String(f?.n ?? 0);
     el.replaceChildren();
     el.className = "clash-feedback";
     if (!f || f.message === undefined) return;

@@ -58,6 +58,10 @@ export class EventLog {
       }
     });
     if (this.picked !== null) this.pick(null);
-    this.list.scrollTop = this.list.scrollHeight;
+    // Scroll on the next frame: reading scrollHeight now would force a layout of the
+    // whole page in the middle of handling Python's update.
+    requestAnimationFrame(() => {
+      this.list.scrollTop = this.list.scrollHeight;
+    });
   }
 }

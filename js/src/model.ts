@@ -106,12 +106,13 @@ export interface View {
   log: LogEntry[];
 }
 
-export type IntentType = "select" | "act" | "undo" | "redo";
+export type IntentType = "select" | "act" | "undo" | "redo" | "resync" | "save" | "load";
 
 export type Intent =
   | { seq: number; version: number; type: "select"; q: number; r: number }
   | { seq: number; version: number; type: "act"; key: string }
-  | { seq: number; version: number; type: "undo" | "redo" };
+  | { seq: number; version: number; type: "undo" | "redo" | "resync" | "save" }
+  | { seq: number; version: number; type: "load"; text: string; name: string };
 
 export interface Feedback {
   seq?: number | null;
@@ -141,6 +142,19 @@ export type WidgetModel = {
   feedback: Feedback;
   seat: number | null;
   last_action: string;
+  /** The view follows the (human) player to move. */
+  hotseat: boolean;
+  /** Per seat: null (a person) or a bot name from bot_names. */
+  bots: (string | null)[];
+  bot_names: string[];
+  /** Seconds between bot moves when autoplay runs. */
+  bot_delay: number;
+  autoplay: boolean;
+  /** null: the live game; k: the position after k recorded actions (read-only). */
+  position: number | null;
+  replay_length: number;
+  /** The changes after an action (patch.ts); `view` is then not sent again. */
+  view_patch: Record<string, unknown>;
 };
 
 export const TRAIT_NAMES: (keyof WidgetModel)[] = [
@@ -150,6 +164,14 @@ export const TRAIT_NAMES: (keyof WidgetModel)[] = [
   "feedback",
   "seat",
   "last_action",
+  "hotseat",
+  "bots",
+  "bot_names",
+  "bot_delay",
+  "autoplay",
+  "position",
+  "replay_length",
+  "view_patch",
 ];
 
 /** True when the payload looks like a renderable view (has a hex list). */

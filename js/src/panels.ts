@@ -26,15 +26,15 @@ export class Panels {
     this.el = htmlEl("div", "clash-panels", undefined, parent);
   }
 
-  update(view: View): void {
-    const sig = JSON.stringify([view.players, view.turn, view.current_player, view.seat, view.over]);
+  update(view: View, bots: (string | null)[] = []): void {
+    const sig = JSON.stringify([view.players, view.turn, view.current_player, view.seat, view.over, bots]);
     if (sig === this.sig) return;
     this.sig = sig;
     this.el.replaceChildren();
-    for (const p of view.players ?? []) this.renderPlayer(p, view);
+    for (const p of view.players ?? []) this.renderPlayer(p, view, bots[p.seat] ?? null);
   }
 
-  private renderPlayer(p: Player, view: View): void {
+  private renderPlayer(p: Player, view: View, bot: string | null): void {
     const current = view.current_player === p.seat && !view.over;
     const card = htmlEl(
       "section",
@@ -49,6 +49,7 @@ export class Panels {
     htmlEl("span", "clash-player-swatch", undefined, head).style.background = color;
     htmlEl("span", "clash-player-name", p.name || `Player ${p.seat + 1}`, head);
     if (view.seat === p.seat) htmlEl("span", "clash-tag", "you", head);
+    if (bot) htmlEl("span", "clash-tag clash-tag-bot", `${bot} bot`, head);
     if (view.turn && view.turn.first_player === p.seat) htmlEl("span", "clash-tag", "1st", head);
     if (current) htmlEl("span", "clash-tag clash-tag-turn", `to play \u00B7 ${view.turn?.actions_left ?? 0} actions left`, head);
     htmlEl("span", "clash-player-vp", `${formatNum(p.vp)} VP`, head).title = breakdown(p);

@@ -35,6 +35,10 @@ export class FakeModel<T extends Record<string, unknown>> {
     this.saves.push(this.dirty);
     this.dirty = {};
   }
+  /** Fire an event the way the widget manager would (e.g. "msg:custom" from Python). */
+  emit(event: string, ...args: unknown[]): void {
+    this.handlers.get(event)?.forEach((h) => h(...args));
+  }
   send(content: unknown): void {
     this.sent.push(content);
   }

@@ -25,6 +25,14 @@ function setup(view: View | Record<string, never> = VIEW) {
     feedback: {},
     seat: 0,
     last_action: "",
+    hotseat: false,
+    bots: [],
+    bot_names: ["heuristic", "random"],
+    bot_delay: 0.8,
+    autoplay: false,
+    position: null,
+    replay_length: 0,
+    view_patch: {},
   });
   const el = document.createElement("div");
   document.body.appendChild(el);

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 HEX = ".clash-widget svg polygon.clash-hex[data-q][data-r]"
 
 pytestmark = pytest.mark.browser
@@ -69,23 +66,9 @@ def test_start_notebook_click(lab):
     lab.kernel(f"board.select({q0}, {r0})")
     expect(page.locator(hex_selector(q0, r0))).to_have_class(has_class("is-selected"))
     expect(hexel).not_to_have_class(has_class("is-selected"))
-
-    save_screenshot(page)
+    # docs/screenshot.png (a 4-player mid-game) is taken by test_midgame_board.py.
 
 
 def has_class(cls: str):
     """A regex matching a class attribute that contains ``cls`` as a whole word."""
     return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
-
-
-def save_screenshot(page) -> None:
-    """Write docs/screenshot.png only when missing or UPDATE_SCREENSHOTS=1 (keeps git clean)."""
-    out = DOCS / "screenshot.png"
-    if out.exists() and os.environ.get("UPDATE_SCREENSHOTS") != "1":
-        return
-    page.evaluate("() => document.fonts.ready")
-    widget = page.locator(".clash-widget").first
-    widget.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)  # let the selection outline settle
-    DOCS.mkdir(exist_ok=True)
-    widget.screenshot(path=str(out), animations="disabled")

@@ -30,3 +30,15 @@ def neighbour_of(s: Scenario, key: str, terrain: str) -> str | None:
         if s.state["hexes"][n]["t"] == terrain and n not in s.state["cities"]:
             return n
     return None
+
+
+def rig_dice(s: Scenario, *dice: int) -> Scenario:
+    """Seed the state's generator so that the next die rolls are ``dice`` (search, no mocks)."""
+    from clash_widget.engine import rng
+
+    for start in range(1, 1_000_000):
+        probe = {"rng": start}
+        if all(rng.roll(probe) == d for d in dice):
+            s.state["rng"] = start
+            return s
+    raise AssertionError(f"no generator state rolls {dice}")

@@ -114,8 +114,8 @@ def test_battle_and_capture():
     m = s.match()
     accepted(m, "move")
     accepted(m, f"group {start} {cap1} a4")
-    while m.state["stack"][-1]["kind"] == "retreat":
-        accepted(m, "battle continue")
+    while m.state["stack"][-1]["kind"] in ("retreat", "combat_card"):
+        accepted(m, "battle continue" if m.state["stack"][-1]["kind"] == "retreat" else "pass")
     kinds = [e["kind"] for e in m.log]
     assert "battle" in kinds
     if m.state["cities"][cap1]["owner"] == 0:
@@ -133,6 +133,7 @@ def test_battle_dice_and_hits_logged():
     m = s.match()
     accepted(m, "move")
     accepted(m, f"group {start} {cap1} a2")
+    accepted(m, "pass")  # Blue holds an action card: its combat effect is offered first
     rounds = [e for e in m.log if e["kind"] == "combat_round"]
     assert rounds
     r = rounds[0]

@@ -66,10 +66,12 @@ def test_redo_after_undo():
 
 KINDS = ["research", "found", "collect", "build", "grow", "move", "civic", "end", "take",
          "unit", "group", "done", "improve", "orient", "battle", "advance", "raze", "pass",
-         "trade", "reply", "play", "wonder", "barter", "drama", "xyz"]
+         "trade", "reply", "play", "wonder", "barter", "drama", "influence", "boost", "piece",
+         "tactic", "lose", "xyz"]
 ARGS = st.one_of(
     st.sampled_from(["0,0", "1,0", "8,-2", "-3,9", "farming", "tactics", "a1", "s1", "h1",
-                     "food", "ore", "1", "0", "mood", "temple:mood", "port@1,1", "a5", "x"]),
+                     "food", "ore", "1", "0", "mood", "temple:mood", "port@1,1", "a5", "x",
+                     "art", "temple", "quarry#0", "u3"]),
     st.text(min_size=1, max_size=6).filter(lambda t: t.strip() and " " not in t),
 )
 
@@ -116,8 +118,9 @@ def test_rules_doc_is_generated_from_code():
     from clash_widget.engine import GAMES, get_game
     from clash_widget.engine.game import KERNEL_RULES
     from clash_widget.engine.rules import rules_markdown
+    from clash_widget.widget.intents import WIDGET_RULES
 
-    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
+    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)] + [WIDGET_RULES]
     doc = Path(__file__).parents[2] / "docs" / "rules.md"
     assert doc.read_text(encoding="utf-8") == rules_markdown(books) + "\n"
 
@@ -127,3 +130,48 @@ def test_every_rule_has_reason_and_section():
 
     for r in get_game("coc").rules:
         assert r.reason and r.section, r.id
+
+
+def _rules_ii_positions():
+    """One match waiting in each decision frame that cultural influence and battles add."""
+    from .test_combat_rules import land_battle, naval_battle
+    from .test_influence import setup as influence_setup
+
+    s, src, cap1 = influence_setup(dice=(3,), culture=3)
+    m = s.match()
+    m.play(f"influence {src} {cap1}")
+    yield "influence_boost", m
+    s, src, cap1 = influence_setup(
+        dice=(5,), pieces=("temple", "academy"), p1_advances=("myths", "writing")
+    )
+    m = s.match()
+    m.play(f"influence {src} {cap1}")
+    yield "influence_piece", m
+    yield "combat_card", land_battle(hand0=("quarry#0",), hand1=("festival#0",), dice=(1,) * 4)[0]
+    yield "casualties", naval_battle((5, 1, 1))[0]
+
+
+def test_rules_ii_frames_list_checked_actions_undo_and_hide_hands():
+    """Every new frame: listed actions pass their checks, undo restores the hash unless
+    dice were rolled, and no seat's view shows another seat's hand."""
+    seen = set()
+    for kind, m in _rules_ii_positions():
+        assert m.state["stack"][-1]["kind"] == kind
+        seen.add(kind)
+        for seat in (0, 1):
+            text = json.dumps(m.view(seat))
+            for card in m.state["players"][1 - seat]["actions_hand"]:
+                assert f'"{card}"' not in text
+        legal = m.legal_actions()
+        assert legal
+        for a in legal:
+            assert m.check(a) is None
+            h, rng_before = m.state_hash(), m.state["rng"]
+            out = m.play(a)
+            assert out.ok
+            rolled = m.state["rng"] != rng_before or any(e.get("barrier") for e in out.events)
+            if rolled:
+                assert not m.can_undo()
+                break  # dice were rolled: this position is spent
+            assert m.undo() and m.state_hash() == h
+    assert seen == {"influence_boost", "influence_piece", "combat_card", "casualties"}

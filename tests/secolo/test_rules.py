@@ -94,6 +94,27 @@ def test_draw_keep_without_discards_refused():
     refused(m, "keep", "draw.keep-without-discards")
 
 
+def test_draw_redraw_off_ok():
+    # The seed rule (redraw=True, the default) offers every hand card for discarding.
+    m = new_match()
+    give(m, 0, "cat-ch-1", "atk-1")
+    set_draw(m, 0)
+    assert {str(a) for a in m.legal_actions()} == {"discard atk-1", "discard cat-ch-1", "keep"}
+    ok(m, "discard atk-1")
+
+
+def test_draw_redraw_off_refused():
+    # Our variant without discard-and-redraw: the only draw-step choice is keep.
+    m = new_match(redraw=False)
+    give(m, 0, "cat-ch-1", "atk-1")
+    set_draw(m, 0)
+    assert [str(a) for a in m.legal_actions()] == ["keep"]
+    refused(m, "discard atk-1", "draw.redraw-off")
+    assert m.state["stack"][-1]["marked"] == []
+    ok(m, "keep")
+    assert len(m.state["players"][0]["hand"]) == 2 + 2
+
+
 # -- play ---------------------------------------------------------------------------------
 
 

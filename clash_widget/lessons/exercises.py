@@ -1,0 +1,220 @@
+"""'Try it yourself' exercises: a position to play on, and a hidden check.
+
+The task and hint texts are ours (exercises.json). Each check looks at the match the
+learner played on (or at a typed answer) and says "well done" or gives the hint; the
+expected answer is never printed. A check never raises, so an untouched exercise cell
+runs fine headless.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from clash_widget.coc.scenario import Scenario
+from clash_widget.engine import Match
+
+from . import odds
+
+DATA = Path(__file__).with_name("exercises.json")
+Setup = Callable[[], Match]
+Check = Callable[[Match | None, Any], bool]
+
+
+@cache
+def texts() -> dict[str, dict[str, str]]:
+    return json.loads(DATA.read_text(encoding="utf-8"))["exercises"]
+
+
+def _cities(m: Match, p: int) -> dict[str, dict[str, Any]]:
+    return {k: c for k, c in m.state["cities"].items() if c["owner"] == p}
+
+
+def _units(m: Match, p: int, kind: str, key: str | None = None) -> int:
+    return sum(
+        1
+        for u in m.state["units"].values()
+        if u["o"] == p and u["k"] == kind and (key is None or u["h"] == key)
+    )
+
+
+def _player(m: Match, p: int = 0) -> dict[str, Any]:
+    return m.state["players"][p]
+
+
+# -- 01 map and exploring ---------------------------------------------------------
+def _setup_01() -> Match:
+    return Scenario(players=2, seed=3).turn(0).match()
+
+
+def _check_01(m: Match | None, _: Any) -> bool:
+    region6 = set(m.state["regions"][6]["hexes"]) if m else set()
+    return m is not None and any(k in region6 for k in _cities(m, 0))
+
+
+# -- 02 cities, size and mood ---------------------------------------------------------
+def _check_02(_: Match | None, answer: Any) -> bool:
+    return answer == 3  # a happy size-2 city counts as size 3
+
+
+# -- 03 collecting ------------------------------------------------------------------------
+def _setup_03() -> Match:
+    s = Scenario(players=2, seed=3).explore_all()
+    s.advances(0, "tactics").city(0, "2,0").city(0, "1,1", pieces=("fortress",), mood="happy")
+    s.clear_units().resources(0, food=0).turn(0)
+    return s.match()
+
+
+def _check_03(m: Match | None, _: Any) -> bool:
+    if m is None:
+        return False
+    res = _player(m)["res"]
+    # One collect only (two would make the capital angry, costing a whole action).
+    return (res["food"], res["wood"], res["ore"]) == (1, 1, 1) and m.state["turn"]["actions"] == 2
+
+
+# -- 04 building and growing ---------------------------------------------------------
+def _setup_04() -> Match:
+    s = Scenario(players=2, seed=3).explore_all()
+    s.advances(0, "myths").city(0, "2,0").clear_units()
+    s.resources(0, food=2, wood=1, ore=1).turn(0)
+    return s.match()
+
+
+def _check_04(m: Match | None, _: Any) -> bool:
+    if m is None:
+        return False
+    cap = m.state["cities"].get("1,1", {})
+    return (
+        cap.get("owner") == 0 and "temple" in cap.get("pieces", {}) and (_player(m)["culture"] >= 1)
+    )
+
+
+# -- 05 research ------------------------------------------------------------------------
+def _setup_05() -> Match:
+    return Scenario(players=2, seed=3).explore_all().resources(0, food=2, ideas=2).turn(0).match()
+
+
+def _check_05(m: Match | None, _: Any) -> bool:
+    return m is not None and "rituals" in _player(m)["advances"]
+
+
+# -- 06 moving ------------------------------------------------------------------------------
+def _setup_06() -> Match:
+    s = Scenario(players=2, seed=3).explore_all().clear_units()
+    s.advances(0, "tactics").units(0, "1,1", army=2).turn(0)
+    return s.match()
+
+
+def _check_06(m: Match | None, _: Any) -> bool:
+    return m is not None and _units(m, 0, "army", "3,0") == 2
+
+
+# -- 07 battles -----------------------------------------------------------------------------
+def _check_07(_: Match | None, answer: Any) -> bool:
+    try:
+        guess = float(answer)
+    except (TypeError, ValueError):
+        return False
+    exact = 100 * odds.battle_odds(3, 2, fortress=True)["wins"]
+    return abs(guess - exact) <= 1.0
+
+
+# -- 08 civic improvement ---------------------------------------------------------------
+def _setup_08() -> Match:
+    s = Scenario(players=2, seed=3).explore_all()
+    s.city(0, "2,0").city(0, "1,1", mood="angry").clear_units()
+    s.advances(0, "tactics").city(0, "1,1", pieces=("fortress",), mood="angry")
+    s.resources(0, mood=3).turn(0)
+    return s.match()
+
+
+def _check_08(m: Match | None, _: Any) -> bool:
+    if m is None:
+        return False
+    cs = _cities(m, 0)
+    return all(c["mood"] >= 1 for c in cs.values()) and any(c["mood"] == 2 for c in cs.values())
+
+
+# -- 09 wonders -------------------------------------------------------------------------------
+def _check_09(_: Match | None, answer: Any) -> bool:
+    return answer == 5  # victory points per wonder
+
+
+# -- 10 scoring -------------------------------------------------------------------------------
+def _setup_10() -> Match:
+    s = Scenario(players=2, seed=3).explore_all()
+    s.advances(0, "tactics", "writing", "myths", "fishing", "storage")
+    s.city(0, "1,1", pieces=("fortress", "academy", "temple")).city(0, "2,0").city(0, "0,1")
+    s.city(0, "1,0")
+    return s.match()
+
+
+def _check_10(m: Match | None, answer: Any) -> bool:
+    return m is not None and answer == m.scores()[0]
+
+
+# -- 11 a whole game --------------------------------------------------------------------------
+def _check_11(m: Match | None, answer: Any) -> bool:
+    if m is None or not m.is_over:
+        return False
+    scores = m.scores()
+    return answer in [p for p, s in enumerate(scores) if s == max(scores)]
+
+
+EXERCISES: dict[str, tuple[Setup | None, Check]] = {
+    "01": (_setup_01, _check_01),
+    "02": (None, _check_02),
+    "03": (_setup_03, _check_03),
+    "04": (_setup_04, _check_04),
+    "05": (_setup_05, _check_05),
+    "06": (_setup_06, _check_06),
+    "07": (None, _check_07),
+    "08": (_setup_08, _check_08),
+    "09": (None, _check_09),
+    "10": (_setup_10, _check_10),
+    "11": (None, _check_11),
+}
+
+
+def task(ex: str) -> None:
+    """Print the exercise's task."""
+    print(texts()[ex]["task"])
+
+
+def exercise(ex: str) -> Any:
+    """A fresh board for the exercise (a ``BoardWidget``), and print the task."""
+    from clash_widget.widget.board import BoardWidget
+
+    setup, _ = EXERCISES[ex]
+    task(ex)
+    if setup is None:
+        return None
+    return BoardWidget(setup())
+
+
+def match_of(board_or_match: Any) -> Match | None:
+    if isinstance(board_or_match, Match):
+        return board_or_match
+    return getattr(board_or_match, "match", None)
+
+
+def solved(ex: str, board: Any = None, answer: Any = None) -> bool:
+    """The check itself, silent (used by the tests)."""
+    _, check = EXERCISES[ex]
+    try:
+        return bool(check(match_of(board), answer))
+    except Exception:  # noqa: BLE001 - a half-done exercise must never crash the lesson
+        return False
+
+
+def check_exercise(ex: str, board: Any = None, answer: Any = None) -> None:
+    """Say whether the exercise is solved; on "not yet", print the hint (never the answer)."""
+    ok = solved(ex, board, answer)
+    print("Well done!" if ok else f"Not yet. Hint: {texts()[ex]['hint']}")
+
+
+__all__ = ["check_exercise", "exercise", "solved", "task"]

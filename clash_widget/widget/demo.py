@@ -1,0 +1,60 @@
+"""A ready-made 4-player mid-game for screenshots, benchmarks and notebooks.
+
+Built with the Scenario builder (so it is a position the rules allow), then a
+few random moves so the log has something to show. No Jupyter import.
+"""
+
+from __future__ import annotations
+
+from clash_widget.bots.registry import make_bot
+from clash_widget.coc.board import hex_distance
+from clash_widget.coc.scenario import Scenario
+from clash_widget.engine import Match
+
+# (terrain, pieces, mood) of each player's extra cities, nearest first.
+_CITIES = [
+    ("plains", ("temple",), "happy"),
+    ("forest", (), "neutral"),
+    ("mountain", ("fortress",), "angry"),
+]
+_ADVANCES = ("tactics", "myths", "writing", "irrigation")
+
+
+def _free_near(s: Scenario, kind: str, centre: str, taken: set[str]) -> str | None:
+    """A free hex of ``kind`` 2 or 3 steps from ``centre``, not next to a taken one."""
+    keys = sorted(
+        (hex_distance(k, centre), k)
+        for k, h in s.state["hexes"].items()
+        if h["t"] == kind and k not in s.state["cities"] and 2 <= hex_distance(k, centre) <= 3
+    )
+    for _, k in keys:
+        if all(hex_distance(k, t) >= 2 for t in taken):
+            return k
+    return None
+
+
+def demo_midgame(players: int = 4, seed: int = 5, moves: int = 8) -> Match:
+    """A mid-game position: several cities with buildings and moods, armies, ships."""
+    s = Scenario(players=players, seed=seed).explore_all()
+    taken = {k for k in s.state["cities"]}
+    for p in range(players):
+        cap = s.capital(p)
+        s.advances(p, *_ADVANCES)
+        s.city(p, cap, pieces=("academy",), mood="happy")
+        s.state["cities"][cap]["capital"] = True
+        for kind, pieces, mood in _CITIES[: 1 + p % 3]:
+            key = _free_near(s, kind, cap, taken)
+            if key is None:
+                continue
+            taken.add(key)
+            s.city(p, key, pieces=pieces, mood=mood)
+            s.units(p, key, army=1 + p % 2)
+        s.units(p, cap, army=2, settler=1)
+        s.resources(p, food=2, wood=3, ore=1, ideas=2, gold=1)
+        s.tracks(p, mood=p + 1, culture=2 * p)
+    s.turn(0)
+    match = s.match()
+    bot = make_bot("random", "coc", seed)
+    for _ in range(moves):
+        match.play(bot.choose(match.game, match.state, match.legal_actions()))
+    return match

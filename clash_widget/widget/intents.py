@@ -1,0 +1,115 @@
+"""What the board accepts from the front end, without any Jupyter import.
+
+``WIDGET_RULES`` are the refusals the widget itself gives (the engine's own
+refusals keep their ids); ``malformed`` says what is wrong with an intent's
+shape. Kept apart from ``board.py`` so ``python -m clash_widget rules`` can list
+the widget rules in docs/rules.md without importing anywidget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clash_widget.engine import RuleBook
+
+WIDGET_RULES = RuleBook("widget")
+NO_UNDO = WIDGET_RULES.rule(
+    "widget.no-undo",
+    "There is nothing to undo, or the last action rolled dice or revealed hidden information.",
+    "Widget: undo and redo",
+    source="ours",
+)
+NO_REDO = WIDGET_RULES.rule(
+    "widget.no-redo", "There is nothing to redo.", "Widget: undo and redo", source="ours"
+)
+ERROR = WIDGET_RULES.rule(
+    "widget.error",
+    "The widget hit an internal error; the game is unchanged.",
+    "Widget",
+    source="ours",
+)
+NOT_YOUR_TURN = WIDGET_RULES.rule(
+    "widget.not-your-turn",
+    "This view belongs to a player who is not the one to move; switch to their view "
+    "(or the teacher view) to act for them.",
+    "Widget: seats",
+    source="ours",
+)
+BOT_SEAT = WIDGET_RULES.rule(
+    "widget.bot-seat",
+    "A bot plays this seat; make the seat human to act for it.",
+    "Widget: bots",
+    source="ours",
+)
+READ_ONLY_REPLAY = WIDGET_RULES.rule(
+    "widget.replay-read-only",
+    "The board is showing a replay position; go back to the live game to act.",
+    "Widget: replay",
+    source="ours",
+)
+BAD_SETTING = WIDGET_RULES.rule(
+    "widget.bad-setting",
+    "That setting is not possible here (unknown bot, seat or replay position).",
+    "Widget: settings",
+    source="ours",
+)
+
+BAD_FILE = WIDGET_RULES.rule(
+    "widget.bad-file",
+    "That file is not a game file this board can load (not JSON, no record, or an action "
+    "in it is refused); the current game is unchanged.",
+    "Widget: save and load",
+    source="ours",
+)
+
+# "resync": the front end's view is not the one a patch was made for; send it whole.
+# "save": send the game file to the front end (it downloads it); "load": a file's text.
+INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load")
+_FIELDS: dict[str, set[str]] = {
+    "select": {"q", "r"},
+    "act": {"key"},
+    "undo": set(),
+    "redo": set(),
+    "resync": set(),
+    "save": set(),
+    "load": {"text", "name"},
+}
+MAX_FILE_CHARS = 5_000_000
+
+
+def is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def malformed(intent: Any, hexes: set[tuple[int, int]] | dict[tuple[int, int], Any]) -> str | None:
+    """What is wrong with the intent's shape (given the map's hexes), or None."""
+    if not isinstance(intent, dict):
+        return f"an intent must be an object, not {type(intent).__name__}"
+    for name in ("seq", "version"):
+        if not is_int(intent.get(name)):
+            return f"{name!r} must be an integer"
+    kind = intent.get("type")
+    if kind not in INTENT_TYPES:
+        return f"unknown intent type {kind!r} (known: {', '.join(INTENT_TYPES)})"
+    extra = set(intent) - ({"seq", "version", "type"} | _FIELDS[kind])
+    if extra:
+        return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} for {kind!r}"
+    if kind == "select":
+        q, r = intent.get("q"), intent.get("r")
+        if not (is_int(q) and is_int(r)):
+            return "'q' and 'r' must be integers"
+        if (q, r) not in hexes:
+            return f"{q},{r} is not a hex of this map"
+    if kind == "act":
+        key = intent.get("key")
+        if not isinstance(key, str) or not key.strip():
+            return "'key' must be a non-empty string"
+    if kind == "load":
+        text, name = intent.get("text"), intent.get("name", "")
+        if not isinstance(text, str) or not text.strip():
+            return "'text' must be the file's text"
+        if len(text) > MAX_FILE_CHARS:
+            return f"the file is over {MAX_FILE_CHARS} characters"
+        if not isinstance(name, str):
+            return "'name' must be a string"
+    return None

@@ -1,0 +1,383 @@
+// The card table: wires the view payload, card clicks and buttons to the model.
+// Everything is redrawn from `view` on each change (a table holds a few dozen cards);
+// only the half-made choice (`picked`) lives in the front end, and it is dropped
+// whenever the game moves on.
+
+import type { AnyModel } from "@anywidget/types";
+import { cardBack, cardElement, protectionLabel } from "./cards";
+import { button, el } from "./dom";
+import type { Card, Feedback, Frame, Intent, LegalAction, Player, TableModel, View } from "./model";
+import { isView } from "./model";
+import { candidates, click, clickable, distinct } from "./picker";
+
+type IntentBody = { type: "act"; key: string } | { type: "undo" | "redo" };
+
+const MAX_BACKS = 12;
+const LOG_SHOWN = 14;
+
+export class Table {
+  readonly root: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly prompt: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly piles: HTMLElement;
+  private readonly players: HTMLElement;
+  private readonly actions: HTMLElement;
+  private readonly feedbackEl: HTMLElement;
+  private readonly logEl: HTMLElement;
+  private readonly undoBtn: HTMLButtonElement;
+  private readonly redoBtn: HTMLButtonElement;
+  private view: View | null = null;
+  private picked: string[] = [];
+  private hint = "";
+  private seq = 0;
+  private readonly handlers: [string, () => void][] = [];
+
+  constructor(
+    private readonly model: AnyModel<TableModel>,
+    host: HTMLElement,
+  ) {
+    const root = el("div", "secolo-table", undefined, host);
+    this.root = root;
+    root.tabIndex = 0;
+    root.setAttribute("data-lm-suppress-shortcuts", "true");
+    root.setAttribute("aria-label", "600 il Secolo di Ferro card table");
+    const top = el("div", "secolo-top", undefined, root);
+    this.status = el("div", "secolo-status", "Waiting for the game view\u2026", top);
+    const tools = el("div", "secolo-tools", undefined, top);
+    this.undoBtn = button(tools, "\u21B6 undo", "secolo-tool", () => this.send({ type: "undo" }));
+    this.redoBtn = button(tools, "\u21B7 redo", "secolo-tool", () => this.send({ type: "redo" }));
+    this.prompt = el("div", "secolo-prompt", undefined, root);
+    this.banner = el("div", "secolo-banner", undefined, root);
+    this.banner.setAttribute("role", "alert");
+    this.piles = el("div", "secolo-piles", undefined, root);
+    this.players = el("div", "secolo-players", undefined, root);
+    this.actions = el("div", "secolo-actions", undefined, root);
+    this.feedbackEl = el("div", "secolo-feedback", undefined, root);
+    this.feedbackEl.setAttribute("role", "status");
+    this.feedbackEl.setAttribute("aria-live", "polite");
+    this.logEl = el("ul", "secolo-log", undefined, root); // newest first
+
+    root.addEventListener("click", this.onClick);
+    root.addEventListener("keydown", this.onKey);
+    this.on("change:view", () => this.onView());
+    this.on("change:feedback", () => this.onFeedback());
+    this.onView();
+    this.onFeedback();
+  }
+
+  private on(event: string, fn: () => void): void {
+    this.model.on(event, fn);
+    this.handlers.push([event, fn]);
+  }
+
+  destroy(): void {
+    for (const [ev, fn] of this.handlers) this.model.off(ev, fn);
+    this.handlers.length = 0;
+    this.root.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("keydown", this.onKey);
+    this.root.remove();
+  }
+
+  /** Send an intent to Python: always a NEW object with a fresh seq. */
+  send(body: IntentBody): void {
+    const prev = this.model.get("intent") as Partial<Intent> | undefined;
+    const prevSeq = prev && typeof prev.seq === "number" ? prev.seq : 0;
+    this.seq = Math.max(this.seq, prevSeq) + 1;
+    const version = this.view ? this.view.version : 0;
+    this.model.set("intent", { seq: this.seq, version, ...body } as Intent);
+    this.model.save_changes();
+  }
+
+  /** The cards the current half-made choice has picked (for tests and the status line). */
+  get pickedCards(): string[] {
+    return [...this.picked];
+  }
+
+  private onClick = (e: MouseEvent): void => {
+    const target = e.target as HTMLElement | null;
+    const cardEl = target?.closest<HTMLElement>(".secolo-card[data-card]");
+    if (cardEl && this.root.contains(cardEl)) this.useCard(cardEl.dataset.card as string);
+  };
+
+  /** Enter or Space on a focused card works like a click (JupyterLab shortcuts are suppressed). */
+  private onKey = (e: KeyboardEvent): void => {
+    const target = e.target as HTMLElement | null;
+    if (!target?.matches(".secolo-card[data-card]") || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.useCard(target.dataset.card as string);
+  };
+
+  private useCard(id: string): void {
+    if (!this.view) return;
+    const legal = this.view.legal;
+    if (!clickable(legal, this.picked).has(id) && !this.picked.includes(id)) {
+      const fresh = candidates(legal, [id]);
+      if (!fresh.length) {
+        this.hint = legal.length
+          ? `No legal action uses ${this.name(id)} now.`
+          : "It is not your decision now.";
+        this.render();
+        return;
+      }
+    }
+    const res = click(legal, this.picked, id);
+    this.hint = "";
+    if (res.send !== null) {
+      this.picked = [];
+      this.render();
+      this.send({ type: "act", key: res.send });
+    } else {
+      this.picked = res.picked;
+      this.render();
+    }
+  }
+
+  private onView(): void {
+    const v = this.model.get("view");
+    if (!isView(v)) {
+      this.view = null;
+      this.root.classList.add("is-empty");
+      return;
+    }
+    if (!this.view || this.view.version !== v.version) this.picked = [];
+    this.root.classList.remove("is-empty");
+    this.view = v;
+    this.hint = "";
+    this.render();
+  }
+
+  private onFeedback(): void {
+    const fb = (this.model.get("feedback") || {}) as Feedback;
+    this.feedbackEl.replaceChildren();
+    this.feedbackEl.classList.toggle("is-ok", fb.ok === true);
+    this.feedbackEl.classList.toggle("is-bad", fb.ok === false);
+    if (!fb.message) return;
+    el("span", "", fb.message, this.feedbackEl);
+    if (fb.rule_id) {
+      const r = el("code", "secolo-rule", fb.rule_id, this.feedbackEl);
+      r.title = fb.section ?? "";
+    }
+  }
+
+  // -- drawing ---------------------------------------------------------------------
+  private names = new Map<string, string>();
+
+  private name(id: string): string {
+    return this.names.get(id) ?? id;
+  }
+
+  private collectNames(v: View): void {
+    const names = new Map<string, string>();
+    const add = (c: Card | null | undefined) => {
+      if (c) names.set(c.id, `${c.name} (${c.gloss})`);
+    };
+    v.pool.forEach(add);
+    v.discard.forEach(add);
+    for (const p of v.players) {
+      add(p.protagonist);
+      p.hand?.forEach(add);
+      for (const g of p.city) g.cards.forEach(add);
+    }
+    this.names = names;
+  }
+
+  private render(): void {
+    const v = this.view;
+    if (!v) return;
+    this.collectNames(v);
+    const options = clickable(v.legal, this.picked);
+    this.renderStatus(v);
+    this.renderBanner(v);
+    this.renderPiles(v, options);
+    this.renderPlayers(v, options);
+    this.renderActions(v);
+    this.renderLog(v);
+    this.undoBtn.disabled = !v.can_undo;
+    this.redoBtn.disabled = !v.can_redo;
+  }
+
+  private renderStatus(v: View): void {
+    const who = v.seat === null || v.seat === undefined ? "Teacher view (all hands)" : `You are player ${v.seat}`;
+    let state: string;
+    if (v.over) {
+      const w = v.result?.winners ?? [];
+      state = `Game over \u2014 ${w.length ? `winner${w.length > 1 ? "s" : ""}: player ${w.join(", ")}` : "a draw"}`;
+    } else {
+      state = `Turn ${v.turn.number} \u00b7 player ${v.current_player} to decide`;
+    }
+    this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
+    this.root.dataset.version = String(v.version);
+    this.root.dataset.frame = v.frame?.kind ?? "none";
+    this.prompt.textContent = v.prompt;
+  }
+
+  private decides(v: View, f: Frame): boolean {
+    return v.seat === null || v.seat === undefined || v.seat === f.player;
+  }
+
+  private renderBanner(v: View): void {
+    const f = v.frame;
+    this.banner.replaceChildren();
+    const shown = !!f && (f.kind === "react" || f.kind === "counter") && !v.over;
+    this.banner.hidden = !shown;
+    this.root.classList.toggle("is-reacting", shown);
+    if (!shown || !f) return;
+    const att = f.attack;
+    let what = "";
+    if (f.kind === "react" && att) {
+      what =
+        `\u2694 Player ${att.by} attacks ${this.name(att.target)} in player ${att.city}'s city ` +
+        `with ${att.attackers.map((a) => this.name(a)).join(" and ")}.`;
+    } else if (f.kind === "counter" && f.pending) {
+      what = `\u2694 Player ${f.pending.by} stops the Attack with ${this.name(f.pending.card)}.`;
+    }
+    el("div", "secolo-banner-what", what, this.banner);
+    const ask = this.decides(v, f)
+      ? `Player ${f.player}: answer with a Special${f.kind === "react" ? " or an Object" : " (Countermand)"}, or pass.`
+      : `Waiting for player ${f.player} to answer\u2026`;
+    el("div", "secolo-banner-ask", ask, this.banner);
+  }
+
+  private renderPiles(v: View, options: Set<string>): void {
+    this.piles.replaceChildren();
+    const stats = el("div", "secolo-counts", undefined, this.piles);
+    const deck = el("span", "secolo-count", `Mazzo (deck): ${v.deck_count}`, stats);
+    deck.dataset.pile = "deck";
+    const disc = el("span", "secolo-count", `Scarti (discard): ${v.discard_count}`, stats);
+    disc.dataset.pile = "discard";
+    const max = Number(v.options.max_reshuffles ?? 1);
+    el("span", "secolo-count", `Rimescolamenti (reshuffles): ${v.reshuffles}/${max}`, stats);
+    el(
+      "span",
+      "secolo-count secolo-muted",
+      `${v.options.deck === "extended" ? "extended" : "base"} deck${v.options.pairs ? " \u00b7 pairs" : ""}`,
+      stats,
+    );
+    if (v.pool.length) {
+      el("h4", "", "Protagonisti da scegliere (Protagonists to choose)", this.piles);
+      const row = el("div", "secolo-row secolo-pool", undefined, this.piles);
+      for (const c of v.pool) row.appendChild(this.card(c, "pool", null, options));
+    }
+    if (v.discard.length) {
+      const det = el("details", "secolo-discard", undefined, this.piles);
+      el("summary", "", `Discard pile (${v.discard.length}, face up)`, det);
+      const row = el("div", "secolo-row", undefined, det);
+      let useful = false;
+      for (const c of [...v.discard].reverse()) {
+        row.appendChild(this.card(c, "discard", null, options));
+        useful ||= options.has(c.id);
+      }
+      det.open = useful;
+    }
+  }
+
+  private card(c: Card, zone: "city" | "hand" | "pool" | "discard", seat: number | null, options: Set<string>): HTMLElement {
+    const e = cardElement(c, { zone, seat, names: this.names });
+    if (options.has(c.id)) e.classList.add("is-option");
+    if (this.picked.includes(c.id)) e.classList.add("is-picked");
+    const f = this.view?.frame;
+    if (f?.kind === "react" && f.attack) {
+      if (f.attack.target === c.id) e.classList.add("is-target");
+      if (f.attack.attackers.includes(c.id)) e.classList.add("is-attacker");
+    }
+    if (f?.kind === "draw" && f.marked?.includes(c.id)) e.classList.add("is-marked");
+    if (e.classList.contains("is-option") || e.classList.contains("is-picked")) {
+      e.setAttribute("role", "button");
+      e.tabIndex = 0;
+    }
+    return e;
+  }
+
+  private renderPlayers(v: View, options: Set<string>): void {
+    this.players.replaceChildren();
+    for (const p of v.players) this.players.appendChild(this.playerPanel(v, p, options));
+  }
+
+  private playerPanel(v: View, p: Player, options: Set<string>): HTMLElement {
+    const panel = el("section", "secolo-player");
+    panel.dataset.seat = String(p.seat);
+    if (p.seat === v.current_player && !v.over) panel.classList.add("is-deciding");
+    if (p.seat === v.seat) panel.classList.add("is-me");
+    const head = el("div", "secolo-player-head", undefined, panel);
+    const me = p.seat === v.seat ? " (you)" : "";
+    el("strong", "", `Player ${p.seat}${me}`, head);
+    const bits = [
+      `${p.cultures} culture${p.cultures === 1 ? "" : "s"}`,
+      `${p.characters} character${p.characters === 1 ? "" : "s"}`,
+      `${p.hand_count} in hand`,
+    ];
+    if (p.partner !== null && p.partner !== undefined) bits.push(`partner: player ${p.partner}`);
+    if (p.protagonist) bits.unshift(`${p.protagonist.name} (${p.protagonist.gloss})`);
+    el("span", "secolo-muted", bits.join(" \u00b7 "), head);
+    if (p.sheltered) el("span", "secolo-badge secolo-shield", `\u25C8 ${protectionLabel("bible")}`, head);
+
+    const city = el("div", "secolo-city", undefined, panel);
+    city.dataset.seat = String(p.seat);
+    for (const grp of p.city) {
+      const g = el("div", "secolo-group", undefined, city);
+      g.dataset.culture = grp.culture;
+      g.dataset.seat = String(p.seat);
+      const gh = el("div", "secolo-group-head", `${grp.name} \u00b7 ${grp.gloss}`, g);
+      if (grp.bulwark) {
+        g.classList.add("has-bulwark");
+        el("span", "secolo-badge secolo-shield", "\u25C8 Baluardo \u00b7 Bulwark", gh);
+      }
+      const row = el("div", "secolo-row", undefined, g);
+      for (const c of grp.cards) row.appendChild(this.card(c, "city", p.seat, options));
+    }
+    if (!p.city.length) el("div", "secolo-muted", "(empty city)", city);
+
+    const hand = el("div", "secolo-hand", undefined, panel);
+    hand.dataset.seat = String(p.seat);
+    el("div", "secolo-group-head", p.hand ? "Mano (hand)" : `Mano (hand): ${p.hand_count} hidden`, hand);
+    const row = el("div", "secolo-row", undefined, hand);
+    if (p.hand) {
+      for (const c of p.hand) row.appendChild(this.card(c, "hand", p.seat, options));
+    } else {
+      for (let i = 0; i < Math.min(p.hand_count, MAX_BACKS); i++) row.appendChild(cardBack(p.seat));
+      if (p.hand_count > MAX_BACKS) el("span", "secolo-muted", `+${p.hand_count - MAX_BACKS}`, row);
+    }
+    return panel;
+  }
+
+  private renderActions(v: View): void {
+    this.actions.replaceChildren();
+    if (!v.legal.length) {
+      if (!v.over) el("div", "secolo-muted", `Player ${v.current_player} is deciding.`, this.actions);
+      return;
+    }
+    const head = el("div", "secolo-actions-head", undefined, this.actions);
+    if (this.picked.length) {
+      el("span", "", `Choosing: ${this.picked.map((c) => this.name(c)).join(" + ")} \u2014 click a highlighted card or a button`, head);
+      button(head, "cancel", "secolo-tool secolo-cancel", () => {
+        this.picked = [];
+        this.render();
+      });
+    } else {
+      el("span", "", "Click a highlighted card, or choose:", head);
+    }
+    if (this.hint) el("div", "secolo-hint", this.hint, this.actions);
+    const list = el("div", "secolo-action-list", undefined, this.actions);
+    for (const a of distinct(candidates(v.legal, this.picked))) this.actionButton(list, a);
+  }
+
+  private actionButton(parent: HTMLElement, a: LegalAction): void {
+    const b = button(parent, a.label, `secolo-action secolo-kind-${a.kind}`, () => {
+      this.picked = [];
+      this.send({ type: "act", key: a.key });
+    });
+    b.dataset.key = a.key;
+    b.dataset.kind = a.kind;
+    b.title = a.key;
+  }
+
+  private renderLog(v: View): void {
+    this.logEl.replaceChildren();
+    for (const e of v.log.slice(-LOG_SHOWN).reverse()) {
+      const li = el("li", "", e.text, this.logEl);
+      li.dataset.kind = e.kind;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AnyModel } from "@anywidget/types";
+import widget from "../src/index";
+import type { Intent, View, WidgetModel } from "../src/model";
+import { applyPatch, patchFits, type ViewPatch } from "../src/patch";
+import { FakeModel } from "./fake-model";
+import synthetic from "./fixtures/view2p_synthetic.json";
+
+const VIEW = synthetic as unknown as View;
+
+function setup(view: View, patch: Record<string, unknown> = {}) {
+  const model = new FakeModel<WidgetModel>({
+    view: structuredClone(view),
+    intent: {},
+    selected: {},
+    feedback: {},
+    seat: null,
+    last_action: "",
+    hotseat: false,
+    bots: [],
+    bot_names: [],
+    bot_delay: 0.8,
+    autoplay: false,
+    position: null,
+    replay_length: 0,
+    view_patch: patch,
+  });
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model: model as unknown as AnyModel<WidgetModel>, el } as never) as () => void;
+  return { model, el, cleanup };
+}
+
+let ctx: ReturnType<typeof setup> | null = null;
+beforeEach(() => document.body.replaceChildren());
+afterEach(() => {
+  ctx?.cleanup();
+  ctx = null;
+});
+
+const base = { ...VIEW, version: 5, log: [{ kind: "a", text: "one" }, { kind: "b", text: "two" }] } as View;
+
+describe("view patches", () => {
+  it("apply changed keys, removed keys and the log tail to a new object", () => {
+    const p: ViewPatch = {
+      base: 5,
+      to: 6,
+      set: { version: 6, prompt: "next" },
+      unset: ["frame"],
+      log: { drop: 1, add: [{ kind: "c", text: "three" }] },
+    };
+    const out = applyPatch({ ...base, frame: { kind: "turn", player: 0 } }, p);
+    expect(out.version).toBe(6);
+    expect(out.prompt).toBe("next");
+    expect("frame" in out).toBe(false);
+    expect(out.log.map((e) => e.text)).toEqual(["two", "three"]);
+    expect(out.hexes).toBe(base.hexes);
+    expect(base.version).toBe(5);
+  });
+
+  it("fit only the view they were made for", () => {
+    const p: ViewPatch = { base: 5, to: 6, set: {} };
+    expect(patchFits(base, p)).toBe("apply");
+    expect(patchFits({ ...base, version: 6 }, p)).toBe("old");
+    expect(patchFits({ ...base, version: 4 }, p)).toBe("resync");
+    expect(patchFits(null, p)).toBe("resync");
+  });
+
+  it("redraw the board from a patch, and ask for a full view when one is missed", () => {
+    ctx = setup(base);
+    const { model, el } = ctx;
+    const status = el.querySelector(".clash-status")!;
+    expect(status.textContent).toContain("v5");
+    model.set("view_patch", { base: 5, to: 6, set: { version: 6 }, log: { drop: 0, add: [{ kind: "c", text: "three" }] } });
+    expect(status.textContent).toContain("v6");
+    expect(el.querySelectorAll(".clash-log-entry")).toHaveLength(3);
+    expect(model.saves).toHaveLength(0);
+    model.set("view_patch", { base: 8, to: 9, set: { version: 9 } });
+    expect(status.textContent).toContain("v6");
+    const intent = model.get("intent") as Intent;
+    expect(intent.type).toBe("resync");
+  });
+
+  it("a new display catches up from the last patch", () => {
+    ctx = setup(base, { base: 5, to: 6, set: { version: 6 } });
+    expect(ctx.el.querySelector(".clash-status")!.textContent).toContain("v6");
+  });
+});

@@ -1,0 +1,192 @@
+"""The fast legal listing lists exactly what the checks allow.
+
+Listing is sped up in ways that must never change its answer: frame-only checks
+are asked once per action kind, candidate generators skip the checks they are
+built to satisfy (``ensured``), research and trade candidates are pre-pruned,
+the Move/Build gates probe lazily, unit queries use a per-hex index while the
+state is only read, and cost checks have shortcuts. These tests compare the
+listing with a brute-force one (a wide candidate set, every check run in order
+per candidate) over whole random games, and each shortcut with the general rule.
+"""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clash_widget.bots import RandomBot
+from clash_widget.coc import content, research
+from clash_widget.coc.board import reading, units_on
+from clash_widget.coc.economy import can_pay, plan_payment
+from clash_widget.coc.scenario import Scenario
+from clash_widget.engine import Match, act
+
+
+def _wide_research(kind):
+    def wide(state, frame):
+        return [act(kind, a) for a in content.advance_order()]
+
+    return wide
+
+
+def _wide_trades(state, frame):
+    out = []
+    for q in range(len(state["players"])):
+        for g in ("food", "wood", "ore"):
+            for t in ("food", "wood", "ore"):
+                if g != t:
+                    out.append(act("trade", q, f"{g}:1", f"{t}:1"))
+    return out
+
+
+WIDE = {
+    ("turn", "research"): _wide_research("research"),
+    ("free_advance", "advance"): _wide_research("advance"),
+    ("turn", "trade"): _wide_trades,
+}
+
+
+def brute_legal(game, state):
+    frame = game.top(state)
+    if frame is None or game.is_over(state):
+        return []
+    out = []
+    for spec in game.handlers[frame["kind"]].table.values():
+        if any(not g.ok(state, frame, None) for g in spec.gate):
+            continue
+        wide = WIDE.get((frame["kind"], spec.kind), spec.candidates)
+        for a in wide(state, frame):
+            if spec.first_violation(state, frame, spec.parse(state, frame, a)) is None:
+                out.append(a)
+    return out
+
+
+def _games():
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        m = Match.new("coc", players, seed, keep_undo=False)
+        bot = RandomBot(seed)
+        while not m.is_over:
+            yield m
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+
+
+def test_listing_equals_brute_force_over_whole_games():
+    steps = 0
+    for m in _games():
+        assert m.legal_actions() == brute_legal(m.game, m.state), m.state["stack"][-1]
+        steps += 1
+    assert steps > 300
+
+
+def test_listing_equals_brute_force_with_roads_in_play():
+    """Every seat owns Roads (and Tactics), so road moves are offered often."""
+    s = Scenario(players=3, seed=5)
+    for p in range(3):
+        s.advances(p, "engineering", "roads", "tactics").resources(p, food=2, ore=4, gold=2)
+    m = s.match()
+    bot = RandomBot(5)
+    road_moves = 0
+    for _ in range(500):
+        if m.is_over:
+            break
+        legal = m.legal_actions()
+        assert legal == brute_legal(m.game, m.state), m.state["stack"][-1]
+        road_moves += sum(1 for a in legal if a.kind == "group" and len(a.args) == 4)
+        m.play(bot.choose(m.game, m.state, legal))
+    assert road_moves > 0
+
+
+def _frame_legal(m, frame):
+    return m.game.handlers[frame["kind"]].legal(m.game, m.state, frame)
+
+
+def test_move_and_build_are_listed_exactly_when_their_frame_has_a_choice():
+    """move.nothing-to-move / build.can-build-something: no dead-end frames, none missed."""
+    seen = {"move": [0, 0], "build": [0, 0]}
+    for m in _games():
+        frame = m.state["stack"][-1]
+        if frame["kind"] != "turn" or m.state["turn"]["actions"] == 0:
+            continue
+        p = frame["player"]
+        legal = {str(a) for a in m.legal_actions()}
+        groups = _frame_legal(m, {"kind": "move", "player": p, "left": 3})
+        listed = "move" in legal
+        assert listed == bool(groups)
+        seen["move"][listed] += 1
+        for key, c in m.state["cities"].items():
+            if c["owner"] != p:
+                continue
+            probe = {
+                "kind": "build",
+                "player": p,
+                "city": key,
+                "max": 1,
+                "built": [],
+                "draft": False,
+            }
+            units = [a for a in _frame_legal(m, probe) if a.kind == "unit"]
+            listed = f"build {key}" in legal
+            assert listed == bool(units), key
+            seen["build"][listed] += 1
+    # Both answers occurred, so the comparison was not vacuous.
+    assert all(a and b for a, b in seen.values()), seen
+
+
+RES = st.fixed_dictionaries(
+    {r: st.integers(0, 4) for r in ("food", "wood", "ore", "ideas", "gold")}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    res=RES,
+    cost=st.dictionaries(
+        st.sampled_from(["food", "wood", "ore", "gold", "ideas", "mood"]),
+        st.integers(0, 4),
+        max_size=3,
+    ),
+    mood=st.integers(0, 3),
+)
+def test_can_pay_shortcut_agrees_with_plan_payment(res, cost, mood):
+    player = {"res": res, "mood": mood, "culture": 0}
+    assert can_pay(player, cost) == (plan_payment(player, cost) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    res=RES,
+    advance=st.sampled_from(content.advance_order()),
+    free=st.booleans(),
+    owned=st.sets(st.sampled_from(["metallurgy", "mathematics", "priesthood", "astronomy"])),
+)
+def test_research_cost_shortcut_agrees_with_plan_payment(res, advance, free, owned):
+    s = Scenario(players=2, seed=1)
+    player = s.state["players"][0]
+    player["res"], player["advances"] = res, sorted(owned)
+    args = {"player": 0, "advance": advance, "free": free}
+    full = research.cost_of(s.state, player, advance, free=free)
+    want = plan_payment(player, full, ideas_for_food=True) is not None
+    assert research.affordable.ok(s.state, {"player": 0}, args) == want
+
+
+def test_unit_index_lives_only_inside_a_reading_block():
+    """The per-hex index never enters the state, and a change after the block is seen."""
+    m = Match.new("coc", 3, 8, keep_undo=False)
+    state = m.state
+    before = (m.state_hash(), json.dumps(state, sort_keys=True))
+    uid, unit = next(iter(state["units"].items()))
+    home = unit["h"]
+    with reading(state):
+        m.legal_actions()
+        inside = units_on(state, home)
+        assert (uid, unit) in inside
+        with reading(state):  # nested blocks (settling lists actions too)
+            assert (uid, unit) in units_on(state, home)
+        assert units_on(state, home) is inside  # the outer index is back
+    assert (m.state_hash(), json.dumps(state, sort_keys=True)) == before
+    elsewhere = next(k for k in state["hexes"] if k != home)
+    unit["h"] = elsewhere
+    assert (uid, unit) not in units_on(state, home)
+    assert (uid, unit) in units_on(state, elsewhere)
+    with reading(state):
+        assert (uid, unit) in units_on(state, elsewhere)

@@ -1,0 +1,237 @@
+"""Self-play runner, rule variants, design metrics and the search bot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clash_widget.__main__ import main
+from clash_widget.bots import make_bot
+from clash_widget.bots.evaluate import final_rewards, rewards
+from clash_widget.bots.search import SearchBot
+from clash_widget.engine import Match
+from clash_widget.engine.state import clone
+from clash_widget.lab import metrics as M
+from clash_widget.lab.selfplay import play_game, run, summary
+from clash_widget.lab.variants import VariantError, label, parse_pairs, variant
+
+
+# -- self-play runner -------------------------------------------------------------------
+def test_same_seed_same_games_for_one_or_two_workers():
+    one = run("coc", 2, 3, seed=40, bots=["random"], workers=1)
+    two = run("coc", 2, 3, seed=40, bots=["random"], workers=2)
+    assert [r.final_hash for r in one] == [r.final_hash for r in two]
+    assert [r.seed for r in two] == [40, 41, 42]
+
+
+def test_rotate_gives_every_bot_every_seat():
+    res = run("coc", 2, 4, seed=5, bots=["heuristic", "random"], rotate=True)
+    assert [r.bots for r in res] == [["heuristic", "random"], ["random", "heuristic"]] * 2
+    s = summary(res)
+    assert sum(s["wins"].values()) == pytest.approx(4)
+
+
+def test_game_result_has_turn_trace_and_breakdown():
+    r = play_game("coc", 2, 3, ["heuristic", "random"])
+    assert r.finished and not r.errors and not r.invariant_violations
+    assert r.vp_trace[0] == Match.new("coc", 2, 3).scores() and r.vp_trace[-1] == r.scores
+    assert len(r.vp_trace) == r.turns + 2  # start, every new turn, end
+    assert [sum(b.values()) for b in r.vp_breakdown] == r.scores
+    assert sum(r.action_kinds.values()) == r.actions
+
+
+def test_cli_writes_one_line_per_game(tmp_path, capsys):
+    out = tmp_path / "results.jsonl"
+    code = main(
+        [
+            "selfplay",
+            "--games",
+            "3",
+            "--bots",
+            "heuristic,random",
+            "--rotate",
+            "--seed",
+            "2",
+            "--option",
+            "vp_per_wonder=4",
+            "--out",
+            str(out),
+            "--metrics",
+            "--no-progress",
+        ]
+    )
+    assert code == 0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["seed"] for x in lines] == [2, 3, 4]
+    assert all(x["options"] == {"vp_per_wonder": 4} for x in lines)
+    s = json.loads(capsys.readouterr().out)
+    assert s["games"] == 3 and s["metrics"]["games"] == 3
+    assert set(s["metrics"]["bot_win_rates"]) == {"heuristic", "random"}
+
+
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        ("no_such_rule=3", "has no rules option 'no_such_rule'"),
+        ("actions_per_turn=three", "needs a whole number"),
+        ("events=maybe", "use true or false"),
+        ("influence_success", "name=value"),
+    ],
+)
+def test_cli_bad_option_is_a_readable_error(option, words, capsys):
+    assert main(["selfplay", "--games", "1", "--option", option]) == 2
+    assert words in capsys.readouterr().err
+
+
+# -- variants ---------------------------------------------------------------------------
+def test_variant_values_are_converted_and_checked():
+    assert parse_pairs("coc", ["influence_success=4", "events=off"]) == {
+        "influence_success": 4,
+        "events": False,
+    }
+    v = variant("coc", vp_per_wonder="4")
+    assert v.vp_per_wonder == 4 and label("coc", v) == "vp_per_wonder=4"
+    assert label("coc", None) == "standard"
+    with pytest.raises(VariantError):
+        variant("coc", actions_per_turn=2.5)
+    with pytest.raises(VariantError):
+        variant("coc", food_cap=-1)
+
+
+def test_variant_reaches_the_rules():
+    one = Match.new("coc", 2, 1, variant("coc", actions_per_turn=1))
+    assert one.state["options"]["actions_per_turn"] == 1
+    assert one.state["turn"]["actions"] == 1
+
+
+# -- metrics on hand-built results ------------------------------------------------------
+def _r(winners, players=2, bots=("a", "b"), **extra):
+    return {"winners": winners, "players": players, "bots": list(bots), **extra}
+
+
+def test_wilson_interval_known_values():
+    lo, hi = M.wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    assert M.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert M.wilson(10, 10) == (pytest.approx(0.7225, abs=1e-4), pytest.approx(1.0))
+    assert M.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seat_rates_split_ties_and_balance():
+    res = [_r([0]), _r([0]), _r([1]), _r([0, 1])]
+    rates = M.seat_win_rates(res)
+    assert rates[0]["wins"] == 2.5 and rates[0]["rate"] == 0.625
+    assert rates[1]["wins"] == 1.5 and rates[1]["games"] == 4
+    assert M.balance(res) == {"gap": 0.25, "best_seat": 0, "worst_seat": 1}
+
+
+def test_bot_rates_follow_the_bot_not_the_seat():
+    res = [_r([0], bots=("x", "y")), _r([1], bots=("y", "x")), _r([0], bots=("y", "x"))]
+    rates = M.bot_win_rates(res)
+    assert rates["x"]["wins"] == 2 and rates["y"]["wins"] == 1
+
+
+def test_lead_changes_and_when_the_winner_locks_in():
+    trace = [[0, 0], [1, 0], [1, 2], [3, 2], [3, 3], [5, 3]]
+    assert M.lead_changes(trace) == 2  # 0 leads, then 1, then 0 again (the tie changes nothing)
+    assert M.winner_locks_in(trace, [0]) == pytest.approx(3 / 5)
+    assert M.winner_locks_in([[0, 0], [2, 0], [4, 1]], [0]) == 0.0
+    assert M.winner_locks_in(trace, [0, 1]) is None
+
+
+def test_length_breakdown_and_action_shares():
+    res = [
+        _r(
+            [0],
+            actions=10,
+            turns=2,
+            vp_breakdown=[{"wonders": 5}, {"wonders": 0}],
+            action_kinds={"move": 3, "end": 1},
+        ),
+        _r(
+            [1],
+            actions=20,
+            turns=4,
+            vp_breakdown=[{"wonders": 1}, {"wonders": 3}],
+            action_kinds={"move": 1, "end": 3},
+        ),
+    ]
+    length = M.game_length(res)
+    assert length["actions"]["mean"] == 15 and length["turns"]["max"] == 4
+    vp = M.vp_by_source(res)
+    assert vp["all_seats"]["wonders"] == 2.25 and vp["winners"]["wonders"] == 4
+    assert M.action_shares(res) == {"move": 0.5, "end": 0.5}
+    report = M.report(res)
+    assert report["games"] == 2 and report["seat_win_rates"]["0"]["wins"] == 1
+
+
+# -- bots -------------------------------------------------------------------------------
+def test_bot_specs_carry_settings():
+    bot = make_bot("search:playouts=4:seconds=none", "coc", 1)
+    assert isinstance(bot, SearchBot) and bot.playouts == 4 and bot.seconds is None
+    with pytest.raises(ValueError):
+        make_bot("search:nonsense=1", "coc", 1)
+    with pytest.raises(KeyError):
+        make_bot("oracle", "coc", 1)
+
+
+def test_rewards_favour_the_leader():
+    r = rewards([10.0, 6.0, 6.0], scale=4)
+    assert r[0] > 0.5 > r[1] and r[1] == r[2]
+    assert final_rewards([0, 2], 3) == [0.5, 0.0, 0.5]
+
+
+def _midgame(seed: int, steps: int = 40) -> Match:
+    m = Match.new("coc", 2, seed, keep_undo=False)
+    bot = make_bot("heuristic", "coc", seed)
+    for _ in range(steps):
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    return m
+
+
+def test_search_does_not_read_hidden_cards_or_dice():
+    """Two positions that differ only in what the seat cannot see get the same choice."""
+    m = _midgame(8)
+    seat = m.current_player
+    other = 1 - seat
+    alt = clone(m.state)
+    alt["rng"] = (alt["rng"] * 7 + 12345) % (1 << 62)
+    hand = alt["players"][other]["objectives_hand"]
+    deck = alt["decks"]["objectives"]
+    assert hand and deck
+    swap = next(c for c in deck if c.split("#")[0] != hand[0].split("#")[0])
+    deck.remove(swap)
+    deck.append(hand[0])
+    deck.sort()
+    hand[0] = swap
+    legal = m.legal_actions()
+    assert len(legal) > 1
+    pick = SearchBot(3, playouts=12, seconds=None).choose(m.game, m.state, legal)
+    again = SearchBot(3, playouts=12, seconds=None).choose(m.game, alt, legal)
+    assert pick == again and pick in legal
+
+
+@pytest.mark.parametrize(("game", "players"), [("coc", 2), ("secolo", 3)])
+def test_search_plays_whole_games(game, players):
+    r = play_game(game, players, 11, ["search:playouts=3:depth=8:seconds=none", "random"])
+    assert r.finished and not r.errors and not r.invariant_violations
+    assert r.think[0]["playouts"] > 0 and r.think[1] == {}
+
+
+def test_search_never_repeats_a_choice_from_the_same_position():
+    m = _midgame(2)
+    while len(m.legal_actions()) < 2:
+        m.play(m.legal_actions()[0])
+    bot = SearchBot(1, playouts=4, seconds=None)
+    legal = m.legal_actions()
+    first = bot.choose(m.game, m.state, legal)
+    second = bot.choose(m.game, m.state, legal)
+    assert first != second
+
+
+def test_bench_reports_search_speed_without_judging_it():
+    from clash_widget.lab.bench import _search_rates
+
+    names = [m["metric"] for m in _search_rates("coc", seconds=0.2)]
+    assert names == ["search_playouts_per_s", "search_seconds_per_decision"]

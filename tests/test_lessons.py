@@ -1,0 +1,165 @@
+"""The teaching helpers: exact odds, and every exercise is solvable but not pre-solved."""
+
+from __future__ import annotations
+
+import pytest
+
+from clash_widget.engine import Match
+from clash_widget.lessons import exercises, explain, refusal
+from clash_widget.lessons.battles import field_battle, finish_battle, frame_kind, simulate_battles
+from clash_widget.lessons.explain import explain_text
+from clash_widget.lessons.odds import (
+    battle_odds,
+    dice_sum,
+    hits,
+    influence_success,
+    influence_tokens_spent,
+)
+
+
+def test_dice_sum_is_a_distribution():
+    d = dice_sum(3)
+    assert min(d) == 3 and max(d) == 18
+    assert abs(sum(d.values()) - 1) < 1e-12
+    assert abs(d[10] - 27 / 216) < 1e-12
+
+
+def test_hits_of_one_die():
+    # One die scores a hit on 5 or 6.
+    assert hits(1) == pytest.approx({0: 4 / 6, 1: 2 / 6})
+
+
+def test_one_against_one_by_hand():
+    # Each side hits with 1/3; a round with a hit ends it: win 2/9, lose 2/9, both 1/9 of 5/9.
+    assert battle_odds(1, 1) == pytest.approx({"wins": 0.4, "loses": 0.4, "both": 0.2})
+
+
+@pytest.mark.parametrize("fortress", [False, True])
+def test_battle_odds_are_probabilities_and_monotone(fortress):
+    for d in range(1, 5):
+        for a in range(1, 5):
+            o = battle_odds(a, d, fortress)
+            assert sum(o.values()) == pytest.approx(1)
+            if a < 4:
+                assert battle_odds(a + 1, d, fortress)["wins"] > o["wins"]
+
+
+def test_fortress_hurts_the_attacker():
+    assert battle_odds(3, 2, fortress=True)["wins"] < battle_odds(3, 2)["wins"]
+
+
+def test_engine_battles_agree_with_the_exact_odds():
+    sim = simulate_battles(2, 2, games=400, seed=4)
+    exact = battle_odds(2, 2)
+    for k in exact:  # 400 games: 3 standard errors is below 0.075
+        assert abs(sim[k] - exact[k]) < 0.075, (k, sim, exact)
+
+
+def test_field_battle_stops_at_the_retreat_choice_and_finish_battle_ends_it():
+    m = next(
+        field_battle(3, 3, dice_seed=i)
+        for i in range(60)
+        if frame_kind(field_battle(3, 3, dice_seed=i)) == "retreat"
+    )
+    finish_battle(m)
+    assert frame_kind(m) in ("move", "turn")
+    left = {p for u in m.state["units"].values() if u["h"] == "3,0" for p in [u["o"]]}
+    assert len(left) <= 1
+
+
+def test_influence_odds():
+    assert [influence_success(t) for t in range(5)] == pytest.approx(
+        [2 / 6, 3 / 6, 4 / 6, 5 / 6, 1]
+    )
+    assert influence_success(1, shortfall=2) == 0
+    assert influence_success(3, shortfall=1) == pytest.approx(4 / 6)
+    # With 4 tokens: rolls 1..4 need 4,3,2,1 tokens, 5-6 need none: (4+3+2+1)/6.
+    assert influence_tokens_spent(4) == pytest.approx(10 / 6)
+    assert influence_tokens_spent(2, shortfall=2) == pytest.approx(2)
+
+
+def test_explain_names_rule_and_section(capsys):
+    m = Match.new("coc", players=2, seed=1)
+    bad = m.play("found 0,0")
+    r = refusal(bad)
+    assert r["rule_id"] == "found.settler-required" and r["reason"] and r["section"]
+    explain(bad)
+    assert r["rule_id"] in capsys.readouterr().out
+    assert refusal(m.play("end")) == {}
+    assert explain_text(None).startswith("Allowed")
+
+
+SOLUTIONS: dict[str, list[str]] = {
+    "01": ["move", "group 1,1 2,1 s1", "orient 0", "done", "found 2,1"],
+    "03": ["collect 1,1", "take 1,1 food", "take 1,0 wood", "take 0,1 ore", "done"],
+    "04": ["grow 1,1 temple:culture"],
+    "05": ["research myths", "research rituals"],
+    "06": ["move", "group 1,1 2,0 a2", "done", "move", "group 2,0 3,0 a2", "done"],
+    "08": ["civic", "improve 1,1", "improve 2,0", "done"],
+}
+
+
+@pytest.mark.parametrize("ex", sorted(SOLUTIONS))
+def test_board_exercises_are_solvable_and_not_presolved(ex):
+    setup, _ = exercises.EXERCISES[ex]
+    m = setup()
+    assert not exercises.solved(ex, m)
+    for key in SOLUTIONS[ex]:
+        out = m.play(key)
+        assert out.ok, (key, out.verdict)
+    assert exercises.solved(ex, m)
+
+
+def test_a_wrong_way_does_not_pass():
+    m = exercises.EXERCISES["03"][0]()
+    # Two collects (the second with the other city) also gather 3 resources, but cost 2 actions.
+    for key in [
+        "collect 1,1",
+        "take 1,0 wood",
+        "take 0,1 ore",
+        "done",
+        "collect 2,0",
+        "take 2,0 food",
+        "done",
+    ]:
+        assert m.play(key).ok, key
+    assert not exercises.solved("03", m)
+
+
+def test_answer_exercises():
+    assert exercises.solved("02", answer=3) and not exercises.solved("02", answer=2)
+    exact = 100 * battle_odds(3, 2, fortress=True)["wins"]
+    assert exercises.solved("07", answer=round(exact, 1))
+    assert not exercises.solved("07", answer=exact + 5) and not exercises.solved("07", answer=None)
+    assert exercises.solved("09", answer=5) and not exercises.solved("09", answer=2)
+    m10 = exercises.EXERCISES["10"][0]()
+    # 3 pieces + 7 advances // 2 = 6.
+    assert exercises.solved("10", m10, answer=6) and not exercises.solved("10", m10, answer=5)
+
+
+def test_whole_game_exercise():
+    from clash_widget.bots import make_bot
+
+    m = Match.new("coc", players=2, seed=5, keep_undo=False)
+    assert not exercises.solved("11", m, answer=0)  # not over yet
+    bots = [make_bot("random", "coc", 1), make_bot("random", "coc", 2)]
+    for _ in range(5000):
+        if m.is_over:
+            break
+        assert m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions())).ok
+    scores = m.scores()
+    winners = [p for p, s in enumerate(scores) if s == max(scores)]
+    assert exercises.solved("11", m, answer=winners[0])
+    assert not any(exercises.solved("11", m, answer=p) for p in range(2) if p not in winners)
+
+
+def test_check_exercise_prints_hint_not_answer(capsys):
+    exercises.check_exercise("02", answer=None)
+    out = capsys.readouterr().out
+    assert out.startswith("Not yet.") and exercises.texts()["02"]["hint"] in out
+    exercises.check_exercise("02", answer=3)
+    assert capsys.readouterr().out.startswith("Well done")
+
+
+def test_exercise_texts_cover_every_exercise():
+    assert set(exercises.texts()) == set(exercises.EXERCISES)
