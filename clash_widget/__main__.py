@@ -11,13 +11,16 @@ from .engine import get_game
 
 
 def cmd_selfplay(a: argparse.Namespace) -> int:
+    from .bots import make_bot
     from .lab.selfplay import iter_run, summary
     from .lab.variants import VariantError, parse_pairs
 
     try:
         players = [int(x) for x in a.players.split(",")]
         options = parse_pairs(a.game, a.option)
-    except (VariantError, ValueError) as exc:
+        for spec in a.bots.split(","):
+            make_bot(spec, a.game, 0)
+    except (VariantError, ValueError, KeyError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     progress = a.progress if a.progress is not None else sys.stderr.isatty()
@@ -40,7 +43,11 @@ def cmd_selfplay(a: argparse.Namespace) -> int:
         from .lab.metrics import report
 
         s["metrics"] = report([r.to_dict() for r in results])
-    print(json.dumps(s))
+    if a.brief:
+        for key in ("scores", "final_hashes", "event_counts"):
+            s.pop(key, None)
+        s["errors"], s["invariant_violations"] = len(s["errors"]), len(s["invariant_violations"])
+    print(json.dumps(s, indent=1 if a.brief else None))
     return 1 if s["errors"] or s["invariant_violations"] else 0
 
 
@@ -96,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", help="write one JSON line per game")
     s.add_argument("--metrics", action="store_true", help="add design metrics to the summary")
     s.add_argument(
+        "--brief", action="store_true", help="counts only: no per-game scores, hashes or events"
+    )
+    s.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -109,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--browser", action="store_true")
     b.add_argument("--clicks", type=int, default=50, help="clicks per widget (--browser)")
     b.add_argument(
-        "--stock-server", action="store_true", help="--browser on a server without the TCP no-delay patch"
+        "--stock-server", action="store_true", help="--browser without the TCP no-delay patch"
     )
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")

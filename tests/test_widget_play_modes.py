@@ -377,6 +377,7 @@ def test_widget_rules_import_no_jupyter() -> None:
     code = (
         "import sys; import clash_widget.widget.intents, clash_widget.widget.replay;"
         "import clash_widget.widget.view_patch, clash_widget.widget.autoplay;"
+        "import clash_widget.widget.board_bots, clash_widget.widget.board_files;"
         "bad = [m for m in sys.modules if m.split('.')[0] in"
         " ('ipywidgets', 'anywidget', 'traitlets', 'IPython', 'ipykernel')];"
         "print(bad); sys.exit(1 if bad else 0)"
@@ -407,3 +408,17 @@ def test_save_and_load_intents_from_the_front_end() -> None:
         assert other.match.state_hash() == h
     intent(other, type="load", text="")
     assert other.feedback["rule_id"] == "engine.malformed"
+
+
+def test_another_seats_move_is_told_by_its_public_log_only() -> None:
+    first = Match.new("coc", 2, 3).current_player
+    assert first is not None
+    bots: list[str | None] = [None, None]
+    bots[first] = "random"
+    w = BoardWidget(players=2, seed=3, bots=bots, seat=1 - first)
+    out = w.step_bot()
+    assert out is not None
+    assert "Played an action" in w.feedback["message"], w.feedback
+    w.seat = None  # the teacher sees the key
+    assert w.step_bot() is not None
+    assert "Played an action" not in w.feedback["message"]

@@ -3,8 +3,14 @@
 All board state travels in traitlets (see js/src/model.ts for the mirror):
 
 - ``view`` (Python -> JS): ``match.view(seat)``, always a NEW dict after a change.
+  After an action only ``view_patch`` is sent (the changed keys and the log's
+  new tail, view_patch.py); ``view`` is kept current in Python without resending.
 - ``intent`` (JS -> Python): ``{seq, version, type: "select", q, r}``,
-  ``{seq, version, type: "act", key}`` or ``{seq, version, type: "undo"|"redo"}``.
+  ``{seq, version, type: "act", key}``, ``{seq, version, type: "undo"|"redo"}``;
+  also ``"resync"`` (send the whole view again), ``"save"`` (the game file goes
+  back as a custom message for the browser to download) and
+  ``{type: "load", text, name}`` (a game file's text; checked before anything
+  changes, ``widget.bad-file``). Rules and shapes: intents.py.
 - ``selected``: ``{q, r, terrain, explored, region, city, units}`` or ``{}``.
 - ``feedback``: ``{seq, ok, message, rule_id, section, n}`` (``n`` counts answers, so
   two equal answers in a row still reach the front end).
@@ -21,16 +27,15 @@ All board state travels in traitlets (see js/src/model.ts for the mirror):
 Intents are validated strictly; malformed (``engine.malformed``) or stale
 (``engine.stale``) ones change nothing and explain why in ``feedback``. A
 re-entrant lock guards every access to the match, because comm messages can
-arrive on a kernel subshell thread while a cell runs.
+arrive on a kernel subshell thread while a cell runs and bots play on their own
+thread; the trait changes of one step leave as one comm message (hold_sync).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import pathlib
 import threading
-import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -41,8 +46,9 @@ from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
 
 from .autoplay import BOT_NAMES, BotRunner, BotSeats
+from .board_bots import BotSeatsMixin
+from .board_files import GameFilesMixin
 from .intents import (
-    BAD_FILE,
     BAD_SETTING,
     BOT_SEAT,
     ERROR,
@@ -50,12 +56,12 @@ from .intents import (
     NO_REDO,
     NO_UNDO,
     NOT_YOUR_TURN,
-    READ_ONLY_REPLAY,
     WIDGET_RULES,
     is_int,
     malformed,
 )
-from .replay import Timeline, game_file, match_from_file, save_game, start_state
+from .intents import where as _where
+from .replay import Timeline, start_state
 from .view_patch import make_patch
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -75,19 +81,10 @@ export default { render };
 ActionCallback = Callable[[Outcome], Any]
 
 
-def _where(exc: BaseException) -> str:
-    """Where an exception was raised, in one line (file:line in function)."""
-    tb = traceback.extract_tb(exc.__traceback__)
-    if not tb:
-        return type(exc).__name__
-    f = tb[-1]
-    return f"raised at {pathlib.Path(f.filename).name}:{f.lineno} in {f.name}"
-
-
 __all__ = ["BOT_NAMES", "BoardWidget", "INTENT_TYPES", "WIDGET_RULES"]
 
 
-class BoardWidget(anywidget.AnyWidget):
+class BoardWidget(BotSeatsMixin, GameFilesMixin, anywidget.AnyWidget):
     """A clickable board for one match.
 
     ``BoardWidget(match=None, *, players=2, seed=0, seat=None, bots=None)``; without a
@@ -200,85 +197,6 @@ class BoardWidget(anywidget.AnyWidget):
         with self._lock:
             self._select(q, r, seq=None)
             return dict(self.selected)
-
-    # -- bots -----------------------------------------------------------------
-    def set_bot(self, seat: int, name: str | None) -> None:
-        """Seat a bot ("random", "heuristic") or a person (``None``) at ``seat``."""
-        with self._lock:
-            bots = list(self.bots)
-            if not (is_int(seat) and 0 <= seat < len(bots)):
-                raise ValueError(f"no seat {seat!r}: seats are 0..{len(bots) - 1}")
-            if name is not None and name not in BOT_NAMES:
-                raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
-            bots[seat] = name
-            self.bots = bots
-
-    def bot_to_move(self) -> str | None:
-        """The name of the bot that plays the seat to move now, if any (live game only)."""
-        with self._lock:
-            cp = self.match.current_player
-            if self.position is not None or self.match.is_over or cp is None:
-                return None
-            return self.bots[cp] if 0 <= cp < len(self.bots) else None
-
-    def step_bot(self) -> Outcome | None:
-        """Let the bot to move play one action now (no delay); None if no bot is to move."""
-        with self._batch():
-            return self._bot_move()
-
-    def run_bots(self, max_actions: int = 10_000) -> list[Outcome]:
-        """Bots play, synchronously, until a person is to move or the game ends."""
-        out: list[Outcome] = []
-        for _ in range(max_actions):
-            o = self.step_bot()
-            if o is None:
-                break
-            out.append(o)
-        return out
-
-    def start_bots(self) -> None:
-        """Bot seats play by themselves in a background thread, ``bot_delay`` apart."""
-        self.autoplay = True
-
-    def stop_bots(self) -> None:
-        """Stop the background bots; no bot move starts after this returns."""
-        self.autoplay = False
-
-    # -- replay and files -------------------------------------------------------
-    def scrub(self, position: int | None) -> None:
-        """Show the position after ``position`` recorded actions (``None``: the live game)."""
-        self.position = position
-
-    def live(self) -> None:
-        self.position = None
-
-    def game_file(self) -> dict[str, Any]:
-        """The game as a JSON-ready dict (record, plus the start if it was set up)."""
-        with self._lock:
-            return game_file(self.match, self._start)
-
-    def save(self, path: str | pathlib.Path) -> pathlib.Path:
-        """Write the game file (JSON) to ``path``."""
-        with self._lock:
-            return save_game(self.match, path, self._start)
-
-    def load(self, source: dict[str, Any] | str | pathlib.Path) -> None:
-        """Load a game file (path, JSON text or dict) in place of the current game."""
-        match, start = match_from_file(source)
-        self.autoplay = False
-        with self._lock:
-            self.match = match
-            self._start = start
-            self._timeline = Timeline(match.game, start)
-
-    @classmethod
-    def from_file(cls, source: dict[str, Any] | str | pathlib.Path, **kwargs: Any) -> BoardWidget:
-        match, start = match_from_file(source)
-        w = cls(match, **kwargs)
-        with w.lock:
-            w._start = start
-            w._timeline = Timeline(match.game, start)
-        return w
 
     def close(self) -> None:
         self._stop_runner(wait=True)
@@ -409,26 +327,6 @@ class BoardWidget(anywidget.AnyWidget):
     def _seat_ok(self, seat: Any) -> bool:
         return seat is None or (is_int(seat) and 0 <= seat < self.match.players)
 
-    def _clean_bots(self, bots: Any) -> tuple[list[str | None], list[str]]:
-        """One entry per seat, each None or a known bot name; and what was wrong."""
-        n = self.match.players
-        problems: list[str] = []
-        if not isinstance(bots, list):
-            return [None] * n, [f"bots must be a list, not {type(bots).__name__}"]
-        clean: list[str | None] = []
-        for i in range(n):
-            name = bots[i] if i < len(bots) else None
-            if name in (None, ""):
-                clean.append(None)
-            elif name in BOT_NAMES:
-                clean.append(name)
-            else:
-                problems.append(f"seat {i}: unknown bot {name!r}")
-                clean.append(None)
-        if len(bots) > n:
-            problems.append(f"{len(bots)} entries for {n} seats")
-        return clean, problems
-
     def _shown_seat(self) -> int | None:
         """In hot-seat mode: the person to move (a bot's turn keeps the last person's view)."""
         if not self.hotseat:
@@ -471,18 +369,6 @@ class BoardWidget(anywidget.AnyWidget):
         if self.selected:
             q, r = self.selected.get("q"), self.selected.get("r")
             self.selected = self._describe_hex(q, r) if (q, r) in self._hex_index else {}
-
-    def _replay_view(self, seat: int | None, k: int, n: int) -> dict[str, Any]:
-        m = self._timeline.match_at(self.match.actions, k)
-        view = m.view(seat)
-        view.update(
-            legal=[],
-            version=self.match.version,  # intents are checked against the live game
-            can_undo=False,
-            can_redo=False,
-            prompt=f"Replay: after {k} of {n} actions (read-only). {view.get('prompt', '')}",
-        )
-        return view
 
     def _handle_intent(self, intent: Any) -> None:
         seq = intent.get("seq") if isinstance(intent, dict) else None
@@ -536,11 +422,6 @@ class BoardWidget(anywidget.AnyWidget):
             return NOT_YOUR_TURN.refuse(f"viewing seat {self.seat}, seat {cp} is to move")
         return None
 
-    def _refuse_replay(self, what: str, *, seq: int | None = None) -> Outcome:
-        verdict = READ_ONLY_REPLAY.refuse(f"showing position {self.position}")
-        self._say(False, f"Refused: {what}", verdict, seq=seq)
-        return Outcome(False, None, verdict)
-
     def _describe_hex(self, q: int, r: int) -> dict[str, Any]:
         h = self._hex_index[(q, r)]
         city = next(
@@ -570,40 +451,22 @@ class BoardWidget(anywidget.AnyWidget):
         self._say(True, f"Selected hex {q},{r}.", None, seq=seq)
 
     def _act(self, key: str, *, version: int | None, seq: int | None, who: str = "") -> Outcome:
+        actor = self.match.current_player
         outcome = self.match.play(key, version=version)
         if not outcome.ok:
             self._say(False, f"Refused: {key}", outcome.verdict, seq=seq)
             return outcome
         self.last_action = str(outcome.action)
         self._refresh(patch=True)
-        texts = [e.get("text", "") for e in outcome.events if e.get("text")]
-        msg = f"{who}Played {outcome.action}" + (f": {' '.join(texts[:3])}" if texts else ".")
+        seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
+        texts = [e.get("text", "") for e in seen if e.get("text")]
+        # Another seat's view learns what the log tells, not the action's key (which
+        # can name a secret choice).
+        shown = "an action" if self.seat is not None and actor != self.seat else outcome.action
+        msg = f"{who}Played {shown}" + (f": {' '.join(texts[:3])}" if texts else ".")
         self._say(True, msg, None, seq=seq)
         self._notify(outcome)
         return outcome
-
-    def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
-        if cancelled is not None and cancelled.is_set():
-            return None
-        name = self.bot_to_move()
-        if name is None:
-            return None
-        cp = self.match.current_player
-        assert cp is not None
-        bot = self._seats.bot(cp, name)
-        assert bot is not None
-        legal = self.match.legal_actions()
-        if not legal:
-            return None
-        action = bot.choose(self.match.game, self.match.state, legal)
-        who = f"{name.capitalize()} bot ({self._player_name(cp)}): "
-        return self._act(str(action), version=self.match.version, seq=None, who=who)
-
-    def _player_name(self, seat: int) -> str:
-        for p in self.view.get("players", []):
-            if isinstance(p, dict) and p.get("seat") == seat and p.get("name"):
-                return str(p["name"])
-        return f"player {seat + 1}"
 
     def _should_send_property(self, key: str, value: Any) -> bool:
         # ipywidgets asks this before sending a trait; a patched view goes as view_patch.
@@ -611,65 +474,10 @@ class BoardWidget(anywidget.AnyWidget):
             return False
         return super()._should_send_property(key, value)
 
-    def _send_game_file(self, seq: int | None) -> None:
-        data = game_file(self.match, self._start)
-        n = len(self.match.actions)
-        name = f"clash-{self.match.game.name}-{self.match.players}p-seed{self.match.seed}-{n}.json"
-        self.send({"type": "game_file", "name": name, "text": json.dumps(data, indent=1)})
-        self._say(True, f"Saved the game ({n} actions) as {name}.", None, seq=seq)
-
-    def _load_text(self, text: str, name: str, seq: int | None) -> None:
-        try:  # the text of a file, never a path on the kernel's machine
-            match, start = match_from_file(json.loads(text))
-        except (ValueError, KeyError, TypeError) as exc:
-            what = name or "the file"
-            self._say(False, f"Cannot load {what}: {exc}", BAD_FILE.refuse(str(exc)), seq=seq)
-            return
-        self.autoplay = False
-        self.match = match
-        self._start = start
-        self._timeline = Timeline(match.game, start)
-        n = len(match.actions)
-        self._say(True, f"Loaded {name or 'a game'}: {n} actions; scrub to replay.", None, seq=seq)
-
     def _resync(self) -> None:
         """Send the full current view again (a front end missed a patch, or is new)."""
         if getattr(self, "comm", None) is not None:
             self.send_state("view")
-
-    # -- the background runner (never called with the lock held) -------------
-    def _start_runner(self) -> None:
-        if self._runner is None:
-            self._runner = BotRunner(self._runner_step, lambda: self.bot_delay, self._runner_failed)
-        self._runner.start()
-
-    def _stop_runner(self, wait: bool = False) -> None:
-        # No join by default: the caller may hold the lock the runner waits for. No
-        # move starts after stop() anyway (the runner checks its event under the lock).
-        if self._runner is not None:
-            self._runner.stop(wait=wait)
-
-    def _runner_step(self, cancelled: threading.Event) -> bool:
-        with self._batch():
-            return self._bot_move(cancelled) is not None
-
-    def _runner_failed(self, exc: BaseException) -> None:
-        with self._lock:
-            self._say(
-                False,
-                f"The bots stopped: {type(exc).__name__}: {exc}",
-                ERROR.refuse(_where(exc)),
-                seq=None,
-            )
-        self.autoplay = False
-
-    def _poke(self) -> None:
-        if self._runner is not None:
-            self._runner.poke()
-
-    @property
-    def bots_running(self) -> bool:
-        return self._runner is not None and self._runner.running
 
     def _undo_redo(self, kind: str, *, seq: int | None) -> bool:
         if self.position is not None:

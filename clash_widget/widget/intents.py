@@ -8,6 +8,8 @@ the widget rules in docs/rules.md without importing anywidget.
 
 from __future__ import annotations
 
+import pathlib
+import traceback
 from typing import Any
 
 from clash_widget.engine import RuleBook
@@ -75,6 +77,15 @@ _FIELDS: dict[str, set[str]] = {
     "load": {"text", "name"},
 }
 MAX_FILE_CHARS = 5_000_000
+
+
+def where(exc: BaseException) -> str:
+    """Where an exception was raised, in one line (file:line in function)."""
+    tb = traceback.extract_tb(exc.__traceback__)
+    if not tb:
+        return type(exc).__name__
+    f = tb[-1]
+    return f"raised at {pathlib.Path(f.filename).name}:{f.lineno} in {f.name}"
 
 
 def is_int(x: Any) -> bool:

@@ -37,7 +37,13 @@ export function groupByKind(list: LegalAction[]): [string, LegalAction[]][] {
 
 export class ActionList {
   readonly el: HTMLElement;
-  private sig = "";
+  // Two parts: the selected hex's actions (redrawn when the selection changes) and
+  // the rest (redrawn only when the legal list changes), so a click on a hex does
+  // not rebuild every button.
+  private readonly hexPart: HTMLElement;
+  private readonly restPart: HTMLElement;
+  private restSig = "";
+  private hexSig = "";
   private allOpen = false;
   private readonly openKinds = new Set<string>();
 
@@ -46,48 +52,63 @@ export class ActionList {
     private readonly onAct: (key: string) => void,
   ) {
     this.el = htmlEl("div", "clash-actions", undefined, parent);
+    this.hexPart = htmlEl("div", "clash-actions-here", undefined, this.el);
+    this.restPart = htmlEl("div", "clash-actions-rest", undefined, this.el);
   }
 
   update(view: View, selected: string | null): void {
-    const sig = JSON.stringify([view.legal, view.version, selected, view.seat, view.current_player]);
-    if (sig === this.sig) return;
-    this.sig = sig;
-    const old = this.el.querySelector("details.clash-actions-all");
-    if (old) this.allOpen = (old as HTMLDetailsElement).open;
-    for (const d of this.el.querySelectorAll<HTMLDetailsElement>("details.clash-actions-kind")) {
-      const k = d.dataset.kind ?? "";
-      if (d.open) this.openKinds.add(k);
-      else this.openKinds.delete(k);
+    const restSig = JSON.stringify([view.legal, view.version, view.seat, view.current_player, view.over]);
+    const hexSig = `${restSig}|${selected}`;
+    if (hexSig !== this.hexSig) {
+      this.hexSig = hexSig;
+      this.renderHex(view, selected);
     }
-    this.el.replaceChildren();
+    if (restSig !== this.restSig) {
+      this.restSig = restSig;
+      this.renderRest(view);
+    }
+  }
+
+  private renderHex(view: View, selected: string | null): void {
+    const el = this.hexPart;
+    el.replaceChildren();
     const legal = view.legal ?? [];
     if (legal.length === 0) {
-      htmlEl(
-        "p",
-        "clash-muted",
-        view.over ? "The game is over." : "No actions for this viewer right now.",
-        this.el,
-      );
+      htmlEl("p", "clash-muted", view.over ? "The game is over." : "No actions for this viewer right now.", el);
       return;
     }
     if (selected) {
       const here = actionsForHex(view, selected);
-      htmlEl("h4", "", `On hex ${selected}`, this.el);
-      if (here.length) this.buttons(here, "clash-actions-hex");
-      else htmlEl("p", "clash-muted", "No legal action involves this hex.", this.el);
+      htmlEl("h4", "", `On hex ${selected}`, el);
+      if (here.length) this.buttons(here, "clash-actions-hex", el);
+      else htmlEl("p", "clash-muted", "No legal action involves this hex.", el);
     } else {
       const n = legalHexes(view).size;
       htmlEl(
         "p",
         "clash-muted",
         n ? `Click one of the ${n} outlined hexes to see its actions.` : "No action involves a hex.",
-        this.el,
+        el,
       );
     }
+  }
+
+  private renderRest(view: View): void {
+    const el = this.restPart;
+    const old = el.querySelector("details.clash-actions-all");
+    if (old) this.allOpen = (old as HTMLDetailsElement).open;
+    for (const d of el.querySelectorAll<HTMLDetailsElement>("details.clash-actions-kind")) {
+      const k = d.dataset.kind ?? "";
+      if (d.open) this.openKinds.add(k);
+      else this.openKinds.delete(k);
+    }
+    el.replaceChildren();
+    const legal = view.legal ?? [];
+    if (legal.length === 0) return;
     const general = actionsWithoutHexes(view);
     if (general.length) {
-      htmlEl("h4", "", "Other actions", this.el);
-      const box = htmlEl("div", "clash-buttons clash-actions-general", undefined, this.el);
+      htmlEl("h4", "", "Other actions", el);
+      const box = htmlEl("div", "clash-buttons clash-actions-general", undefined, el);
       for (const [kind, list] of groupByKind(general)) {
         if (list.length <= FOLD_OVER) {
           for (const a of list) this.button(a, box);
@@ -102,15 +123,15 @@ export class ActionList {
         for (const a of list) this.button(a, inner);
       }
     }
-    const det = htmlEl("details", "clash-actions-all", undefined, this.el);
+    const det = htmlEl("details", "clash-actions-all", undefined, el);
     det.open = this.allOpen;
     htmlEl("summary", "", `All legal actions (${legal.length})`, det);
     const ul = htmlEl("div", "clash-actions-list", undefined, det);
     for (const a of legal) this.button(a, ul);
   }
 
-  private buttons(list: LegalAction[], cls: string): void {
-    const box = htmlEl("div", `clash-buttons ${cls}`, undefined, this.el);
+  private buttons(list: LegalAction[], cls: string, parent: HTMLElement): void {
+    const box = htmlEl("div", `clash-buttons ${cls}`, undefined, parent);
     for (const a of list) this.button(a, box);
   }
 

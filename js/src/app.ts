@@ -45,6 +45,7 @@ export class App {
   private selected: string | null = null;
   private cursor: string | null = null;
   private logHexes = new Set<string>();
+  private infoDrawn: { key: string | null; view: View | null } = { key: "?", view: null };
   private seq = 0;
   private readonly handlers: [string, (msg?: unknown) => void][] = [];
 
@@ -285,6 +286,9 @@ export class App {
   }
 
   private renderInfo(): void {
+    // Python's echo of a selection the page already drew changes nothing here.
+    if (this.infoDrawn.key === this.selected && this.infoDrawn.view === this.view) return;
+    this.infoDrawn = { key: this.selected, view: this.view };
     const el = this.info;
     el.replaceChildren();
     const v = this.view;

@@ -63,6 +63,7 @@ export class Board {
   private terrainSig = "";
   private pieceSig = "";
   private marksSig = "";
+  private last: View | null = null;
   /** Counts of full rebuilds, for tests and debugging. */
   readonly stats = { hexBuilds: 0, hexUpdates: 0, pieceBuilds: 0 };
 
@@ -125,6 +126,17 @@ export class Board {
 
   update(view: View): void {
     const hexes = view.hexes ?? [];
+    // A patched view keeps the unchanged parts by reference: skip them without
+    // computing their signatures.
+    const same = this.last;
+    this.last = view;
+    const unchanged =
+      same &&
+      hexes === same.hexes &&
+      view.cities === same.cities &&
+      view.units === same.units &&
+      view.players === same.players;
+    if (unchanged) return;
     this.hexes = hexes;
     const sig = hexes.map((h) => hexKey(h.q, h.r)).join(";");
     if (sig !== this.hexSig) {

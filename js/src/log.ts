@@ -43,6 +43,7 @@ export class EventLog {
 
   update(view: View): void {
     const log = view.log ?? [];
+    if (log === this.entries) return; // unchanged by a patch
     const sig = JSON.stringify(log);
     if (sig === this.sig) return;
     this.sig = sig;

@@ -41,3 +41,17 @@ describe("general actions", () => {
     expect(document.querySelectorAll(".clash-actions-general > button")).toHaveLength(FOLD_OVER);
   });
 });
+
+describe("partial redraws", () => {
+  it("a new selection redraws only the hex part, a new legal list both", () => {
+    const view = { ...(synthetic as unknown as View), legal: [...research(2), { key: "found 0,0", kind: "found", label: "Found", hexes: [[0, 0]] }] } as View;
+    const list = new ActionList(document.body, () => {});
+    list.update(view, null);
+    const rest = document.querySelector(".clash-actions-general");
+    list.update(view, "0,0");
+    expect(document.querySelector('.clash-actions-hex button[data-key="found 0,0"]')).not.toBeNull();
+    expect(document.querySelector(".clash-actions-general")).toBe(rest);
+    list.update({ ...view, version: view.version + 1 }, "0,0");
+    expect(document.querySelector(".clash-actions-general")).not.toBe(rest);
+  });
+});
