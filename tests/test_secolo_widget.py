@@ -17,22 +17,11 @@ import traitlets
 
 from clash_widget.bots import RandomBot
 from clash_widget.engine import Match
+from clash_widget.secolo.opening import ATTACK, OPENING
 from clash_widget.widget import SecoloTable
 from clash_widget.widget.base import MatchWidget
 
 ROOT = Path(__file__).resolve().parents[1]
-OPENING = [
-    "pick ind-pr-1",
-    "pick cat-pr-1",
-    "keep",
-    "play ind-ch-5",
-    "end",
-    "keep",
-    "play pir-ch-4",
-    "end",
-    "keep",
-]
-ATTACK = "attack atk-18 ind-ch-5 ind-pr-1 pir-ch-4"
 
 
 def opened(seat: int | None = None) -> SecoloTable:

@@ -2,7 +2,7 @@
 
 ``python -m clash_widget bench --browser`` starts a headless JupyterLab (its own
 temp dirs, a random token, 127.0.0.1 only) and Debian's chromium through
-Playwright, opens a notebook with a 4-player mid-game board and an
+Playwright (jupyter_harness.py), opens a notebook with a 4-player mid-game board and an
 :class:`~clash_widget.lab.echo_widget.EchoWidget`, and clicks both. A click's
 time runs from dispatching the click in the page to the moment the front end has
 drawn Python's answer (the board's ``data-feedback-n``, the echo's
@@ -20,25 +20,18 @@ asserted.
 from __future__ import annotations
 
 import json
-import os
 import random
-import secrets
-import shutil
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .bench import metric
+from .jupyter_harness import LabServer, find_chromium, launch_chromium, open_notebook, run_all_cells
+
+__all__ = ["browser_bench", "find_chromium", "lab_server"]
 
 NOTEBOOK = "browser_bench.ipynb"
 SETUP_CELLS = [
@@ -62,31 +55,6 @@ async def _open_nodelay(self, *args, **kwargs):
 
 _K.open = _open_nodelay
 """
-LAB_SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-        "doNotDisturbMode": True,
-    },
-    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
-KERNEL_READY_JS = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle' && !!w.content && w.content.widgets.length > 0;
-}"""
 # One click, timed in the page: dispatch, then wait until ``attr`` on ``root`` changes
 # (the front end drew Python's answer). Resolves to milliseconds, or -1 on timeout.
 CLICK_JS = """async ([rootSel, targetSel, attr, pick]) => {
@@ -111,19 +79,6 @@ CLICK_JS = """async ([rootSel, targetSel, attr, pick]) => {
 }"""
 
 
-def find_chromium() -> str | None:
-    for cand in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser")):
-        if cand and os.path.exists(cand):
-            return cand
-    return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _write_notebook(path: Path) -> None:
     cells = [
         {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
@@ -139,86 +94,19 @@ def _write_notebook(path: Path) -> None:
 
 
 @contextmanager
-def lab_server(nodelay: bool = True) -> Iterator[dict[str, Any]]:
-    """A headless JupyterLab on 127.0.0.1 in its own process group; stopped on exit."""
+def lab_server(nodelay: bool = True) -> Iterator[LabServer]:
+    """A headless JupyterLab serving the bench notebook; stopped on exit."""
     with tempfile.TemporaryDirectory(prefix="clash-bench-") as tmp:
         root = Path(tmp)
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "ANYWIDGET"))}
-        for var, name in {
-            "JUPYTER_CONFIG_DIR": "config",
-            "JUPYTER_RUNTIME_DIR": "runtime",
-            "JUPYTER_DATA_DIR": "data",
-            "IPYTHONDIR": "ipython",
-            "JUPYTERLAB_SETTINGS_DIR": "settings",
-            "JUPYTERLAB_WORKSPACES_DIR": "workspaces",
-        }.items():
-            (root / name).mkdir()
-            env[var] = str(root / name)
-        env["JUPYTER_PLATFORM_DIRS"] = "1"
-        if nodelay:
-            (root / "config" / "jupyter_server_config.py").write_text(NODELAY_CONFIG)
-        for rel, value in LAB_SETTINGS.items():
-            f = root / "settings" / rel
-            f.parent.mkdir(parents=True, exist_ok=True)
-            f.write_text(json.dumps(value))
         nbs = root / "nbs"
         nbs.mkdir()
         _write_notebook(nbs / NOTEBOOK)
-        port, token = _free_port(), secrets.token_hex(16)
-        cmd = [
-            sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
-            "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--allow-root",
-            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={nbs}",
-            "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.extension_manager=readonly",
-        ]  # fmt: skip
-        with open(root / "server.log", "w") as log:
-            proc = subprocess.Popen(
-                cmd, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True,
-            )  # fmt: skip
-            base = f"http://127.0.0.1:{port}"
-            try:
-                _wait_up(proc, f"{base}/api/status?token={token}", root / "server.log")
-                yield {"base": base, "token": token}
-            finally:
-                _stop(proc, base, token)
-
-
-def _wait_up(proc: subprocess.Popen, url: str, log: Path, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited: {log.read_text()[-2000:]}")
+        server = LabServer(root, nbs, server_config=NODELAY_CONFIG if nodelay else "")
         try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"jupyter lab did not start: {log.read_text()[-2000:]}")
-        time.sleep(0.2)
-
-
-def _stop(proc: subprocess.Popen, base: str, token: str) -> None:
-    try:
-        req = urllib.request.Request(f"{base}/api/shutdown?token={token}", method="POST")
-        urllib.request.urlopen(req, timeout=5).close()
-        proc.wait(timeout=15)
-    except (urllib.error.URLError, OSError, subprocess.TimeoutExpired):
-        pass
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            proc.wait(timeout=5)
-            break
-        except subprocess.TimeoutExpired:
-            continue
+            server.start(timeout=90)
+            yield server
+        finally:
+            server.stop()
 
 
 class _Bytes:
@@ -259,13 +147,12 @@ def _p95(xs: list[float]) -> float:
 
 def browser_bench(clicks: int = 50, nodelay: bool = True) -> Iterator[dict[str, Any]]:
     """Yield ``{"metric", "value", "unit"}`` dicts; needs chromium and Playwright."""
-    chromium = find_chromium()
-    if chromium is None:
+    if find_chromium() is None:
         raise RuntimeError("no chromium binary (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with lab_server(nodelay=nodelay) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        browser = launch_chromium(pw)
         try:
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             ctx.route(
@@ -275,10 +162,8 @@ def browser_bench(clicks: int = 50, nodelay: bool = True) -> Iterator[dict[str, 
             page = ctx.new_page()
             counter = _Bytes()
             page.on("websocket", counter.attach)
-            page.goto(f"{server['base']}/lab/tree/{NOTEBOOK}?token={server['token']}&reset")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-            page.wait_for_function(KERNEL_READY_JS, timeout=90_000)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            open_notebook(page, server, NOTEBOOK, timeout=90_000)
+            run_all_cells(page)
             page.wait_for_selector(".clash-widget polygon.clash-hex", timeout=90_000)
             page.wait_for_selector(".echo-widget", timeout=90_000)
             page.wait_for_timeout(500)

@@ -1,30 +1,36 @@
-"""MatchWidget: the game-agnostic machinery of a clickable match widget.
+"""MatchWidget: the machinery every clickable match widget shares.
 
 A widget shows ``match.view(seat)`` and turns the front end's intents into
-actions. The traits are the same as :class:`~clash_widget.widget.board.BoardWidget`'s
-(``view``, ``intent``, ``feedback``, ``seat``, ``last_action``) and so are the
-intent rules:
+actions. :class:`~clash_widget.widget.board.BoardWidget` (Clash of Cultures) and
+:class:`~clash_widget.widget.secolo_table.SecoloTable` build on it; the traits
+here are the ones both front ends read (js/src/model.ts, js/src/secolo/model.ts):
 
+- ``view`` (Python -> JS): ``match.view(seat)``, always a NEW dict after a change.
 - ``intent`` (JS -> Python): ``{seq, version, type: "act", key}`` or
-  ``{seq, version, type: "undo"|"redo"}``; subclasses may add intent types with
-  their fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
-- Malformed (``engine.malformed``) or stale (``engine.stale``) intents change
-  nothing and explain why in ``feedback``.
-- A re-entrant lock guards every access to the match (comm messages can arrive
-  on a kernel subshell thread while a cell runs).
+  ``{seq, version, type: "undo"|"redo"}``; subclasses add intent types with their
+  fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
+- ``feedback``: ``{seq, ok, message, rule_id, section, n}`` (``n`` counts answers,
+  so two equal answers in a row still reach the front end).
+- ``seat``: whose view (``None``: the teacher's view of everything).
+- ``last_action``: the last applied action as the viewer may know it: its key for
+  the seat that played it and the teacher, its public log text for other seats
+  (a key can name a secret choice).
 
-The widget rules (``widget.no-undo`` ...) come from :mod:`.intents`, shared with
-BoardWidget, so a refusal names the same id whichever widget gave it. A click
-from a seat's view acts only for that seat (``widget.not-your-turn``); code
-(:meth:`MatchWidget.play`) may act for anyone, like a teacher.
+Malformed (``engine.malformed``) or stale (``engine.stale``) intents change
+nothing and explain why in ``feedback``. A re-entrant lock guards every access to
+the match (comm messages can arrive on a kernel subshell thread while a cell
+runs); the trait changes of one step leave as one comm message (hold_sync). A
+click from a seat's view acts only for that seat (``widget.not-your-turn``); code
+(:meth:`MatchWidget.play`) may act for anyone, like a teacher. The widget rules
+come from :mod:`.intents`, so a refusal names the same id in every widget.
 """
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 import threading
-import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import anywidget
@@ -33,33 +39,46 @@ import traitlets
 from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
 
-from .intents import ERROR, NO_REDO, NO_UNDO, NOT_YOUR_TURN, is_int
+from .intents import BASE_FIELDS, ERROR, NO_REDO, NO_UNDO, NOT_YOUR_TURN, is_int, malformed
+from .intents import where as _where
 
 ActionCallback = Callable[[Outcome], Any]
-BASE_INTENTS: dict[str, frozenset[str]] = {
-    "act": frozenset({"key"}),
-    "undo": frozenset(),
-    "redo": frozenset(),
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+_MISSING_BUNDLE_ESM = """
+function render({ el }) {
+  const d = document.createElement("div");
+  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
+  d.textContent = "clash_widget: LABEL bundle missing: run npm run build";
+  el.appendChild(d);
 }
+export default { render };
+"""
 
 
-def _where(exc: BaseException) -> str:
-    """Where an exception was raised, in one line (file:line in function)."""
-    tb = traceback.extract_tb(exc.__traceback__)
-    if not tb:
-        return type(exc).__name__
-    f = tb[-1]
-    return f"raised at {pathlib.Path(f.filename).name}:{f.lineno} in {f.name}"
+def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
+    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
+    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
+    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
+    return esm, (css if css.is_file() else "")
 
 
 class MatchWidget(anywidget.AnyWidget):
     """Common base: traits, lock, intents, feedback, play/undo/redo/on_action.
 
-    Subclasses set ``_esm``/``_css`` and may override :meth:`_after_refresh`,
-    :meth:`_check_extra` and :meth:`_handle_extra` for their own intents.
+    Subclasses set ``_esm``/``_css`` and extend through small hooks: extra intents
+    (:attr:`EXTRA_INTENTS`, :meth:`_check_extra`, :meth:`_handle_extra`), who may
+    click (:meth:`_seat_verdict`), a read-only mode (:meth:`_read_only`), how a
+    view is drawn (:meth:`_refresh`), a new match (:meth:`_set_match`,
+    :meth:`_new_match`) and background work to wake (:meth:`_poke`).
     """
 
+    GAME: ClassVar[str] = ""  # the game this widget draws ("": any)
+    # Extra intent types: their fields; OPTIONAL_FIELDS may be left out.
     EXTRA_INTENTS: ClassVar[dict[str, frozenset[str]]] = {}
+    OPTIONAL_FIELDS: ClassVar[dict[str, frozenset[str]]] = {}
+    # Extra intent types answered whatever the version (they change no position).
+    UNVERSIONED: ClassVar[frozenset[str]] = frozenset()
 
     view = traitlets.Dict().tag(sync=True)
     intent = traitlets.Dict().tag(sync=True)
@@ -67,16 +86,50 @@ class MatchWidget(anywidget.AnyWidget):
     seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     last_action = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, match: Match, *, seat: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        match: Match | None = None,
+        *,
+        players: int = 2,
+        seed: int = 0,
+        seat: int | None = None,
+        options: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Show ``match``, or a new ``Match.new(GAME, players, seed, options)``."""
+        if match is None:
+            match = Match.new(self.GAME, players, seed, options)
+        elif self.GAME and match.game.name != self.GAME:
+            kind = type(self).__name__
+            raise ValueError(f"{kind} shows {self.GAME} matches, not {match.game.name!r}")
         self._lock = threading.RLock()
         self._callbacks: list[ActionCallback] = []
         self._answers = 0
-        self.match = match
+        self._ready = False
+        self._following = False  # a redraw is changing ``seat`` itself
+        self._last: tuple[int | None, Outcome] | None = None  # (actor, outcome)
+        self._set_match(match)
         super().__init__(seat=seat, **kwargs)
         with self._lock:
+            self._setup()
+            self._ready = True
             self._refresh()
 
     # -- public API ---------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self._match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        """Replace the match (a new game), then redraw."""
+        with self._lock:
+            self._set_match(match)
+            if self._ready:
+                self._new_match()
+                self._refresh()
+        self._poke()
+
     @property
     def game(self) -> Match:
         """Alias of :attr:`match`."""
@@ -89,8 +142,9 @@ class MatchWidget(anywidget.AnyWidget):
 
     def play(self, key: str) -> Outcome:
         """Play an action from code, the same path as a click; returns the Outcome."""
-        with self._lock:
-            return self._act(key, version=None, seq=None)
+        with self._batch():
+            refused = self._read_only(key, seq=None)
+            return refused if refused is not None else self._act(key, version=None, seq=None)
 
     def undo(self) -> bool:
         with self._lock:
@@ -109,7 +163,7 @@ class MatchWidget(anywidget.AnyWidget):
             self._callbacks.append(callback)
 
     def refresh(self) -> None:
-        """Send a fresh view (after changing ``widget.match`` from code)."""
+        """Send a fresh view (after changing the match's state from code)."""
         with self._lock:
             self._refresh()
 
@@ -117,25 +171,13 @@ class MatchWidget(anywidget.AnyWidget):
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: dict[str, Any]) -> int | None:
         seat = proposal["value"]
-        players = len(self.match.state["players"]) if hasattr(self, "match") else None
-        if seat is not None and players is not None and not 0 <= seat < players:
-            raise traitlets.TraitError(f"seat must be None or 0..{players - 1}, not {seat}")
-        return seat
+        if not hasattr(self, "_match") or self._seat_ok(seat):
+            return seat
+        return self._bad_seat(seat)
 
     @traitlets.observe("seat")
     def _seat_changed(self, change: dict[str, Any]) -> None:
-        if not hasattr(self, "match"):
-            return  # during __init__
-        try:
-            with self._lock:
-                self._refresh()
-        except Exception as exc:  # never swallow: show it
-            self._say(
-                False,
-                f"Cannot show seat {change['new']}: {type(exc).__name__}: {exc}",
-                ERROR.refuse(_where(exc)),
-                seq=None,
-            )
+        self._redraw(change)
 
     @traitlets.observe("intent")
     def _intent_changed(self, change: dict[str, Any]) -> None:
@@ -143,19 +185,37 @@ class MatchWidget(anywidget.AnyWidget):
         if not intent:
             return  # the initial {} or a reset
         try:
-            with self._lock:
+            with self._batch():
                 self._handle_intent(intent)
         except Exception as exc:  # never swallow: show it
-            self._say(
-                False,
-                f"{type(exc).__name__}: {exc}",
-                ERROR.refuse(_where(exc)),
-                seq=intent.get("seq") if isinstance(intent, dict) else None,
-            )
+            self._say_error("", exc, seq=intent.get("seq") if isinstance(intent, dict) else None)
+        self._poke()
 
     # -- hooks for subclasses -------------------------------------------------
-    def _after_refresh(self) -> None:
-        """Called with the lock held after every new view."""
+    def _set_match(self, match: Match) -> None:
+        """Take ``match`` (also during ``__init__``, before the traits exist)."""
+        self._match = match
+
+    def _setup(self) -> None:
+        """Called once with the lock held, after the traits exist, before the first view."""
+
+    def _new_match(self) -> None:
+        """Called with the lock held when ``match`` is replaced, before the redraw."""
+
+    def _bad_seat(self, seat: int) -> int | None:
+        """What to do with a seat that does not exist: refuse (or return the seat to keep)."""
+        raise traitlets.TraitError(f"seat must be None or 0..{self.match.players - 1}, not {seat}")
+
+    def _seat_verdict(self) -> Verdict | None:
+        """Why a click from this view may not act now (None: it may)."""
+        cp = self.match.current_player
+        if cp is None or self.seat is None or self.seat == cp:
+            return None
+        return NOT_YOUR_TURN.refuse(f"viewing seat {self.seat}, seat {cp} is to move")
+
+    def _read_only(self, what: str, *, seq: int | None) -> Outcome | None:
+        """The refusal when the widget cannot act now (it has said why), else None."""
+        return None
 
     def _check_extra(self, kind: str, intent: dict[str, Any]) -> str | None:
         """What is wrong with the fields of an extra intent type, or None."""
@@ -164,17 +224,47 @@ class MatchWidget(anywidget.AnyWidget):
     def _handle_extra(self, kind: str, intent: dict[str, Any], seq: int) -> None:
         raise NotImplementedError(kind)
 
-    # -- internals (call with the lock held) ---------------------------------
-    def _intent_types(self) -> dict[str, frozenset[str]]:
-        return {**BASE_INTENTS, **self.EXTRA_INTENTS}
-
-    def _refresh(self) -> None:
+    def _refresh(self, *, patch: bool = False) -> None:
+        """Recompute the view (``patch``: after a step of play, for widgets that patch)."""
         self.view = dict(self.match.view(self.seat))  # always a new object
         self._after_refresh()
 
+    def _after_refresh(self) -> None:
+        """Called with the lock held after every new view (overrides call super)."""
+        shown = self._shown_action()
+        if self.last_action != shown:
+            self.last_action = shown
+
+    def _poke(self) -> None:
+        """Called after each change from outside: wake background work (bots)."""
+
+    # -- internals (call with the lock held) ---------------------------------
+    @contextlib.contextmanager
+    def _batch(self) -> Iterator[None]:
+        """The lock, and the trait changes of one step go to the front end as one message."""
+        with self._lock, self.hold_sync():
+            yield
+
+    def _seat_ok(self, seat: Any) -> bool:
+        return seat is None or (is_int(seat) and 0 <= seat < self.match.players)
+
+    def _redraw(self, change: dict[str, Any]) -> None:
+        """A view setting changed: draw the view again."""
+        if not self._ready or self._following:
+            return
+        try:
+            with self._lock:
+                self._refresh()
+        except Exception as exc:  # never swallow: show it
+            self._say_error(f"Cannot show seat {change['new']}: ", exc)
+        self._poke()
+
     def _handle_intent(self, intent: Any) -> None:
         seq = intent.get("seq") if isinstance(intent, dict) else None
-        problem = self._malformed(intent)
+        problem = malformed(intent, {**BASE_FIELDS, **self.EXTRA_INTENTS}, self.OPTIONAL_FIELDS)
+        kind = intent["type"] if problem is None else ""
+        if problem is None and kind not in BASE_FIELDS:
+            problem = self._check_extra(kind, intent)
         if problem:
             self._say(
                 False,
@@ -183,62 +273,61 @@ class MatchWidget(anywidget.AnyWidget):
                 seq=seq if is_int(seq) else None,
             )
             return
+        if kind in self.UNVERSIONED:
+            self._handle_extra(kind, intent, seq)
+            return
         version = intent["version"]
         if version != self.match.version:
             detail = f"sent at version {version}, now {self.match.version}"
             self._say(False, f"Ignored a stale intent ({detail}).", STALE.refuse(detail), seq=seq)
             return
-        kind = intent["type"]
-        if kind == "act":
-            mover = self.match.current_player
-            if self.seat is not None and mover is not None and mover != self.seat:
-                detail = f"this view is seat {self.seat}'s, player {mover} is to move"
-                self._say(False, "Not your turn.", NOT_YOUR_TURN.refuse(detail), seq=seq)
+        if kind not in BASE_FIELDS:
+            self._handle_extra(kind, intent, seq)
+        elif kind != "act":
+            self._undo_redo(kind, seq=seq)
+        elif self._read_only(intent["key"], seq=seq) is None:
+            verdict = self._seat_verdict()
+            if verdict is not None:
+                self._say(False, f"Refused: {intent['key']}", verdict, seq=seq)
                 return
             self._act(intent["key"], version=version, seq=seq)
-        elif kind in BASE_INTENTS:
-            self._undo_redo(kind, seq=seq)
-        else:
-            self._handle_extra(kind, intent, seq)
 
-    def _malformed(self, intent: Any) -> str | None:
-        """What is wrong with the intent's shape, or None."""
-        if not isinstance(intent, dict):
-            return f"an intent must be an object, not {type(intent).__name__}"
-        for name in ("seq", "version"):
-            if not is_int(intent.get(name)):
-                return f"{name!r} must be an integer"
-        types = self._intent_types()
-        kind = intent.get("type")
-        if kind not in types:
-            return f"unknown intent type {kind!r} (known: {', '.join(types)})"
-        extra = set(intent) - {"seq", "version", "type"} - types[kind]
-        if extra:
-            return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} for {kind!r}"
-        missing = types[kind] - set(intent)
-        if missing:
-            return f"missing field(s) {', '.join(sorted(missing))} for {kind!r}"
-        if kind == "act":
-            key = intent.get("key")
-            if not isinstance(key, str) or not key.strip():
-                return "'key' must be a non-empty string"
-            return None
-        return self._check_extra(kind, intent) if kind not in BASE_INTENTS else None
-
-    def _act(self, key: str, *, version: int | None, seq: int | None) -> Outcome:
+    def _act(self, key: str, *, version: int | None, seq: int | None, who: str = "") -> Outcome:
+        actor = self.match.current_player
         outcome = self.match.play(key, version=version)
         if not outcome.ok:
             self._say(False, f"Refused: {key}", outcome.verdict, seq=seq)
             return outcome
-        self.last_action = str(outcome.action)
-        self._refresh()
-        texts = [e.get("text", "") for e in outcome.events if e.get("text")]
-        msg = f"Played {outcome.action}" + (f": {' '.join(texts[:3])}" if texts else ".")
+        self._last = (actor, outcome)
+        self._refresh(patch=True)  # sets last_action for the (possibly new) seat
+        texts = self._public_texts(outcome)
+        shown = outcome.action if self._sees_key(actor) else "an action"
+        msg = f"{who}Played {shown}" + (f": {' '.join(texts)}" if texts else ".")
         self._say(True, msg, None, seq=seq)
         self._notify(outcome)
         return outcome
 
+    def _sees_key(self, actor: int | None) -> bool:
+        """Whether the viewer may know an action's key: the teacher and the actor."""
+        return self.seat is None or actor == self.seat
+
+    def _public_texts(self, outcome: Outcome) -> list[str]:
+        """The first log lines of an action, as the viewing seat may read them."""
+        seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
+        return [e["text"] for e in seen if e.get("text")][:3]
+
+    def _shown_action(self) -> str:
+        """The ``last_action`` text for the viewing seat."""
+        if self._last is None:
+            return self.last_action
+        actor, outcome = self._last
+        if self._sees_key(actor):
+            return str(outcome.action)
+        return " ".join(self._public_texts(outcome)) or "an action"
+
     def _undo_redo(self, kind: str, *, seq: int | None) -> bool:
+        if self._read_only(kind, seq=seq) is not None:
+            return False
         done = self.match.undo() if kind == "undo" else self.match.redo()
         if not done:
             self._say(
@@ -248,7 +337,7 @@ class MatchWidget(anywidget.AnyWidget):
                 seq=seq,
             )
             return False
-        self._refresh()
+        self._refresh(patch=True)
         self._say(True, f"{kind.capitalize()} done (version {self.match.version}).", None, seq=seq)
         return True
 
@@ -257,12 +346,11 @@ class MatchWidget(anywidget.AnyWidget):
             try:
                 cb(outcome)
             except Exception as exc:
-                self._say(
-                    False,
-                    f"on_action callback failed: {type(exc).__name__}: {exc}",
-                    ERROR.refuse(_where(exc)),
-                    seq=None,
-                )
+                self._say_error("on_action callback failed: ", exc)
+
+    def _say_error(self, what: str, exc: BaseException, *, seq: int | None = None) -> None:
+        """Show an exception in ``feedback`` (``widget.error``, with where it was raised)."""
+        self._say(False, f"{what}{type(exc).__name__}: {exc}", ERROR.refuse(_where(exc)), seq=seq)
 
     def _say(self, ok: bool, message: str, verdict: Verdict | None, *, seq: int | None) -> None:
         self._answers += 1

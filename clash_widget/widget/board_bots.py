@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 from clash_widget.engine import Outcome
 
 from .autoplay import BOT_NAMES, BotRunner
-from .intents import ERROR, is_int
-from .intents import where as _where
+from .intents import is_int
 
 if TYPE_CHECKING:
     from .board import BoardWidget
@@ -135,12 +134,7 @@ class BotSeatsMixin(_Base):
 
     def _runner_failed(self, exc: BaseException) -> None:
         with self._lock:
-            self._say(
-                False,
-                f"The bots stopped: {type(exc).__name__}: {exc}",
-                ERROR.refuse(_where(exc)),
-                seq=None,
-            )
+            self._say_error("The bots stopped: ", exc)
         self.autoplay = False
 
     def _poke(self) -> None:

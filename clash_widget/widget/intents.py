@@ -1,15 +1,17 @@
 """What the board accepts from the front end, without any Jupyter import.
 
-``WIDGET_RULES`` are the refusals the widget itself gives (the engine's own
+``WIDGET_RULES`` are the refusals the widgets themselves give (the engine's own
 refusals keep their ids); ``malformed`` says what is wrong with an intent's
-shape. Kept apart from ``board.py`` so ``python -m clash_widget rules`` can list
-the widget rules in docs/rules.md without importing anywidget.
+shape, ``board_field_problem`` with the fields of BoardWidget's own intents.
+Kept apart from the widgets so ``python -m clash_widget rules`` can list the
+widget rules in docs/rules.md without importing anywidget.
 """
 
 from __future__ import annotations
 
 import pathlib
 import traceback
+from collections.abc import Mapping
 from typing import Any
 
 from clash_widget.engine import RuleBook
@@ -64,18 +66,22 @@ BAD_FILE = WIDGET_RULES.rule(
     source="ours",
 )
 
-# "resync": the front end's view is not the one a patch was made for; send it whole.
-# "save": send the game file to the front end (it downloads it); "load": a file's text.
-INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load")
-_FIELDS: dict[str, set[str]] = {
-    "select": {"q", "r"},
-    "act": {"key"},
-    "undo": set(),
-    "redo": set(),
-    "resync": set(),
-    "save": set(),
-    "load": {"text", "name"},
+# The intents every match widget takes, with their fields.
+BASE_FIELDS: dict[str, frozenset[str]] = {
+    "act": frozenset({"key"}),
+    "undo": frozenset(),
+    "redo": frozenset(),
 }
+# BoardWidget's own: "resync" (the front end's view is not the one a patch was made
+# for; send it whole), "save" (send the game file to the front end, which downloads
+# it) and "load" (a file's text; its "name" may be left out).
+BOARD_FIELDS: dict[str, frozenset[str]] = {
+    "select": frozenset({"q", "r"}),
+    "resync": frozenset(),
+    "save": frozenset(),
+    "load": frozenset({"text", "name"}),
+}
+INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load")
 MAX_FILE_CHARS = 5_000_000
 
 
@@ -92,29 +98,48 @@ def is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def malformed(intent: Any, hexes: set[tuple[int, int]] | dict[tuple[int, int], Any]) -> str | None:
-    """What is wrong with the intent's shape (given the map's hexes), or None."""
+def malformed(
+    intent: Any,
+    fields: Mapping[str, frozenset[str]],
+    optional: Mapping[str, frozenset[str]] | None = None,
+) -> str | None:
+    """What is wrong with the intent's shape (``fields``: each type's fields), or None.
+
+    Checks the envelope (``seq``, ``version``, ``type``), the field names and the
+    ``act`` key; other types' field values are the widget's to check.
+    """
     if not isinstance(intent, dict):
         return f"an intent must be an object, not {type(intent).__name__}"
     for name in ("seq", "version"):
         if not is_int(intent.get(name)):
             return f"{name!r} must be an integer"
     kind = intent.get("type")
-    if kind not in INTENT_TYPES:
-        return f"unknown intent type {kind!r} (known: {', '.join(INTENT_TYPES)})"
-    extra = set(intent) - ({"seq", "version", "type"} | _FIELDS[kind])
+    if kind not in fields:
+        return f"unknown intent type {kind!r} (known: {', '.join(fields)})"
+    extra = set(intent) - {"seq", "version", "type"} - fields[kind]
     if extra:
         return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} for {kind!r}"
+    if kind == "act":
+        key = intent.get("key")
+        if not isinstance(key, str) or not key.strip():
+            return "'key' must be a non-empty string"
+        return None
+    missing = fields[kind] - (optional or {}).get(kind, frozenset()) - set(intent)
+    if missing:
+        return f"missing field(s) {', '.join(sorted(missing))} for {kind!r}"
+    return None
+
+
+def board_field_problem(
+    kind: str, intent: dict[str, Any], hexes: set[tuple[int, int]] | dict[tuple[int, int], Any]
+) -> str | None:
+    """What is wrong with the fields of one of BoardWidget's own intents, or None."""
     if kind == "select":
         q, r = intent.get("q"), intent.get("r")
         if not (is_int(q) and is_int(r)):
             return "'q' and 'r' must be integers"
         if (q, r) not in hexes:
             return f"{q},{r} is not a hex of this map"
-    if kind == "act":
-        key = intent.get("key")
-        if not isinstance(key, str) or not key.strip():
-            return "'key' must be a non-empty string"
     if kind == "load":
         text, name = intent.get("text"), intent.get("name", "")
         if not isinstance(text, str) or not text.strip():

@@ -12,27 +12,7 @@ front end turns into buttons and clickable cards without knowing any rule.
 
 from __future__ import annotations
 
-from typing import Any
-
-from clash_widget.engine import Match
-
-from .base import MatchWidget
-from .board import STATIC
-
-_JS = STATIC / "secolo.js"
-_CSS = STATIC / "secolo.css"
-
-_MISSING_BUNDLE_ESM = """
-function render({ el }) {
-  const d = document.createElement("div");
-  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
-  d.textContent = "clash_widget: Secolo bundle missing: run npm run build";
-  el.appendChild(d);
-}
-export default { render };
-"""
-
-GAME = "secolo"
+from .base import MatchWidget, front_end
 
 
 class SecoloTable(MatchWidget):
@@ -43,24 +23,8 @@ class SecoloTable(MatchWidget):
     ``seat=None`` is the teacher's view (every hand visible).
     """
 
-    _esm = _JS if _JS.is_file() else _MISSING_BUNDLE_ESM
-    _css = _CSS if _CSS.is_file() else ""
-
-    def __init__(
-        self,
-        match: Match | None = None,
-        *,
-        players: int = 2,
-        seed: int = 0,
-        seat: int | None = None,
-        options: dict[str, Any] | None = None,
-        **kwargs: Any,
-    ) -> None:
-        if match is None:
-            match = Match.new(GAME, players, seed, options)
-        elif match.game.name != GAME:
-            raise ValueError(f"SecoloTable shows {GAME} matches, not {match.game.name!r}")
-        super().__init__(match, seat=seat, **kwargs)
+    GAME = "secolo"
+    _esm, _css = front_end("secolo", "Secolo")
 
     # -- small readers for notebooks ------------------------------------------
     def hand(self, seat: int) -> list[str]:

@@ -46,7 +46,7 @@ def write_notebook(lab, name: str, *cells: str) -> str:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(nb, str(lab.server["root"] / name))
+    nbformat.write(nb, str(lab.server.notebooks / name))
     return name
 
 

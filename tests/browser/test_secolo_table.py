@@ -13,23 +13,11 @@ import re
 import pytest
 from playwright.sync_api import Locator, expect
 
+from clash_widget.secolo.opening import ATTACK, OPENING
+
 pytestmark = pytest.mark.browser
 
-ATTACK = "attack atk-18 ind-ch-5 ind-pr-1 pir-ch-4"
-EXPECTED = [
-    "pick ind-pr-1",
-    "pick cat-pr-1",
-    "keep",
-    "play ind-ch-5",
-    "end",
-    "keep",
-    "play pir-ch-4",
-    "end",
-    "keep",
-    ATTACK,
-    "pass",
-    "end",
-]
+EXPECTED = [*OPENING, ATTACK, "pass", "end"]
 
 
 def has_class(cls: str) -> re.Pattern[str]:
