@@ -206,10 +206,11 @@ def test_trait_names_match_typescript_model() -> None:
     ts = (ROOT / "js" / "src" / "model.ts").read_text()
     block = re.search(r"export type WidgetModel = \{(.*?)\};", ts, re.S)
     assert block
-    names = set(re.findall(r"^\s*(\w+)\s*:", block.group(1), re.M))
+    names = set(re.findall(r"^\s*(\w+)\??\s*:", block.group(1), re.M))
     ours = {
         "view", "intent", "selected", "feedback", "seat", "last_action", "hotseat", "bots",
         "bot_names", "bot_delay", "autoplay", "position", "replay_length", "view_patch",
+        "lock_view",
     }  # fmt: skip
     assert names == ours
     assert ours <= py

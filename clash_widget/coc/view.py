@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ..engine.game import Game, State
-from . import content
+from . import advance_view, content
 from .board import city_size
 from .economy import cap
 from .scoring import breakdown
@@ -47,6 +47,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "frame": _frame(state),
         "legal": [_legal(game, state, a) for a in legal],
         "wonders": {"public": list(state.get("public_wonders", []))},
+        "advance_tree": advance_view.tree(),
         "decks": {k: len(v) for k, v in state["decks"].items()},
         "colors": {"players": list(PLAYER_COLORS[: len(state["players"])]),
                    "barbarians": BARBARIAN_COLOR},
@@ -70,6 +71,7 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
         "mood_track": pl["mood_track"],
         "culture_track": pl["culture_track"],
         "advances": list(pl["advances"]),
+        "advance_status": advance_view.status(state, p),
         "government": _government(pl),
         "vp": sum(b.values()),
         "vp_breakdown": b,

@@ -23,6 +23,14 @@ runs); the trait changes of one step leave as one comm message (hold_sync). A
 click from a seat's view acts only for that seat (``widget.not-your-turn``); code
 (:meth:`MatchWidget.play`) may act for anyone, like a teacher. The widget rules
 come from :mod:`.intents`, so a refusal names the same id in every widget.
+
+``lock_view`` (set by Python only) makes a board one player's: the browser may
+not change the traits that choose what it sees (:attr:`MatchWidget.VIEW_TRAITS`)
+nor send the intents that would hand it hidden information
+(:attr:`MatchWidget.VIEW_INTENTS`); both are refused with ``widget.view-locked``.
+Browser trait changes are filtered in :meth:`MatchWidget.set_state`, the one
+door through which the front end's state enters (Python assignments never pass
+it), and the refused values are sent back so the browser shows them again.
 """
 
 from __future__ import annotations
@@ -39,7 +47,16 @@ import traitlets
 from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
 
-from .intents import BASE_FIELDS, ERROR, NO_REDO, NO_UNDO, NOT_YOUR_TURN, is_int, malformed
+from .intents import (
+    BASE_FIELDS,
+    ERROR,
+    NO_REDO,
+    NO_UNDO,
+    NOT_YOUR_TURN,
+    VIEW_LOCKED,
+    is_int,
+    malformed,
+)
 from .intents import where as _where
 
 ActionCallback = Callable[[Outcome], Any]
@@ -79,12 +96,17 @@ class MatchWidget(anywidget.AnyWidget):
     OPTIONAL_FIELDS: ClassVar[dict[str, frozenset[str]]] = {}
     # Extra intent types answered whatever the version (they change no position).
     UNVERSIONED: ClassVar[frozenset[str]] = frozenset()
+    # Under ``lock_view``: traits the browser may not change, intents it may not send.
+    VIEW_TRAITS: ClassVar[frozenset[str]] = frozenset({"seat"})
+    VIEW_INTENTS: ClassVar[frozenset[str]] = frozenset()
 
     view = traitlets.Dict().tag(sync=True)
     intent = traitlets.Dict().tag(sync=True)
     feedback = traitlets.Dict().tag(sync=True)
     seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     last_action = traitlets.Unicode("").tag(sync=True)
+    # Set from Python only; the front end hides the controls it locks.
+    lock_view = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -168,6 +190,27 @@ class MatchWidget(anywidget.AnyWidget):
             self._refresh()
 
     # -- traits ---------------------------------------------------------------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Trait values from the browser: refuse (and send back) what the view lock forbids.
+
+        A validator cannot tell the browser from Python; this method only ever
+        receives the front end's updates, so the lock holds against a scripted
+        browser too, not only against the control bar.
+        """
+        refused = self._refused_state(sync_data)
+        if refused:
+            with self._batch():
+                self._say(
+                    False,
+                    f"Refused from the browser: {', '.join(refused)}.",
+                    VIEW_LOCKED.refuse(self._lock_detail(refused)),
+                    seq=None,
+                )
+            sync_data = {k: v for k, v in sync_data.items() if k not in refused}
+            self.send_state(refused)  # the browser shows Python's values again
+        if sync_data:
+            super().set_state(sync_data)
+
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: dict[str, Any]) -> int | None:
         seat = proposal["value"]
@@ -245,6 +288,20 @@ class MatchWidget(anywidget.AnyWidget):
         with self._lock, self.hold_sync():
             yield
 
+    def _refused_state(self, sync_data: dict[str, Any]) -> list[str]:
+        """The browser's trait changes the view lock forbids (the lock itself is Python's)."""
+        locked = self.VIEW_TRAITS | {"lock_view"} if self.lock_view else {"lock_view"}
+        return sorted(
+            k for k, v in sync_data.items() if k in locked and v != getattr(self, k, None)
+        )
+
+    def _lock_detail(self, what: list[str] | str) -> str:
+        names = what if isinstance(what, str) else ", ".join(what)
+        if not self.lock_view:
+            return f"{names}: only the notebook's code sets the view lock"
+        whose = "the teacher's view" if self.seat is None else f"seat {self.seat}'s view"
+        return f"{names}: this board is locked to {whose}"
+
     def _seat_ok(self, seat: Any) -> bool:
         return seat is None or (is_int(seat) and 0 <= seat < self.match.players)
 
@@ -272,6 +329,10 @@ class MatchWidget(anywidget.AnyWidget):
                 MALFORMED.refuse(problem),
                 seq=seq if is_int(seq) else None,
             )
+            return
+        if self.lock_view and kind in self.VIEW_INTENTS:
+            verdict = VIEW_LOCKED.refuse(self._lock_detail(kind))
+            self._say(False, f"Refused from the browser: {kind}", verdict, seq=seq)
             return
         if kind in self.UNVERSIONED:
             self._handle_extra(kind, intent, seq)

@@ -23,7 +23,9 @@ The shared traits, intents, refusals and lock are :class:`~.base.MatchWidget`'s
 
 A bad seat, bot list or replay position is refused in ``feedback``
 (``widget.bad-setting``) and the setting goes back; bots play on their own
-thread through the same locked path as clicks.
+thread through the same locked path as clicks. With ``lock_view=True`` the
+browser cannot change ``seat`` or ``hotseat`` nor save or load game files
+(``widget.view-locked``); the replay scrubber stays, in the locked seat's view.
 """
 
 from __future__ import annotations
@@ -67,6 +69,11 @@ class BoardWidget(BotSeatsMixin, GameFilesMixin, MatchWidget):
     EXTRA_INTENTS = BOARD_FIELDS
     OPTIONAL_FIELDS = {"load": frozenset({"name"})}
     UNVERSIONED = frozenset({"resync", "save"})
+    # A locked board keeps its seat, never follows the mover, and keeps the game file
+    # (seed + actions re-deal every hand) and the game itself in Python. Replay stays:
+    # it is drawn in the locked seat's view, which shows what that seat saw then.
+    VIEW_TRAITS = frozenset({"seat", "hotseat"})
+    VIEW_INTENTS = frozenset({"save", "load"})
 
     selected = traitlets.Dict().tag(sync=True)
     hotseat = traitlets.Bool(False).tag(sync=True)

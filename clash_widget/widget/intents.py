@@ -57,6 +57,14 @@ BAD_SETTING = WIDGET_RULES.rule(
     "Widget: settings",
     source="ours",
 )
+VIEW_LOCKED = WIDGET_RULES.rule(
+    "widget.view-locked",
+    "The notebook locked this board to one view: the browser cannot switch whose view "
+    "it shows, follow the player to move (hot-seat), or save or load the game file "
+    "(a game file re-deals every hand). The notebook's code can still change them.",
+    "Widget: view lock",
+    source="ours",
+)
 
 BAD_FILE = WIDGET_RULES.rule(
     "widget.bad-file",

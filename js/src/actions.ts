@@ -5,16 +5,43 @@
 import { type LegalAction, type View, refKeys } from "./model";
 import { htmlEl } from "./svg";
 
-/** "q,r" keys of every hex named by a legal action. */
-export function legalHexes(view: View): Set<string> {
-  const out = new Set<string>();
-  for (const a of view.legal ?? []) for (const k of refKeys(a.hexes)) out.add(k);
-  return out;
+interface LegalIndex {
+  hexes: ReadonlySet<string>;
+  byHex: Map<string, LegalAction[]>;
+}
+
+// One index per legal list: a hex click asks for it twice (marks and buttons), and
+// a patch that does not touch `legal` keeps the same array, so it is built once
+// per change of the list, not once per click.
+const indexes = new WeakMap<LegalAction[], LegalIndex>();
+
+function legalIndex(view: View): LegalIndex {
+  const legal = view.legal ?? [];
+  let ix = indexes.get(legal);
+  if (ix) return ix;
+  const hexes = new Set<string>();
+  const byHex = new Map<string, LegalAction[]>();
+  for (const a of legal) {
+    for (const k of new Set(refKeys(a.hexes))) {
+      hexes.add(k);
+      const list = byHex.get(k);
+      if (list) list.push(a);
+      else byHex.set(k, [a]);
+    }
+  }
+  ix = { hexes, byHex };
+  indexes.set(legal, ix);
+  return ix;
+}
+
+/** "q,r" keys of every hex named by a legal action (shared: do not change it). */
+export function legalHexes(view: View): ReadonlySet<string> {
+  return legalIndex(view).hexes;
 }
 
 export function actionsForHex(view: View, key: string | null): LegalAction[] {
   if (!key) return [];
-  return (view.legal ?? []).filter((a) => refKeys(a.hexes).includes(key));
+  return [...(legalIndex(view).byHex.get(key) ?? [])];
 }
 
 export function actionsWithoutHexes(view: View): LegalAction[] {
@@ -44,6 +71,9 @@ export class ActionList {
   private readonly restPart: HTMLElement;
   private restSig = "";
   private hexSig = "";
+  private restGen = 0;
+  private legalRef: LegalAction[] | undefined = undefined;
+  private head = "";
   private allOpen = false;
   private readonly openKinds = new Set<string>();
 
@@ -57,15 +87,24 @@ export class ActionList {
   }
 
   update(view: View, selected: string | null): void {
-    const restSig = JSON.stringify([view.legal, view.version, view.seat, view.current_player, view.over]);
-    const hexSig = `${restSig}|${selected}`;
-    if (hexSig !== this.hexSig) {
-      this.hexSig = hexSig;
-      this.renderHex(view, selected);
+    // The legal list is compared by reference first: a hex click and Python's echo
+    // of it keep the same array, so no serialisation happens on the click path.
+    const head = `${view.version}|${view.seat}|${view.current_player}|${view.over}`;
+    let restSig = this.restSig;
+    if (view.legal !== this.legalRef || head !== this.head) {
+      restSig = `${head}|${JSON.stringify(view.legal ?? [])}`;
+      this.legalRef = view.legal;
+      this.head = head;
     }
     if (restSig !== this.restSig) {
       this.restSig = restSig;
+      this.restGen++;
       this.renderRest(view);
+    }
+    const hexSig = `${this.restGen}|${selected}`;
+    if (hexSig !== this.hexSig) {
+      this.hexSig = hexSig;
+      this.renderHex(view, selected);
     }
   }
 

@@ -8,6 +8,7 @@ import { Controls, downloadText, gameFileMessage } from "./controls";
 import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
 import { type Direction, stepInDirection } from "./hex";
 import { renderLegend } from "./legend";
+import { FeedbackLine } from "./feedback";
 import { EventLog } from "./log";
 import { type Feedback, type Intent, type Selected, type View, type WidgetModel, hexKey, isView } from "./model";
 import { Panels } from "./panels";
@@ -20,6 +21,8 @@ const ARROWS: Record<string, Direction> = {
   ArrowLeft: "left",
   ArrowRight: "right",
 };
+
+const NO_HEXES: ReadonlySet<string> = new Set();
 
 type IntentBody =
   | { type: "select"; q: number; r: number }
@@ -36,7 +39,7 @@ export class App {
   private readonly log: EventLog;
   private readonly status: HTMLElement;
   private readonly prompt: HTMLElement;
-  private readonly feedbackEl: HTMLElement;
+  private readonly feedback: FeedbackLine;
   private readonly info: HTMLElement;
   private readonly waiting: HTMLElement;
   private readonly undoBtn: HTMLButtonElement;
@@ -81,9 +84,7 @@ export class App {
     const boardCol = htmlEl("div", "clash-board-col", undefined, main);
     this.waiting = htmlEl("div", "clash-waiting", "Waiting for the game view\u2026", boardCol);
     this.board = new Board(boardCol, (q, r) => this.clickHex(q, r));
-    this.feedbackEl = htmlEl("div", "clash-feedback", undefined, boardCol);
-    this.feedbackEl.setAttribute("role", "status");
-    this.feedbackEl.setAttribute("aria-live", "polite");
+    this.feedback = new FeedbackLine(boardCol);
     renderLegend(boardCol);
     const side = htmlEl("div", "clash-side", undefined, main);
     this.info = htmlEl("div", "clash-info", undefined, side);
@@ -92,7 +93,7 @@ export class App {
       this.logHexes = hexes;
       this.refreshMarks();
     });
-    this.panels = new Panels(root);
+    this.panels = new Panels(root, (key) => this.send({ type: "act", key }));
 
     root.addEventListener("keydown", this.onKey);
     this.on("change:view", () => this.onView());
@@ -103,7 +104,7 @@ export class App {
     });
     this.on("change:feedback", () => this.onFeedback());
     this.on("change:selected", () => this.onSelected());
-    for (const t of ["seat", "hotseat", "bots", "bot_names", "bot_delay", "autoplay", "position", "replay_length"]) {
+    for (const t of ["seat", "hotseat", "bots", "bot_names", "bot_delay", "autoplay", "position", "replay_length", "lock_view"]) {
       this.on(`change:${t}`, () => this.onSettings());
     }
     this.onView();
@@ -161,8 +162,9 @@ export class App {
     const k = hexKey(q, r);
     this.selected = k;
     this.cursor = k;
-    this.refreshSelection();
+    // The intent goes first: Python works on it while the page redraws locally.
     this.send({ type: "select", q, r });
+    this.refreshSelection();
   }
 
   private onKey = (e: KeyboardEvent): void => {
@@ -260,17 +262,9 @@ export class App {
 
   private onFeedback(): void {
     const f = (this.model.get("feedback") ?? {}) as Feedback;
-    const el = this.feedbackEl;
     // Counts Python's answers drawn so far: tests and the benchmark wait on it.
     this.root.dataset.feedbackN = String(f?.n ?? 0);
-    el.replaceChildren();
-    el.className = "clash-feedback";
-    if (!f || f.message === undefined) return;
-    el.classList.add(f.ok ? "is-ok" : "is-refused");
-    htmlEl("span", "clash-feedback-mark", f.ok ? "\u2713" : "\u2717", el);
-    htmlEl("span", "clash-feedback-message", f.message ?? "", el);
-    if (!f.ok && f.rule_id) htmlEl("code", "clash-feedback-rule", f.rule_id, el);
-    if (!f.ok && f.section) htmlEl("span", "clash-feedback-section", f.section, el);
+    this.feedback.show(f);
   }
 
   private refreshSelection(): void {
@@ -281,7 +275,7 @@ export class App {
   }
 
   private refreshMarks(): void {
-    const legal = this.view ? legalHexes(this.view) : new Set<string>();
+    const legal = this.view ? legalHexes(this.view) : NO_HEXES;
     this.board.setMarks({ selected: this.selected, cursor: this.cursor, legal, log: this.logHexes });
   }
 

@@ -41,11 +41,26 @@ const MOOD_GLYPHS: Record<string, string> = { happy: "\u263A", neutral: "\u2013"
 
 let uidCounter = 0;
 
+/** Outlines of one kind (legal targets, log hexes), one per hex, keyed "q,r". */
+interface OutlineSet {
+  group: SVGGElement;
+  els: Map<string, SVGPolygonElement>;
+  hexClass: string;
+  outlineClass: string;
+  scale: number;
+}
+
+/** A single outline that moves from hex to hex (the selection, the keyboard cursor). */
+interface Ring {
+  el: SVGPolygonElement;
+  key: string | null;
+}
+
 export interface Marks {
   selected: string | null; // "q,r"
   cursor: string | null;
-  legal: Set<string>;
-  log: Set<string>;
+  legal: ReadonlySet<string>;
+  log: ReadonlySet<string>;
 }
 
 export class Board {
@@ -58,11 +73,16 @@ export class Board {
   private readonly pieceLayer: SVGGElement;
   private readonly markLayer: SVGGElement;
   private readonly hexEls = new Map<string, SVGPolygonElement>();
+  private readonly hexByKey = new Map<string, Hex>();
+  private readonly legalMarks: OutlineSet;
+  private readonly logMarks: OutlineSet;
+  private readonly selectedMark: Ring;
+  private readonly cursorMark: Ring;
+  private marks: Marks = { selected: null, cursor: null, legal: new Set(), log: new Set() };
   private hexes: Hex[] = [];
   private hexSig = "";
   private terrainSig = "";
   private pieceSig = "";
-  private marksSig = "";
   private last: View | null = null;
   /** Counts of full rebuilds, for tests and debugging. */
   readonly stats = { hexBuilds: 0, hexUpdates: 0, pieceBuilds: 0 };
@@ -96,6 +116,23 @@ export class Board {
     this.regionLayer = svgEl("g", { class: "clash-layer-regions" }, this.svg);
     // Marks under labels and pieces: outlines never hide a coordinate or a count.
     this.markLayer = svgEl("g", { class: "clash-layer-marks" }, this.svg);
+    // One group per kind keeps the stacking (legal < log < selection < cursor) while
+    // outlines come and go; the legal group carries the shadow filter once.
+    const outlines = (kind: string, scale: number): OutlineSet => ({
+      group: svgEl("g", { class: `clash-marks-${kind}` }, this.markLayer),
+      els: new Map(),
+      hexClass: `is-${kind}`,
+      outlineClass: `clash-mark-${kind}`,
+      scale,
+    });
+    this.legalMarks = outlines("legal", 0.86);
+    this.logMarks = outlines("log", 0.8);
+    const ring = (cls: string, scale: number) => ({
+      el: svgEl("polygon", { class: cls, display: "none", points: outlinePoints(0, 0, scale) }, this.markLayer),
+      key: null,
+    });
+    this.selectedMark = ring("clash-mark-selected", 0.97);
+    this.cursorMark = ring("clash-mark-cursor", 0.93);
     this.labelLayer = svgEl("g", { class: "clash-layer-labels" }, this.svg);
     this.pieceLayer = svgEl("g", { class: "clash-layer-pieces" }, this.svg);
     this.viewport = new Viewport(this.svg);
@@ -121,7 +158,7 @@ export class Board {
   }
 
   hexAt(key: string): Hex | undefined {
-    return this.hexes.find((h) => hexKey(h.q, h.r) === key);
+    return this.hexByKey.get(key);
   }
 
   update(view: View): void {
@@ -138,6 +175,8 @@ export class Board {
       view.players === same.players;
     if (unchanged) return;
     this.hexes = hexes;
+    this.hexByKey.clear();
+    for (const h of hexes) this.hexByKey.set(hexKey(h.q, h.r), h);
     const sig = hexes.map((h) => hexKey(h.q, h.r)).join(";");
     if (sig !== this.hexSig) {
       this.buildHexes(hexes);
@@ -169,6 +208,7 @@ export class Board {
     this.stats.hexBuilds++;
     this.hexLayer.replaceChildren();
     this.hexEls.clear();
+    this.resetMarks();
     for (const h of hexes) {
       const p = svgEl(
         "polygon",
@@ -192,13 +232,15 @@ export class Board {
     this.labelLayer.replaceChildren();
     this.regionLayer.replaceChildren();
     for (const h of hexes) {
-      const p = this.hexEls.get(hexKey(h.q, h.r));
+      const key = hexKey(h.q, h.r);
+      const p = this.hexEls.get(key);
       if (!p) continue;
       const terrain = h.explored && h.terrain ? h.terrain : null;
       p.setAttribute("data-terrain", terrain ?? "unexplored");
       p.setAttribute("data-region", String(h.region));
       p.setAttribute("data-explored", String(!!h.explored));
-      p.setAttribute("class", `clash-hex clash-terrain-${terrain ?? "unexplored"}`);
+      // Keep the mark classes: a terrain change (exploring) is not a selection change.
+      p.setAttribute("class", `clash-hex clash-terrain-${terrain ?? "unexplored"}${this.markClasses(key)}`);
       p.setAttribute("fill", terrain ? TERRAIN_COLORS[terrain] : `url(#${this.uid}-hatch)`);
       const title = p.firstElementChild;
       if (title)
@@ -349,30 +391,94 @@ export class Board {
     svgText(String(u.count), { x, y: y + 4, class: "clash-unit-count", fill: textOn(fill) }, g);
   }
 
-  /** Selection, cursor and highlights; cheap, redrawn only when they change. */
+  /**
+   * Selection, cursor and highlights, updated in place: only the hexes whose marks
+   * changed get a class change, and outlines are kept per hex ("q,r") in their own
+   * group, so a click touches a handful of nodes instead of redrawing every mark.
+   */
   setMarks(m: Marks): void {
-    const sig = JSON.stringify([m.selected, m.cursor, [...m.legal].sort(), [...m.log].sort(), this.hexSig]);
-    if (sig === this.marksSig) return;
-    this.marksSig = sig;
-    for (const [k, p] of this.hexEls) {
-      p.classList.toggle("is-legal", m.legal.has(k));
-      p.classList.toggle("is-log", m.log.has(k));
-      p.classList.toggle("is-selected", m.selected === k);
-      p.classList.toggle("is-cursor", m.cursor === k);
+    const was = this.marks;
+    this.marks = { selected: m.selected, cursor: m.cursor, legal: m.legal, log: m.log };
+    if (m.legal !== was.legal) this.syncSet(was.legal, m.legal, this.legalMarks);
+    if (m.log !== was.log) this.syncSet(was.log, m.log, this.logMarks);
+    if (m.selected !== was.selected) {
+      this.toggleHex(was.selected, "is-selected", false);
+      this.toggleHex(m.selected, "is-selected", true);
     }
-    this.markLayer.replaceChildren();
-    const outline = (k: string, cls: string, scale: number) => {
-      const h = this.hexAt(k);
-      if (!h) return;
-      const c = hexCenter(h.q, h.r, HEX_SIZE);
-      const pts = hexCorners(0, 0, HEX_SIZE * scale)
-        .map((p) => `${(c.x + p.x).toFixed(2)},${(c.y + p.y).toFixed(2)}`)
-        .join(" ");
-      svgEl("polygon", { points: pts, class: cls }, this.markLayer);
-    };
-    for (const k of m.legal) outline(k, "clash-mark-legal", 0.86);
-    for (const k of m.log) outline(k, "clash-mark-log", 0.8);
-    if (m.selected) outline(m.selected, "clash-mark-selected", 0.97);
-    if (m.cursor && m.cursor !== m.selected) outline(m.cursor, "clash-mark-cursor", 0.93);
+    if (m.cursor !== was.cursor) {
+      this.toggleHex(was.cursor, "is-cursor", false);
+      this.toggleHex(m.cursor, "is-cursor", true);
+    }
+    this.placeOutline(this.selectedMark, m.selected);
+    // The cursor ring is only drawn apart from the selection.
+    this.placeOutline(this.cursorMark, m.cursor !== m.selected ? m.cursor : null);
   }
+
+  private markClasses(key: string): string {
+    const m = this.marks;
+    return (
+      (m.legal.has(key) ? " is-legal" : "") +
+      (m.log.has(key) ? " is-log" : "") +
+      (m.selected === key ? " is-selected" : "") +
+      (m.cursor === key ? " is-cursor" : "")
+    );
+  }
+
+  private toggleHex(key: string | null, cls: string, on: boolean): void {
+    if (key !== null) this.hexEls.get(key)?.classList.toggle(cls, on);
+  }
+
+  /** Bring the hexes' class and the outlines of one mark kind from `old` to `now`. */
+  private syncSet(old: ReadonlySet<string>, now: ReadonlySet<string>, kind: OutlineSet): void {
+    for (const k of old) {
+      if (now.has(k)) continue;
+      this.toggleHex(k, kind.hexClass, false);
+      kind.els.get(k)?.remove();
+      kind.els.delete(k);
+    }
+    for (const k of now) {
+      if (old.has(k) || !this.hexEls.has(k)) continue;
+      this.toggleHex(k, kind.hexClass, true);
+      const [q, r] = k.split(",").map(Number);
+      const attrs = { points: outlinePoints(q, r, kind.scale), class: kind.outlineClass, "data-key": k };
+      kind.els.set(k, svgEl("polygon", attrs, kind.group));
+    }
+  }
+
+  /** Move a single outline (selection or cursor) to `key`, or hide it. */
+  private placeOutline(mark: Ring, key: string | null): void {
+    const k = key !== null && this.hexEls.has(key) ? key : null;
+    if (k === mark.key) return;
+    mark.key = k;
+    if (k === null) {
+      mark.el.setAttribute("display", "none");
+      return;
+    }
+    // The ring's shape is fixed at the origin; a move is one transform change.
+    const [q, r] = k.split(",").map(Number);
+    const c = hexCenter(q, r, HEX_SIZE);
+    mark.el.setAttribute("transform", `translate(${c.x.toFixed(2)} ${c.y.toFixed(2)})`);
+    mark.el.removeAttribute("display");
+  }
+
+  /** Forget every drawn mark (the hex elements were rebuilt). */
+  private resetMarks(): void {
+    for (const kind of [this.legalMarks, this.logMarks]) {
+      kind.group.replaceChildren();
+      kind.els.clear();
+    }
+    this.selectedMark.key = null;
+    this.cursorMark.key = null;
+    this.selectedMark.el.setAttribute("display", "none");
+    this.cursorMark.el.setAttribute("display", "none");
+    this.marks = { selected: null, cursor: null, legal: new Set(), log: new Set() };
+  }
+}
+
+/** A hex-shaped outline around the centre of (q, r), `scale` times the hex size. */
+function outlinePoints(q: number, r: number, scale: number): string {
+  const c = hexCenter(q, r, HEX_SIZE);
+  return hexCorners(0, 0, HEX_SIZE * scale)
+    .map((p) => `${(c.x + p.x).toFixed(2)},${(c.y + p.y).toFixed(2)}`)
+    .join(" ");
 }

@@ -2,6 +2,8 @@
 // (a person or a bot), the bots' delay and play/pause, and the replay scrubber.
 // Every control only sets a trait; Python checks the value, may correct it, and
 // the bar is redrawn from the traits it sends back (the front end trusts nothing).
+// When Python locks the view (`lock_view`), the bar shows the one view it may show
+// and hides the game files; Python refuses those changes anyway (widget.view-locked).
 
 import type { AnyModel } from "@anywidget/types";
 import { playerColor, playerName } from "./colors";
@@ -10,6 +12,8 @@ import { htmlEl } from "./svg";
 
 export const HOTSEAT = "hotseat";
 export const TEACHER = "teacher";
+const VIEW_TITLE = "Whose eyes: the teacher sees every hand; a player sees only their own";
+const LOCKED_TITLE = "Locked by the notebook: this board shows one view only";
 
 export type ScrubMove = "first" | "back" | "forward" | "last" | "live";
 
@@ -40,8 +44,8 @@ export function viewChoice(seat: number | null, hotseat: boolean): string {
 export function parseViewChoice(value: string): { seat: number | null; hotseat: boolean } | null {
   if (value === HOTSEAT) return { seat: null, hotseat: true };
   if (value === TEACHER) return { seat: null, hotseat: false };
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? { seat: n, hotseat: false } : null;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN; // Number("") would be seat 0
+  return Number.isInteger(n) ? { seat: n, hotseat: false } : null;
 }
 
 /** A game file from Python (a custom message after a "save" intent), or null. */
@@ -81,6 +85,7 @@ export class Controls {
   private readonly scrub: HTMLInputElement;
   private readonly scrubLabel: HTMLElement;
   private readonly scrubBtns: Map<ScrubMove, HTMLButtonElement> = new Map();
+  private readonly files: HTMLElement;
   private seatsSig = "";
 
   constructor(
@@ -92,10 +97,10 @@ export class Controls {
 
     const viewGroup = this.group("view");
     this.viewSel = htmlEl("select", "clash-view-select", undefined, viewGroup);
-    this.viewSel.title = "Whose eyes: the teacher sees every hand; a player sees only their own";
+    this.viewSel.title = VIEW_TITLE;
     this.viewSel.addEventListener("change", () => {
       const c = parseViewChoice(this.viewSel.value);
-      if (!c) return;
+      if (!c || this.locked()) return;
       this.model.set("hotseat", c.hotseat);
       if (!c.hotseat) this.model.set("seat", c.seat);
       this.model.save_changes();
@@ -138,11 +143,13 @@ export class Controls {
 
     // Game files: Python writes the file (save), the browser downloads it; a chosen
     // file's text goes to Python, which checks it before anything changes (load).
-    const files = this.group("game");
+    const files = (this.files = this.group("game"));
     const save = htmlEl("button", "clash-tool clash-save", "save", files);
     save.type = "button";
     save.title = "Download this game as a JSON game file";
-    save.addEventListener("click", () => this.sendIntent({ type: "save" }));
+    save.addEventListener("click", () => {
+      if (!this.locked()) this.sendIntent({ type: "save" });
+    });
     const picker = htmlEl("input", "clash-load-input", undefined, files);
     picker.type = "file";
     picker.accept = ".json,application/json";
@@ -165,6 +172,10 @@ export class Controls {
     return g;
   }
 
+  private locked(): boolean {
+    return !!this.model.get("lock_view");
+  }
+
   private setTrait<K extends keyof WidgetModel>(key: K, value: WidgetModel[K]): void {
     this.model.set(key, value);
     this.model.save_changes();
@@ -183,7 +194,10 @@ export class Controls {
     const players = view?.players ?? [];
     const bots = m.get("bots") ?? [];
     const names = m.get("bot_names") ?? [];
-    this.renderViewSelect(players.length, view);
+    const locked = this.locked();
+    this.el.classList.toggle("is-view-locked", locked);
+    this.files.style.display = locked ? "none" : ""; // inline: the group's CSS sets display
+    this.renderViewSelect(players.length, view, locked);
     this.renderSeats(view, bots, names);
     const auto = !!m.get("autoplay");
     this.playBtn.textContent = auto ? "\u23F8 pause" : "\u25B6 play";
@@ -208,8 +222,9 @@ export class Controls {
     this.scrubBtns.get("last")!.disabled = n === 0 || pos === n;
   }
 
-  private renderViewSelect(count: number, view: View | null): void {
-    const want = [TEACHER, ...Array.from({ length: count }, (_, i) => String(i)), HOTSEAT];
+  private renderViewSelect(count: number, view: View | null, locked: boolean): void {
+    const current = viewChoice(this.model.get("seat") ?? null, !!this.model.get("hotseat"));
+    const want = locked ? [current] : [TEACHER, ...Array.from({ length: count }, (_, i) => String(i)), HOTSEAT];
     const have = [...this.viewSel.options].map((o) => o.value);
     if (want.join("|") !== have.join("|")) {
       this.viewSel.replaceChildren();
@@ -220,7 +235,9 @@ export class Controls {
           v === TEACHER ? "teacher (all hands)" : v === HOTSEAT ? "hot-seat (player to move)" : playerName(view?.players, Number(v));
       }
     }
-    this.viewSel.value = viewChoice(this.model.get("seat") ?? null, !!this.model.get("hotseat"));
+    this.viewSel.value = current;
+    this.viewSel.disabled = locked;
+    this.viewSel.title = locked ? LOCKED_TITLE : VIEW_TITLE;
   }
 
   private renderSeats(view: View | null, bots: (string | null)[], names: string[]): void {

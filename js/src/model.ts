@@ -36,6 +36,8 @@ export interface Player {
   mood_track?: number;
   culture_track?: number;
   advances: string[];
+  /** One code per advance of View.advance_tree, groups in order (CONTRACTS.md). */
+  advance_status?: string;
   vp: number;
   vp_breakdown?: Record<string, number>;
   hand: unknown[] | null;
@@ -87,6 +89,15 @@ export interface LogEntry {
   hexes?: HexRef[];
 }
 
+/** The static advances tree and what each status code means (CONTRACTS.md). */
+export interface AdvanceTree {
+  /** [group id, group name, [[advance id, name, summary], ...]], in primer order. */
+  groups: [string, string, [string, string, string][]][];
+  codes: Record<string, "owned" | "available" | "unaffordable" | "locked">;
+  /** code -> [rule id, reason, primer section] of the research rule behind it. */
+  rules: Record<string, [string, string, string]>;
+}
+
 export interface View {
   game: string;
   version: number;
@@ -104,6 +115,7 @@ export interface View {
   frame?: { kind: string; player: number; [k: string]: unknown };
   legal: LegalAction[];
   log: LogEntry[];
+  advance_tree?: AdvanceTree;
 }
 
 export type IntentType = "select" | "act" | "undo" | "redo" | "resync" | "save" | "load";
@@ -155,6 +167,8 @@ export type WidgetModel = {
   replay_length: number;
   /** The changes after an action (patch.ts); `view` is then not sent again. */
   view_patch: Record<string, unknown>;
+  /** Set by Python: the view, hot-seat and game files are not the browser's to change. */
+  lock_view?: boolean;
 };
 
 export const TRAIT_NAMES: (keyof WidgetModel)[] = [
@@ -172,6 +186,7 @@ export const TRAIT_NAMES: (keyof WidgetModel)[] = [
   "position",
   "replay_length",
   "view_patch",
+  "lock_view",
 ];
 
 /** True when the payload looks like a renderable view (has a hex list). */

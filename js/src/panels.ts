@@ -1,6 +1,7 @@
 // Player panels: resources with limits, tokens, tracks, actions left, VP,
 // advances, and the hand when the viewer may see it.
 
+import { renderAdvances } from "./advances";
 import { playerColor } from "./colors";
 import type { Player, View } from "./model";
 import { htmlEl } from "./svg";
@@ -21,15 +22,28 @@ function cardText(card: unknown): string {
 export class Panels {
   readonly el: HTMLElement;
   private sig = "";
+  /** Per seat: the advance whose details are open (kept across redraws). */
+  private openAdvance = new Map<number, string>();
+  /** Per seat: the last advances block and what it was drawn from (most actions leave
+   * most players' advances alone, so their 48 chips are reused, not rebuilt). */
+  private advDrawn = new Map<number, { sig: string; el: HTMLElement | null }>();
+  private taking: string[] = [];
 
-  constructor(parent: HTMLElement) {
+  /** ``onAct``: send a legal action key (an advance chip's research button). */
+  constructor(
+    parent: HTMLElement,
+    private readonly onAct?: (key: string) => void,
+  ) {
     this.el = htmlEl("div", "clash-panels", undefined, parent);
   }
 
   update(view: View, bots: (string | null)[] = []): void {
-    const sig = JSON.stringify([view.players, view.turn, view.current_player, view.seat, view.over, bots]);
+    // The advance buttons depend on which research keys are legal, not on the rest of the list.
+    const taking = (view.legal ?? []).filter((a) => a.kind === "research" || a.kind === "advance").map((a) => a.key);
+    const sig = JSON.stringify([view.players, view.turn, view.current_player, view.seat, view.over, bots, taking]);
     if (sig === this.sig) return;
     this.sig = sig;
+    this.taking = taking;
     this.el.replaceChildren();
     for (const p of view.players ?? []) this.renderPlayer(p, view, bots[p.seat] ?? null);
   }
@@ -75,7 +89,8 @@ export class Panels {
     stat("culture tokens", String(p.culture_tokens ?? 0));
     if (p.mood_track !== undefined) stat("mood track", String(p.mood_track));
     if (p.culture_track !== undefined) stat("culture track", String(p.culture_track));
-    stat("advances", String(p.advances?.length ?? 0), (p.advances ?? []).join(", "));
+    const adv = this.advances(card, p, view);
+    if (!adv) stat("advances", String(p.advances?.length ?? 0), (p.advances ?? []).join(", "));
     if (p.hand !== null && p.hand !== undefined) {
       const hand = htmlEl("div", "clash-hand", undefined, card);
       htmlEl("span", "clash-stat-name", `hand (${p.hand.length})`, hand);
@@ -83,6 +98,23 @@ export class Panels {
     } else {
       stat("hand", `${p.hand_count ?? 0} hidden`);
     }
+  }
+
+  private advances(card: HTMLElement, p: Player, view: View): HTMLElement | null {
+    const deciding = view.current_player === p.seat && !view.over;
+    const sig = JSON.stringify([p.advance_status, p.name, deciding ? this.taking : null, !!view.advance_tree]);
+    const drawn = this.advDrawn.get(p.seat);
+    if (drawn && drawn.sig === sig) {
+      if (drawn.el) card.appendChild(drawn.el);
+      return drawn.el;
+    }
+    const el = renderAdvances(card, p, view, {
+      open: this.openAdvance.get(p.seat) ?? null,
+      onOpen: (id) => (id ? this.openAdvance.set(p.seat, id) : this.openAdvance.delete(p.seat)),
+      onAct: this.onAct,
+    });
+    this.advDrawn.set(p.seat, { sig, el });
+    return el;
   }
 }
 

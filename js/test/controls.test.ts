@@ -58,6 +58,7 @@ describe("scrubber arithmetic", () => {
     expect(parseViewChoice("hotseat")).toEqual({ seat: null, hotseat: true });
     expect(parseViewChoice("2")).toEqual({ seat: 2, hotseat: false });
     expect(parseViewChoice("x")).toBe(null);
+    expect(parseViewChoice("")).toBe(null);
     expect(viewChoice(1, false)).toBe("1");
     expect(viewChoice(1, true)).toBe("hotseat");
     expect(viewChoice(null, false)).toBe("teacher");
@@ -144,5 +145,38 @@ describe("game files", () => {
     expect(gameFileMessage({ type: "game_file", text: "{}" })).toEqual({ name: "clash-game.json", text: "{}" });
     expect(gameFileMessage({ type: "game_file", text: 3 })).toBe(null);
     expect(gameFileMessage(null)).toBe(null);
+  });
+});
+
+describe("locked view", () => {
+  it("shows only the locked seat, hides game files, and sends no view change", () => {
+    ctx = setup({ seat: 1, lock_view: true });
+    const { model, el } = ctx;
+    const bar = el.querySelector(".clash-controls") as HTMLElement;
+    const viewSel = el.querySelector(".clash-view-select") as HTMLSelectElement;
+    expect(bar.classList.contains("is-view-locked")).toBe(true);
+    expect([...viewSel.options].map((o) => o.value)).toEqual(["1"]);
+    expect(viewSel.disabled).toBe(true);
+    expect((el.querySelector(".clash-control-game") as HTMLElement).style.display).toBe("none");
+
+    const saves = model.saves.length;
+    change(viewSel, "teacher"); // a forced change event: the bar still sends nothing
+    (el.querySelector(".clash-save") as HTMLButtonElement).click();
+    expect(model.get("seat")).toBe(1);
+    expect(model.get("hotseat")).toBe(false);
+    expect(model.get("intent")).toEqual({});
+    expect(model.saves.length).toBe(saves);
+
+    // Replay stays: Python draws it in the locked seat's view.
+    (el.querySelector(".clash-scrub-back") as HTMLButtonElement).click();
+    expect(model.get("position")).toBe(11);
+
+    // Python lifts the lock: the full selector and the game files come back.
+    model.set("lock_view", false);
+    expect([...viewSel.options].map((o) => o.value)).toEqual(["teacher", "0", "1", "hotseat"]);
+    expect(viewSel.disabled).toBe(false);
+    expect((el.querySelector(".clash-control-game") as HTMLElement).style.display).toBe("");
+    change(viewSel, "teacher");
+    expect(model.get("seat")).toBe(null);
   });
 });

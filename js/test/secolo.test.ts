@@ -81,7 +81,7 @@ describe("picker (no rules in JS: only the legal list)", () => {
 
 describe("card table rendering", () => {
   it("mirrors the Python traits", () => {
-    expect(TRAIT_NAMES.sort()).toEqual(["feedback", "intent", "last_action", "seat", "view"]);
+    expect(TRAIT_NAMES.sort()).toEqual(["feedback", "intent", "last_action", "lock_view", "seat", "view"]);
     expect(isView(ACT0)).toBe(true);
     expect(isView({})).toBe(false);
   });

@@ -127,9 +127,11 @@ export type TableModel = {
   feedback: Feedback;
   seat: number | null;
   last_action: string;
+  /** Set by Python: the browser cannot change `seat` (the table has no seat picker). */
+  lock_view?: boolean;
 };
 
-export const TRAIT_NAMES: (keyof TableModel)[] = ["view", "intent", "feedback", "seat", "last_action"];
+export const TRAIT_NAMES: (keyof TableModel)[] = ["view", "intent", "feedback", "seat", "last_action", "lock_view"];
 
 /** True when the payload is a Secolo view (has players with cities). */
 export function isView(v: unknown): v is View {
