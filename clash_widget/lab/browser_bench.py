@@ -7,8 +7,11 @@ Playwright (jupyter_harness.py), opens a notebook with a 4-player mid-game board
 time runs from dispatching the click in the page to the moment the front end has
 drawn Python's answer (the board's ``data-feedback-n``, the echo's
 ``data-echo``), so both widgets are timed the same way over the same
-connection; the difference is what the board itself costs. Payload is the bytes
-the page received on the kernel websocket per click.
+connection. Clicks are interleaved: a board hex click and an echo click form a
+pair, back to back, so machine load drifting during the run hits both widgets
+alike; ``click_overhead_ms_median`` is the median of the pairs' differences,
+``board_overhead_ms_median`` the difference of the two medians. Payload is the
+bytes the page received on the kernel websocket per click.
 
 By default the server turns TCP no-delay on for the kernel websocket (a
 benchmark-only config file): a stock server can hold small kernel->browser
@@ -122,22 +125,71 @@ class _Bytes:
         self.n += len(payload.encode() if isinstance(payload, str) else payload)
 
 
-def _timed_clicks(
-    page: Any, counter: _Bytes, root: str, target: str, attr: str, n: int, seed: int
-) -> tuple[list[float], list[float]]:
-    rng = random.Random(seed)
-    times: list[float] = []
-    sizes: list[float] = []
-    for _ in range(n):
-        page.wait_for_timeout(30)  # let the previous answer's trailing messages land
-        counter.n = 0
-        ms = page.evaluate(CLICK_JS, [root, target, attr, rng.random()])
-        page.wait_for_timeout(120)
+class _Clicker:
+    """Times one click at a time, every click under the same waiting discipline."""
+
+    def __init__(self, page: Any, counter: _Bytes) -> None:
+        self.page, self.counter = page, counter
+
+    def click(self, root: str, target: str, attr: str, pick: float) -> tuple[float, float] | None:
+        """``(ms, KB received)`` for one click, or None when it is not a sample."""
+        self.page.wait_for_timeout(30)  # let the previous answer's trailing messages land
+        self.counter.n = 0
+        ms = self.page.evaluate(CLICK_JS, [root, target, attr, pick])
+        self.page.wait_for_timeout(120)
         if ms is None or ms < 0:
-            continue  # nothing to click, or no answer in 10 s: not a sample
-        times.append(float(ms))
-        sizes.append(counter.n / 1024)
-    return times, sizes
+            return None  # nothing to click, or no answer in 10 s
+        return float(ms), self.counter.n / 1024
+
+
+BOARD_HEX = (".clash-widget", "polygon.clash-hex", "data-feedback-n")
+ECHO = (".echo-widget", "", "data-echo")
+
+
+class _Samples:
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.kb: list[float] = []
+
+    def add(self, sample: tuple[float, float] | None) -> None:
+        if sample is not None:
+            self.times.append(sample[0])
+            self.kb.append(sample[1])
+
+
+def _interleaved(clicker: _Clicker, n: int, seed: int) -> tuple[_Samples, _Samples, list[float]]:
+    """``n`` pairs of one board hex click and one echo click, back to back.
+
+    Both clicks of a pair see the same machine load, so the pair's difference is
+    the board's own cost; the order flips every pair so that neither widget always
+    goes first. Returns board samples, echo samples and the paired differences.
+    """
+    rng = random.Random(seed)
+    board, echo = _Samples(), _Samples()
+    diffs: list[float] = []
+    for i in range(n):
+        pick = rng.random()
+        if i % 2 == 0:
+            b = clicker.click(*BOARD_HEX, pick)
+            e = clicker.click(*ECHO, 0.0)
+        else:
+            e = clicker.click(*ECHO, 0.0)
+            b = clicker.click(*BOARD_HEX, pick)
+        board.add(b)
+        echo.add(e)
+        if b is not None and e is not None:
+            diffs.append(b[0] - e[0])
+    return board, echo, diffs
+
+
+def _timed_clicks(
+    clicker: _Clicker, root: str, target: str, attr: str, n: int, seed: int
+) -> _Samples:
+    rng = random.Random(seed)
+    out = _Samples()
+    for _ in range(n):
+        out.add(clicker.click(root, target, attr, rng.random()))
+    return out
 
 
 def _p95(xs: list[float]) -> float:
@@ -170,33 +222,34 @@ def browser_bench(clicks: int = 50, nodelay: bool = True) -> Iterator[dict[str, 
             first = page.get_attribute(".clash-widget", "data-first-render-ms")
             n_hexes = page.locator(".clash-widget polygon.clash-hex").count()
 
-            board = ".clash-widget"
-            hex_t, hex_kb = _timed_clicks(
-                page, counter, board, "polygon.clash-hex", "data-feedback-n", clicks, 1
-            )
-            echo_t, echo_kb = _timed_clicks(
-                page, counter, ".echo-widget", "", "data-echo", clicks, 2
-            )
-            act_t, act_kb = _timed_clicks(
-                page, counter, board, ".clash-actions-list button.clash-action",
+            clicker = _Clicker(page, counter)
+            hexes, echoes, diffs = _interleaved(clicker, clicks, 1)
+            # Action buttons change the game, so they run after the paired phase.
+            acts = _timed_clicks(
+                clicker, ".clash-widget", ".clash-actions-list button.clash-action",
                 "data-feedback-n", max(1, clicks // 2), 3,
             )  # fmt: skip
         finally:
             browser.close()
 
-    if not hex_t or not echo_t:
+    if not hexes.times or not echoes.times or not diffs:
         raise RuntimeError("no click was answered; see the notebook in a browser")
     med = statistics.median
+    hex_t, echo_t = hexes.times, echoes.times
     unit_t = "ms, click to redraw" + (" (TCP no-delay server)" if nodelay else " (stock server)")
     yield metric("click_redraw_ms_median", med(hex_t), f"{unit_t}, board hex clicks")
     yield metric("click_redraw_ms_p95", _p95(hex_t), f"{unit_t}, board hex clicks")
     yield metric("trivial_click_redraw_ms_median", med(echo_t), f"{unit_t}, echo widget")
     yield metric("trivial_click_redraw_ms_p95", _p95(echo_t), f"{unit_t}, echo widget")
     yield metric("board_overhead_ms_median", med(hex_t) - med(echo_t), "ms, board minus echo")
-    yield metric("update_payload_kb_median", med(hex_kb), "KB received per hex click")
-    yield metric("trivial_update_payload_kb_median", med(echo_kb), "KB received per echo click")
-    if act_t:
-        yield metric("act_click_redraw_ms_median", med(act_t), f"{unit_t}, action buttons")
-        yield metric("act_update_payload_kb_median", med(act_kb), "KB received per action click")
+    yield metric(
+        "click_overhead_ms_median", med(diffs), "ms, median of paired board-minus-echo clicks"
+    )
+    yield metric("update_payload_kb_median", med(hexes.kb), "KB received per hex click")
+    yield metric("trivial_update_payload_kb_median", med(echoes.kb), "KB received per echo click")
+    if acts.times:
+        yield metric("act_click_redraw_ms_median", med(acts.times), f"{unit_t}, action buttons")
+        yield metric("act_update_payload_kb_median", med(acts.kb), "KB received per action click")
     yield metric("first_render_ms", float(first or "nan"), f"ms, JS render of {n_hexes} hexes")
     yield metric("clicks", float(len(hex_t)), "board hex clicks timed")
+    yield metric("click_pairs", float(len(diffs)), "board/echo click pairs timed, interleaved")

@@ -19,6 +19,7 @@ REQUIRED = {
     "click_redraw_ms_median",
     "trivial_click_redraw_ms_median",
     "board_overhead_ms_median",
+    "click_overhead_ms_median",
     "update_payload_kb_median",
     "act_update_payload_kb_median",
     "first_render_ms",
