@@ -259,7 +259,7 @@ def resolve_attack(state: State, frame: Frame, ev: Events) -> None:
     why = L.protection(state, where, target)
     if why is not None:
         ev.emit(
-            "attack_blocked",
+            "attack_protected",
             f"{C.label(target)} is now protected ({why}): the Attack fails",
             target=target,
             city=where,

@@ -128,7 +128,7 @@ def o_bible():
     # used in the reaction window: the shelter is up before the Attack lands (seat 1 has
     # nothing else to play, so the window closes by itself)
     ev = ok(m, "object rif-ob")
-    assert "attack_blocked" in kinds(ev) and "ind-ch-1" in m.state["players"][1]["city"]
+    assert "attack_protected" in kinds(ev) and "ind-ch-1" in m.state["players"][1]["city"]
     assert m.state["players"][1]["sheltered"]
     ok(m, "end")  # seat 1's turn starts: the shelter ends
     assert not m.state["players"][1]["sheltered"]

@@ -21,6 +21,7 @@ def test_random_self_play_invariants_and_events():
         "attack",
         "attack_hit",
         "attack_blocked",
+        "attack_protected",
         "special_reaction",
         "special_played",
         "special_countered",
