@@ -97,6 +97,7 @@ lab: setup
 
 lint: $(PY_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: setup
 	@if [ -f tsconfig.json ]; then npx --no-install tsc --noEmit && echo "tsc: ok"; \

@@ -27,9 +27,9 @@ def cmd_selfplay(a: argparse.Namespace) -> int:
     results = []
     out = open(a.out, "w", encoding="utf-8") if a.out else None
     try:
+        bots = a.bots.split(",")
         for r in iter_run(
-            a.game, players, a.games, a.seed, a.bots.split(","), options,
-            workers=a.workers, progress=progress, rotate=a.rotate,
+            a.game, players, a.games, a.seed, bots, options, a.workers, progress, a.rotate
         ):
             results.append(r)
             if out:

@@ -26,9 +26,11 @@ def test_core_does_not_import_jupyter():
     import subprocess
     import sys
 
-    code = ("import sys, clash_widget, clash_widget.coc.game, clash_widget.engine;"
-            "from clash_widget.engine import Match; Match.new('coc', 2, 1);"
-            "bad=[m for m in sys.modules if m.split('.')[0] in "
-            "('ipywidgets','anywidget','traitlets','IPython','ipykernel')];"
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, clash_widget, clash_widget.coc.game, clash_widget.engine;"
+        "from clash_widget.engine import Match; Match.new('coc', 2, 1);"
+        "bad=[m for m in sys.modules if m.split('.')[0] in "
+        "('ipywidgets','anywidget','traitlets','IPython','ipykernel')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

@@ -190,14 +190,13 @@ def _midgame(seed: int, steps: int = 40) -> Match:
     return m
 
 
-def test_search_does_not_read_hidden_cards_or_dice():
-    """Two positions that differ only in what the seat cannot see get the same choice."""
-    m = _midgame(8)
+def _hidden_twin(m: Match) -> dict:
+    """The same position for the seat to move, with the rival's hidden cards,
+    the face-down tiles and the dice generator changed."""
     seat = m.current_player
-    other = 1 - seat
     alt = clone(m.state)
     alt["rng"] = (alt["rng"] * 7 + 12345) % (1 << 62)
-    hand = alt["players"][other]["objectives_hand"]
+    hand = alt["players"][1 - seat]["objectives_hand"]
     deck = alt["decks"]["objectives"]
     assert hand and deck
     swap = next(c for c in deck if c.split("#")[0] != hand[0].split("#")[0])
@@ -205,11 +204,31 @@ def test_search_does_not_read_hidden_cards_or_dice():
     deck.append(hand[0])
     deck.sort()
     hand[0] = swap
+    hidden = [reg for reg in alt["regions"] if not reg["explored"]]
+    hidden[0]["tile"], hidden[-1]["tile"] = hidden[-1]["tile"], hidden[0]["tile"]
+    assert m.game.view(alt, seat) == m.game.view(m.state, seat)
+    return alt
+
+
+@pytest.mark.parametrize("seed", [8, 2, 5])
+def test_search_does_not_read_hidden_cards_or_dice(seed):
+    """Positions differing only in what the seat cannot see get the same choices,
+    including when the bot comes back to a position it has decided in before."""
+    m = _midgame(seed)
+    while len({a.kind for a in m.legal_actions()}) < 2:
+        m.play(m.legal_actions()[0])
+    alt = _hidden_twin(m)
     legal = m.legal_actions()
-    assert len(legal) > 1
-    pick = SearchBot(3, playouts=12, seconds=None).choose(m.game, m.state, legal)
-    again = SearchBot(3, playouts=12, seconds=None).choose(m.game, alt, legal)
-    assert pick == again and pick in legal
+
+    def choices(first: dict, second: dict) -> list:
+        bot = SearchBot(3, playouts=12, seconds=None)
+        return [bot.choose(m.game, first, legal), bot.choose(m.game, second, legal)]
+
+    picks = choices(m.state, m.state)
+    assert picks[0] in legal and picks[1].kind != picks[0].kind  # the repeat rule kicked in
+    assert choices(m.state, alt) == picks
+    assert choices(alt, m.state) == picks
+    assert choices(alt, alt) == picks
 
 
 @pytest.mark.parametrize(("game", "players"), [("coc", 2), ("secolo", 3)])
@@ -219,7 +238,7 @@ def test_search_plays_whole_games(game, players):
     assert r.think[0]["playouts"] > 0 and r.think[1] == {}
 
 
-def test_search_never_repeats_a_choice_from_the_same_position():
+def test_search_drops_a_kind_that_led_back_to_the_same_position():
     m = _midgame(2)
     while len(m.legal_actions()) < 2:
         m.play(m.legal_actions()[0])
@@ -227,7 +246,7 @@ def test_search_never_repeats_a_choice_from_the_same_position():
     legal = m.legal_actions()
     first = bot.choose(m.game, m.state, legal)
     second = bot.choose(m.game, m.state, legal)
-    assert first != second
+    assert first.kind != second.kind
 
 
 def test_bench_reports_search_speed_without_judging_it():
@@ -235,3 +254,51 @@ def test_bench_reports_search_speed_without_judging_it():
 
     names = [m["metric"] for m in _search_rates("coc", seconds=0.2)]
     assert names == ["search_playouts_per_s", "search_seconds_per_decision"]
+
+
+def test_cli_unknown_bot_is_a_readable_error(capsys):
+    assert main(["selfplay", "--games", "1", "--bots", "heuristic,oracle"]) == 2
+    assert "unknown bot 'oracle'" in capsys.readouterr().err
+
+
+def test_brief_summary_counts_problems_and_reports_thinking(capsys):
+    assert (
+        main(
+            [
+                "selfplay",
+                "--games",
+                "1",
+                "--bots",
+                "search:playouts=2:depth=4,random",
+                "--brief",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
+    s = json.loads(capsys.readouterr().out)
+    assert s["errors"] == 0 and "scores" not in s
+    assert s["think"]["search:playouts=2:depth=4"]["searched_decisions"] > 0
+
+
+def test_rotation_meets_every_player_count():
+    from clash_widget.lab.selfplay import iter_run
+
+    res = list(iter_run("coc", [2, 3], 4, seed=9, bots=["random", "heuristic"], rotate=True))
+    assert [(r.players, r.bots[0]) for r in res] == [
+        (2, "random"),
+        (3, "random"),
+        (2, "heuristic"),
+        (3, "heuristic"),
+    ]
+
+
+def test_plain_progress_lines_without_tqdm(capsys):
+    from clash_widget.lab.selfplay import _TextBar
+
+    bar = _TextBar(4)
+    for _ in range(4):
+        bar.update(1)
+    bar.close()
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("games 1/4") and err[-1].startswith("games 4/4")

@@ -1,12 +1,13 @@
 """Information-set Monte Carlo tree search, for any game with a determiniser.
 
 The bot never reads what its seat cannot see. Every iteration starts from
-``game.determinize(state, seat, seed)``: a copy in which the other hands, the
-face-down tiles and the dice generator are resampled consistently with what
-the seat knows (the generator is reseeded, so the copy cannot peek at the
-real future dice or draws). One tree is shared by all samples; a child is
-scored only over the samples where its action was legal ("availability"),
-which is the single-observer ISMCTS of Cowling, Powley and Whitehouse (2012).
+``game.determinize(state, seat, seed)``: a copy in
+which the other hands, the face-down tiles and the dice generator are
+resampled consistently with what the seat knows (the generator is reseeded,
+so the copy cannot peek at the real future dice or draws). One tree is
+shared by all samples; a child is scored only over the samples where its
+action was legal ("availability"), which is the single-observer ISMCTS
+described by Cowling, Powley and Whitehouse (2012).
 
 Games like Clash of Cultures run to hundreds of decisions, so a playout
 stops after ``depth`` steps and the position is valued by
@@ -31,6 +32,10 @@ from ..engine import Action, Game, state_hash
 from ..engine.game import State
 from .base import Bot, RandomBot
 from .evaluate import final_rewards, rewards, values
+
+# View keys that tell what happened rather than describe the position: a trade
+# and its reverse bring the position back but lengthen the log.
+BOOKKEEPING = ("log", "version", "stats")
 
 
 class Node:
@@ -74,20 +79,30 @@ class SearchBot(Bot):
         self.total_playouts = 0
         self.think_seconds = 0.0
         self.longest = 0.0
-        self._tried: dict[str, set[Action]] = {}
+        self._tried: dict[str, set[str]] = {}
 
     def _fresh(self, game: Game, state: State, legal: list[Action]) -> list[Action]:
-        """Drop choices already made from this very position.
+        """Drop kinds of action that already led straight back to this position.
 
         Some actions leave the position unchanged (a trade offer the partner
-        declines); without this a search could offer the same deal forever.
+        declines, or a trade and its reverse). Coming back to an identical
+        position proves the kind was a no-op here; without this two searching
+        bots could go on swapping goods forever.
         """
-        key = state_hash({k: v for k, v in state.items() if k != "version"})
-        if len(self._tried) > 5000:
-            self._tried.clear()
-        tried = self._tried.setdefault(key, set())
-        fresh = [a for a in legal if a not in tried]
+        tried = self._tried.get(self._key(game, state), set())
+        fresh = [a for a in legal if a.kind not in tried]
         return fresh or legal
+
+    @staticmethod
+    def _key(game: Game, state: State) -> str:
+        """The position as the deciding seat sees it, without the log.
+
+        Built from the seat's view, not the state, so what the seat cannot see
+        (other hands, the piles, the dice generator) never steers the choice.
+        """
+        seat = game.current_player(state)
+        view = game.view(state, seat)
+        return state_hash({k: v for k, v in view.items() if k not in BOOKKEEPING})
 
     # -- the policy that plays out and orders expansions ----------------------------
     def _policy(self, game: Game) -> Bot:
@@ -110,8 +125,9 @@ class SearchBot(Bot):
             return legal[0]
         legal = self._fresh(game, state, legal)
         choice = self._search(game, state, legal)
-        key = state_hash({k: v for k, v in state.items() if k != "version"})
-        self._tried.setdefault(key, set()).add(choice)
+        if len(self._tried) > 5000:
+            self._tried.clear()
+        self._tried.setdefault(self._key(game, state), set()).add(choice.kind)
         return choice
 
     def _search(self, game: Game, state: State, legal: list[Action]) -> Action:

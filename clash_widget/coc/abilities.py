@@ -46,12 +46,16 @@ def _single(kind: str):  # noqa: ANN202
 
 # -- Cartography (AAA, once a turn) -------------------------------------------
 
+
 def apply_cartography(state: State, frame: Frame, args: Any, ev: Events) -> None:
     spend_action(state)
     mark_once(state, frame, "cartography")
     p = frame["player"]
-    regions = {state["hexes"][u["h"]]["reg"] for u in state["units"].values()
-               if u["o"] == p and u["k"] == "ship"}
+    regions = {
+        state["hexes"][u["h"]]["reg"]
+        for u in state["units"].values()
+        if u["o"] == p and u["k"] == "ship"
+    }
     player = me(state, frame)
     gain(state, player, "culture", len(regions))
     gain(state, player, "ideas", len(regions))
@@ -59,15 +63,21 @@ def apply_cartography(state: State, frame: Frame, args: Any, ev: Events) -> None
 
 
 CARTOGRAPHY = ActionKind(
-    "cartography", _plain,
-    [_owns("cartography", "ability.cartography", "Charting needs Cartography.", ADV),
-     actions_left,
-     _once("cartography", "ability.cartography-once", "Cartography works once a turn.", ADV)],
-    _single("cartography"), apply_cartography, category="ability",
+    "cartography",
+    _plain,
+    [
+        _owns("cartography", "ability.cartography", "Charting needs Cartography.", ADV),
+        actions_left,
+        _once("cartography", "ability.cartography-once", "Cartography works once a turn.", ADV),
+    ],
+    _single("cartography"),
+    apply_cartography,
+    category="ability",
 )
 
 
 # -- Bartering (AAA): up to 3 resources into gold and/or culture tokens ----------
+
 
 def parse_barter(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     give: dict[str, int] = {}
@@ -90,7 +100,8 @@ def barter_amounts(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         0 < total <= 3
         and all(r in RESOURCES and r != "gold" and n > 0 for r, n in args["give"].items())
         and all(player["res"][r] >= n for r, n in args["give"].items())
-        and args["gold"] >= 0 and args["culture"] >= 0
+        and args["gold"] >= 0
+        and args["culture"] >= 0
         and args["gold"] + args["culture"] == total
     )
 
@@ -112,19 +123,30 @@ def apply_barter(state: State, frame: Frame, args: dict[str, Any], ev: Events) -
         player["res"][r] -= n
     gain(state, player, "gold", args["gold"])
     gain(state, player, "culture", args["culture"])
-    ev.emit("ability", f"Bartering: {player['name']} trades goods for {args['gold']} gold and "
-            f"{args['culture']} culture.", player=frame["player"])
+    ev.emit(
+        "ability",
+        f"Bartering: {player['name']} trades goods for {args['gold']} gold and "
+        f"{args['culture']} culture.",
+        player=frame["player"],
+    )
 
 
 BARTER = ActionKind(
-    "barter", parse_barter,
-    [_owns("bartering", "ability.bartering", "Bartering needs the Bartering advance.", ADV),
-     actions_left, barter_amounts],
-    barter_candidates, apply_barter, category="ability",
+    "barter",
+    parse_barter,
+    [
+        _owns("bartering", "ability.bartering", "Bartering needs the Bartering advance.", ADV),
+        actions_left,
+        barter_amounts,
+    ],
+    barter_candidates,
+    apply_barter,
+    category="ability",
 )
 
 
 # -- Taxation (AAA, once a turn) ------------------------------------------------
+
 
 @RULES.check("ability.taxation-mood", "Taxation costs 1 mood token.", ADV, frame_only=True)
 def tax_mood(state: State, frame: Frame, args: Any) -> bool:
@@ -142,33 +164,52 @@ def apply_taxation(state: State, frame: Frame, args: Any, ev: Events) -> None:
 
 
 TAXATION = ActionKind(
-    "taxation", _plain,
-    [_owns("taxation", "ability.taxation", "Taxes need the Taxation advance.", ADV),
-     actions_left,
-     _once("taxation", "ability.taxation-once", "Taxation works once a turn.", ADV), tax_mood],
-    _single("taxation"), apply_taxation, category="ability",
+    "taxation",
+    _plain,
+    [
+        _owns("taxation", "ability.taxation", "Taxes need the Taxation advance.", ADV),
+        actions_left,
+        _once("taxation", "ability.taxation-once", "Taxation works once a turn.", ADV),
+        tax_mood,
+    ],
+    _single("taxation"),
+    apply_taxation,
+    category="ability",
 )
 
 
 # -- Civil Liberties (AAA): 3 mood tokens -------------------------------------------
 
+
 def apply_liberties(state: State, frame: Frame, args: Any, ev: Events) -> None:
     spend_action(state)
     player = me(state, frame)
     gain(state, player, "mood", 3)
-    ev.emit("ability", f"Civil Liberties: {player['name']} gains 3 mood tokens.",
-            player=frame["player"])
+    ev.emit(
+        "ability", f"Civil Liberties: {player['name']} gains 3 mood tokens.", player=frame["player"]
+    )
 
 
 LIBERTIES = ActionKind(
-    "liberties", _plain,
-    [_owns("civil_liberties", "ability.civil-liberties",
-           "That needs the Civil Liberties advance.", ADV), actions_left],
-    _single("liberties"), apply_liberties, category="ability",
+    "liberties",
+    _plain,
+    [
+        _owns(
+            "civil_liberties",
+            "ability.civil-liberties",
+            "That needs the Civil Liberties advance.",
+            ADV,
+        ),
+        actions_left,
+    ],
+    _single("liberties"),
+    apply_liberties,
+    category="ability",
 )
 
 
 # -- Drama and Music (free, once a turn) ------------------------------------------
+
 
 @RULES.check("ability.drama-token", "Swap a token you have: mood>culture or culture>mood.", ADV)
 def drama_token(state: State, frame: Frame, args: tuple[str, ...]) -> bool:
@@ -183,20 +224,29 @@ def apply_drama(state: State, frame: Frame, args: tuple[str, ...], ev: Events) -
     player = me(state, frame)
     player[src] -= 1
     player[dst] += 1
-    ev.emit("ability", f"Drama and Music: {player['name']} swaps a {src} token for {dst}.",
-            player=frame["player"])
+    ev.emit(
+        "ability",
+        f"Drama and Music: {player['name']} swaps a {src} token for {dst}.",
+        player=frame["player"],
+    )
 
 
 DRAMA = ActionKind(
-    "drama", _plain,
-    [_owns("drama_and_music", "ability.drama", "That needs Drama and Music.", ADV),
-     _once("drama", "ability.drama-once", "Drama and Music works once a turn.", ADV), drama_token],
-    fixed(act("drama", "mood>culture"), act("drama", "culture>mood")), apply_drama,
+    "drama",
+    _plain,
+    [
+        _owns("drama_and_music", "ability.drama", "That needs Drama and Music.", ADV),
+        _once("drama", "ability.drama-once", "Drama and Music works once a turn.", ADV),
+        drama_token,
+    ],
+    fixed(act("drama", "mood>culture"), act("drama", "culture>mood")),
+    apply_drama,
     category="ability",
 )
 
 
 # -- Absolute Power (free, once a turn): 2 mood for an extra action -------------------
+
 
 @RULES.check("ability.two-mood", "That costs 2 mood tokens.", ADV, frame_only=True)
 def two_mood(state: State, frame: Frame, args: Any) -> bool:
@@ -208,20 +258,34 @@ def apply_absolute(state: State, frame: Frame, args: Any, ev: Events) -> None:
     player = me(state, frame)
     player["mood"] -= 2
     state["turn"]["actions"] += 1
-    ev.emit("ability", f"Absolute Power: {player['name']} takes an extra action.",
-            player=frame["player"])
+    ev.emit(
+        "ability",
+        f"Absolute Power: {player['name']} takes an extra action.",
+        player=frame["player"],
+    )
 
 
 ABSOLUTE = ActionKind(
-    "absolute_power", _plain,
-    [_owns("absolute_power", "ability.absolute-power", "That needs Absolute Power.", ADV),
-     _once("absolute_power", "ability.absolute-power-once", "Absolute Power works once a turn.",
-           ADV), two_mood],
-    _single("absolute_power"), apply_absolute, category="ability",
+    "absolute_power",
+    _plain,
+    [
+        _owns("absolute_power", "ability.absolute-power", "That needs Absolute Power.", ADV),
+        _once(
+            "absolute_power",
+            "ability.absolute-power-once",
+            "Absolute Power works once a turn.",
+            ADV,
+        ),
+        two_mood,
+    ],
+    _single("absolute_power"),
+    apply_absolute,
+    category="ability",
 )
 
 
 # -- Forced Labour (free): angry cities act as neutral this turn ------------------------
+
 
 @RULES.check("ability.one-mood", "That costs 1 mood token.", ADV, frame_only=True)
 def one_mood(state: State, frame: Frame, args: Any) -> bool:
@@ -232,16 +296,26 @@ def apply_forced(state: State, frame: Frame, args: Any, ev: Events) -> None:
     mark_once(state, frame, "forced_labour")
     player = me(state, frame)
     player["mood"] -= 1
-    ev.emit("ability", f"Forced Labour: {player['name']}'s angry cities work as neutral this "
-            "turn.", player=frame["player"])
+    ev.emit(
+        "ability",
+        f"Forced Labour: {player['name']}'s angry cities work as neutral this turn.",
+        player=frame["player"],
+    )
 
 
 FORCED = ActionKind(
-    "forced_labour", _plain,
-    [_owns("forced_labour", "ability.forced-labour", "That needs Forced Labour.", ADV),
-     _once("forced_labour", "ability.forced-labour-once", "Forced Labour is already in force.",
-           ADV), one_mood],
-    _single("forced_labour"), apply_forced, category="ability",
+    "forced_labour",
+    _plain,
+    [
+        _owns("forced_labour", "ability.forced-labour", "That needs Forced Labour.", ADV),
+        _once(
+            "forced_labour", "ability.forced-labour-once", "Forced Labour is already in force.", ADV
+        ),
+        one_mood,
+    ],
+    _single("forced_labour"),
+    apply_forced,
+    category="ability",
 )
 
 ALL = [CARTOGRAPHY, BARTER, TAXATION, LIBERTIES, DRAMA, ABSOLUTE, FORCED]

@@ -67,16 +67,26 @@ def draw_action(state: State, p: int, ev: Events) -> None:
     card = _draw(state, "actions")
     if card:
         state["players"][p]["actions_hand"].append(card)
-        ev.emit("draw", f"{state['players'][p]['name']} draws an action card.", player=p,
-                barrier=True, private={"seat": p, "card": card})
+        ev.emit(
+            "draw",
+            f"{state['players'][p]['name']} draws an action card.",
+            player=p,
+            barrier=True,
+            private={"seat": p, "card": card},
+        )
 
 
 def draw_objective(state: State, p: int, ev: Events) -> None:
     card = _draw(state, "objectives")
     if card:
         state["players"][p]["objectives_hand"].append(card)
-        ev.emit("draw", f"{state['players'][p]['name']} draws an objective card.", player=p,
-                barrier=True, private={"seat": p, "card": card})
+        ev.emit(
+            "draw",
+            f"{state['players'][p]['name']} draws an objective card.",
+            player=p,
+            barrier=True,
+            private={"seat": p, "card": card},
+        )
 
 
 # -- objectives --------------------------------------------------------------
@@ -134,8 +144,9 @@ def in_hand(state: State, frame: Frame, card: str) -> bool:
     return card in me(state, frame)["actions_hand"]
 
 
-@RULES.check("cards.action-cost",
-             "This card's effect costs an action and you have none left.", SECTION)
+@RULES.check(
+    "cards.action-cost", "This card's effect costs an action and you have none left.", SECTION
+)
 def card_action(state: State, frame: Frame, card: str) -> bool:
     spec = action_cards()[card_base(card)]
     return not spec["costs_action"] or state["turn"]["actions"] > 0
@@ -154,13 +165,17 @@ def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
     state["discards"]["actions"].append(card)
     for r, n in spec["gain"].items():
         gain(state, player, r, n)
-    ev.emit("action_card", f"{player['name']} plays {spec['name']}: {spec['text']}",
-            player=frame["player"])
+    ev.emit(
+        "action_card",
+        f"{player['name']} plays {spec['name']}: {spec['text']}",
+        player=frame["player"],
+    )
     bump_stat(state, "action_card_played")
 
 
-PLAY = ActionKind("play", parse_play, [in_hand, card_action], play_candidates, apply_play,
-                  category="card")
+PLAY = ActionKind(
+    "play", parse_play, [in_hand, card_action], play_candidates, apply_play, category="card"
+)
 
 
 # -- playing an action card for its combat effect (Tactics, one per combat round) ----------
@@ -188,8 +203,12 @@ def apply_tactic(state: State, frame: Frame, card: str, ev: Events) -> None:
     player = me(state, frame)
     player["actions_hand"].remove(card)
     state["discards"]["actions"].append(card)
-    ev.emit("action_card", f"{player['name']} plays {spec['name']} in battle: "
-            f"{spec['combat']['text']}", player=frame["player"], card=card)
+    ev.emit(
+        "action_card",
+        f"{player['name']} plays {spec['name']} in battle: {spec['combat']['text']}",
+        player=frame["player"],
+        card=card,
+    )
     bump_stat(state, "action_card_played")
     bump_stat(state, "combat_card_played")
     card_chosen(state, frame, card, ev)
@@ -202,9 +221,13 @@ def _no_tactic(state: State, frame: Frame, args: Any, ev: Events) -> None:
 
 
 TACTIC = ActionKind(
-    "tactic", parse_play, [tactics_owned, in_hand],
-    lambda s, f: [act("tactic", c) for c in combat_cards(s, f["player"])], apply_tactic,
+    "tactic",
+    parse_play,
+    [tactics_owned, in_hand],
+    lambda s, f: [act("tactic", c) for c in combat_cards(s, f["player"])],
+    apply_tactic,
     category="card",
 )
-NO_TACTIC = ActionKind("pass", lambda s, f, a: None, [], lambda s, f: [act("pass")], _no_tactic,
-                       category="pass")
+NO_TACTIC = ActionKind(
+    "pass", lambda s, f, a: None, [], lambda s, f: [act("pass")], _no_tactic, category="pass"
+)

@@ -92,21 +92,29 @@ def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     spend_action(state)
     p, key = args["player"], args["hex"]
     settler = next(
-        uid for uid, u in state["units"].items()
+        uid
+        for uid, u in state["units"].items()
         if u["h"] == key and u["o"] == p and u["k"] == "settler" and u["on"] is None
     )
     del state["units"][settler]
     state["cities"][key] = new_city(p)
-    ev.emit("found", f"{state['players'][p]['name']} founds a city at {key}.", player=p,
-            hexes=[key])
+    ev.emit(
+        "found", f"{state['players'][p]['name']} founds a city at {key}.", player=p, hexes=[key]
+    )
     bump_stat(state, "found")
 
 
 FOUND_KIND = ActionKind(
     "found",
     parse_found,
-    [actions_left, found_on_board, found_settler, found_not_barren, found_no_city,
-     found_no_foreign],
+    [
+        actions_left,
+        found_on_board,
+        found_settler,
+        found_not_barren,
+        found_no_city,
+        found_no_foreign,
+    ],
     found_candidates,
     apply_found,
     category="found",
@@ -245,9 +253,9 @@ def take_room(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     COLLECT,
 )
 def take_in_range(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return args["hex"] in state["hexes"] and hex_distance(args["hex"], frame["city"]) <= frame[
-        "range"
-    ]
+    return (
+        args["hex"] in state["hexes"] and hex_distance(args["hex"], frame["city"]) <= frame["range"]
+    )
 
 
 @RULES.check("collect.hex-used", "Each hex may be used only once per collect action.", COLLECT)
@@ -361,8 +369,12 @@ def finish_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events)
         got["ideas"] = got.get("ideas", 0) + 1
     kept = {r: gain(state, player, r, n) for r, n in got.items()}
     text = ", ".join(f"{n} {r}" for r, n in kept.items() if n) or "nothing (limits reached)"
-    ev.emit("collect", f"{player['name']} collects {text} at {frame['city']}.", player=p,
-            hexes=[h for h, _ in frame["picks"]])
+    ev.emit(
+        "collect",
+        f"{player['name']} collects {text} at {frame['city']}.",
+        player=p,
+        hexes=[h for h, _ in frame["picks"]],
+    )
     bump_stat(state, "collect")
     state["stack"].pop()
 
@@ -381,7 +393,11 @@ TAKE = ActionKind(
     ensured=[take_in_range, take_yield],  # candidates: what each hex in range yields
 )
 HUSBANDRY = ActionKind(
-    "husbandry", parse_plain, [husbandry_ok], _one("husbandry"), apply_husbandry,
+    "husbandry",
+    parse_plain,
+    [husbandry_ok],
+    _one("husbandry"),
+    apply_husbandry,
     category="husbandry",
 )
 COLLECT_DONE = ActionKind(
@@ -414,19 +430,31 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
     # probe asks the costs first; they do not depend on the city either, so a
     # listing asks them once for all the player's cities.
     p = frame["player"]
-    probe = {"kind": "build", "player": p, "city": args["city"], "max": 1, "built": [],
-             "draft": False}
+    probe = {
+        "kind": "build",
+        "player": p,
+        "city": args["city"],
+        "max": 1,
+        "built": [],
+        "draft": False,
+    }
     for a in unit_candidates(state, probe):
         unit = parse_unit(state, probe, a)
-        payable = read_once(state, ("unit-cost", p, a),
-                            lambda unit=unit: all(c.ok(state, probe, unit) for c in _UNIT_COSTS))
+        payable = read_once(
+            state,
+            ("unit-cost", p, a),
+            lambda unit=unit: all(c.ok(state, probe, unit) for c in _UNIT_COSTS),
+        )
         if payable and all(c.ok(state, probe, unit) for c in _UNIT_PLACE):
             return True
     return False
 
 
 BUILD_KIND = ActionKind(
-    "build", parse_city, [actions_left, own_city, can_build_something], _city_candidates("build"),
+    "build",
+    parse_city,
+    [actions_left, own_city, can_build_something],
+    _city_candidates("build"),
     start_build,
     category="build",
     ensured=[own_city],
@@ -485,7 +513,9 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
     need = 2 if has(player, "civil_liberties") else 1
     return (
-        args["kind"] == "army" and has(player, "draft") and not frame["draft"]
+        args["kind"] == "army"
+        and has(player, "draft")
+        and not frame["draft"]
         and player["mood"] >= need
     )
 
@@ -547,11 +577,17 @@ def finish_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -
 
 
 UNIT = ActionKind(
-    "unit", parse_unit, [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable],
-    unit_candidates, apply_unit, category="unit",
+    "unit",
+    parse_unit,
+    [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable],
+    unit_candidates,
+    apply_unit,
+    category="unit",
 )
 _UNIT_COSTS = [draft_ok, unit_affordable]
 _UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
+
+
 @RULES.check(
     "build.nationalism-token",
     "With Nationalism, finish with 'done mood' or 'done culture' (otherwise plain 'done').",
@@ -560,15 +596,22 @@ _UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
 def nationalism_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not args["args"]:
         return not has(me(state, frame), "nationalism") or not any(
-            k in ("army", "ship") for k in frame["built"])
+            k in ("army", "ship") for k in frame["built"]
+        )
     return args["args"][0] in ("mood", "culture") and has(me(state, frame), "nationalism")
 
 
 BUILD_DONE = ActionKind(
-    "done", parse_plain, [built_something, nationalism_token],
-    lambda s, f: [act("done")] if not has(me(s, f), "nationalism") else [
-        act("done", "mood"), act("done", "culture")],
-    finish_build, category="done",
+    "done",
+    parse_plain,
+    [built_something, nationalism_token],
+    lambda s, f: (
+        [act("done")]
+        if not has(me(s, f), "nationalism")
+        else [act("done", "mood"), act("done", "culture")]
+    ),
+    finish_build,
+    category="done",
 )
 
 
@@ -655,17 +698,20 @@ def grow_temple_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def grow_sanitation(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not args["settler"]:
         return True
-    return has(me(state, frame), "sanitation") and stack_count(state, args["city"]) < state[
-        "options"
-    ]["max_units_per_space"]
+    return (
+        has(me(state, frame), "sanitation")
+        and stack_count(state, args["city"]) < state["options"]["max_units_per_space"]
+    )
 
 
 def grow_cost(state: State, frame: Frame, args: dict[str, Any]) -> dict[str, int]:
     player = me(state, frame)
     cost = dict(GROW_COST)
     city = state["cities"][args["city"]]
-    if has(player, "state_religion") and "temple" in city["pieces"] and (
-        "state_religion" not in player["once"]
+    if (
+        has(player, "state_religion")
+        and "temple" in city["pieces"]
+        and ("state_religion" not in player["once"])
     ):
         cost["food"] = 0
     if args["settler"]:
@@ -717,8 +763,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     pay(player, plan_payment(player, cost) or {})
     activate(state, p, key, ev)
     city["pieces"][piece] = p
-    ev.emit("grow", f"{player['name']} adds a {piece} to the city at {key}.", player=p,
-            hexes=[key])
+    ev.emit("grow", f"{player['name']} adds a {piece} to the city at {key}.", player=p, hexes=[key])
     bump_stat(state, "grow")
     if piece == "port":
         city["port"] = args["extra"]
@@ -738,14 +783,34 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
 GROW_KIND = ActionKind(
     "grow",
     parse_grow,
-    [actions_left, own_city, grow_kind, grow_not_angry, grow_once, grow_advance, grow_limit,
-     grow_port_sea, grow_temple_token, grow_sanitation, grow_affordable],
+    [
+        actions_left,
+        own_city,
+        grow_kind,
+        grow_not_angry,
+        grow_once,
+        grow_advance,
+        grow_limit,
+        grow_port_sea,
+        grow_temple_token,
+        grow_sanitation,
+        grow_affordable,
+    ],
     grow_candidates,
     apply_grow,
     category="grow",
 )
 
 __all__ = [
-    "BUILD_DONE", "BUILD_KIND", "COLLECT_DONE", "COLLECT_KIND", "FOUND_KIND", "GROW_KIND",
-    "HUSBANDRY", "NEUTRAL", "TAKE", "UNIT", "units_at",
+    "BUILD_DONE",
+    "BUILD_KIND",
+    "COLLECT_DONE",
+    "COLLECT_KIND",
+    "FOUND_KIND",
+    "GROW_KIND",
+    "HUSBANDRY",
+    "NEUTRAL",
+    "TAKE",
+    "UNIT",
+    "units_at",
 ]

@@ -126,13 +126,21 @@ def apply_improve(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
         player["mood"] -= need
     city["mood"] += 1
     frame["steps"] += 1
-    ev.emit("civic", f"{player['name']} makes the city at {args['city']} "
-            f"{mood_name(city['mood'])}.", player=frame["player"], hexes=[args["city"]])
+    ev.emit(
+        "civic",
+        f"{player['name']} makes the city at {args['city']} {mood_name(city['mood'])}.",
+        player=frame["player"],
+        hexes=[args["city"]],
+    )
     bump_stat(state, "civic")
 
 
 IMPROVE = ActionKind(
-    "improve", parse_improve, [own, not_happy, affordable], improve_candidates, apply_improve,
+    "improve",
+    parse_improve,
+    [own, not_happy, affordable],
+    improve_candidates,
+    apply_improve,
     category="improve",
 )
 
@@ -148,8 +156,12 @@ def some_steps(state: State, frame: Frame, args: Any) -> bool:
 
 
 CIVIC_DONE = ActionKind(
-    "done", lambda s, f, a: None, [some_steps], fixed(act("done")),
-    lambda s, f, a, ev: s["stack"].pop(), category="done",
+    "done",
+    lambda s, f, a: None,
+    [some_steps],
+    fixed(act("done")),
+    lambda s, f, a, ev: s["stack"].pop(),
+    category="done",
 )
 
 __all__ = ["CIVIC_DONE", "CIVIC_KIND", "IMPROVE", "actions_left"]

@@ -30,8 +30,11 @@ def _name(state: State, p: int) -> str:
 def _fighters(state: State, owner: int, key: str, naval: bool) -> list[str]:
     kind = "ship" if naval else "army"
     return sorted(
-        (uid for uid, u in state["units"].items()
-         if u["h"] == key and u["o"] == owner and u["k"] == kind and (naval or u["on"] is None)),
+        (
+            uid
+            for uid, u in state["units"].items()
+            if u["h"] == key and u["o"] == owner and u["k"] == kind and (naval or u["on"] is None)
+        ),
         key=lambda x: int(x[1:]),
     )
 
@@ -44,12 +47,17 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
         defenders.add(city["owner"])
     d = min(defenders) if defenders else BARBARIANS
     battle = {
-        "kind": "retreat", "player": p, "defender": d, "from": src, "at": to,
-        "naval": naval, "round": 0, "disembark": is_sea(state, src) and not naval,
+        "kind": "retreat",
+        "player": p,
+        "defender": d,
+        "from": src,
+        "at": to,
+        "naval": naval,
+        "round": 0,
+        "disembark": is_sea(state, src) and not naval,
     }
     bump_stat(state, "battle")
-    ev.emit("battle", f"{_name(state, p)} attacks {_name(state, d)} at {to}.", player=p,
-            hexes=[to])
+    ev.emit("battle", f"{_name(state, p)} attacks {_name(state, d)} at {to}.", player=p, hexes=[to])
     if not _fighters(state, d, to, naval):
         _resolve(state, battle, ev)
         return
@@ -74,8 +82,8 @@ def _side_player(b: dict[str, Any], side: str) -> int:
 def _next_card_or_fight(state: State, b: dict[str, Any], ev: Events) -> None:
     """Ask the attacker, then the defender, for a combat card when they really have one.
 
-    Barbarian raids started by an event card resolve without asking: the event
-    resolves at once (Primer), so no decision may interrupt it.
+    The barbarians never play cards; a player they raid is asked like any
+    defender (the raids of an event wait in a ``barbarian_raid`` frame meanwhile).
     """
     from .cards import combat_cards
 
@@ -83,9 +91,8 @@ def _next_card_or_fight(state: State, b: dict[str, Any], ev: Events) -> None:
         if side in b["cards"]:
             continue
         who = _side_player(b, side)
-        if b["player"] != BARBARIANS and who >= 0 and combat_cards(state, who):
-            state["stack"].append({"kind": "combat_card", "player": who, "side": side,
-                                   "battle": b})
+        if who >= 0 and combat_cards(state, who):
+            state["stack"].append({"kind": "combat_card", "player": who, "side": side, "battle": b})
             return
         b["cards"][side] = None
     _fight(state, b, ev)
@@ -180,9 +187,17 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
     )
     if notes:
         text += "; " + "; ".join(notes)
-    ev.emit("combat_round", text + ".", player=p, hexes=[at], attacker_dice=a_roll,
-            defender_dice=d_roll, attacker_hits=a_hits, defender_hits=d_hits,
-            cards=dict(b["cards"]))
+    ev.emit(
+        "combat_round",
+        text + ".",
+        player=p,
+        hexes=[at],
+        attacker_dice=a_roll,
+        defender_dice=d_roll,
+        attacker_hits=a_hits,
+        defender_hits=d_hits,
+        cards=dict(b["cards"]),
+    )
     b["losses"] = {"defender": max(0, a_hits), "attacker": max(0, d_hits)}
     _next_casualties(state, b, ev)
 
@@ -207,8 +222,9 @@ def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
         who = _side_player(b, side)
         uids = _fighters(state, who, b["at"], b["naval"])
         if who >= 0 and casualty_choice(state, uids, n):
-            state["stack"].append({"kind": "casualties", "player": who, "side": side,
-                                   "battle": b, "left": n})
+            state["stack"].append(
+                {"kind": "casualties", "player": who, "side": side, "battle": b, "left": n}
+            )
             return
         _remove(state, uids[:n])
         b["losses"][side] = 0
@@ -221,10 +237,15 @@ def lose_unit(state: State, frame: Frame, uid: str, ev: Events) -> None:
     _remove(state, [uid])
     frame["left"] -= 1
     b["losses"][frame["side"]] = frame["left"]
-    ev.emit("casualty", f"{_name(state, frame['player'])} loses {uid}.", player=frame["player"],
-            hexes=[b["at"]])
+    ev.emit(
+        "casualty",
+        f"{_name(state, frame['player'])} loses {uid}.",
+        player=frame["player"],
+        hexes=[b["at"]],
+    )
     if frame["left"] and casualty_choice(
-            state, _fighters(state, frame["player"], b["at"], b["naval"]), frame["left"]):
+        state, _fighters(state, frame["player"], b["at"], b["naval"]), frame["left"]
+    ):
         return  # keep choosing
     state["stack"].pop()
     _next_casualties(state, b, ev)
@@ -265,8 +286,9 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
             capture(state, p, at, ev)
     else:
         if not att_left:
-            ev.emit("battle_lost", f"{_name(state, p)}'s attack at {at} fails.", player=p,
-                    hexes=[at])
+            ev.emit(
+                "battle_lost", f"{_name(state, p)}'s attack at {at} fails.", player=p, hexes=[at]
+            )
             _fanaticism_refund(state, p, ev)
         if not dfd_left and not att_left and not naval:
             doomed = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == d]
@@ -279,8 +301,11 @@ def _fanaticism_refund(state: State, loser: int, ev: Events) -> None:
     for key in sorted(cities_of(state, loser)):
         if stack_count(state, key) < state["options"]["max_units_per_space"]:
             add_unit(state, loser, "army", key)
-            ev.emit("fanaticism", f"Fanaticism: {_name(state, loser)} gains an army at {key}.",
-                    hexes=[key])
+            ev.emit(
+                "fanaticism",
+                f"Fanaticism: {_name(state, loser)} gains an army at {key}.",
+                hexes=[key],
+            )
             return
 
 
@@ -301,8 +326,12 @@ def capture(state: State, p: int, key: str, ev: Events) -> None:
         return
     if old == BARBARIANS:
         state["stack"].append({"kind": "barbarian_city", "player": p, "city": key})
-        ev.emit("capture", f"{_name(state, p)} takes the barbarian city at {key}.", player=p,
-                hexes=[key])
+        ev.emit(
+            "capture",
+            f"{_name(state, p)} takes the barbarian city at {key}.",
+            player=p,
+            hexes=[key],
+        )
         return
     was_content = city["mood"] != ANGRY
     city["owner"] = p
@@ -326,8 +355,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> None:
 # -- the attacker's choice after a round -----------------------------------
 
 
-@RULES.check("battle.choice", "After a round the attacker either fights on or retreats.",
-             SECTION)
+@RULES.check("battle.choice", "After a round the attacker either fights on or retreats.", SECTION)
 def valid_choice(state: State, frame: Frame, args: Any) -> bool:
     return args in ("continue", "retreat")
 
@@ -342,22 +370,33 @@ def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
         u = state["units"][uid]
         u["h"] = src
         if is_sea(state, src) and u["k"] != "ship":
-            ship = next((sid for sid, s in state["units"].items()
-                         if s["h"] == src and s["o"] == p and s["k"] == "ship"), None)
+            ship = next(
+                (
+                    sid
+                    for sid, s in state["units"].items()
+                    if s["h"] == src and s["o"] == p and s["k"] == "ship"
+                ),
+                None,
+            )
             u["on"] = ship
-    ev.emit("retreat", f"{_name(state, p)} retreats from {at} to {src}.", player=p,
-            hexes=[at, src])
+    ev.emit("retreat", f"{_name(state, p)} retreats from {at} to {src}.", player=p, hexes=[at, src])
 
 
 CHOICE = ActionKind(
-    "battle", lambda s, f, a: a.args[0] if a.args else "", [valid_choice],
-    lambda s, f: [act("battle", "continue"), act("battle", "retreat")], apply_choice,
+    "battle",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [valid_choice],
+    lambda s, f: [act("battle", "continue"), act("battle", "retreat")],
+    apply_choice,
     category="battle",
 )
 
 
-@RULES.check("capture.barbarian-choice", "Choose to keep the barbarian city or raze it for 1 gold.",
-             "Primer: Battles and Capturing")
+@RULES.check(
+    "capture.barbarian-choice",
+    "Choose to keep the barbarian city or raze it for 1 gold.",
+    "Primer: Battles and Capturing",
+)
 def barbarian_choice(state: State, frame: Frame, args: Any) -> bool:
     return args in ("keep", "raze")
 
@@ -370,21 +409,32 @@ def apply_barbarian_choice(state: State, frame: Frame, args: Any, ev: Events) ->
     if args == "raze":
         del state["cities"][key]
         gain(state, player, "gold", 1)
-        ev.emit("raze", f"{player['name']} razes the barbarian city at {key} for 1 gold.",
-                player=p, hexes=[key])
+        ev.emit(
+            "raze",
+            f"{player['name']} razes the barbarian city at {key} for 1 gold.",
+            player=p,
+            hexes=[key],
+        )
         return
     city["owner"] = p
     city["mood"] = ANGRY
     for piece, owner in list(city["pieces"].items()):
         if owner == BARBARIANS:  # culturally influenced pieces keep their owner
             city["pieces"][piece] = p
-    ev.emit("capture", f"{player['name']} keeps the former barbarian city at {key}.", player=p,
-            hexes=[key])
+    ev.emit(
+        "capture",
+        f"{player['name']} keeps the former barbarian city at {key}.",
+        player=p,
+        hexes=[key],
+    )
 
 
 BARBARIAN_CITY = ActionKind(
-    "city", lambda s, f, a: a.args[0] if a.args else "", [barbarian_choice],
-    lambda s, f: [act("city", "keep"), act("city", "raze")], apply_barbarian_choice,
+    "city",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [barbarian_choice],
+    lambda s, f: [act("city", "keep"), act("city", "raze")],
+    apply_barbarian_choice,
     category="city",
 )
 
@@ -392,16 +442,22 @@ BARBARIAN_CITY = ActionKind(
 # -- the side taking hits picks its casualties (when they differ) ---------------------
 
 
-@RULES.check("battle.casualty",
-             "Choose one of your own units fighting in this battle to remove.", SECTION)
+@RULES.check(
+    "battle.casualty", "Choose one of your own units fighting in this battle to remove.", SECTION
+)
 def casualty_ok(state: State, frame: Frame, uid: str) -> bool:
     b = frame["battle"]
     return uid in _fighters(state, frame["player"], b["at"], b["naval"])
 
 
 CASUALTY = ActionKind(
-    "lose", lambda s, f, a: a.args[0] if a.args else "", [casualty_ok],
-    lambda s, f: [act("lose", uid) for uid in _fighters(
-        s, f["player"], f["battle"]["at"], f["battle"]["naval"])],
-    lose_unit, category="battle",
+    "lose",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [casualty_ok],
+    lambda s, f: [
+        act("lose", uid)
+        for uid in _fighters(s, f["player"], f["battle"]["at"], f["battle"]["naval"])
+    ],
+    lose_unit,
+    category="battle",
 )

@@ -35,8 +35,12 @@ def draw_event(state: State, p: int, ev: Events) -> None:
     state["discards"]["events"].append(card)
     spec = event_cards()[card_base(card)]
     player = state["players"][p]
-    ev.emit("event_card", f"Event for {player['name']}: {spec['name']}. {spec['text']}",
-            player=p, barrier=True)
+    ev.emit(
+        "event_card",
+        f"Event for {player['name']}: {spec['name']}. {spec['text']}",
+        player=p,
+        barrier=True,
+    )
     bump_stat(state, "event_card")
     EFFECTS[spec["effect"]](state, p, ev)
 
@@ -46,15 +50,20 @@ def _lower_mood(state: State, p: int, ev: Events, cause: str) -> None:
     player = state["players"][p]
     if has(player, "myths") and player["mood"] >= 1:
         player["mood"] -= 1
-        ev.emit("event_effect", f"Myths: {player['name']} pays a mood token against {cause}.",
-                player=p)
+        ev.emit(
+            "event_effect", f"Myths: {player['name']} pays a mood token against {cause}.", player=p
+        )
         return
     mine = sorted(cities_of(state, p), key=lambda k: (-state["cities"][k]["mood"], k))
     if mine and state["cities"][mine[0]]["mood"] > ANGRY:
         c = state["cities"][mine[0]]
         c["mood"] -= 1
-        ev.emit("event_effect", f"{cause}: the city at {mine[0]} becomes {mood_name(c['mood'])}.",
-                player=p, hexes=[mine[0]])
+        ev.emit(
+            "event_effect",
+            f"{cause}: the city at {mine[0]} becomes {mood_name(c['mood'])}.",
+            player=p,
+            hexes=[mine[0]],
+        )
 
 
 def famine(state: State, p: int, ev: Events) -> None:
@@ -91,8 +100,12 @@ def epidemic(state: State, p: int, ev: Events) -> None:
         uid = mine[-1][1]
         for rid in [v for v, u in state["units"].items() if u["on"] == uid]:
             del state["units"][rid]
-        ev.emit("event_effect", f"The epidemic costs {player['name']} a unit.", player=p,
-                hexes=[state["units"][uid]["h"]])
+        ev.emit(
+            "event_effect",
+            f"The epidemic costs {player['name']} a unit.",
+            player=p,
+            hexes=[state["units"][uid]["h"]],
+        )
         del state["units"][uid]
 
 
@@ -127,13 +140,41 @@ def barbarian_spawn(state: State, p: int, ev: Events) -> None:
     bump_stat(state, "barbarian_spawn")
 
 
+RAID = "barbarian_raid"
+
+
 def barbarian_attack(state: State, p: int, ev: Events) -> None:
+    """Every barbarian army next to one of p's cities attacks it, one raid after another.
+
+    The raids wait in a ``barbarian_raid`` frame: a battle may stop to ask the
+    defender for a combat card (Tactics), and the next raid starts once it is over.
+    Armies are taken in the order of their ids; each raids a city p still holds
+    when its turn comes (not one an earlier raid has already taken).
+    """
+    queue = [
+        uid
+        for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:]))
+        if u["o"] == BARBARIANS and u["k"] == "army"
+    ]
+    state["stack"].append({"kind": RAID, "player": p, "queue": queue})
+    continue_raids(state, ev)
+
+
+def continue_raids(state: State, ev: Events) -> None:
+    """Run the pending raids of the ``barbarian_raid`` frame on top of the stack.
+
+    Stops when a battle waits for a decision (the game settles back here once it
+    is answered) and removes the frame when no raid is left.
+    """
     from .combat import start_battle
 
-    mine = set(cities_of(state, p))
-    for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:])):
-        if u["o"] != BARBARIANS or u["k"] != "army" or uid not in state["units"]:
+    frame = state["stack"][-1]
+    while frame["queue"]:
+        uid = frame["queue"].pop(0)
+        u = state["units"].get(uid)
+        if u is None:  # lost in an earlier raid
             continue
+        mine = set(cities_of(state, frame["player"]))
         targets = sorted(n for n in board_neighbours(state, u["h"]) if n in mine)
         if not targets:
             continue
@@ -142,6 +183,9 @@ def barbarian_attack(state: State, p: int, ev: Events) -> None:
         ev.emit("barbarian_attack", f"Barbarians from {src} attack {to}.", hexes=[src, to])
         bump_stat(state, "barbarian_attack")
         start_battle(state, BARBARIANS, src, to, [uid], ev)
+        if state["stack"][-1] is not frame:
+            return  # the defender is asked; the raids resume after the battle
+    state["stack"].pop()
 
 
 def vp(state: State, p: int, ev: Events) -> None:

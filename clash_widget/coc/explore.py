@@ -65,15 +65,17 @@ def allowed_orientations(state: State, region: int, entry: str, by_ship: bool) -
         n = 0
         for k, t in zip(keys, options[f], strict=True):
             if t == "sea" and any(
-                state["hexes"][nb]["t"] == "sea" for nb in board_neighbours(state, k)
+                state["hexes"][nb]["t"] == "sea"
+                for nb in board_neighbours(state, k)
                 if nb not in keys
             ):
                 n += 1
         return n
 
     def on_edge(f: int) -> int:
-        return sum(1 for k, t in zip(keys, options[f], strict=True) if t == "sea" and is_edge(
-            state, k))
+        return sum(
+            1 for k, t in zip(keys, options[f], strict=True) if t == "sea" and is_edge(state, k)
+        )
 
     for score in (touching_sea, on_edge):
         best = max(score(f) for f in cands)
@@ -125,5 +127,6 @@ def apply_orient(state: State, frame: Frame, args, ev: Events) -> None:  # noqa:
     finish_group(state, frame["player"], frame["pending"], ev)
 
 
-ORIENT = ActionKind("orient", parse_orient, [orient_allowed], orient_candidates, apply_orient,
-                    category="orient")
+ORIENT = ActionKind(
+    "orient", parse_orient, [orient_allowed], orient_candidates, apply_orient, category="orient"
+)

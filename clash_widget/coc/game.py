@@ -38,53 +38,114 @@ from .vocab import BARBARIANS
 
 TURN = TableFrame(
     "turn",
-    [research.KIND, cities.FOUND_KIND, cities.COLLECT_KIND, cities.BUILD_KIND, cities.GROW_KIND,
-     movement.MOVE_KIND, civic.CIVIC_KIND, influence.INFLUENCE, wonders.BUILD_WONDER, cards.PLAY,
-     *abilities.ALL,
-     trade.OFFER, turns.END],
+    [
+        research.KIND,
+        cities.FOUND_KIND,
+        cities.COLLECT_KIND,
+        cities.BUILD_KIND,
+        cities.GROW_KIND,
+        movement.MOVE_KIND,
+        civic.CIVIC_KIND,
+        influence.INFLUENCE,
+        wonders.BUILD_WONDER,
+        cards.PLAY,
+        *abilities.ALL,
+        trade.OFFER,
+        turns.END,
+    ],
     "Choose an action (3 a turn) or a free ability, or end your turn.",
 )
 HANDLERS: dict[str, FrameHandler] = {
     "turn": TURN,
-    "collect": TableFrame("collect", [cities.TAKE, cities.HUSBANDRY, cities.COLLECT_DONE],
-                          "Pick the hexes to collect from, then done."),
-    "build": TableFrame("build", [cities.UNIT, cities.BUILD_DONE],
-                        "Choose the units to build, then done."),
-    "move": TableFrame("move", [movement.GROUP, movement.MOVE_DONE],
-                       "Move up to three groups one space each, then done."),
-    "orient": TableFrame("orient", [explore.ORIENT],
-                         "The rulings leave a choice: how should the new region lie?"),
-    "civic": TableFrame("civic", [civic.IMPROVE, civic.CIVIC_DONE],
-                        "Spend mood tokens to lift your cities' mood, then done."),
+    "collect": TableFrame(
+        "collect",
+        [cities.TAKE, cities.HUSBANDRY, cities.COLLECT_DONE],
+        "Pick the hexes to collect from, then done.",
+    ),
+    "build": TableFrame(
+        "build", [cities.UNIT, cities.BUILD_DONE], "Choose the units to build, then done."
+    ),
+    "move": TableFrame(
+        "move",
+        [movement.GROUP, movement.MOVE_DONE],
+        "Move up to three groups one space each, then done.",
+    ),
+    "orient": TableFrame(
+        "orient", [explore.ORIENT], "The rulings leave a choice: how should the new region lie?"
+    ),
+    "civic": TableFrame(
+        "civic",
+        [civic.IMPROVE, civic.CIVIC_DONE],
+        "Spend mood tokens to lift your cities' mood, then done.",
+    ),
     "retreat": TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
-    "barbarian_city": TableFrame("barbarian_city", [combat.BARBARIAN_CITY],
-                                 "Keep the barbarian city, or raze it for 1 gold?"),
-    "combat_card": TableFrame("combat_card", [cards.TACTIC, cards.NO_TACTIC],
-                              "Play an action card for its combat effect this round, or pass."),
-    "casualties": TableFrame("casualties", [combat.CASUALTY],
-                             "Your side takes hits: choose which unit is lost."),
-    "influence_boost": TableFrame("influence_boost", [influence.BOOST, influence.DECLINE],
-                                  "The roll missed: spend culture tokens to lift it, or pass."),
-    "influence_piece": TableFrame("influence_piece", [influence.PIECE],
-                                  "Choose the city piece your culture takes over."),
+    "barbarian_city": TableFrame(
+        "barbarian_city", [combat.BARBARIAN_CITY], "Keep the barbarian city, or raze it for 1 gold?"
+    ),
+    "combat_card": TableFrame(
+        "combat_card",
+        [cards.TACTIC, cards.NO_TACTIC],
+        "Play an action card for its combat effect this round, or pass.",
+    ),
+    "casualties": TableFrame(
+        "casualties", [combat.CASUALTY], "Your side takes hits: choose which unit is lost."
+    ),
+    "influence_boost": TableFrame(
+        "influence_boost",
+        [influence.BOOST, influence.DECLINE],
+        "The roll missed: spend culture tokens to lift it, or pass.",
+    ),
+    "influence_piece": TableFrame(
+        "influence_piece", [influence.PIECE], "Choose the city piece your culture takes over."
+    ),
     "trade_reply": TableFrame("trade_reply", [trade.REPLY], "Accept or decline the trade."),
-    "free_advance": TableFrame("free_advance", [turns.FREE_ADVANCE, turns.PASS],
-                               "Status phase: take a free advance."),
-    "raze": TableFrame("raze", [turns.RAZE, turns.PASS],
-                       "Status phase: you may raze one size-1 city for 1 gold."),
+    "free_advance": TableFrame(
+        "free_advance", [turns.FREE_ADVANCE, turns.PASS], "Status phase: take a free advance."
+    ),
+    "raze": TableFrame(
+        "raze", [turns.RAZE, turns.PASS], "Status phase: you may raze one size-1 city for 1 gold."
+    ),
 }
-AUTO = {"status_draw", "status_end"}
+AUTO = {"status_draw", "status_end", "barbarian_raid"}
 
 # How many arguments each action kind takes (anything else is malformed input).
 ARITY = {
-    "research": (1, 1), "found": (1, 1), "collect": (1, 1), "build": (1, 1), "grow": (2, 3),
-    "move": (0, 0), "civic": (0, 1), "end": (0, 0), "take": (2, 2), "unit": (1, 2),
-    "group": (3, 4), "done": (0, 0), "improve": (1, 2), "orient": (1, 1), "battle": (1, 1),
-    "city": (1, 1), "advance": (1, 1), "raze": (1, 1), "pass": (0, 0), "trade": (3, 3),
-    "reply": (1, 1), "play": (1, 1), "wonder": (2, 2), "barter": (2, 2), "drama": (1, 1),
-    "cartography": (0, 0), "taxation": (0, 0), "liberties": (0, 0), "absolute_power": (0, 0),
-    "forced_labour": (0, 0), "husbandry": (0, 0), "influence": (2, 3), "boost": (0, 0),
-    "piece": (1, 1), "tactic": (1, 1), "lose": (1, 1),
+    "research": (1, 1),
+    "found": (1, 1),
+    "collect": (1, 1),
+    "build": (1, 1),
+    "grow": (2, 3),
+    "move": (0, 0),
+    "civic": (0, 1),
+    "end": (0, 0),
+    "take": (2, 2),
+    "unit": (1, 2),
+    "group": (3, 4),
+    "done": (0, 0),
+    "improve": (1, 2),
+    "orient": (1, 1),
+    "battle": (1, 1),
+    "city": (1, 1),
+    "advance": (1, 1),
+    "raze": (1, 1),
+    "pass": (0, 0),
+    "trade": (3, 3),
+    "reply": (1, 1),
+    "play": (1, 1),
+    "wonder": (2, 2),
+    "barter": (2, 2),
+    "drama": (1, 1),
+    "cartography": (0, 0),
+    "taxation": (0, 0),
+    "liberties": (0, 0),
+    "absolute_power": (0, 0),
+    "forced_labour": (0, 0),
+    "husbandry": (0, 0),
+    "influence": (2, 3),
+    "boost": (0, 0),
+    "piece": (1, 1),
+    "tactic": (1, 1),
+    "lose": (1, 1),
 }
 for _handler in HANDLERS.values():
     for _spec in _handler.table.values():  # type: ignore[attr-defined]
@@ -130,6 +191,10 @@ class ClashOfCultures(Game):
             elif kind == "status_end":
                 state["stack"].pop()
                 turns.end_status(state, ev)
+            elif kind == "barbarian_raid":  # a raid's battle is over: start the next raid
+                from .events import continue_raids
+
+                continue_raids(state, ev)
             elif kind == "move" and top["left"] == 0:
                 state["stack"].pop()
             elif kind in ("free_advance", "raze") and len(self.legal_actions(state)) == 1:
@@ -183,8 +248,9 @@ class ClashOfCultures(Game):
             if stack_count(state, key) > o["max_units_per_space"] and not _mixed(state, key):
                 bad.append(f"more than {o['max_units_per_space']} units at {key}")
         for uid, u in state["units"].items():
-            if u["on"] is not None and (u["on"] not in state["units"] or state["units"][u["on"]][
-                    "h"] != u["h"]):
+            if u["on"] is not None and (
+                u["on"] not in state["units"] or state["units"][u["on"]]["h"] != u["h"]
+            ):
                 bad.append(f"unit {uid} rides a ship that is not there")
             if state["hexes"][u["h"]]["t"] is None:
                 bad.append(f"unit {uid} stands on a face-down hex")
@@ -194,29 +260,46 @@ class ClashOfCultures(Game):
         return bad
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        """Resample what ``seat`` cannot see: face-down tiles and other hands."""
+        """Resample what ``seat`` cannot see, as a function of ``seed`` and its view only.
+
+        Hidden here: the face-down tiles, the other players' action and objective
+        hands, the wonders they reserved with Monuments, which cards are still in
+        the piles, the dice generator and the game seed. Every pool is sorted
+        before drawing, so the true order never shows through the sample.
+        """
         s = clone(state)
         r = Stream(seed)
         hidden = [i for i, reg in enumerate(s["regions"]) if not reg["explored"]]
-        tiles = [s["regions"][i]["tile"] for i in hidden]
+        tiles = sorted(s["regions"][i]["tile"] for i in hidden)
         r.shuffle(tiles)
         for i, t in zip(hidden, tiles, strict=True):
             s["regions"][i]["tile"] = t
-        for p, pl in enumerate(s["players"]):
-            if p == seat:
-                continue
-            for hand, pile in (("actions_hand", "actions"), ("objectives_hand", "objectives")):
-                n = len(pl[hand])
-                s["decks"][pile].extend(pl[hand])
-                s["decks"][pile].sort()
-                pl[hand] = []
-                for _ in range(n):
-                    pl[hand].append(s["decks"][pile].pop(r.below(len(s["decks"][pile]))))
+        others = [p for p in range(len(s["players"])) if p != seat]
+        for hand, pile in (
+            ("actions_hand", "actions"),
+            ("objectives_hand", "objectives"),
+            ("wonders_revealed", "wonders"),
+        ):
+            _redraw(s, others, hand, pile, r)
         s["rng"] = Stream(seed + 1).below(1 << 62)
+        s["seed"] = seed
         return s
 
     def state_hash(self, state: State) -> str:
         return state_hash(state)
+
+
+def _redraw(s: State, players: list[int], hand: str, pile: str, r: Stream) -> None:
+    """Pool these players' hidden cards with the pile and deal the same counts again."""
+    deck = s["decks"][pile]
+    counts = {p: len(s["players"][p][hand]) for p in players}
+    for p in players:
+        deck.extend(s["players"][p][hand])
+        s["players"][p][hand] = []
+    deck.sort()  # piles are unordered and kept sorted (see cards._draw)
+    for p in players:
+        for _ in range(counts[p]):
+            s["players"][p][hand].append(deck.pop(r.below(len(deck))))
 
 
 def _mixed(state: State, key: str) -> bool:
@@ -227,8 +310,11 @@ def _mixed(state: State, key: str) -> bool:
 def _gov_advances() -> dict[str, str]:
     from . import content
 
-    return {a: info["group"] for a, info in content.advances().items()
-            if info["group"] in content.GOVERNMENTS}
+    return {
+        a: info["group"]
+        for a, info in content.advances().items()
+        if info["group"] in content.GOVERNMENTS
+    }
 
 
 _GOV_ADVANCES = _gov_advances()

@@ -40,12 +40,15 @@ SPEC_RE = re.compile(r"^(?:[ash][1-9])+$")
 
 def start_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
     spend_action(state)
-    state["stack"].append({"kind": "move", "player": frame["player"],
-                           "left": state["options"]["groups_per_move"]})
+    state["stack"].append(
+        {"kind": "move", "player": frame["player"], "left": state["options"]["groups_per_move"]}
+    )
 
 
 @RULES.check(
-    "move.nothing-to-move", "You have no unit that can still move this turn.", MOVE,
+    "move.nothing-to-move",
+    "You have no unit that can still move this turn.",
+    MOVE,
     frame_only=True,
 )
 def something_movable(state: State, frame: Frame, args: Any) -> bool:
@@ -60,8 +63,12 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
 
 
 MOVE_KIND = ActionKind(
-    "move", lambda s, f, a: None, [actions_left, something_movable],
-    fixed(act("move")), start_move, category="move",
+    "move",
+    lambda s, f, a: None,
+    [actions_left, something_movable],
+    fixed(act("move")),
+    start_move,
+    category="move",
 )
 
 
@@ -113,8 +120,7 @@ def _here(state: State, p: int, key: str, kind: str) -> list[tuple[str, dict[str
     )
 
 
-@RULES.check("move.groups-left", "A Move action moves at most three groups.", MOVE,
-             frame_only=True)
+@RULES.check("move.groups-left", "A Move action moves at most three groups.", MOVE, frame_only=True)
 def groups_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return frame["left"] > 0
 
@@ -140,9 +146,7 @@ def ships_alone(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check("move.units-present", "You do not have those units on that space.", MOVE)
 def units_present(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return all(
-        _count(state, args, k) >= n for k, n in args["spec"].items()
-    )
+    return all(_count(state, args, k) >= n for k, n in args["spec"].items())
 
 
 @RULES.check(
@@ -163,8 +167,9 @@ def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return all(_enough(state, args, k, n, "stop") for k, n in args["spec"].items())
 
 
-@RULES.check("move.fought", "Units that fought a battle cannot move again this turn.",
-             "Primer: Move Units")
+@RULES.check(
+    "move.fought", "Units that fought a battle cannot move again this turn.", "Primer: Move Units"
+)
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return all(_enough(state, args, k, n, "f") for k, n in args["spec"].items())
 
@@ -173,7 +178,8 @@ def _count(state: State, args: dict[str, Any], kind: str, without: str = "") -> 
     """How many of the mover's ``kind`` units stand at the start (lacking flag ``without``)."""
     p = args["player"]
     return sum(
-        1 for _, u in units_on(state, args["from"])
+        1
+        for _, u in units_on(state, args["from"])
         if u["o"] == p and u["k"] == kind and not (without and u[without])
     )
 
@@ -216,8 +222,11 @@ def land_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     MOVE,
 )
 def ship_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return "ship" not in args["spec"] or not is_explored(state, args["to"]) or is_sea(
-        state, args["to"])
+    return (
+        "ship" not in args["spec"]
+        or not is_explored(state, args["to"])
+        or is_sea(state, args["to"])
+    )
 
 
 @RULES.check(
@@ -241,9 +250,7 @@ def forest_no_battle(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         return True
     if roads.forest_on_the_way(state, args["player"], args):
         return False
-    fresh = {
-        k: _count(state, args, k, "forest") for k in args["spec"]
-    }
+    fresh = {k: _count(state, args, k, "forest") for k in args["spec"]}
     return all(fresh[k] >= n for k, n in args["spec"].items())
 
 
@@ -274,9 +281,23 @@ def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 GROUP_CHECKS = [
-    groups_left, on_board, group_size, ships_alone, units_present, armies_tactics, not_stopped,
-    not_fought, *roads.CHECKS, reachable, *roads.WAY_CHECKS, land_target, ship_target,
-    settler_escort, forest_no_battle, fighters, stack_limit,
+    groups_left,
+    on_board,
+    group_size,
+    ships_alone,
+    units_present,
+    armies_tactics,
+    not_stopped,
+    not_fought,
+    *roads.CHECKS,
+    reachable,
+    *roads.WAY_CHECKS,
+    land_target,
+    ship_target,
+    settler_escort,
+    forest_no_battle,
+    fighters,
+    stack_limit,
 ]
 
 
@@ -375,8 +396,15 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         region = state["hexes"][to]["reg"]
         allowed = explore.allowed_orientations(state, region, to, "ship" in args["spec"])
         if len(allowed) > 1:
-            state["stack"].append({"kind": "orient", "player": p, "region": region,
-                                   "allowed": allowed, "pending": pending})
+            state["stack"].append(
+                {
+                    "kind": "orient",
+                    "player": p,
+                    "region": region,
+                    "allowed": allowed,
+                    "pending": pending,
+                }
+            )
             return
         explore.reveal(state, region, allowed[0], p, ev)
     finish_group(state, p, pending, ev)
@@ -387,18 +415,22 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
     src, to, spec = pending["from"], pending["to"], pending["spec"]
     t = terrain(state, to)
     by_ship = "ship" in spec
-    if (t == "sea") != by_ship and not (t == "sea" and room_aboard(state, p, to) >= sum(
-            spec.values())):
-        ev.emit("blocked", f"The units cannot enter {to}; they stay at {src}.", player=p,
-                hexes=[src, to])
+    if (t == "sea") != by_ship and not (
+        t == "sea" and room_aboard(state, p, to) >= sum(spec.values())
+    ):
+        ev.emit(
+            "blocked",
+            f"The units cannot enter {to}; they stay at {src}.",
+            player=p,
+            hexes=[src, to],
+        )
         return
     paid = pending.get("roads", [])
     ore = "ore" in paid  # Roads: this move's terrain penalties are ignored
     battle = is_enemy_space(state, p, to)
     moving: list[str] = []
     for kind, n in spec.items():
-        free = [uid for uid, u in _here(state, p, src, kind)
-                if not u["stop"] and not u["f"]]
+        free = [uid for uid, u in _here(state, p, src, kind) if not u["stop"] and not u["f"]]
         if battle:  # units fresh from a forest may not attack: send the others
             free.sort(key=lambda uid: state["units"][uid]["forest"])
         moving += free[:n]
@@ -422,8 +454,12 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
             u["forest"] = True
     name = state["players"][p]["name"]
     how = f" by road (paying 1 {' and 1 '.join(paid)})" if paid else ""
-    ev.emit("move", f"{name} moves {spec_text(spec)} from {src} to {to}{how}.", player=p,
-            hexes=[src, to])
+    ev.emit(
+        "move",
+        f"{name} moves {spec_text(spec)} from {src} to {to}{how}.",
+        player=p,
+        hexes=[src, to],
+    )
     bump_stat(state, "move_group")
     if paid:
         bump_stat(state, "roads")
@@ -444,10 +480,25 @@ def _ship_with_room(state: State, p: int, sea: str) -> str:
 
 # group_candidates() only proposes movable units of the mover, in groups of allowed
 # size, to spaces in reach (Roads: only payments the rules and the purse allow).
-GROUP = ActionKind("group", parse_group, GROUP_CHECKS, group_candidates, apply_group,
-                   category="group",
-                   ensured=[on_board, group_size, ships_alone, units_present, armies_tactics,
-                            not_stopped, not_fought, *roads.CHECKS, reachable])
+GROUP = ActionKind(
+    "group",
+    parse_group,
+    GROUP_CHECKS,
+    group_candidates,
+    apply_group,
+    category="group",
+    ensured=[
+        on_board,
+        group_size,
+        ships_alone,
+        units_present,
+        armies_tactics,
+        not_stopped,
+        not_fought,
+        *roads.CHECKS,
+        reachable,
+    ],
+)
 
 
 @RULES.check(
@@ -464,7 +515,13 @@ def finish_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
     state["stack"].pop()
 
 
-MOVE_DONE = ActionKind("done", lambda s, f, a: None, [moved_something],
-                       fixed(act("done")), finish_move, category="done")
+MOVE_DONE = ActionKind(
+    "done",
+    lambda s, f, a: None,
+    [moved_something],
+    fixed(act("done")),
+    finish_move,
+    category="done",
+)
 
 __all__ = ["GROUP", "MOVE_DONE", "MOVE_KIND", "finish_group", "stack_count"]

@@ -114,8 +114,11 @@ def open_advances(kind: str, owned: frozenset[str]) -> tuple[Action, ...]:
     open, top first, prerequisites met), in catalogue order. A pure function of its
     arguments, so caching cannot go stale; the listing still runs every check."""
     return tuple(
-        act(kind, a) for a in content.advance_order()
-        if a not in owned and _government_open(owned, a) and _top_first(owned, a)
+        act(kind, a)
+        for a in content.advance_order()
+        if a not in owned
+        and _government_open(owned, a)
+        and _top_first(owned, a)
         and _prerequisite(owned, a)
     )
 
@@ -206,7 +209,8 @@ def gain_advance(state: State, p: int, advance: str, ev: Events) -> None:
 def _switch_government(state: State, player: dict[str, Any], new: str, ev: Events) -> None:
     """Buying into another government moves every cube over (Primer: Research)."""
     held = [
-        a for a in player["advances"]
+        a
+        for a in player["advances"]
         if content.advances()[a]["group"] in content.GOVERNMENTS
         and content.advances()[a]["group"] != new
     ]
@@ -230,7 +234,15 @@ def label(state: State, frame: Frame, args: dict[str, Any]) -> str:
 
 # open_advances() builds its list with the predicates of these checks.
 ENSURED = [known, not_owned, government_open, top_first, prerequisite]
-KIND = ActionKind("research", parse, CHECKS, candidates, apply, label, category="research",
-                  ensured=[*ENSURED, affordable])
+KIND = ActionKind(
+    "research",
+    parse,
+    CHECKS,
+    candidates,
+    apply,
+    label,
+    category="research",
+    ensured=[*ENSURED, affordable],
+)
 
 __all__ = ["KIND", "FREE_CHECKS", "buy", "gain_advance", "mark_once", "used_once"]

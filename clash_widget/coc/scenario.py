@@ -61,8 +61,11 @@ class Scenario:
         """The first explored hex of a terrain (nearest to ``near`` if given), for set-ups."""
         from .board import hex_distance
 
-        keys = [k for k, h in self.state["hexes"].items() if h["t"] == kind
-                and k not in self.state["cities"]]
+        keys = [
+            k
+            for k, h in self.state["hexes"].items()
+            if h["t"] == kind and k not in self.state["cities"]
+        ]
         if not keys:
             raise ScenarioError(f"no free {kind} hex on this map")
         if near:
@@ -72,12 +75,14 @@ class Scenario:
         return keys[0]
 
     def capital(self, player: int) -> str:
-        return next(k for k, c in self.state["cities"].items()
-                    if c["owner"] == player and c["capital"])
+        return next(
+            k for k, c in self.state["cities"].items() if c["owner"] == player and c["capital"]
+        )
 
     # -- pieces ------------------------------------------------------------------
-    def city(self, player: int, key: str, *, pieces: tuple[str, ...] = (),
-             mood: str = "neutral") -> Scenario:
+    def city(
+        self, player: int, key: str, *, pieces: tuple[str, ...] = (), mood: str = "neutral"
+    ) -> Scenario:
         c = self.state["cities"].get(key) or new_city(player)
         c["owner"] = player
         c["pieces"] = {p: player for p in pieces}
@@ -114,8 +119,11 @@ class Scenario:
         where = next((k for k, c in s["cities"].items() if name in c["wonders"]), None)
         if where is not None:
             raise ScenarioError(f"the {name} is already built at {where}; each wonder exists once")
-        for pile in (s["decks"]["wonders"], s.get("public_wonders", []),
-                     *(pl["wonders_revealed"] for pl in s["players"])):
+        for pile in (
+            s["decks"]["wonders"],
+            s.get("public_wonders", []),
+            *(pl["wonders_revealed"] for pl in s["players"]),
+        ):
             if name in pile:
                 pile.remove(name)
         city["wonders"].append(name)
@@ -123,8 +131,11 @@ class Scenario:
         return self
 
     def clear_units(self, player: int | None = None) -> Scenario:
-        self.state["units"] = {uid: u for uid, u in self.state["units"].items()
-                               if player is not None and u["o"] != player}
+        self.state["units"] = {
+            uid: u
+            for uid, u in self.state["units"].items()
+            if player is not None and u["o"] != player
+        }
         return self
 
     # -- players -----------------------------------------------------------------

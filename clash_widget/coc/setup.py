@@ -115,6 +115,13 @@ def new_city(owner: int, *, capital: bool = False) -> dict[str, Any]:
 def add_unit(state: State, owner: int, kind: str, key: str, on: str | None = None) -> str:
     uid = f"u{state['next_unit']}"
     state["next_unit"] += 1
-    state["units"][uid] = {"o": owner, "k": kind, "h": key, "on": on, "stop": False, "f": False,
-                           "forest": False}
+    state["units"][uid] = {
+        "o": owner,
+        "k": kind,
+        "h": key,
+        "on": on,
+        "stop": False,
+        "f": False,
+        "forest": False,
+    }
     return uid

@@ -92,21 +92,41 @@ def offer_candidates(state: State, frame: Frame) -> list[Action]:
 
 _SWAPS = {
     (q, g, t): act("trade", q, f"{g}:1", f"{t}:1")
-    for q in range(4) for g in BASIC for t in BASIC if g != t
+    for q in range(4)
+    for g in BASIC
+    for t in BASIC
+    if g != t
 }
 
 
 def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     p = frame["player"]
-    state["stack"].append({"kind": "trade_reply", "player": args["to"], "from": p,
-                           "give": args["give"], "get": args["get"]})
-    ev.emit("trade_offer", f"{state['players'][p]['name']} offers {_text(args['give'])} to "
-            f"{state['players'][args['to']]['name']} for {_text(args['get'])}.", player=p)
+    state["stack"].append(
+        {
+            "kind": "trade_reply",
+            "player": args["to"],
+            "from": p,
+            "give": args["give"],
+            "get": args["get"],
+        }
+    )
+    ev.emit(
+        "trade_offer",
+        f"{state['players'][p]['name']} offers {_text(args['give'])} to "
+        f"{state['players'][args['to']]['name']} for {_text(args['get'])}.",
+        player=p,
+    )
 
 
-OFFER = ActionKind("trade", parse_offer, [partner_ok, goods_ok, giver_holds, taker_holds],
-                   offer_candidates, apply_offer, category="trade",
-                   ensured=[partner_ok, goods_ok, giver_holds, taker_holds])
+OFFER = ActionKind(
+    "trade",
+    parse_offer,
+    [partner_ok, goods_ok, giver_holds, taker_holds],
+    offer_candidates,
+    apply_offer,
+    category="trade",
+    ensured=[partner_ok, goods_ok, giver_holds, taker_holds],
+)
 
 
 @RULES.check("trade.reply", "Answer a trade offer with accept or decline.", SECTION)
@@ -138,7 +158,10 @@ def _move(state: State, src: dict[str, Any], dst: dict[str, Any], g: str, n: int
 
 
 REPLY = ActionKind(
-    "reply", lambda s, f, a: a.args[0] if a.args else "", [reply_ok],
-    fixed(act("reply", "accept"), act("reply", "decline")), apply_reply,
+    "reply",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [reply_ok],
+    fixed(act("reply", "accept"), act("reply", "decline")),
+    apply_reply,
     category="reply",
 )

@@ -39,8 +39,11 @@ def start_turn(state: State, ev: Events) -> None:
             u["stop"] = u["f"] = u["forest"] = False
     state["turn"]["actions"] = state["options"]["actions_per_turn"]
     state["stack"] = [{"kind": "turn", "player": p}]
-    ev.emit("turn", f"Age {state['turn']['age']}, turn {state['turn']['round']}: "
-            f"{player['name']} to play.", player=p)
+    ev.emit(
+        "turn",
+        f"Age {state['turn']['age']}, turn {state['turn']['round']}: {player['name']} to play.",
+        player=p,
+    )
     trade_routes(state, p, ev)
 
 
@@ -82,8 +85,7 @@ def end_turn(state: State, frame: Frame, args: Any, ev: Events) -> None:
     status_phase(state, ev)
 
 
-END = ActionKind("end", lambda s, f, a: None, [], fixed(act("end")), end_turn,
-                 category="end")
+END = ActionKind("end", lambda s, f, a: None, [], fixed(act("end")), end_turn, category="end")
 
 
 # == status phase ==========================================================
@@ -111,8 +113,10 @@ def status_phase(state: State, ev: Events) -> None:
 def next_order(state: State) -> list[int]:
     """First player: highest Mood + Culture track total (ties keep the current order)."""
     order = state["turn"]["order"]
-    totals = [(-(state["players"][p]["mood_track"] + state["players"][p]["culture_track"]), i)
-              for i, p in enumerate(order)]
+    totals = [
+        (-(state["players"][p]["mood_track"] + state["players"][p]["culture_track"]), i)
+        for i, p in enumerate(order)
+    ]
     first = order[min(totals)[1]]
     n = len(order)
     return [(first + i) % n for i in range(n)]
@@ -153,9 +157,13 @@ def _free_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
 
 
 FREE_ADVANCE = ActionKind(
-    "advance", parse_free, research.FREE_CHECKS,
+    "advance",
+    parse_free,
+    research.FREE_CHECKS,
     _free_candidates,
-    apply_free, category="advance", ensured=research.ENSURED,
+    apply_free,
+    category="advance",
+    ensured=research.ENSURED,
 )
 
 
@@ -186,10 +194,20 @@ def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:
     del state["cities"][args]
     player = state["players"][frame["player"]]
     gain(state, player, "gold", 1)
-    ev.emit("raze", f"{player['name']} razes the city at {args} for 1 gold.",
-            player=frame["player"], hexes=[args])
+    ev.emit(
+        "raze",
+        f"{player['name']} razes the city at {args} for 1 gold.",
+        player=frame["player"],
+        hexes=[args],
+    )
 
 
 RAZE = ActionKind("raze", parse_raze, [raze_ok], raze_candidates, apply_raze, category="raze")
-PASS = ActionKind("pass", lambda s, f, a: None, [], fixed(act("pass")),
-                  lambda s, f, a, ev: s["stack"].pop(), category="pass")
+PASS = ActionKind(
+    "pass",
+    lambda s, f, a: None,
+    [],
+    fixed(act("pass")),
+    lambda s, f, a, ev: s["stack"].pop(),
+    category="pass",
+)

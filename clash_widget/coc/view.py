@@ -38,8 +38,13 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         },
         "players": [_player(state, p, seat) for p in range(len(state["players"]))],
         "hexes": [
-            {"q": int(k.split(",")[0]), "r": int(k.split(",")[1]), "terrain": h["t"],
-             "region": h["reg"], "explored": h["t"] is not None}
+            {
+                "q": int(k.split(",")[0]),
+                "r": int(k.split(",")[1]),
+                "terrain": h["t"],
+                "region": h["reg"],
+                "explored": h["t"] is not None,
+            }
             for k, h in state["hexes"].items()
         ],
         "cities": [_city(k, c) for k, c in sorted(state["cities"].items())],
@@ -49,8 +54,10 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "wonders": {"public": list(state.get("public_wonders", []))},
         "advance_tree": advance_view.tree(),
         "decks": {k: len(v) for k, v in state["decks"].items()},
-        "colors": {"players": list(PLAYER_COLORS[: len(state["players"])]),
-                   "barbarians": BARBARIAN_COLOR},
+        "colors": {
+            "players": list(PLAYER_COLORS[: len(state["players"])]),
+            "barbarians": BARBARIAN_COLOR,
+        },
     }
 
 
@@ -58,7 +65,8 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
     pl = state["players"][p]
     see_hand = seat is None or seat == p
     hand = [{"id": c, "type": "action"} for c in pl["actions_hand"]] + [
-        {"id": c, "type": "objective"} for c in pl["objectives_hand"]]
+        {"id": c, "type": "objective"} for c in pl["objectives_hand"]
+    ]
     b = breakdown(state, p)
     return {
         "seat": p,
@@ -94,9 +102,16 @@ def _city(key: str, c: dict[str, Any]) -> dict[str, Any]:
     q, r = (int(x) for x in key.split(","))
     pieces = [{"kind": k, "owner": o} for k, o in sorted(c["pieces"].items())]
     pieces += [{"kind": "wonder", "owner": c["owner"], "name": w} for w in c["wonders"]]
-    return {"q": q, "r": r, "owner": c["owner"], "size": city_size(c),
-            "mood": MOOD_NAMES[c["mood"]], "capital": c["capital"], "pieces": pieces,
-            "port": c["port"]}
+    return {
+        "q": q,
+        "r": r,
+        "owner": c["owner"],
+        "size": city_size(c),
+        "mood": MOOD_NAMES[c["mood"]],
+        "capital": c["capital"],
+        "pieces": pieces,
+        "port": c["port"],
+    }
 
 
 def _units(state: State) -> list[dict[str, Any]]:
@@ -115,8 +130,11 @@ def _frame(state: State) -> dict[str, Any] | None:
     if not state["stack"]:
         return None
     f = state["stack"][-1]
-    return {k: v for k, v in f.items() if k in ("kind", "player", "city", "left", "picks", "max",
-                                                 "built", "at", "round", "region")}
+    return {
+        k: v
+        for k, v in f.items()
+        if k in ("kind", "player", "city", "left", "picks", "max", "built", "at", "round", "region")
+    }
 
 
 LABELS = {
@@ -162,10 +180,16 @@ def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
     if a.kind == "influence" and "art" in a.args[2:]:
         label += " (Art and Sculptures: a culture token instead of an action)"
     if a.kind == "group" and len(a.args) == 4:
-        label += {"roads:food": " by road (1 food: two spaces)",
-                  "roads:ore": " by road (1 ore: no terrain penalty)",
-                  "roads:food+ore": " by road (1 food and 1 ore: two spaces, no terrain penalty)",
-                  }.get(a.args[3], "")
+        label += {
+            "roads:food": " by road (1 food: two spaces)",
+            "roads:ore": " by road (1 ore: no terrain penalty)",
+            "roads:food+ore": " by road (1 food and 1 ore: two spaces, no terrain penalty)",
+        }.get(a.args[3], "")
     hexes = [[int(x) for x in s.split(",")] for s in a.args if HEX_RE.match(s)]
-    return {"key": str(a), "kind": a.kind, "label": label, "hexes": hexes,
-            "category": game.category(a)}
+    return {
+        "key": str(a),
+        "kind": a.kind,
+        "label": label,
+        "hexes": hexes,
+        "category": game.category(a),
+    }

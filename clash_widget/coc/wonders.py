@@ -96,11 +96,21 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         state["public_wonders"].remove(w)
     pay(player, plan_payment(player, wonder_cards()[w]["cost"]) or {})
     state["cities"][args["city"]]["wonders"].append(w)
-    ev.emit("wonder_built", f"{player['name']} builds the {wonder_cards()[w]['name']} at "
-            f"{args['city']}.", player=frame["player"], hexes=[args["city"]])
+    ev.emit(
+        "wonder_built",
+        f"{player['name']} builds the {wonder_cards()[w]['name']} at {args['city']}.",
+        player=frame["player"],
+        hexes=[args["city"]],
+    )
     bump_stat(state, "wonder_built")
 
 
-BUILD_WONDER = ActionKind("wonder", parse_wonder, [revealed, may_build, city_ok, affordable],
-                          candidates, apply_build, category="wonder",
-                          ensured=[revealed])  # candidates list only buildable() wonders
+BUILD_WONDER = ActionKind(
+    "wonder",
+    parse_wonder,
+    [revealed, may_build, city_ok, affordable],
+    candidates,
+    apply_build,
+    category="wonder",
+    ensured=[revealed],
+)  # candidates list only buildable() wonders

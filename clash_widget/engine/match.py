@@ -245,5 +245,3 @@ class Match:
 
     def events_since(self, n: int) -> list[dict[str, Any]]:
         return self.log[n:]
-
-

@@ -113,8 +113,7 @@ class RuleBook:
 
     def as_table(self) -> list[dict[str, str]]:
         return [
-            {"id": r.id, "reason": r.reason, "section": r.section, "source": r.source}
-            for r in self
+            {"id": r.id, "reason": r.reason, "section": r.section, "source": r.source} for r in self
         ]
 
 

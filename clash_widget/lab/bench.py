@@ -49,8 +49,11 @@ def rules_bench(game: str = "coc", seconds: float = 3.0, workers: int = 2) -> It
     if workers > 1:
         t1 = time.perf_counter()
         res = run(game, players, n_games * workers, 5000, workers=workers)
-        yield metric(f"games_per_s_workers_{workers}", len(res) / (time.perf_counter() - t1),
-                     f"{players}-player games/s")
+        yield metric(
+            f"games_per_s_workers_{workers}",
+            len(res) / (time.perf_counter() - t1),
+            f"{players}-player games/s",
+        )
     timings = []
     cpu_timings = []
     sizes = []
@@ -66,8 +69,9 @@ def rules_bench(game: str = "coc", seconds: float = 3.0, workers: int = 2) -> It
     cpu_timings.sort()
     yield metric("legal_actions_p50_ms", statistics.median(timings), "ms")
     yield metric("legal_actions_p99_ms", timings[int(len(timings) * 0.99) - 1], "ms")
-    yield metric("legal_actions_p99_cpu_ms", cpu_timings[int(len(cpu_timings) * 0.99) - 1],
-                 "ms of CPU time")
+    yield metric(
+        "legal_actions_p99_cpu_ms", cpu_timings[int(len(cpu_timings) * 0.99) - 1], "ms of CPU time"
+    )
     yield metric("state_json_kb", statistics.median(sizes), f"KB ({players}-player mid-game)")
     heur = _heuristic_rate(game)
     if heur is not None:

@@ -97,6 +97,8 @@ def play_game(
                 break
         if steps % sample_every == 0:
             history.append(m.scores())
+    if steps >= MAX_STEPS and not m.is_over:
+        errors.append(f"no end after {MAX_STEPS} actions (a loop of moves that change nothing?)")
     events: Counter[str] = Counter()
     for e in m.log:
         events[e["kind"]] += 1
@@ -157,13 +159,15 @@ def iter_run(
 
     Game ``i`` has seed ``seed + i``, seats bots cyclically from ``bots`` and
     takes its player count cyclically from ``players``. With ``rotate`` the
-    bot list turns by one seat each game, so every bot plays every seat.
+    bot list turns by one seat after each cycle of player counts, so every bot
+    plays every seat at every player count.
     """
     counts = players if isinstance(players, list) else [players]
     names = bots or ["random"]
 
     def seating(i: int) -> list[str]:
-        k = i % len(names) if rotate else 0
+        # Turn once per cycle of player counts, so that every count meets every seating.
+        k = (i // len(counts)) % len(names) if rotate else 0
         return names[k:] + names[:k]
 
     jobs = [(game, counts[i % len(counts)], seed + i, seating(i), options) for i in range(games)]
@@ -248,4 +252,26 @@ def summary(results: list[GameResult]) -> dict[str, Any]:
         "event_counts": dict(sorted(events.items())),
         "wins": {k: round(v, 3) for k, v in sorted(wins.items())},
         "seat_wins": {k: round(v, 3) for k, v in sorted(seat_wins.items())},
+        **({"think": think} if (think := _thinking(results)) else {}),
+    }
+
+
+def _thinking(results: list[GameResult]) -> dict[str, dict[str, float]]:
+    """Per thinking bot: searched decisions, seconds per searched decision, the longest."""
+    total: dict[str, dict[str, float]] = {}
+    for r in results:
+        for name, t in zip(r.bots, r.think, strict=False):
+            if not t.get("searched"):
+                continue
+            acc = total.setdefault(name, {"searched": 0, "seconds": 0.0, "longest": 0.0})
+            acc["searched"] += t["searched"]
+            acc["seconds"] += t["seconds"]
+            acc["longest"] = max(acc["longest"], t["longest"])
+    return {
+        name: {
+            "searched_decisions": int(acc["searched"]),
+            "seconds_per_decision": round(acc["seconds"] / acc["searched"], 4),
+            "longest_decision_s": acc["longest"],
+        }
+        for name, acc in total.items()
     }

@@ -147,6 +147,9 @@ class Secolo(Game):
             pool.extend(c for c in p["hand"] if c not in known)
             counts[s] = len(p["hand"]) - len(known)
             p["hand"] = known
+        # Sort first: the sample must depend on the seed and the seat's view only, not on
+        # the true (hidden) order of the deck and hands.
+        pool.sort()
         rng.shuffle(pool)
         for s, k in sorted(counts.items()):
             out["players"][s]["hand"].extend(pool[:k])

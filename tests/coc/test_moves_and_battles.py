@@ -8,9 +8,12 @@ from .helpers import accepted, open_map, refused
 
 
 def _land_next_to(s, key):
-    return next(n for n in board_neighbours(s.state, key)
-                if s.state["hexes"][n]["t"] in ("plains", "forest", "barren", "mountain")
-                and n not in s.state["cities"])
+    return next(
+        n
+        for n in board_neighbours(s.state, key)
+        if s.state["hexes"][n]["t"] in ("plains", "forest", "barren", "mountain")
+        and n not in s.state["cities"]
+    )
 
 
 def test_move_armies_need_tactics():
@@ -30,8 +33,13 @@ def test_move_adjacent_and_group_size():
     s.units(0, cap, army=3)
     m = s.match()
     accepted(m, "move")
-    far = next(k for k in m.state["hexes"] if k != cap and k not in board_neighbours(
-        m.state, cap) and m.state["hexes"][k]["t"] == "plains")
+    far = next(
+        k
+        for k in m.state["hexes"]
+        if k != cap
+        and k not in board_neighbours(m.state, cap)
+        and m.state["hexes"][k]["t"] == "plains"
+    )
     assert refused(m, f"group {cap} {far} a1") == "move.adjacent"
     dst = _land_next_to(s, cap)
     assert refused(m, f"group {cap} {dst} a3s2") == "move.group-size"
@@ -121,8 +129,9 @@ def test_battle_and_capture():
     if m.state["cities"][cap1]["owner"] == 0:
         assert m.state["cities"][cap1]["mood"] == 0  # a captured city is angry
         assert m.state["players"][0]["res"]["gold"] == 1  # gold = size (neutral city)
-        assert any(u["o"] == 1 and u["k"] == "settler" for u in m.state["units"].values()) or \
-            not [c for c in m.state["cities"].values() if c["owner"] == 1]
+        assert any(u["o"] == 1 and u["k"] == "settler" for u in m.state["units"].values()) or not [
+            c for c in m.state["cities"].values() if c["owner"] == 1
+        ]
 
 
 def test_battle_dice_and_hits_logged():

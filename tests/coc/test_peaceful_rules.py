@@ -68,8 +68,11 @@ def _collecting(food=0, advances=()):
 def test_collect_size_limit():
     m, cap = _collecting()
     accepted(m, f"take {cap} food")
-    other = next(n for n in board_neighbours(m.state, cap) if m.state["hexes"][n]["t"] in (
-        "forest", "mountain"))
+    other = next(
+        n
+        for n in board_neighbours(m.state, cap)
+        if m.state["hexes"][n]["t"] in ("forest", "mountain")
+    )
     res = "wood" if m.state["hexes"][other]["t"] == "forest" else "ore"
     assert refused(m, f"take {other} {res}") == "collect.size-limit"
 
@@ -93,8 +96,13 @@ def test_collect_hex_used_and_in_range():
     m.state["stack"][-1]["max"] = 3
     accepted(m, f"take {cap} food")
     assert refused(m, f"take {cap} food") == "collect.hex-used"
-    far = next(k for k in m.state["hexes"] if m.state["hexes"][k]["t"] == "plains"
-               and k != cap and k not in board_neighbours(m.state, cap))
+    far = next(
+        k
+        for k in m.state["hexes"]
+        if m.state["hexes"][k]["t"] == "plains"
+        and k != cap
+        and k not in board_neighbours(m.state, cap)
+    )
     assert refused(m, f"take {far} food") == "collect.in-range"
 
 
@@ -102,9 +110,12 @@ def test_collect_yield_barren_needs_irrigation():
     s = open_map()
     hexes = s.state["hexes"]
     barren, city = next(
-        (b, n) for b in sorted(hexes) if hexes[b]["t"] == "barren"
+        (b, n)
+        for b in sorted(hexes)
+        if hexes[b]["t"] == "barren"
         for n in board_neighbours(s.state, b)
-        if hexes[n]["t"] == "plains" and n not in s.state["cities"])
+        if hexes[n]["t"] == "plains" and n not in s.state["cities"]
+    )
     s.city(0, city)
     m = s.match()
     accepted(m, f"collect {city}")
@@ -119,7 +130,8 @@ def test_collect_hex_occupied():
     m = s.match()
     accepted(m, f"collect {cap}")
     res = {"plains": "food", "forest": "wood", "mountain": "ore", "barren": "food"}[
-        m.state["hexes"][n]["t"]]
+        m.state["hexes"][n]["t"]
+    ]
     assert refused(m, f"take {n} {res}") == "collect.hex-occupied"
 
 

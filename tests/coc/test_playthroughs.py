@@ -19,8 +19,7 @@ SEEDS = {2: 101, 3: 202, 4: 303}
 def render(players: int, seed: int) -> list[str]:
     m = Match.new("coc", players, seed, keep_undo=False)
     bot = RandomBot(seed)
-    lines = [f"game coc players={players} seed={seed} bot=random:{seed}",
-             f"start {m.state_hash()}"]
+    lines = [f"game coc players={players} seed={seed} bot=random:{seed}", f"start {m.state_hash()}"]
     step = 0
     while not m.is_over:
         a = bot.choose(m.game, m.state, m.legal_actions())

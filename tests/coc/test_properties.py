@@ -64,21 +64,76 @@ def test_redo_after_undo():
     assert m.state_hash() == h
 
 
-KINDS = ["research", "found", "collect", "build", "grow", "move", "civic", "end", "take",
-         "unit", "group", "done", "improve", "orient", "battle", "advance", "raze", "pass",
-         "trade", "reply", "play", "wonder", "barter", "drama", "influence", "boost", "piece",
-         "tactic", "lose", "xyz"]
+KINDS = [
+    "research",
+    "found",
+    "collect",
+    "build",
+    "grow",
+    "move",
+    "civic",
+    "end",
+    "take",
+    "unit",
+    "group",
+    "done",
+    "improve",
+    "orient",
+    "battle",
+    "advance",
+    "raze",
+    "pass",
+    "trade",
+    "reply",
+    "play",
+    "wonder",
+    "barter",
+    "drama",
+    "influence",
+    "boost",
+    "piece",
+    "tactic",
+    "lose",
+    "xyz",
+]
 ARGS = st.one_of(
-    st.sampled_from(["0,0", "1,0", "8,-2", "-3,9", "farming", "tactics", "a1", "s1", "h1",
-                     "food", "ore", "1", "0", "mood", "temple:mood", "port@1,1", "a5", "x",
-                     "art", "temple", "quarry#0", "u3"]),
+    st.sampled_from(
+        [
+            "0,0",
+            "1,0",
+            "8,-2",
+            "-3,9",
+            "farming",
+            "tactics",
+            "a1",
+            "s1",
+            "h1",
+            "food",
+            "ore",
+            "1",
+            "0",
+            "mood",
+            "temple:mood",
+            "port@1,1",
+            "a5",
+            "x",
+            "art",
+            "temple",
+            "quarry#0",
+            "u3",
+        ]
+    ),
     st.text(min_size=1, max_size=6).filter(lambda t: t.strip() and " " not in t),
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 5), steps=st.integers(0, 120), kind=st.sampled_from(KINDS),
-       args=st.lists(ARGS, max_size=3))
+@given(
+    seed=st.integers(0, 5),
+    steps=st.integers(0, 120),
+    kind=st.sampled_from(KINDS),
+    args=st.lists(ARGS, max_size=3),
+)
 def test_fuzz_refusals_have_rule_ids_and_change_nothing(seed, steps, kind, args):
     m = _random_match(2, seed, steps, keep_undo=False)
     key = " ".join([kind, *args])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -201,6 +202,20 @@ def test_determinize_keeps_what_the_seat_knows():
     )
     d2 = m.game.determinize(m.state, seat, 124)
     assert set(d2["deck"]) | set(d2["players"][0]["hand"]) | set(d2["players"][2]["hand"]) == hidden
+
+
+def test_determinize_depends_only_on_what_the_seat_sees():
+    m = advance(Match.new("secolo", 3, 8), 90)
+    seat = 1
+    twin = copy.deepcopy(m.state)
+    rival = twin["players"][0]
+    secret = next(c for c in rival["hand"] if twin["revealed"].get(c) != 0)
+    i = rival["hand"].index(secret)
+    rival["hand"][i], twin["deck"][0] = twin["deck"][0], secret  # a different hidden card
+    twin["deck"].reverse()  # and a different deck order
+    assert m.game.view(twin, seat) == m.game.view(m.state, seat)
+    assert twin != m.state
+    assert m.game.determinize(twin, seat, 5) == m.game.determinize(m.state, seat, 5)
 
 
 def test_options_are_validated():
