@@ -63,30 +63,26 @@ def _draw(state: State, pile: str) -> str | None:
     return deck.pop(rng.below(state, len(deck)))
 
 
-def draw_action(state: State, p: int, ev: Events) -> None:
-    card = _draw(state, "actions")
+def _deal(state: State, p: int, ev: Events, pile: str, noun: str) -> None:
+    """Draw from ``pile`` into the player's hand of that pile; only ``p`` sees the card."""
+    card = _draw(state, pile)
     if card:
-        state["players"][p]["actions_hand"].append(card)
+        state["players"][p][f"{pile}_hand"].append(card)
         ev.emit(
             "draw",
-            f"{state['players'][p]['name']} draws an action card.",
+            f"{state['players'][p]['name']} draws an {noun} card.",
             player=p,
             barrier=True,
             private={"seat": p, "card": card},
         )
+
+
+def draw_action(state: State, p: int, ev: Events) -> None:
+    _deal(state, p, ev, "actions", "action")
 
 
 def draw_objective(state: State, p: int, ev: Events) -> None:
-    card = _draw(state, "objectives")
-    if card:
-        state["players"][p]["objectives_hand"].append(card)
-        ev.emit(
-            "draw",
-            f"{state['players'][p]['name']} draws an objective card.",
-            player=p,
-            barrier=True,
-            private={"seat": p, "card": card},
-        )
+    _deal(state, p, ev, "objectives", "objective")
 
 
 # -- objectives --------------------------------------------------------------

@@ -55,56 +55,64 @@ TURN = TableFrame(
     ],
     "Choose an action (3 a turn) or a free ability, or end your turn.",
 )
+# Keyed by each handler's own kind, so a frame name is written once.
 HANDLERS: dict[str, FrameHandler] = {
-    "turn": TURN,
-    "collect": TableFrame(
-        "collect",
-        [cities.TAKE, cities.HUSBANDRY, cities.COLLECT_DONE],
-        "Pick the hexes to collect from, then done.",
-    ),
-    "build": TableFrame(
-        "build", [cities.UNIT, cities.BUILD_DONE], "Choose the units to build, then done."
-    ),
-    "move": TableFrame(
-        "move",
-        [movement.GROUP, movement.MOVE_DONE],
-        "Move up to three groups one space each, then done.",
-    ),
-    "orient": TableFrame(
-        "orient", [explore.ORIENT], "The rulings leave a choice: how should the new region lie?"
-    ),
-    "civic": TableFrame(
-        "civic",
-        [civic.IMPROVE, civic.CIVIC_DONE],
-        "Spend mood tokens to lift your cities' mood, then done.",
-    ),
-    "retreat": TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
-    "barbarian_city": TableFrame(
-        "barbarian_city", [combat.BARBARIAN_CITY], "Keep the barbarian city, or raze it for 1 gold?"
-    ),
-    "combat_card": TableFrame(
-        "combat_card",
-        [cards.TACTIC, cards.NO_TACTIC],
-        "Play an action card for its combat effect this round, or pass.",
-    ),
-    "casualties": TableFrame(
-        "casualties", [combat.CASUALTY], "Your side takes hits: choose which unit is lost."
-    ),
-    "influence_boost": TableFrame(
-        "influence_boost",
-        [influence.BOOST, influence.DECLINE],
-        "The roll missed: spend culture tokens to lift it, or pass.",
-    ),
-    "influence_piece": TableFrame(
-        "influence_piece", [influence.PIECE], "Choose the city piece your culture takes over."
-    ),
-    "trade_reply": TableFrame("trade_reply", [trade.REPLY], "Accept or decline the trade."),
-    "free_advance": TableFrame(
-        "free_advance", [turns.FREE_ADVANCE, turns.PASS], "Status phase: take a free advance."
-    ),
-    "raze": TableFrame(
-        "raze", [turns.RAZE, turns.PASS], "Status phase: you may raze one size-1 city for 1 gold."
-    ),
+    h.kind: h
+    for h in (
+        TURN,
+        TableFrame(
+            "collect",
+            [cities.TAKE, cities.HUSBANDRY, cities.COLLECT_DONE],
+            "Pick the hexes to collect from, then done.",
+        ),
+        TableFrame(
+            "build", [cities.UNIT, cities.BUILD_DONE], "Choose the units to build, then done."
+        ),
+        TableFrame(
+            "move",
+            [movement.GROUP, movement.MOVE_DONE],
+            "Move up to three groups one space each, then done.",
+        ),
+        TableFrame(
+            "orient", [explore.ORIENT], "The rulings leave a choice: how should the new region lie?"
+        ),
+        TableFrame(
+            "civic",
+            [civic.IMPROVE, civic.CIVIC_DONE],
+            "Spend mood tokens to lift your cities' mood, then done.",
+        ),
+        TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
+        TableFrame(
+            "barbarian_city",
+            [combat.BARBARIAN_CITY],
+            "Keep the barbarian city, or raze it for 1 gold?",
+        ),
+        TableFrame(
+            "combat_card",
+            [cards.TACTIC, cards.NO_TACTIC],
+            "Play an action card for its combat effect this round, or pass.",
+        ),
+        TableFrame(
+            "casualties", [combat.CASUALTY], "Your side takes hits: choose which unit is lost."
+        ),
+        TableFrame(
+            "influence_boost",
+            [influence.BOOST, influence.DECLINE],
+            "The roll missed: spend culture tokens to lift it, or pass.",
+        ),
+        TableFrame(
+            "influence_piece", [influence.PIECE], "Choose the city piece your culture takes over."
+        ),
+        TableFrame("trade_reply", [trade.REPLY], "Accept or decline the trade."),
+        TableFrame(
+            "free_advance", [turns.FREE_ADVANCE, turns.PASS], "Status phase: take a free advance."
+        ),
+        TableFrame(
+            "raze",
+            [turns.RAZE, turns.PASS],
+            "Status phase: you may raze one size-1 city for 1 gold.",
+        ),
+    )
 }
 AUTO = {"status_draw", "status_end", "barbarian_raid"}
 

@@ -208,44 +208,31 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
         "cost": need - die,
     }
     if die >= need:
-        ev.emit(
-            "influence_roll",
-            text + ".",
-            player=p,
-            hexes=[src, dst],
-            die=die,
-            need=need,
-            range_tokens=spent,
-            success=True,
-        )
+        _announce(ev, roll, text + ".", spent, True)
         _succeed(state, roll, ev)
         return
     blocker = boost_blocker(state, dst)
     if blocker is None and player["culture"] >= need - die:
         text += f"; {need - die} culture token(s) would lift it to {need}"
-        ev.emit(
-            "influence_roll",
-            text + ".",
-            player=p,
-            hexes=[src, dst],
-            die=die,
-            need=need,
-            range_tokens=spent,
-            success=None,
-        )
+        _announce(ev, roll, text + ".", spent, None)
         state["stack"].append(roll)  # tokens on the roll may be spent after seeing it
         return
     if blocker is not None:
         text += f"; {blocker} forbids culture tokens on the roll"
+    _announce(ev, roll, text + ": the influence fails.", spent, False)
+
+
+def _announce(ev: Events, roll: Frame, text: str, spent: int, success: bool | None) -> None:
+    """Log the influence die; success None means culture tokens may still lift it."""
     ev.emit(
         "influence_roll",
-        text + ": the influence fails.",
-        player=p,
-        hexes=[src, dst],
-        die=die,
-        need=need,
+        text,
+        player=roll["player"],
+        hexes=[roll["from"], roll["at"]],
+        die=roll["die"],
+        need=roll["need"],
         range_tokens=spent,
-        success=False,
+        success=success,
     )
 
 

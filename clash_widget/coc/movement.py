@@ -280,8 +280,8 @@ def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return mine + sum(args["spec"].values()) <= state["options"]["max_units_per_space"]
 
 
-GROUP_CHECKS = [
-    groups_left,
+# group_candidates() only proposes groups that already pass these (GROUP's ``ensured``).
+GROUP_ENSURED = [
     on_board,
     group_size,
     ships_alone,
@@ -291,6 +291,10 @@ GROUP_CHECKS = [
     not_fought,
     *roads.CHECKS,
     reachable,
+]
+GROUP_CHECKS = [
+    groups_left,
+    *GROUP_ENSURED,
     *roads.WAY_CHECKS,
     land_target,
     ship_target,
@@ -487,17 +491,7 @@ GROUP = ActionKind(
     group_candidates,
     apply_group,
     category="group",
-    ensured=[
-        on_board,
-        group_size,
-        ships_alone,
-        units_present,
-        armies_tactics,
-        not_stopped,
-        not_fought,
-        *roads.CHECKS,
-        reachable,
-    ],
+    ensured=GROUP_ENSURED,
 )
 
 

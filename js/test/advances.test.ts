@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
-import widget from "../src/index";
 import { advanceGroups, legalFor } from "../src/advances";
-import type { View, WidgetModel } from "../src/model";
+import type { View } from "../src/model";
 import { Panels } from "../src/panels";
-import { FakeModel } from "./fake-model";
 import fixture from "./fixtures/view_advances.json";
+import { mountWidget } from "./mount";
 
 // A real view (make_advances_fixture.py): seat 0 to move owns Farming, Mining and
 // Writing and can pay; seat 1 cannot pay for anything.
@@ -151,25 +149,9 @@ describe("advances in the widget", () => {
   afterEach(() => cleanup?.());
 
   it("sends the research intent with the view's version", () => {
-    const model = new FakeModel<WidgetModel>({
-      view: structuredClone(VIEW),
-      intent: {},
-      selected: {},
-      feedback: {},
-      seat: 0,
-      last_action: "",
-      hotseat: false,
-      bots: [],
-      bot_names: ["heuristic", "random"],
-      bot_delay: 0.8,
-      autoplay: false,
-      position: null,
-      replay_length: 0,
-      view_patch: {},
-    });
-    const el = document.createElement("div");
-    document.body.appendChild(el);
-    cleanup = widget.render({ model: model as unknown as AnyModel<WidgetModel>, el } as never) as () => void;
+    const mounted = mountWidget(VIEW);
+    const { model, el } = mounted;
+    cleanup = mounted.cleanup;
     chip(el, 0, "engineering").click();
     (detail(el, 0).querySelector("button.clash-adv-act") as HTMLButtonElement).click();
     expect(model.get("intent")).toMatchObject({ type: "act", key: "research engineering", version: VIEW.version });

@@ -1,35 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
-import widget from "../src/index";
 import { gameFileMessage, parseViewChoice, scrubTarget, viewChoice } from "../src/controls";
 import type { View, WidgetModel } from "../src/model";
-import { FakeModel } from "./fake-model";
 import synthetic from "./fixtures/view2p_synthetic.json";
+import { mountWidget } from "./mount";
 
 const VIEW = synthetic as unknown as View;
 
 function setup(extra: Partial<WidgetModel> = {}) {
-  const model = new FakeModel<WidgetModel>({
-    view: structuredClone(VIEW),
-    intent: {},
-    selected: {},
-    feedback: {},
-    seat: null,
-    last_action: "",
-    hotseat: false,
-    bots: [null, null],
-    bot_names: ["heuristic", "random"],
-    bot_delay: 0.8,
-    autoplay: false,
-    position: null,
-    replay_length: 12,
-    view_patch: {},
-    ...extra,
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model: model as unknown as AnyModel<WidgetModel>, el } as never) as () => void;
-  return { model, el, cleanup };
+  return mountWidget(VIEW, { seat: null, bots: [null, null], replay_length: 12, ...extra });
 }
 
 let ctx: ReturnType<typeof setup>;

@@ -2,35 +2,14 @@
 // (MutationObserver) around a hex click, Python's answer to it, and view updates.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
-import widget from "../src/index";
-import { type View, type WidgetModel, refKeys } from "../src/model";
-import { FakeModel } from "./fake-model";
+import { type View, refKeys } from "../src/model";
 import synthetic from "./fixtures/view2p_synthetic.json";
+import { mountWidget } from "./mount";
 
 const VIEW = synthetic as unknown as View;
 
 function setup(view: View = VIEW) {
-  const model = new FakeModel<WidgetModel>({
-    view: structuredClone(view),
-    intent: {},
-    selected: {},
-    feedback: {},
-    seat: 0,
-    last_action: "",
-    hotseat: false,
-    bots: [],
-    bot_names: [],
-    bot_delay: 0.8,
-    autoplay: false,
-    position: null,
-    replay_length: 0,
-    view_patch: {},
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model: model as unknown as AnyModel<WidgetModel>, el } as never) as () => void;
-  return { model, el, cleanup };
+  return mountWidget(view, { bot_names: [] });
 }
 
 /** Every mutation under `node` until `records()` is called. */

@@ -1,34 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
-import widget from "../src/index";
-import type { Intent, View, WidgetModel } from "../src/model";
+import type { Intent, View } from "../src/model";
 import { applyPatch, patchFits, type ViewPatch } from "../src/patch";
-import { FakeModel } from "./fake-model";
 import synthetic from "./fixtures/view2p_synthetic.json";
+import { mountWidget } from "./mount";
 
 const VIEW = synthetic as unknown as View;
 
 function setup(view: View, patch: Record<string, unknown> = {}) {
-  const model = new FakeModel<WidgetModel>({
-    view: structuredClone(view),
-    intent: {},
-    selected: {},
-    feedback: {},
-    seat: null,
-    last_action: "",
-    hotseat: false,
-    bots: [],
-    bot_names: [],
-    bot_delay: 0.8,
-    autoplay: false,
-    position: null,
-    replay_length: 0,
-    view_patch: patch,
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model: model as unknown as AnyModel<WidgetModel>, el } as never) as () => void;
-  return { model, el, cleanup };
+  return mountWidget(view, { seat: null, bot_names: [], view_patch: patch });
 }
 
 let ctx: ReturnType<typeof setup> | null = null;

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import widget from "../src/index";
-import type { AnyModel } from "@anywidget/types";
-import { type View, type WidgetModel, refKeys } from "../src/model";
-import { FakeModel } from "./fake-model";
+import { type View, refKeys } from "../src/model";
 import view2p from "./fixtures/view2p.json";
 import view2pCurrent from "./fixtures/view2p_current.json";
 import synthetic from "./fixtures/view2p_synthetic.json";
 import view2pTeacher from "./fixtures/view2p_teacher.json";
+import { mountWidget } from "./mount";
 
 // The synthetic view shows every feature (barbarians, moods, pieces, log hexes);
 // the others come from the real rules core (make_fixtures.py).
@@ -18,29 +16,7 @@ const REAL: Record<string, View> = {
 };
 
 function setup(view: View | Record<string, never> = VIEW) {
-  const model = new FakeModel<WidgetModel>({
-    view: structuredClone(view),
-    intent: {},
-    selected: {},
-    feedback: {},
-    seat: 0,
-    last_action: "",
-    hotseat: false,
-    bots: [],
-    bot_names: ["heuristic", "random"],
-    bot_delay: 0.8,
-    autoplay: false,
-    position: null,
-    replay_length: 0,
-    view_patch: {},
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({
-    model: model as unknown as AnyModel<WidgetModel>,
-    el,
-  } as never) as () => void;
-  return { model, el, cleanup };
+  return mountWidget(view);
 }
 
 function hexPoly(el: HTMLElement, q: number, r: number): SVGPolygonElement {
