@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 
 def hex_selector(q: int, r: int) -> str:
-    return f'.clash-widget svg polygon.clash-hex[data-q="{q}"][data-r="{r}"]'
+    return f'svg polygon.clash-hex[data-q="{q}"][data-r="{r}"]'
 
 
 def test_start_notebook_click(lab):
@@ -26,6 +26,8 @@ def test_start_notebook_click(lab):
     expect(page.locator(".jp-OutputArea-output", has_text="it works!")).to_be_visible(
         timeout=60_000
     )
+    # The notebook shows two boards (the first board, then a game against a bot): use the first.
+    widget = page.locator(".clash-widget").first
     before = lab.kernel_json("dict(board.selected)")
     seq_before = lab.kernel_json("dict(board.intent).get('seq', 0)")
 
@@ -40,7 +42,7 @@ def test_start_notebook_click(lab):
     target = next((h for h in candidates if h != here), None)
     assert target is not None, "no empty explored hex to click"
     q, r = target
-    hexel = page.locator(hex_selector(q, r))
+    hexel = widget.locator(hex_selector(q, r))
     hexel.scroll_into_view_if_needed()
     hexel.click()
 
@@ -57,14 +59,14 @@ def test_start_notebook_click(lab):
 
     # The page redrew: the clicked hex is marked selected and the info panel names it.
     expect(hexel).to_have_class(has_class("is-selected"))
-    expect(page.locator(".clash-widget")).to_contain_text(f"Hex {q},{r}")
+    expect(widget).to_contain_text(f"Hex {q},{r}")
     # Python's answer (feedback trait) reached the page and was drawn.
-    expect(page.locator(".clash-widget .clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
+    expect(widget.locator(".clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
 
     # And the other direction: a selection made in Python is drawn by the page.
     q0, r0 = before.get("q"), before.get("r")
     lab.kernel(f"board.select({q0}, {r0})")
-    expect(page.locator(hex_selector(q0, r0))).to_have_class(has_class("is-selected"))
+    expect(widget.locator(hex_selector(q0, r0))).to_have_class(has_class("is-selected"))
     expect(hexel).not_to_have_class(has_class("is-selected"))
     # docs/screenshot.png (a 4-player mid-game) is taken by test_midgame_board.py.
 
