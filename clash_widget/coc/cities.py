@@ -438,16 +438,17 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
         "built": [],
         "draft": False,
     }
-    for a in unit_candidates(state, probe):
-        unit = parse_unit(state, probe, a)
-        payable = read_once(
-            state,
-            ("unit-cost", p, a),
-            lambda unit=unit: all(c.ok(state, probe, unit) for c in _UNIT_COSTS),
-        )
-        if payable and all(c.ok(state, probe, unit) for c in _UNIT_PLACE):
+    payable = read_once(state, ("payable-units", p), lambda: _payable_units(state, probe))
+    for unit in payable:
+        if all(c.ok(state, probe, unit) for c in _UNIT_PLACE):
             return True
     return False
+
+
+def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
+    """The parsed one-unit builds whose costs the player can meet (any of their cities)."""
+    units = [parse_unit(state, probe, a) for a in unit_candidates(state, probe)]
+    return [u for u in units if all(c.ok(state, probe, u) for c in _UNIT_COSTS)]
 
 
 BUILD_KIND = ActionKind(
@@ -731,11 +732,15 @@ def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
     p = frame["player"]
     player = state["players"][p]
+    known = [piece for piece in PIECES if has(player, PIECE_ADVANCE[piece])]
+    if not known:
+        return []
+    settler = has(player, "sanitation")
     out = []
     for key in sorted(cities_of(state, p)):
         city = state["cities"][key]
-        for piece in PIECES:
-            if piece in city["pieces"] or not has(player, PIECE_ADVANCE[piece]):
+        for piece in known:
+            if piece in city["pieces"]:
                 continue
             if piece == "port":
                 specs = [f"port@{h}" for h in board_neighbours(state, key) if is_sea(state, h)]
@@ -745,7 +750,7 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
                 specs = [piece]
             for spec in specs:
                 out.append(act("grow", key, spec))
-                if has(player, "sanitation"):
+                if settler:
                     out.append(act("grow", key, spec, "+settler"))
     return out
 

@@ -64,9 +64,15 @@ def any_improvable(state: State, frame: Frame, args: Any) -> bool:
     return False
 
 
+def parse_civic(state: State, frame: Frame, a: Action) -> str:
+    if a.args not in ((), ("voting",)):
+        raise ValueError("write civic, or civic voting (Voting)")  # reported as malformed
+    return a.args[0] if a.args else ""
+
+
 CIVIC_KIND = ActionKind(
     "civic",
-    lambda s, f, a: a.args[0] if a.args else "",
+    parse_civic,
     [voting_ok, any_improvable],
     fixed(act("civic"), act("civic", "voting")),
     start_civic,

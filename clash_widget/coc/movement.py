@@ -372,11 +372,13 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
                 if a + s:
                     specs.append({"army": a, "settler": s})
         land_dest = board_neighbours(state, src)
-        by_road = roads.candidate_moves(state, p, src) if specs else []
+        by_road = None  # asked only when reached: a probe often stops at the first group
         for spec in specs:
             text = spec_text(spec)
             for dst in land_dest:
                 yield Action("group", (src, dst, text))
+            if by_road is None:
+                by_road = roads.candidate_moves(state, p, src)
             for dst, pay_text in by_road:
                 yield Action("group", (src, dst, text, pay_text))
         ships = min(avail.get("ship", 0), cap)

@@ -155,7 +155,27 @@ def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
     """Open advances the player can pay for (the research.cost test, see ``ensured``)."""
     player = me(state, frame)
     opened = open_advances("research", frozenset(player["advances"]))
-    return [a for a in opened if _payable(state, player, a.args[0], False)]
+    res = player["res"]
+    if res["ideas"] + res["food"] + res["gold"] >= state["options"]["research_cost"]:
+        # _payable's first test, asked once: only Steel Weapons needs a closer look.
+        return [
+            a
+            for a in opened
+            if a.args[0] != "steel_weapons" or _payable(state, player, a.args[0], False)
+        ]
+    # Short of the full price: only an advance that cost_of() may discount can be paid.
+    owned = player["advances"]
+    science_free = has(player, "priesthood") and "priesthood" not in player["once"]
+    catalogue = content.advances()
+    return [
+        a
+        for a in opened
+        if (
+            FREE_WITH.get(a.args[0]) in owned
+            or (science_free and catalogue[a.args[0]]["group"] == content.SCIENCE_GROUP)
+        )
+        and _payable(state, player, a.args[0], False)
+    ]
 
 
 def apply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:

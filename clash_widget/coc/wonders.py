@@ -81,8 +81,24 @@ def affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def candidates(state: State, frame: Frame) -> list[Action]:
+    """Every (city, wonder) pair that passes all four checks (see ``ensured``).
+
+    The checks split: the city test ignores the wonder and the other three
+    ignore the city, so each is asked once per city or wonder, not per pair.
+    """
     p = frame["player"]
-    return [act("wonder", c, w) for w in buildable(state, p) for c in sorted(cities_of(state, p))]
+    wonders = buildable(state, p)
+    if not wonders:
+        return []
+    cities = [c for c in sorted(cities_of(state, p)) if city_ok.ok(state, frame, {"city": c})]
+    if not cities:
+        return []
+    out: list[Action] = []
+    for w in wonders:
+        args = {"wonder": w}
+        if may_build.ok(state, frame, args) and affordable.ok(state, frame, args):
+            out += [act("wonder", c, w) for c in cities]
+    return out
 
 
 def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -112,5 +128,5 @@ BUILD_WONDER = ActionKind(
     candidates,
     apply_build,
     category="wonder",
-    ensured=[revealed],
-)  # candidates list only buildable() wonders
+    ensured=[revealed, may_build, city_ok, affordable],
+)  # candidates() applies every check itself

@@ -337,6 +337,14 @@ def test_civic_something_to_improve():
     assert refused(s.match(), "civic") == "civic.something-to-improve"
 
 
+def test_civic_takes_only_voting_as_argument():
+    # Found by the fuzz test: "civic 0,0" used to pass as a plain civic action.
+    s = open_map().resources(0, mood=1)
+    m = s.match()
+    assert refused(m, f"civic {s.capital(0)}") == "engine.malformed"
+    accepted(m, "civic")
+
+
 def test_happy_city_counts_one_larger():
     s = open_map().resources(0, food=2, ore=2)
     cap = s.capital(0)
