@@ -302,3 +302,14 @@ def test_plain_progress_lines_without_tqdm(capsys):
     bar.close()
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("games 1/4") and err[-1].startswith("games 4/4")
+
+
+def test_selfplay_winners_follow_the_games_own_rule_pairs_win_together():
+    # In Secolo's pairs variant the partners (alternate seats) win together, whatever their
+    # own scores: self-play must ask the game, not rank the scores itself.
+    for seed in range(8):
+        r = play_game("secolo", 4, seed, ["random"], {"pairs": True})
+        assert r.finished and not r.errors
+        teams = {frozenset({0, 2}), frozenset({1, 3})}
+        won = frozenset(r.winners)
+        assert won in teams or won == frozenset(range(4)), r.winners

@@ -216,6 +216,9 @@ class ClashOfCultures(Game):
     def scores(self, state: State) -> list[float]:
         return [float(scoring.vp(state, p)) for p in range(len(state["players"]))]
 
+    def score_breakdown(self, state: State) -> list[dict[str, float]]:
+        return [dict(scoring.breakdown(state, p)) for p in range(len(state["players"]))]
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 

@@ -182,6 +182,10 @@ class Game(ABC):
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
+    def score_breakdown(self, state: State) -> list[dict[str, float]]:
+        """Points per seat by source, for games whose score has parts (else empty)."""
+        return []
+
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: the teacher's view of all hands).

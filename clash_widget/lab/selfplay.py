@@ -107,13 +107,12 @@ def play_game(
     scores = m.scores()
     history.append(scores)
     trace.append(scores)
-    best = max(scores)
     return GameResult(
         seed=seed,
         players=players,
         bots=specs,
         scores=scores,
-        winners=[i for i, s in enumerate(scores) if s == best],
+        winners=m.game.winners(m.state),  # the game's own rule (pairs, tie-breaks)
         actions=steps,
         turns=events.get("turn", 0),
         final_hash=m.state_hash(),
@@ -125,19 +124,10 @@ def play_game(
         finished=m.is_over,
         seconds=time.perf_counter() - t0,
         vp_trace=trace,
-        vp_breakdown=vp_breakdown(m),
+        vp_breakdown=m.game.score_breakdown(m.state),
         options=differences(game, m.options),
         think=[b.stats() if hasattr(b, "stats") else {} for b in seat_bots],
     )
-
-
-def vp_breakdown(m: Match) -> list[dict[str, float]]:
-    """Points per seat by source, for games that keep such a breakdown."""
-    if m.game.name == "coc":
-        from ..coc.scoring import breakdown
-
-        return [dict(breakdown(m.state, p)) for p in range(m.players)]
-    return []
 
 
 def _run_one(args: tuple[str, int, int, list[str], dict[str, Any] | None]) -> GameResult:
@@ -237,8 +227,8 @@ def summary(results: list[GameResult]) -> dict[str, Any]:
     wins: dict[str, float] = {}
     seat_wins: dict[str, float] = {}
     for r in results:
-        share = 1 / len(r.winners)
         for w in r.winners:
+            share = 1 / len(r.winners)
             wins[r.bots[w]] = wins.get(r.bots[w], 0) + share
             seat_wins[str(w)] = seat_wins.get(str(w), 0) + share
     return {
