@@ -7,6 +7,7 @@ Roads a land group may pay to go two spaces or to ignore terrain (roads.py).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from functools import lru_cache
@@ -19,10 +20,10 @@ from . import explore, roads
 from .board import (
     board_neighbours,
     hex_distance,
-    is_edge,
     is_enemy_space,
     is_explored,
     is_sea,
+    neighbour_keys,
     read_once,
     stack_count,
     terrain,
@@ -40,9 +41,13 @@ SPEC_RE = re.compile(r"^(?:[ash][1-9])+$")
 
 def start_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
     spend_action(state)
-    state["stack"].append(
-        {"kind": "move", "player": frame["player"], "left": state["options"]["groups_per_move"]}
-    )
+    state["stack"].append(new_move_frame(state, frame["player"]))
+
+
+def new_move_frame(state: State, p: int) -> Frame:
+    """A Move action in progress: groups still allowed and the units moved so far
+    (a unit moves in one group per Move action: primer, "one space per Move action")."""
+    return {"kind": "move", "player": p, "left": state["options"]["groups_per_move"], "moved": []}
 
 
 @RULES.check(
@@ -55,7 +60,7 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
     p = frame["player"]
     # The same checks as the move frame, asked for one group (no dead-end Move actions);
     # candidates come lazily, so the probe stops at the first group that can go.
-    probe = {"kind": "move", "player": p, "left": state["options"]["groups_per_move"]}
+    probe = new_move_frame(state, p)
     return any(
         GROUP.admits(state, probe, parse_group(state, probe, a))
         for a in group_candidates(state, probe)
@@ -110,6 +115,7 @@ def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
         "to": a.args[1],
         "spec": parse_spec(a.args[2]),
         "roads": roads.parse_payment(a.args[3] if len(a.args) > 3 else None),
+        "moved": frame.get("moved", ()),
     }
 
 
@@ -120,7 +126,12 @@ def _here(state: State, p: int, key: str, kind: str) -> list[tuple[str, dict[str
     )
 
 
-@RULES.check("move.groups-left", "A Move action moves at most three groups.", MOVE, frame_only=True)
+@RULES.check(
+    "move.groups-left",
+    "This Move action has moved all the groups it may; take another Move action to go on.",
+    MOVE,
+    frame_only=True,
+)
 def groups_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return frame["left"] > 0
 
@@ -130,7 +141,9 @@ def on_board(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return args["from"] in state["hexes"] and args["to"] in state["hexes"]
 
 
-@RULES.check("move.group-size", "A group is at most 4 units.", MOVE)
+@RULES.check(
+    "move.group-size", "A group is too large: see the group size in the game's options.", MOVE
+)
 def group_size(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return sum(args["spec"].values()) <= state["options"]["group_size"]
 
@@ -150,6 +163,26 @@ def units_present(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 @RULES.check(
+    "move.disembark-later",
+    "Units that boarded a ship in this Move action leave it in a later action.",
+    "Primer: Move Units (ships: move onto the Ship, and then off it in a later action)",
+)
+def not_just_boarded(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if "ship" in args["spec"] or not args["moved"] or terrain(state, args["from"]) != "sea":
+        return True
+    return _enough(state, args, ())
+
+
+@RULES.check(
+    "move.once-per-action",
+    "Each unit moves one space per Move action; spend another Move action to move it again.",
+    "Primer: Move Units (land units are moved one space per Move action)",
+)
+def not_moved_yet(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return not args["moved"] or _enough(state, args, ())
+
+
+@RULES.check(
     "move.armies-need-tactics",
     "Armies cannot move until you own Tactics (they still fight when attacked).",
     "French rulings p. 9, 12",
@@ -164,28 +197,38 @@ def armies_tactics(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     MOVE,
 )
 def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return all(_enough(state, args, k, n, "stop") for k, n in args["spec"].items())
+    return _enough(state, args, ("stop",))
 
 
 @RULES.check(
     "move.fought", "Units that fought a battle cannot move again this turn.", "Primer: Move Units"
 )
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return all(_enough(state, args, k, n, "f") for k, n in args["spec"].items())
+    return _enough(state, args, ("stop", "f"))
 
 
-def _count(state: State, args: dict[str, Any], kind: str, without: str = "") -> int:
-    """How many of the mover's ``kind`` units stand at the start (lacking flag ``without``)."""
+def _count(
+    state: State, args: dict[str, Any], kind: str, lacking: tuple[str, ...] = (), *, fresh=False
+) -> int:
+    """How many of the mover's ``kind`` units stand at the start without any of the
+    flags in ``lacking`` (and, with ``fresh``, not yet moved in this Move action).
+
+    The checks below filter cumulatively (fresh, then not stopped, then not fought,
+    then not from a forest) so that the last one counts units that pass them all."""
     p = args["player"]
+    moved = args["moved"] if fresh else ()
     return sum(
         1
-        for _, u in units_on(state, args["from"])
-        if u["o"] == p and u["k"] == kind and not (without and u[without])
+        for uid, u in units_on(state, args["from"])
+        if u["o"] == p
+        and u["k"] == kind
+        and uid not in moved
+        and not any(u[flag] for flag in lacking)
     )
 
 
-def _enough(state: State, args: dict[str, Any], kind: str, n: int, flag: str) -> bool:
-    return _count(state, args, kind, flag) >= n
+def _enough(state: State, args: dict[str, Any], lacking: tuple[str, ...]) -> bool:
+    return all(_count(state, args, k, lacking, fresh=True) >= n for k, n in args["spec"].items())
 
 
 @RULES.check(
@@ -250,8 +293,7 @@ def forest_no_battle(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         return True
     if roads.forest_on_the_way(state, args["player"], args):
         return False
-    fresh = {k: _count(state, args, k, "forest") for k in args["spec"]}
-    return all(fresh[k] >= n for k, n in args["spec"].items())
+    return _enough(state, args, ("stop", "f", "forest"))
 
 
 @RULES.check(
@@ -269,7 +311,7 @@ def fighters(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "move.stack-limit",
-    "No more than 4 units may stand on one space (armies aboard ships do not count).",
+    "That space would hold more units than the limit allows (units aboard ships do not count).",
     MOVE,
 )
 def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -286,10 +328,13 @@ GROUP_ENSURED = [
     group_size,
     ships_alone,
     units_present,
+    not_just_boarded,
+    not_moved_yet,
     armies_tactics,
     not_stopped,
     not_fought,
     *roads.CHECKS,
+    ship_target,  # before reachable: "ships stay at sea" explains a ship sent ashore
     reachable,
 ]
 GROUP_CHECKS = [
@@ -297,7 +342,6 @@ GROUP_CHECKS = [
     *GROUP_ENSURED,
     *roads.WAY_CHECKS,
     land_target,
-    ship_target,
     settler_escort,
     forest_no_battle,
     fighters,
@@ -315,12 +359,6 @@ def room_aboard(state: State, p: int, sea: str) -> int:
     return room
 
 
-def ship_destinations(state: State, p: int, start: str) -> set[str]:
-    """Sea hexes a ship can reach: connected explored sea, stopping at enemies;
-    adjacent face-down hexes may be explored. Navigation joins the edge seas."""
-    return set(_ship_reach(state, p, start))
-
-
 def _ship_reach(state: State, p: int, start: str) -> frozenset[str]:
     return read_once(state, ("ship_reach", p, start), lambda: _ship_search(state, p, start))
 
@@ -331,13 +369,11 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
     frontier = [start]
     out: set[str] = set()
     nav = has(state["players"][p], "navigation")
-    edge_done = False
     while frontier:
         h = frontier.pop()
         nbrs = list(board_neighbours(state, h))
-        if nav and not edge_done and is_edge(state, h):
-            edge_done = True
-            nbrs += [k for k in hexes if hexes[k]["t"] == "sea" and is_edge(state, k)]
+        if nav:
+            nbrs += around_the_edge(state, h)
         for n in nbrs:
             if n in seen:
                 continue
@@ -356,11 +392,51 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def around_the_edge(state: State, key: str) -> list[str]:
+    """Navigation: from an edge space, off the board and around it, clockwise or
+    counterclockwise, to the first explored sea space on the edge in that direction.
+
+    Primer: "Ships may move off the board and around to the first Sea space in the
+    direction moved." Our reading: the direction is one of the two ways around the
+    board's rim; face-down spaces on the way are passed by (their terrain is unknown).
+    """
+    rim = _rim(tuple(sorted(state["hexes"])))
+    if key not in rim:
+        return []
+    i = rim.index(key)
+    out: list[str] = []
+    for step in (1, -1):
+        for k in range(1, len(rim)):
+            n = rim[(i + step * k) % len(rim)]
+            if state["hexes"][n]["t"] == "sea":
+                if n != key:
+                    out.append(n)
+                break
+    return out
+
+
+@lru_cache(maxsize=8)
+def _rim(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The board's edge spaces in order around it (by angle about the board's centre)."""
+    on_board = set(keys)
+    edge = [k for k in keys if any(n not in on_board for n in neighbour_keys(k))]
+
+    def centre(k: str) -> tuple[float, float]:
+        q, r = parse_hex(k)
+        return 1.5 * q, math.sqrt(3) * (r + q / 2)  # flat-top axial to plane
+
+    pts = [centre(k) for k in keys]
+    cx = sum(x for x, _ in pts) / len(pts)
+    cy = sum(y for _, y in pts) / len(pts)
+    return tuple(sorted(edge, key=lambda k: math.atan2(centre(k)[1] - cy, centre(k)[0] - cx)))
+
+
 def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
     p = frame["player"]
+    moved = frame.get("moved", ())
     by_hex: dict[str, dict[str, int]] = {}
-    for u in state["units"].values():
-        if u["o"] == p and _can_move(state, u):
+    for uid, u in state["units"].items():
+        if u["o"] == p and _can_move(state, u) and uid not in moved:
             d = by_hex.setdefault(u["h"], {})
             d[u["k"]] = d.get(u["k"], 0) + 1
     cap = state["options"]["group_size"]
@@ -434,12 +510,20 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
     paid = pending.get("roads", [])
     ore = "ore" in paid  # Roads: this move's terrain penalties are ignored
     battle = is_enemy_space(state, p, to)
+    frame = _move_frame(state, p)
+    already = frame["moved"] if frame else ()
     moving: list[str] = []
     for kind, n in spec.items():
-        free = [uid for uid, u in _here(state, p, src, kind) if not u["stop"] and not u["f"]]
+        free = [
+            uid
+            for uid, u in _here(state, p, src, kind)
+            if not u["stop"] and not u["f"] and uid not in already
+        ]
         if battle:  # units fresh from a forest may not attack: send the others
             free.sort(key=lambda uid: state["units"][uid]["forest"])
         moving += free[:n]
+    if frame is not None:
+        frame["moved"] = [*frame["moved"], *moving]
     units = state["units"]
     boarding = t == "sea" and not by_ship
     through_forest = roads.forest_on_the_way(state, p, {"from": src, "to": to, "roads": paid})
@@ -473,6 +557,14 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
         from . import combat
 
         combat.start_battle(state, p, src, to, moving, ev)
+
+
+def _move_frame(state: State, p: int) -> Frame | None:
+    """The Move action this group belongs to (an orient frame may sit above it)."""
+    for f in reversed(state["stack"]):
+        if f["kind"] == "move" and f["player"] == p:
+            return f
+    return None
 
 
 def _ship_with_room(state: State, p: int, sea: str) -> str:

@@ -53,20 +53,9 @@ def test_move_mountain_stop():
     m = s.match()
     accepted(m, "move")
     accepted(m, f"group {start} {mountain} a1")
+    accepted(m, "done")
+    accepted(m, "move")  # a new Move action: only the mountain still holds the army
     assert refused(m, f"group {mountain} {start} a1") == "move.mountain-stop"
-
-
-def test_move_three_groups_then_done():
-    s = open_map().advances(0, "tactics")
-    cap = s.capital(0)
-    s.units(0, cap, army=3)
-    m = s.match()
-    accepted(m, "move")
-    dst = _land_next_to(s, cap)
-    accepted(m, f"group {cap} {dst} a1")
-    accepted(m, f"group {dst} {cap} a1")
-    accepted(m, f"group {cap} {dst} a1")
-    assert m.state["stack"][-1]["kind"] == "turn"  # a Move holds three groups
 
 
 def test_move_settlers_need_escort():

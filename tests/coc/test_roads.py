@@ -3,6 +3,7 @@ cities may pay 1 food to move 2 spaces and/or 1 ore to ignore terrain penalties.
 
 import pytest
 
+from clash_widget.coc import movement
 from clash_widget.coc.hexes import DIRECTIONS
 from clash_widget.coc.roads import ring_two
 from clash_widget.coc.scenario import Scenario
@@ -125,7 +126,10 @@ def test_move_roads_ore_ignores_the_mountain_stop():
     m = _moving(s)
     accepted(m, f"group {cap} {mid} s1 roads:ore")
     assert m.state["players"][0]["res"]["ore"] == 1
-    # Without Roads the mountain would stop the settler; with the ore it moves on.
+    # Without Roads the mountain would stop the settler; with the ore it moves on
+    # (in a new Move action: one space per Move action).
+    accepted(m, "done")
+    accepted(m, "move")
     accepted(m, f"group {mid} {far} s1")
     assert next(iter(m.state["units"].values()))["h"] == far
 
@@ -134,6 +138,10 @@ def test_move_mountain_stop_still_applies_without_ore():
     s, cap, mid, far = _road_map("roads", mid="mountain")
     m = _moving(s)
     accepted(m, f"group {cap} {mid} s1")
+    accepted(m, "done")
+    # A new Move action has nothing to move: the mountain holds the only settler.
+    assert refused(m, "move") == "move.nothing-to-move"
+    m.state["stack"].append(movement.new_move_frame(m.state, 0))
     assert refused(m, f"group {mid} {far} s1") == "move.mountain-stop"
 
 
@@ -152,6 +160,8 @@ def test_move_roads_ore_ignores_the_forest_penalty():
     m = _moving(s)
     accepted(m, f"group {cap} {mid} a1 roads:ore")
     accepted(m, f"group {cap} {mid} a1")
+    accepted(m, "done")
+    accepted(m, "move")
     # The army that paid the ore may go on into a battle; the other entered the forest plainly.
     assert m.check(f"group {mid} {far} a1") is None
     assert refused(m, f"group {mid} {far} a2") == "move.forest-no-battle"

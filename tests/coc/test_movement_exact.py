@@ -1,0 +1,253 @@
+"""Moving exactly as the primer says: one space per Move action, ships, Navigation.
+
+Primer, Actions (Expanded), Move Units: "The Move action allows you to move up to
+three units or groups of units. A group is defined as up to four units moving from
+the same space to the same space." "Land Units are moved one space per Move action.
+They can be moved again by spending more actions on Moving." "Every ship may
+transport two Land units by having the units move onto the Ship, and then off it in
+a later action."
+"""
+
+from clash_widget.coc import movement
+from clash_widget.coc.board import board_neighbours
+
+from .helpers import accepted, open_map, refused
+
+
+def _land_next_to(s, key, avoid=()):
+    return next(
+        n
+        for n in board_neighbours(s.state, key)
+        if s.state["hexes"][n]["t"] in ("plains", "barren")
+        and n not in s.state["cities"]
+        and n not in avoid
+    )
+
+
+def _group_keys(m):
+    return {str(a) for a in m.legal_actions() if a.kind == "group"}
+
+
+# -- one space per Move action ---------------------------------------------------------
+
+
+def test_move_once_per_action_refuses_a_second_step():
+    """Primer: "Land Units are moved one space per Move action. They can be moved again
+    by spending more actions on Moving." An army moved in the first group cannot be
+    moved again as the second group of the same Move action."""
+    s = open_map().advances(0, "tactics").clear_units(0)
+    cap = s.capital(0)
+    s.units(0, cap, army=1)
+    m = s.match()
+    accepted(m, "move")
+    dst = _land_next_to(s, cap)
+    accepted(m, f"group {cap} {dst} a1")
+    beyond = _land_next_to(s, dst, avoid=(cap,))
+    assert refused(m, f"group {dst} {beyond} a1") == "move.once-per-action"
+    assert refused(m, f"group {dst} {cap} a1") == "move.once-per-action"
+    assert not any(k.startswith(f"group {dst} ") for k in _group_keys(m))
+
+
+def test_move_once_per_action_other_units_still_move_and_next_action_may_move_again():
+    """Primer: "move up to three units or groups of units" and "They can be moved again by
+    spending more actions on Moving": three different armies make three groups; the
+    army that moved goes on only in a new Move action."""
+    s = open_map().advances(0, "tactics").clear_units(0)
+    cap = s.capital(0)
+    s.units(0, cap, army=3)
+    m = s.match()
+    dst = _land_next_to(s, cap)
+    accepted(m, "move")
+    accepted(m, f"group {cap} {dst} a1")
+    accepted(m, f"group {cap} {dst} a1")
+    assert refused(m, f"group {dst} {cap} a1") == "move.once-per-action"
+    accepted(m, f"group {cap} {dst} a1")
+    assert m.state["stack"][-1]["kind"] == "turn"  # three groups end the Move action
+    accepted(m, "move")
+    accepted(m, f"group {dst} {cap} a2")  # a new action: the armies may move again
+
+
+def test_move_groups_left_after_three_groups():
+    """Primer: "The Move action allows you to move up to three units or groups of units."
+    The game closes a Move action after its third group by itself, so this refusal is
+    what any further group sent to an exhausted Move frame gets."""
+    s = open_map().advances(0, "tactics").clear_units(0)
+    cap = s.capital(0)
+    s.units(0, cap, army=2)
+    m = s.match()
+    accepted(m, "move")
+    m.state["stack"][-1]["left"] = 0
+    dst = _land_next_to(s, cap)
+    assert refused(m, f"group {cap} {dst} a1") == "move.groups-left"
+
+
+def test_move_at_least_one_group():
+    """Primer: a Move action moves "up to three" groups; taking it to move nothing is
+    refused (the action would be spent for nothing)."""
+    s = open_map().clear_units(0)
+    s.units(0, s.capital(0), settler=1)
+    m = s.match()
+    accepted(m, "move")
+    assert refused(m, "done") == "move.at-least-one-group"
+
+
+# -- ships -----------------------------------------------------------------------------
+
+
+def _coast(s):
+    """A sea space with a free land space next to it, and that land space."""
+    for sea, h in sorted(s.state["hexes"].items()):
+        if h["t"] != "sea":
+            continue
+        lands = [
+            n
+            for n in board_neighbours(s.state, sea)
+            if s.state["hexes"][n]["t"] in ("plains", "barren") and n not in s.state["cities"]
+        ]
+        seas = [n for n in board_neighbours(s.state, sea) if s.state["hexes"][n]["t"] == "sea"]
+        if len(lands) >= 2 and seas:
+            return sea, lands, seas
+    raise AssertionError("no coast on this map")
+
+
+def test_move_disembark_later_boarding_and_landing_are_different_actions():
+    """Primer: "Every ship may transport two Land units by having the units move onto the
+    Ship, and then off it in a later action." A settler that boarded in this Move action
+    may sail with the ship but cannot land in the same action; it lands in the next one."""
+    s = open_map().clear_units(None)
+    sea, lands, seas = _coast(s)
+    s.units(0, lands[0], settler=1).units(0, sea, ship=1)
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {lands[0]} {sea} s1")  # boards
+    assert refused(m, f"group {sea} {lands[1]} s1") == "move.disembark-later"
+    accepted(m, "done")
+    accepted(m, "move")
+    accepted(m, f"group {sea} {lands[1]} s1")  # a later action: it lands
+    settler = next(u for u in m.state["units"].values() if u["k"] == "settler")
+    assert settler["h"] == lands[1] and settler["on"] is None
+
+
+def test_move_riders_aboard_before_the_action_may_land_after_the_ship_sails():
+    """Primer: units move onto the ship "and then off it in a later action": a settler
+    that boarded in an earlier action may land in this one, after its ship has sailed
+    (our reading: being carried is the ship's move, not the settler's)."""
+    s = open_map().clear_units(None)
+    sea, lands, seas = _coast(s)
+    s.units(0, lands[0], settler=1).units(0, sea, ship=1)
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {lands[0]} {sea} s1")
+    accepted(m, "done")
+    accepted(m, "move")
+    target = seas[0]
+    accepted(m, f"group {sea} {target} h1")
+    shore = next(
+        n
+        for n in board_neighbours(m.state, target)
+        if m.state["hexes"][n]["t"] in ("plains", "barren", "forest") and n not in m.state["cities"]
+    )
+    accepted(m, f"group {target} {shore} s1")
+
+
+def test_move_ships_alone_and_ships_need_sea():
+    """Primer: "Ships can move any distance between connected Sea spaces"; land units
+    ride aboard rather than moving in the ship's group."""
+    s = open_map().clear_units(None)
+    sea, lands, seas = _coast(s)
+    s.units(0, sea, ship=1).units(0, lands[0], settler=1)
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {lands[0]} {sea} s1")
+    accepted(m, "done")
+    accepted(m, "move")
+    assert refused(m, f"group {sea} {seas[0]} h1s1") == "move.ships-alone"
+    assert refused(m, f"group {sea} {lands[1]} h1") == "move.ships-need-sea"
+
+
+def test_move_units_present_and_on_board():
+    """Primer: a group is "up to four units moving from the same space to the same space":
+    the units must be there, and both spaces on the board."""
+    s = open_map().advances(0, "tactics").clear_units(0)
+    cap = s.capital(0)
+    s.units(0, cap, army=1)
+    m = s.match()
+    accepted(m, "move")
+    dst = _land_next_to(s, cap)
+    assert refused(m, f"group {cap} {dst} a2") == "move.units-present"
+    assert refused(m, f"group {cap} 99,99 a1") == "move.on-board"
+
+
+def test_move_stack_limit():
+    """Primer: "you may never have more than 4 units on a space, not counting army units
+    on board a ship"."""
+    s = open_map().advances(0, "tactics").clear_units(0)
+    cap = s.capital(0)
+    dst = _land_next_to(s, cap)
+    limit = s.state["options"]["max_units_per_space"]
+    s.units(0, dst, settler=limit - 1).units(0, cap, army=2)
+    m = s.match()
+    accepted(m, "move")
+    assert refused(m, f"group {cap} {dst} a2") == "move.stack-limit"
+    accepted(m, f"group {cap} {dst} a1")
+
+
+def test_move_ships_attack_ships():
+    """Primer, Battles: only ships fight at sea; land units cannot move into a sea space
+    held by enemy ships (they could only board a ship of their own)."""
+    s = open_map().advances(0, "tactics").clear_units(None)
+    sea, lands, seas = _coast(s)
+    s.units(0, lands[0], army=1).units(0, sea, ship=1).units(1, sea, ship=1)
+    m = s.match()
+    accepted(m, "move")
+    assert refused(m, f"group {lands[0]} {sea} a1") == "move.ships-attack-ships"
+
+
+# -- Navigation ------------------------------------------------------------------------
+
+
+def _rim_map():
+    """Every space plains except four sea spaces spread around the board's rim."""
+    s = open_map().clear_units(None)
+    for k in s.state["hexes"]:
+        if k not in s.state["cities"]:
+            s.paint(k, "plains")
+    rim = movement._rim(tuple(sorted(s.state["hexes"])))
+    step = len(rim) // 4
+    seas = [rim[i * step] for i in range(4)]  # clockwise order A, B, C, D
+    for k in seas:
+        assert k not in s.state["cities"]
+        s.paint(k, "sea")
+    for a in seas:
+        assert not set(board_neighbours(s.state, a)) & set(seas), "seas must not touch"
+    return s, seas
+
+
+def test_move_navigation_reaches_the_first_sea_each_way_round():
+    """Primer, Navigation: "Ships may move off the board and around to the first Sea space
+    in the direction moved." Without Navigation the lone sea space is a dead end; with
+    it, the ship reaches the next sea space on the rim in either direction."""
+    s, (a, b, c, d) = _rim_map()
+    s.units(0, a, ship=1)
+    m = s.match()
+    assert refused(m, "move") == "move.nothing-to-move"  # the ship has nowhere to go
+    s2, (a, b, c, d) = _rim_map()
+    s2.advances(0, "fishing", "cartography", "navigation").units(0, a, ship=1)
+    m2 = s2.match()
+    accepted(m2, "move")
+    assert {f"group {a} {b} h1", f"group {a} {d} h1"} <= _group_keys(m2)
+
+
+def test_move_navigation_stops_at_the_first_sea_not_any_edge_sea():
+    """Primer, Navigation: around "to the first Sea space in the direction moved". Enemy
+    ships hold the first sea space each way round, so the ship stops there (to fight) and
+    cannot jump to the sea space beyond them (the old reading joined every edge sea)."""
+    s, (a, b, c, d) = _rim_map()
+    s.advances(0, "fishing", "cartography", "navigation").units(0, a, ship=1)
+    s.units(1, b, ship=1).units(1, d, ship=1)
+    m = s.match()
+    accepted(m, "move")
+    keys = _group_keys(m)
+    assert {f"group {a} {b} h1", f"group {a} {d} h1"} <= keys
+    assert f"group {a} {c} h1" not in keys
+    assert refused(m, f"group {a} {c} h1") == "move.adjacent"
