@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine import act
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
+from ..engine.rules import Rule
 from .board import board_neighbours, is_edge
 from .common import bump_stat
 from .content import load
@@ -20,9 +21,15 @@ SECTION = "French rulings pp. 16-18 (orienting a revealed region)"
 
 ENTRY_NOT_SEA = RULES.rule(
     "explore.entry-not-sea",
-    "A region revealed by a land unit must be turned so the hex it enters is not sea "
-    "(by a ship: so that hex is sea).",
+    "A region revealed by a land unit must be turned so the hex it enters is not sea.",
     SECTION,
+)
+SHIP_ENTRY_SEA = RULES.rule(
+    "explore.ship-entry-sea",
+    "A region revealed by a ship is turned so the hex it enters is sea, where the tile "
+    "allows (our reading: the rulings speak only of land units).",
+    SECTION,
+    source="ours",
 )
 CONNECT_SEA = RULES.rule(
     "explore.connect-sea",
@@ -50,16 +57,25 @@ def layouts(state: State, region: int) -> list[list[str]]:
 
 def allowed_orientations(state: State, region: int, entry: str, by_ship: bool) -> list[int]:
     """The orientations the rules leave open, in order of the rulings."""
+    return orientation_ruling(state, region, entry, by_ship)[0]
+
+
+def orientation_ruling(
+    state: State, region: int, entry: str, by_ship: bool
+) -> tuple[list[int], Rule | None]:
+    """The orientations left open and the ruling that last narrowed them (None: no
+    ruling had to choose, both ways lie alike or the choice stays free)."""
     reg = state["regions"][region]
     keys = reg["hexes"]
     options = layouts(state, region)
     cands = [0, 1]
     if options[0] == options[1]:
-        return [0]
+        return [0], None
     i = keys.index(entry)
-    want_sea = by_ship
-    ok = [f for f in cands if (options[f][i] == "sea") == want_sea]
-    cands = ok or cands
+    ruling: Rule | None = None
+    ok = [f for f in cands if (options[f][i] == "sea") == by_ship]
+    if ok and len(ok) < len(cands):
+        cands, ruling = ok, SHIP_ENTRY_SEA if by_ship else ENTRY_NOT_SEA
 
     def touching_sea(f: int) -> int:
         n = 0
@@ -77,24 +93,31 @@ def allowed_orientations(state: State, region: int, entry: str, by_ship: bool) -
             1 for k, t in zip(keys, options[f], strict=True) if t == "sea" and is_edge(state, k)
         )
 
-    for score in (touching_sea, on_edge):
+    for score, rule in ((touching_sea, CONNECT_SEA), (on_edge, SEA_TO_EDGE)):
         best = max(score(f) for f in cands)
-        cands = [f for f in cands if score(f) == best]
-    return cands
+        narrowed = [f for f in cands if score(f) == best]
+        if len(narrowed) < len(cands):
+            cands, ruling = narrowed, rule
+    return cands, ruling
 
 
-def reveal(state: State, region: int, flip: int, p: int, ev: Events) -> None:
+def reveal(
+    state: State, region: int, flip: int, p: int, ev: Events, ruling: Rule | None = None
+) -> None:
+    """Turn a region face up; ``ruling`` is the rule that fixed its orientation, if one did."""
     reg = state["regions"][region]
     reg["explored"] = True
     reg["flip"] = flip
     for k, t in zip(reg["hexes"], layouts(state, region)[flip], strict=True):
         state["hexes"][k]["t"] = t
+    how = f" {ruling.reason}" if ruling else ""
     ev.emit(
         "explore",
-        f"{state['players'][p]['name']} reveals a region.",
+        f"{state['players'][p]['name']} reveals a region.{how}",
         player=p,
         hexes=list(reg["hexes"]),
         barrier=True,
+        **({"rule_id": ruling.id} if ruling else {}),
     )
     bump_stat(state, "explore")
 

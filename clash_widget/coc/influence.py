@@ -160,6 +160,16 @@ def candidates(state: State, frame: Frame) -> list[Action]:
     return out
 
 
+# A reading, not a check: nothing is refused by it, it says what the guards leave allowed.
+RULES.rule(
+    "influence.guards-spare-range",
+    "Separation of Power, Totalitarianism and Devotion forbid culture tokens that lift the "
+    "roll; tokens spent on range stay allowed (our reading: the primer names only the roll).",
+    GUARDS,
+    source="ours",
+)
+
+
 def boost_blocker(state: State, key: str) -> str | None:
     """The defender's advance that forbids boosting a roll against this city, if any."""
     c = state["cities"][key]

@@ -476,7 +476,7 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     to = args["to"]
     if not is_explored(state, to):
         region = state["hexes"][to]["reg"]
-        allowed = explore.allowed_orientations(state, region, to, "ship" in args["spec"])
+        allowed, ruling = explore.orientation_ruling(state, region, to, "ship" in args["spec"])
         if len(allowed) > 1:
             state["stack"].append(
                 {
@@ -488,7 +488,7 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
                 }
             )
             return
-        explore.reveal(state, region, allowed[0], p, ev)
+        explore.reveal(state, region, allowed[0], p, ev, ruling)
     finish_group(state, p, pending, ev)
 
 

@@ -176,13 +176,23 @@ def parse_raze(state: State, frame: Frame, a) -> str:  # noqa: ANN001
 
 @RULES.check(
     "status.raze-size-one",
-    "In the status phase you may raze one of your own size-1 cities (not your last) for 1 gold.",
+    "In the status phase you may raze one of your own size-1 cities for 1 gold.",
     STATUS,
 )
 def raze_ok(state: State, frame: Frame, args: str) -> bool:
     c = state["cities"].get(args)
-    mine = cities_of(state, frame["player"])
-    return c is not None and c["owner"] == frame["player"] and city_size(c) == 1 and len(mine) > 1
+    return c is not None and c["owner"] == frame["player"] and city_size(c) == 1
+
+
+@RULES.check(
+    "status.raze-not-last",
+    "You may not raze your last city (our reading: the primer does not say; a player "
+    "with no city could never build again).",
+    STATUS,
+    source="ours",
+)
+def raze_not_last(state: State, frame: Frame, args: str) -> bool:
+    return len(cities_of(state, frame["player"])) > 1
 
 
 def raze_candidates(state: State, frame: Frame):  # noqa: ANN201
@@ -202,7 +212,9 @@ def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:
     )
 
 
-RAZE = ActionKind("raze", parse_raze, [raze_ok], raze_candidates, apply_raze, category="raze")
+RAZE = ActionKind(
+    "raze", parse_raze, [raze_ok, raze_not_last], raze_candidates, apply_raze, category="raze"
+)
 PASS = ActionKind(
     "pass",
     lambda s, f, a: None,
