@@ -24,20 +24,25 @@ Event = dict[str, Any]
 
 KERNEL_RULES = RuleBook("engine")
 GAME_OVER = KERNEL_RULES.rule(
-    "engine.game-over", "The game is over; no more actions can be taken.", "Engine"
+    "engine.game-over", "The game is over; no more actions can be taken.", "Engine", source="ours"
 )
 NOT_NOW = KERNEL_RULES.rule(
     "engine.not-now",
     "That kind of action does not answer the decision the game is waiting for.",
     "Engine",
+    source="ours",
 )
 MALFORMED = KERNEL_RULES.rule(
-    "engine.malformed", "The action could not be read (wrong shape or unknown values).", "Engine"
+    "engine.malformed",
+    "The action could not be read (wrong shape or unknown values).",
+    "Engine",
+    source="ours",
 )
 STALE = KERNEL_RULES.rule(
     "engine.stale",
     "The action was chosen on an older position; the game has moved on since.",
     "Engine",
+    source="ours",
 )
 
 
