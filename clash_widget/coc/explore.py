@@ -43,8 +43,7 @@ SEA_TO_EDGE = RULES.rule(
 )
 FREE_CHOICE = RULES.rule(
     "explore.free-choice",
-    "When the rules leave several ways, the exploring player chooses; "
-    "this orientation is not one of them.",
+    "The rulings left both ways open, so the exploring player chose how the region lies.",
     SECTION,
 )
 
@@ -146,7 +145,7 @@ def apply_orient(state: State, frame: Frame, args, ev: Events) -> None:  # noqa:
     from .movement import finish_group
 
     state["stack"].pop()
-    reveal(state, frame["region"], args["flip"], frame["player"], ev)
+    reveal(state, frame["region"], args["flip"], frame["player"], ev, FREE_CHOICE)
     finish_group(state, frame["player"], frame["pending"], ev)
 
 

@@ -170,7 +170,7 @@ def units_present(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def not_just_boarded(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if "ship" in args["spec"] or not args["moved"] or terrain(state, args["from"]) != "sea":
         return True
-    return _enough(state, args, ())
+    return _enough(state, args, ("stop", "f"))
 
 
 @RULES.check(
@@ -179,7 +179,7 @@ def not_just_boarded(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "Primer: Move Units (land units are moved one space per Move action)",
 )
 def not_moved_yet(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not args["moved"] or _enough(state, args, ())
+    return not args["moved"] or _enough(state, args, ("stop", "f"))
 
 
 @RULES.check(
@@ -197,14 +197,14 @@ def armies_tactics(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     MOVE,
 )
 def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return _enough(state, args, ("stop",))
+    return _enough(state, args, ("stop",), fresh=False)
 
 
 @RULES.check(
     "move.fought", "Units that fought a battle cannot move again this turn.", "Primer: Move Units"
 )
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return _enough(state, args, ("stop", "f"))
+    return _enough(state, args, ("stop", "f"), fresh=False)
 
 
 def _count(
@@ -227,8 +227,10 @@ def _count(
     )
 
 
-def _enough(state: State, args: dict[str, Any], lacking: tuple[str, ...]) -> bool:
-    return all(_count(state, args, k, lacking, fresh=True) >= n for k, n in args["spec"].items())
+def _enough(
+    state: State, args: dict[str, Any], lacking: tuple[str, ...], *, fresh: bool = True
+) -> bool:
+    return all(_count(state, args, k, lacking, fresh=fresh) >= n for k, n in args["spec"].items())
 
 
 @RULES.check(
@@ -328,11 +330,12 @@ GROUP_ENSURED = [
     group_size,
     ships_alone,
     units_present,
-    not_just_boarded,
-    not_moved_yet,
     armies_tactics,
+    # The turn-long rules first: their refusal says more than "one space per action".
     not_stopped,
     not_fought,
+    not_just_boarded,
+    not_moved_yet,
     *roads.CHECKS,
     ship_target,  # before reachable: "ships stay at sea" explains a ship sent ashore
     reachable,
