@@ -307,7 +307,7 @@ def test_python_controls_new_save_load(tmp_path: Path) -> None:
 
 # -- compact updates -----------------------------------------------------------------------------
 def test_actions_send_patches_that_rebuild_the_view() -> None:
-    from clash_widget.widget.view_patch import apply_patch
+    from clash_widget.engine.session import apply_patch
 
     w = BoardWidget(players=4, seed=12, bots=["random"] * 4)
     sizes = []
@@ -325,7 +325,7 @@ def test_actions_send_patches_that_rebuild_the_view() -> None:
 
 
 def test_log_tail_and_seat_changes() -> None:
-    from clash_widget.widget.view_patch import apply_patch, make_patch
+    from clash_widget.engine.session import apply_patch, make_patch
 
     old = {"version": 1, "log": [1, 2, 3], "a": 1, "gone": 0}
     new = {"version": 2, "log": [2, 3, 4, 5], "a": 1}
@@ -375,9 +375,8 @@ def test_widget_rules_import_no_jupyter() -> None:
     import sys
 
     code = (
-        "import sys; import clash_widget.widget.intents, clash_widget.widget.replay;"
-        "import clash_widget.widget.view_patch, clash_widget.widget.autoplay;"
-        "import clash_widget.widget.board_bots, clash_widget.widget.board_files;"
+        "import sys; import clash_widget.widget.intents, clash_widget.engine.session;"
+        "import clash_widget.widget.autoplay;"
         "bad = [m for m in sys.modules if m.split('.')[0] in"
         " ('ipywidgets', 'anywidget', 'traitlets', 'IPython', 'ipykernel')];"
         "print(bad); sys.exit(1 if bad else 0)"

@@ -1,8 +1,10 @@
 """The anywidget board: BoardWidget draws a match and turns clicks into actions.
 
 ``BoardWidget`` is imported on first use, so ``clash_widget.widget.intents`` and
-``clash_widget.widget.replay`` (no Jupyter imports) stay importable on their own,
-e.g. by ``python -m clash_widget rules``.
+``clash_widget.widget.autoplay`` (no Jupyter imports) stay importable on their own,
+e.g. by ``python -m clash_widget rules``. The game behind every widget (seats and
+bots, undo/redo, replay, game files, view patches) is the headless
+:class:`clash_widget.engine.session.Session`.
 """
 
 from __future__ import annotations

@@ -1,33 +1,49 @@
-"""MatchWidget: the machinery every clickable match widget shares.
+"""MatchWidget: a thin clickable wrapper over a headless Session, for any game.
 
-A widget shows ``match.view(seat)`` and turns the front end's intents into
-actions. :class:`~clash_widget.widget.board.BoardWidget` (Clash of Cultures) and
-:class:`~clash_widget.widget.secolo_table.SecoloTable` build on it; the traits
-here are the ones both front ends read (js/src/model.ts, js/src/secolo/model.ts):
+The game itself (seats and bots, undo/redo, the replay timeline, game files, view
+patches) is :class:`~clash_widget.engine.session.Session`'s; a widget shows
+``session.view(seat)``, turns the front end's intents into session calls, says what
+happened in ``feedback`` and schedules the bots' steps with a visible delay.
+:class:`~clash_widget.widget.board.BoardWidget` (Clash of Cultures) and
+:class:`~clash_widget.widget.secolo_table.SecoloTable` build on it; the traits here
+are the ones both front ends may read (js/src/model.ts, js/src/secolo/model.ts):
 
-- ``view`` (Python -> JS): ``match.view(seat)``, always a NEW dict after a change.
-- ``intent`` (JS -> Python): ``{seq, version, type: "act", key}`` or
-  ``{seq, version, type: "undo"|"redo"}``; subclasses add intent types with their
-  fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
+- ``view`` (Python -> JS): the shown seat's view, always a NEW dict after a change.
+- ``intent`` (JS -> Python): ``{seq, version, type: "act", key}``, ``"undo"``,
+  ``"redo"``, ``"save"`` (the game file goes back as a custom message for the
+  browser to download) and ``{type: "load", text, name}`` (a game file's text,
+  verified before anything changes, ``widget.bad-file``); subclasses add intent
+  types with their fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
 - ``feedback``: ``{seq, ok, message, rule_id, section, n}`` (``n`` counts answers,
   so two equal answers in a row still reach the front end).
-- ``seat``: whose view (``None``: the teacher's view of everything).
+- ``seat``: whose view (``None``: the teacher's view of everything); ``hotseat``:
+  the view follows the (human) player to move.
 - ``last_action``: the last applied action as the viewer may know it: its key for
   the seat that played it and the teacher, its public log text for other seats
   (a key can name a secret choice).
+- ``bots``: one entry per seat, ``None`` (a person) or a bot name (``bot_names``);
+  ``bot_delay`` (seconds) and ``autoplay`` (the bot seats play by themselves, on a
+  background thread) drive them live; ``step_bot()``/``run_bots()`` do it
+  synchronously and deterministically from code.
+- ``position``: ``None`` for the live game, or k to show the position after k
+  recorded actions (read-only, ``widget.replay-read-only``); ``replay_length`` is
+  the number of recorded actions.
 
 Malformed (``engine.malformed``) or stale (``engine.stale``) intents change
-nothing and explain why in ``feedback``. A re-entrant lock guards every access to
-the match (comm messages can arrive on a kernel subshell thread while a cell
-runs); the trait changes of one step leave as one comm message (hold_sync). A
-click from a seat's view acts only for that seat (``widget.not-your-turn``); code
+nothing and explain why in ``feedback``; a bad seat, bot list or replay position
+is refused (``widget.bad-setting``). A re-entrant lock guards every access to the
+session (comm messages can arrive on a kernel subshell thread while a cell runs,
+bots play on their own thread); the trait changes of one step leave as one comm
+message (hold_sync). A click from a seat's view acts only for that seat
+(``widget.not-your-turn``) and never for a bot's seat (``widget.bot-seat``); code
 (:meth:`MatchWidget.play`) may act for anyone, like a teacher. The widget rules
 come from :mod:`.intents`, so a refusal names the same id in every widget.
 
-``lock_view`` (set by Python only) makes a board one player's: the browser may
+``lock_view`` (set by Python only) makes a widget one player's: the browser may
 not change the traits that choose what it sees (:attr:`MatchWidget.VIEW_TRAITS`)
 nor send the intents that would hand it hidden information
-(:attr:`MatchWidget.VIEW_INTENTS`); both are refused with ``widget.view-locked``.
+(:attr:`MatchWidget.VIEW_INTENTS`: a game file re-deals every hand); both are
+refused with ``widget.view-locked``. Replay stays, drawn in the locked seat's view.
 Browser trait changes are filtered in :meth:`MatchWidget.set_state`, the one
 door through which the front end's state enters (Python assignments never pass
 it), and the refused values are sent back so the browser shows them again.
@@ -39,27 +55,37 @@ import contextlib
 import pathlib
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import anywidget
 import traitlets
 
 from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
+from clash_widget.engine.session import GameFileError, Session, read_game_file
 
+from .autoplay import BOT_NAMES, BotRunner
 from .intents import (
+    BAD_FILE,
+    BAD_SETTING,
     BASE_FIELDS,
+    BOT_SEAT,
     ERROR,
+    FILE_FIELDS,
     NO_REDO,
     NO_UNDO,
     NOT_YOUR_TURN,
+    READ_ONLY_REPLAY,
     VIEW_LOCKED,
+    field_problem,
     is_int,
     malformed,
 )
 from .intents import where as _where
 
 ActionCallback = Callable[[Outcome], Any]
+GameFile = dict[str, Any] | str | pathlib.Path
+W = TypeVar("W", bound="MatchWidget")
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 _MISSING_BUNDLE_ESM = """
@@ -81,24 +107,25 @@ def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path |
 
 
 class MatchWidget(anywidget.AnyWidget):
-    """Common base: traits, lock, intents, feedback, play/undo/redo/on_action.
+    """Common base: traits, lock, intents, feedback, and the Session's features.
 
     Subclasses set ``_esm``/``_css`` and extend through small hooks: extra intents
     (:attr:`EXTRA_INTENTS`, :meth:`_check_extra`, :meth:`_handle_extra`), who may
-    click (:meth:`_seat_verdict`), a read-only mode (:meth:`_read_only`), how a
-    view is drawn (:meth:`_refresh`), a new match (:meth:`_set_match`,
-    :meth:`_new_match`) and background work to wake (:meth:`_poke`).
+    click (:meth:`_seat_verdict`), a refused seat (:meth:`_bad_seat`) and how a
+    view is shown (:meth:`_show`).
     """
 
     GAME: ClassVar[str] = ""  # the game this widget draws ("": any)
     # Extra intent types: their fields; OPTIONAL_FIELDS may be left out.
-    EXTRA_INTENTS: ClassVar[dict[str, frozenset[str]]] = {}
-    OPTIONAL_FIELDS: ClassVar[dict[str, frozenset[str]]] = {}
+    EXTRA_INTENTS: ClassVar[dict[str, frozenset[str]]] = FILE_FIELDS
+    OPTIONAL_FIELDS: ClassVar[dict[str, frozenset[str]]] = {"load": frozenset({"name"})}
     # Extra intent types answered whatever the version (they change no position).
-    UNVERSIONED: ClassVar[frozenset[str]] = frozenset()
+    UNVERSIONED: ClassVar[frozenset[str]] = frozenset({"save"})
     # Under ``lock_view``: traits the browser may not change, intents it may not send.
-    VIEW_TRAITS: ClassVar[frozenset[str]] = frozenset({"seat"})
-    VIEW_INTENTS: ClassVar[frozenset[str]] = frozenset()
+    # A locked widget keeps its seat, never follows the mover, and keeps the game file
+    # (seed + actions re-deal every hand) and the game itself in Python.
+    VIEW_TRAITS: ClassVar[frozenset[str]] = frozenset({"seat", "hotseat"})
+    VIEW_INTENTS: ClassVar[frozenset[str]] = frozenset({"save", "load"})
 
     view = traitlets.Dict().tag(sync=True)
     intent = traitlets.Dict().tag(sync=True)
@@ -107,6 +134,13 @@ class MatchWidget(anywidget.AnyWidget):
     last_action = traitlets.Unicode("").tag(sync=True)
     # Set from Python only; the front end hides the controls it locks.
     lock_view = traitlets.Bool(False).tag(sync=True)
+    hotseat = traitlets.Bool(False).tag(sync=True)
+    bots = traitlets.List().tag(sync=True)
+    bot_names = traitlets.List(list(BOT_NAMES)).tag(sync=True)
+    bot_delay = traitlets.Float(0.8).tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
+    position = traitlets.Int(None, allow_none=True).tag(sync=True)
+    replay_length = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -116,9 +150,13 @@ class MatchWidget(anywidget.AnyWidget):
         seed: int = 0,
         seat: int | None = None,
         options: dict[str, Any] | None = None,
+        bots: list[str | None] | None = None,
         **kwargs: Any,
     ) -> None:
-        """Show ``match``, or a new ``Match.new(GAME, players, seed, options)``."""
+        """Show ``match``, or a new ``Match.new(GAME, players, seed, options)``.
+
+        ``bots`` names a bot (or ``None``) per seat; unknown names become people.
+        """
         if match is None:
             match = Match.new(self.GAME, players, seed, options)
         elif self.GAME and match.game.name != self.GAME:
@@ -130,25 +168,37 @@ class MatchWidget(anywidget.AnyWidget):
         self._ready = False
         self._following = False  # a redraw is changing ``seat`` itself
         self._last: tuple[int | None, Outcome] | None = None  # (actor, outcome)
-        self._set_match(match)
+        self._runner: BotRunner | None = None
+        self._session = Session(match)
         super().__init__(seat=seat, **kwargs)
         with self._lock:
-            self._setup()
+            self._session.set_bots(bots or [])
+            self.bots = self._session.bots
+            self.bot_names = list(self._session.bot_names or ())
             self._ready = True
             self._refresh()
+        if self.autoplay:
+            self._start_runner()
 
-    # -- public API ---------------------------------------------------------
+    # -- public API: the game -------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        """The headless session this widget shows (hold :attr:`lock` to use it)."""
+        return self._session
+
     @property
     def match(self) -> Match:
-        return self._match
+        return self._session.match
 
     @match.setter
     def match(self, match: Match) -> None:
-        """Replace the match (a new game), then redraw."""
+        """Replace the match (a new game): back to the live position, then redraw."""
         with self._lock:
-            self._set_match(match)
+            self._session.match = match  # the seats that still exist keep their bots
             if self._ready:
-                self._new_match()
+                self.position = None
+                self.bot_names = list(self._session.bot_names or ())
+                self.bots = self._session.bots
                 self._refresh()
         self._poke()
 
@@ -189,7 +239,83 @@ class MatchWidget(anywidget.AnyWidget):
         with self._lock:
             self._refresh()
 
-    # -- traits ---------------------------------------------------------------
+    def close(self) -> None:
+        self._stop_runner(wait=True)
+        super().close()
+
+    # -- public API: bots ----------------------------------------------------------------
+    def set_bot(self, seat: int, name: str | None) -> None:
+        """Seat a bot ("random", "heuristic") or a person (``None``) at ``seat``."""
+        with self._lock:
+            self._session.set_bot(seat, name)  # ValueError for a bad seat or name
+            self.bots = self._session.bots
+
+    def bot_to_move(self) -> str | None:
+        """The name of the bot that plays the seat to move now, if any (live game only)."""
+        with self._lock:
+            return None if self.position is not None else self._session.bot_to_move()
+
+    def step_bot(self) -> Outcome | None:
+        """Let the bot to move play one action now (no delay); None if no bot is to move."""
+        with self._batch():
+            return self._bot_move()
+
+    def run_bots(self, max_actions: int = 10_000) -> list[Outcome]:
+        """Bots play, synchronously, until a person is to move or the game ends."""
+        out: list[Outcome] = []
+        for _ in range(max_actions):
+            o = self.step_bot()
+            if o is None:
+                break
+            out.append(o)
+        return out
+
+    def start_bots(self) -> None:
+        """Bot seats play by themselves in the background, ``bot_delay`` apart."""
+        self.autoplay = True
+
+    def stop_bots(self) -> None:
+        """Stop the background bots; no bot move starts after this returns."""
+        self.autoplay = False
+
+    @property
+    def bots_running(self) -> bool:
+        return self._runner is not None and self._runner.running
+
+    # -- public API: replay and game files -----------------------------------------------
+    def scrub(self, position: int | None) -> None:
+        """Show the position after ``position`` recorded actions (``None``: the live game)."""
+        self.position = position
+
+    def live(self) -> None:
+        self.position = None
+
+    def game_file(self) -> dict[str, Any]:
+        """The game as a JSON-ready dict (record, plus the start if it was set up)."""
+        with self._lock:
+            return self._session.game_file()
+
+    def save(self, path: str | pathlib.Path) -> pathlib.Path:
+        """Write the game file (JSON) to ``path``."""
+        with self._lock:
+            return self._session.save(path)
+
+    def load(self, source: GameFile) -> None:
+        """Load a game file (path, JSON text or dict) in place of the current game.
+
+        The file is verified first (``GameFileError``, a ``ValueError``, says what is
+        wrong); a bad file changes nothing.
+        """
+        match = read_game_file(source)
+        self.autoplay = False
+        self.match = match
+
+    @classmethod
+    def from_file(cls: type[W], source: GameFile, **kwargs: Any) -> W:
+        """A new widget showing a game file's game (verified first)."""
+        return cls(read_game_file(source), **kwargs)
+
+    # -- traits ---------------------------------------------------------------------------
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait values from the browser: refuse (and send back) what the view lock forbids.
 
@@ -214,12 +340,12 @@ class MatchWidget(anywidget.AnyWidget):
     @traitlets.validate("seat")
     def _valid_seat(self, proposal: dict[str, Any]) -> int | None:
         seat = proposal["value"]
-        if not hasattr(self, "_match") or self._seat_ok(seat):
+        if not hasattr(self, "_session") or self._seat_ok(seat):
             return seat
         return self._bad_seat(seat)
 
-    @traitlets.observe("seat")
-    def _seat_changed(self, change: dict[str, Any]) -> None:
+    @traitlets.observe("seat", "hotseat")
+    def _view_setting_changed(self, change: dict[str, Any]) -> None:
         self._redraw(change)
 
     @traitlets.observe("intent")
@@ -234,17 +360,69 @@ class MatchWidget(anywidget.AnyWidget):
             self._say_error("", exc, seq=intent.get("seq") if isinstance(intent, dict) else None)
         self._poke()
 
-    # -- hooks for subclasses -------------------------------------------------
-    def _set_match(self, match: Match) -> None:
-        """Take ``match`` (also during ``__init__``, before the traits exist)."""
-        self._match = match
+    @traitlets.observe("bots")
+    def _bots_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        with self._lock:
+            clean, problems = self._session.clean_bots(change["new"])
+            if problems:
+                self._say(
+                    False,
+                    f"Bad bot seats: {'; '.join(problems)}.",
+                    BAD_SETTING.refuse("; ".join(problems)),
+                    seq=None,
+                )
+            if clean != change["new"]:
+                self.bots = clean  # observed again with the clean list
+                return
+            self._session.set_bots(clean)
+            self._refresh()
+        self._poke()
 
-    def _setup(self) -> None:
-        """Called once with the lock held, after the traits exist, before the first view."""
+    @traitlets.observe("bot_delay")
+    def _delay_changed(self, change: dict[str, Any]) -> None:
+        v = change["new"]
+        if not (0.0 <= v <= 10.0):
+            self.bot_delay = min(10.0, max(0.0, v)) if v == v else 0.8  # NaN: back to default
+        self._poke()
 
-    def _new_match(self) -> None:
-        """Called with the lock held when ``match`` is replaced, before the redraw."""
+    @traitlets.observe("autoplay")
+    def _autoplay_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        if change["new"]:
+            self._start_runner()
+        else:
+            self._stop_runner()
 
+    @traitlets.observe("position")
+    def _position_changed(self, change: dict[str, Any]) -> None:
+        if not self._ready:
+            return
+        with self._lock:
+            k = change["new"]
+            n = self._session.replay_length
+            if k is not None and not (is_int(k) and 0 <= k <= n):
+                self._say(
+                    False,
+                    f"No replay position {k!r}: positions are 0..{n}.",
+                    BAD_SETTING.refuse(f"position {k!r}"),
+                    seq=None,
+                )
+                self.position = None
+                return
+            try:
+                self._refresh()
+            except Exception as exc:  # a record that no longer replays: back to live
+                self._say_error(f"Cannot replay to {k}: ", exc)
+                self.position = None
+                return
+            if k is not None:
+                self._say(True, f"Replay: position {k} of {n} (read-only).", None, seq=None)
+        self._poke()
+
+    # -- hooks for subclasses -------------------------------------------------------------
     def _bad_seat(self, seat: int) -> int | None:
         """What to do with a seat that does not exist: refuse (or return the seat to keep)."""
         raise traitlets.TraitError(f"seat must be None or 0..{self.match.players - 1}, not {seat}")
@@ -252,41 +430,65 @@ class MatchWidget(anywidget.AnyWidget):
     def _seat_verdict(self) -> Verdict | None:
         """Why a click from this view may not act now (None: it may)."""
         cp = self.match.current_player
+        bot = self._session.bot_at(cp)
+        if bot is not None:
+            return BOT_SEAT.refuse(f"seat {cp} is played by the {bot} bot")
         if cp is None or self.seat is None or self.seat == cp:
             return None
         return NOT_YOUR_TURN.refuse(f"viewing seat {self.seat}, seat {cp} is to move")
 
-    def _read_only(self, what: str, *, seq: int | None) -> Outcome | None:
-        """The refusal when the widget cannot act now (it has said why), else None."""
-        return None
-
     def _check_extra(self, kind: str, intent: dict[str, Any]) -> str | None:
         """What is wrong with the fields of an extra intent type, or None."""
-        return None
+        return field_problem(kind, intent)
 
     def _handle_extra(self, kind: str, intent: dict[str, Any], seq: int) -> None:
-        raise NotImplementedError(kind)
+        if kind == "save":
+            self._send_game_file(seq)
+        elif kind == "load":  # allowed while replaying: a new game replaces this one
+            self._load_text(intent["text"], intent.get("name", ""), seq)
+        else:
+            raise NotImplementedError(kind)
 
-    def _refresh(self, *, patch: bool = False) -> None:
-        """Recompute the view (``patch``: after a step of play, for widgets that patch)."""
-        self.view = dict(self.match.view(self.seat))  # always a new object
-        self._after_refresh()
+    def _show(self, view: dict[str, Any], *, patch: bool) -> None:
+        """Show ``view`` (``patch``: a step of play in the same seat's live view)."""
+        self.view = dict(view)  # always a new object
 
-    def _after_refresh(self) -> None:
-        """Called with the lock held after every new view (overrides call super)."""
-        shown = self._shown_action()
-        if self.last_action != shown:
-            self.last_action = shown
-
-    def _poke(self) -> None:
-        """Called after each change from outside: wake background work (bots)."""
-
-    # -- internals (call with the lock held) ---------------------------------
+    # -- internals (call with the lock held) -----------------------------------------------
     @contextlib.contextmanager
     def _batch(self) -> Iterator[None]:
         """The lock, and the trait changes of one step go to the front end as one message."""
         with self._lock, self.hold_sync():
             yield
+
+    def _refresh(self, *, patch: bool = False) -> None:
+        """Recompute the view (``patch``: after a step of play, for widgets that patch)."""
+        seat = self._session.shown_seat(self.seat, hotseat=self.hotseat)
+        patch = patch and seat == self.seat and self.position is None
+        if seat != self.seat:
+            self._following = True  # the seat observer must not redraw a second time
+            try:
+                self.seat = seat
+            finally:
+                self._following = False
+        n = self._session.replay_length
+        if self.replay_length != n:
+            self.replay_length = n
+        if self.position is None:
+            view = self._session.view(seat)
+        else:
+            view = self._session.view_at(self.position, seat)
+        self._show(view, patch=patch)
+        shown = self._shown_action()
+        if self.last_action != shown:
+            self.last_action = shown
+
+    def _read_only(self, what: str, *, seq: int | None) -> Outcome | None:
+        """The refusal when the widget shows a replay position (it has said why), else None."""
+        if self.position is None:
+            return None
+        verdict = READ_ONLY_REPLAY.refuse(f"showing position {self.position}")
+        self._say(False, f"Refused: {what}", verdict, seq=seq)
+        return Outcome(False, None, verdict)
 
     def _refused_state(self, sync_data: dict[str, Any]) -> list[str]:
         """The browser's trait changes the view lock forbids (the lock itself is Python's)."""
@@ -355,7 +557,7 @@ class MatchWidget(anywidget.AnyWidget):
 
     def _act(self, key: str, *, version: int | None, seq: int | None, who: str = "") -> Outcome:
         actor = self.match.current_player
-        outcome = self.match.play(key, version=version)
+        outcome = self._session.play(key, version=version)
         if not outcome.ok:
             self._say(False, f"Refused: {key}", outcome.verdict, seq=seq)
             return outcome
@@ -367,6 +569,23 @@ class MatchWidget(anywidget.AnyWidget):
         self._say(True, msg, None, seq=seq)
         self._notify(outcome)
         return outcome
+
+    def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
+        """The bot to move chooses (Session.choose) and plays through the path of clicks."""
+        if (cancelled is not None and cancelled.is_set()) or self.position is not None:
+            return None
+        name, actor = self._session.bot_to_move(), self.match.current_player
+        action = self._session.choose()
+        if name is None or actor is None or action is None:
+            return None
+        who = f"{name.capitalize()} bot ({self._player_name(actor)}): "
+        return self._act(str(action), version=self.match.version, seq=None, who=who)
+
+    def _player_name(self, seat: int) -> str:
+        for p in self.view.get("players", []):
+            if isinstance(p, dict) and p.get("seat") == seat and p.get("name"):
+                return str(p["name"])
+        return f"player {seat + 1}"
 
     def _sees_key(self, actor: int | None) -> bool:
         """Whether the viewer may know an action's key: the teacher and the actor."""
@@ -389,7 +608,7 @@ class MatchWidget(anywidget.AnyWidget):
     def _undo_redo(self, kind: str, *, seq: int | None) -> bool:
         if self._read_only(kind, seq=seq) is not None:
             return False
-        done = self.match.undo() if kind == "undo" else self.match.redo()
+        done = self._session.undo() if kind == "undo" else self._session.redo()
         if not done:
             self._say(
                 False,
@@ -401,6 +620,23 @@ class MatchWidget(anywidget.AnyWidget):
         self._refresh(patch=True)
         self._say(True, f"{kind.capitalize()} done (version {self.match.version}).", None, seq=seq)
         return True
+
+    def _send_game_file(self, seq: int | None) -> None:
+        name, n = self._session.file_name(), self._session.replay_length
+        self.send({"type": "game_file", "name": name, "text": self._session.to_json()})
+        self._say(True, f"Saved the game ({n} actions) as {name}.", None, seq=seq)
+
+    def _load_text(self, text: str, name: str, seq: int | None) -> None:
+        try:  # the text of a file, never a path on the kernel's machine
+            match = Match.load(text)
+        except GameFileError as exc:
+            what = name or "the file"
+            self._say(False, f"Cannot load {what}: {exc}", BAD_FILE.refuse(str(exc)), seq=seq)
+            return
+        self.autoplay = False
+        self.match = match
+        n = len(match.actions)
+        self._say(True, f"Loaded {name or 'a game'}: {n} actions; scrub to replay.", None, seq=seq)
 
     def _notify(self, outcome: Outcome) -> None:
         for cb in list(self._callbacks):
@@ -428,3 +664,30 @@ class MatchWidget(anywidget.AnyWidget):
             fb.update(rule_id=d["rule_id"], section=d["section"])
             fb["message"] = f"{message} \u2014 {d['reason']}" if not ok else message
         self.feedback = fb
+
+    # -- the background bots -------------------------------------------------------------
+    def _start_runner(self) -> None:
+        if self._runner is None:
+            self._runner = BotRunner(self._runner_step, lambda: self.bot_delay, self._runner_failed)
+        self._runner.start()
+
+    def _stop_runner(self, wait: bool = False) -> None:
+        # No join by default: the caller may hold the lock the runner waits for. No
+        # move starts after stop() anyway (the runner checks its event under the lock).
+        runner = getattr(self, "_runner", None)  # None too when __init__ refused the match
+        if runner is not None:
+            runner.stop(wait=wait)
+
+    def _runner_step(self, cancelled: threading.Event) -> bool:
+        with self._batch():
+            return self._bot_move(cancelled) is not None
+
+    def _runner_failed(self, exc: BaseException) -> None:
+        with self._lock:
+            self._say_error("The bots stopped: ", exc)
+        self.autoplay = False
+
+    def _poke(self) -> None:
+        """Called after each change from outside: wake the background bots."""
+        if self._runner is not None:
+            self._runner.poke()

@@ -1,8 +1,8 @@
-"""What the board accepts from the front end, without any Jupyter import.
+"""What the widgets accept from the front end, without any Jupyter import.
 
 ``WIDGET_RULES`` are the refusals the widgets themselves give (the engine's own
 refusals keep their ids); ``malformed`` says what is wrong with an intent's
-shape, ``board_field_problem`` with the fields of BoardWidget's own intents.
+shape, ``field_problem`` with the fields of the game-file and board intents.
 Kept apart from the widgets so ``python -m clash_widget rules`` can list the
 widget rules in docs/rules.md without importing anywidget.
 """
@@ -68,8 +68,9 @@ VIEW_LOCKED = WIDGET_RULES.rule(
 
 BAD_FILE = WIDGET_RULES.rule(
     "widget.bad-file",
-    "That file is not a game file this board can load (not JSON, no record, or an action "
-    "in it is refused); the current game is unchanged.",
+    "That file is not a game file this board can load (not JSON, no record, an action in "
+    "it is refused, or it does not replay to the position it stores); the current game is "
+    "unchanged.",
     "Widget: save and load",
     source="ours",
 )
@@ -80,14 +81,18 @@ BASE_FIELDS: dict[str, frozenset[str]] = {
     "undo": frozenset(),
     "redo": frozenset(),
 }
-# BoardWidget's own: "resync" (the front end's view is not the one a patch was made
-# for; send it whole), "save" (send the game file to the front end, which downloads
-# it) and "load" (a file's text; its "name" may be left out).
+# Every match widget's game files: "save" (send the game file to the front end, which
+# downloads it) and "load" (a file's text; its "name" may be left out).
+FILE_FIELDS: dict[str, frozenset[str]] = {
+    "save": frozenset(),
+    "load": frozenset({"text", "name"}),
+}
+# BoardWidget's own: "select" a hex, "resync" (the front end's view is not the one a
+# patch was made for; send it whole).
 BOARD_FIELDS: dict[str, frozenset[str]] = {
     "select": frozenset({"q", "r"}),
     "resync": frozenset(),
-    "save": frozenset(),
-    "load": frozenset({"text", "name"}),
+    **FILE_FIELDS,
 }
 INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load")
 MAX_FILE_CHARS = 5_000_000
@@ -138,15 +143,17 @@ def malformed(
     return None
 
 
-def board_field_problem(
-    kind: str, intent: dict[str, Any], hexes: set[tuple[int, int]] | dict[tuple[int, int], Any]
+def field_problem(
+    kind: str,
+    intent: dict[str, Any],
+    hexes: set[tuple[int, int]] | dict[tuple[int, int], Any] | None = None,
 ) -> str | None:
-    """What is wrong with the fields of one of BoardWidget's own intents, or None."""
+    """What is wrong with the fields of a "load" or (``hexes``: the board's) "select" intent."""
     if kind == "select":
         q, r = intent.get("q"), intent.get("r")
         if not (is_int(q) and is_int(r)):
             return "'q' and 'r' must be integers"
-        if (q, r) not in hexes:
+        if (q, r) not in (hexes or ()):
             return f"{q},{r} is not a hex of this map"
     if kind == "load":
         text, name = intent.get("text"), intent.get("name", "")

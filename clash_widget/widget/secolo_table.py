@@ -1,10 +1,12 @@
 """SecoloTable: a 600 il Secolo di Ferro match on a clickable card table.
 
 The sibling of :class:`~clash_widget.widget.board.BoardWidget` for the card game:
-same traits, intents and refusals (see :mod:`clash_widget.widget.base`), its own
-front end (``js/src/secolo`` bundled into ``static/secolo.js``).
+same traits, intents, refusals and play modes over a headless Session (hot-seat
+and teacher views, bot seats, undo/redo, replay, game files; see
+:mod:`clash_widget.widget.base`), its own front end (``js/src/secolo`` bundled
+into ``static/secolo.js``).
 
-``view`` is ``match.view(seat)``: the viewer's hand only (other hands are counts),
+``view`` is the shown seat's view: the viewer's hand only (other hands are counts),
 the cities grouped by culture with their protections, deck and discard counts,
 the pending decision frame (reaction prompts) and the legal actions, which the
 front end turns into buttons and clickable cards without knowing any rule.
@@ -18,9 +20,10 @@ from .base import MatchWidget, front_end
 class SecoloTable(MatchWidget):
     """A clickable card table for one Secolo match.
 
-    ``SecoloTable(match=None, *, players=2, seed=0, seat=None, options=None)``; without a
-    match a new ``Match.new("secolo", players, seed, options)`` is started.
-    ``seat=None`` is the teacher's view (every hand visible).
+    ``SecoloTable(match=None, *, players=2, seed=0, seat=None, options=None, bots=None)``;
+    without a match a new ``Match.new("secolo", players, seed, options)`` is started.
+    ``seat=None`` is the teacher's view (every hand visible); ``bots`` names a bot (or
+    ``None``) per seat.
     """
 
     GAME = "secolo"

@@ -1,4 +1,4 @@
-// Compact view updates from Python (clash_widget/widget/view_patch.py): after an
+// Compact view updates from Python (clash_widget/engine/session.py, make_patch): after an
 // action only the changed top-level keys and the log's new tail travel. A patch
 // applies to the view of version `base` only; any other view asks for a full one.
 

@@ -81,7 +81,21 @@ describe("picker (no rules in JS: only the legal list)", () => {
 
 describe("card table rendering", () => {
   it("mirrors the Python traits", () => {
-    expect(TRAIT_NAMES.sort()).toEqual(["feedback", "intent", "last_action", "lock_view", "seat", "view"]);
+    expect(TRAIT_NAMES.sort()).toEqual([
+      "autoplay",
+      "bot_delay",
+      "bot_names",
+      "bots",
+      "feedback",
+      "hotseat",
+      "intent",
+      "last_action",
+      "lock_view",
+      "position",
+      "replay_length",
+      "seat",
+      "view",
+    ]);
     expect(isView(ACT0)).toBe(true);
     expect(isView({})).toBe(false);
   });

@@ -109,7 +109,8 @@ export interface View {
 
 export type Intent =
   | { seq: number; version: number; type: "act"; key: string }
-  | { seq: number; version: number; type: "undo" | "redo" };
+  | { seq: number; version: number; type: "undo" | "redo" | "save" }
+  | { seq: number; version: number; type: "load"; text: string; name?: string };
 
 export interface Feedback {
   seq?: number | null;
@@ -127,11 +128,38 @@ export type TableModel = {
   feedback: Feedback;
   seat: number | null;
   last_action: string;
-  /** Set by Python: the browser cannot change `seat` (the table has no seat picker). */
+  /** Set by Python: the browser cannot change `seat` or `hotseat` (the table has no seat picker). */
   lock_view?: boolean;
+  // The play modes every match widget has (clash_widget/widget/base.py, over the Python
+  // Session); this table has no controls for them yet: Python sets them.
+  /** The view follows the (human) player to move. */
+  hotseat?: boolean;
+  /** Per seat: null (a person) or a bot name from bot_names. */
+  bots?: (string | null)[];
+  bot_names?: string[];
+  /** Seconds between bot moves when autoplay runs. */
+  bot_delay?: number;
+  autoplay?: boolean;
+  /** null: the live game; k: the position after k recorded actions (read-only). */
+  position?: number | null;
+  replay_length?: number;
 };
 
-export const TRAIT_NAMES: (keyof TableModel)[] = ["view", "intent", "feedback", "seat", "last_action", "lock_view"];
+export const TRAIT_NAMES: (keyof TableModel)[] = [
+  "view",
+  "intent",
+  "feedback",
+  "seat",
+  "last_action",
+  "lock_view",
+  "hotseat",
+  "bots",
+  "bot_names",
+  "bot_delay",
+  "autoplay",
+  "position",
+  "replay_length",
+];
 
 /** True when the payload is a Secolo view (has players with cities). */
 export function isView(v: unknown): v is View {

@@ -1,0 +1,212 @@
+"""Game files are verified on load, by every path that reads one.
+
+A file's record is replayed from its start; a file whose record does not replay to
+the state it stores, whose position breaks one of the game's invariants, or that is
+not a game file at all is refused with a ``GameFileError`` (a ``ValueError``) that
+says what is wrong in plain words, never a bare ``KeyError``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clash_widget.engine import Match
+from clash_widget.engine.session import GameFileError, Session, read_game_file
+from clash_widget.widget import BoardWidget, SecoloTable
+
+GAMES = ["coc", "secolo"]
+WIDGETS = {"coc": BoardWidget, "secolo": SecoloTable}
+
+
+def played(game: str, actions: int = 30, seed: int = 3) -> Match:
+    s = Session.new(game, 2, seed, bots=["random", "random"])
+    assert len(s.run(max_actions=actions)) == actions
+    return s.match
+
+
+def as_text(data: Any) -> str:
+    return data if isinstance(data, str) else json.dumps(data)
+
+
+# Every way a file enters: the engine, the session, a widget from code, a new widget.
+LOADERS: dict[str, Callable[[str, Any], Any]] = {
+    "Match.from_json": lambda game, data: Match.from_json(as_text(data)),
+    "Match.load": lambda game, data: Match.load(data),
+    "Session.load": lambda game, data: Session.load(as_text(data)),
+    "read_game_file": lambda game, data: read_game_file(data),
+    "widget.load": lambda game, data: WIDGETS[game](players=2, seed=1).load(data),
+    "widget.from_file": lambda game, data: WIDGETS[game].from_file(as_text(data)),
+}
+
+
+def refused(game: str, data: Any) -> list[str]:
+    """The reason each loader gives (each must refuse with a GameFileError)."""
+    reasons = []
+    for name, load in LOADERS.items():
+        with pytest.raises(GameFileError) as info:
+            load(game, data)
+        assert type(info.value) is GameFileError, name
+        reasons.append(str(info.value))
+    assert len(set(reasons)) == 1, reasons  # one verdict whatever the path
+    return reasons
+
+
+def cheat(game: str, state: dict[str, Any]) -> str:
+    """Hand-edit a state the way a player would cheat; returns the edited key."""
+    player = state["players"][0]
+    if game == "coc":  # 99 gold
+        resources = next(v for v in player.values() if isinstance(v, dict) and "gold" in v)
+        resources["gold"] = 99
+        return "gold"
+    player["hand"].append(state["deck"].pop())  # Secolo: a card drawn for free
+    return "hand"
+
+
+# -- a valid file loads ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_valid_file_loads_by_every_path(game: str, tmp_path: Path) -> None:
+    m = played(game)
+    files = {
+        "to_json": m.to_json(),
+        "game file": Session(m).game_file(),
+        "bare record": m.record(),
+    }
+    for what, data in files.items():
+        for name, load in LOADERS.items():
+            loaded = load(game, data)
+            back = loaded if isinstance(loaded, Match) else getattr(loaded, "match", None)
+            if back is not None:  # widget.load answers None: the widget's own test is below
+                assert back.state_hash() == m.state_hash(), (what, name)
+    w = WIDGETS[game](players=2, seed=1)
+    w.load(Session(m).save(tmp_path / "g.json"))
+    assert w.match.state_hash() == m.state_hash() and w.replay_length == 30
+
+
+def test_a_file_saved_after_undo_keeps_its_version() -> None:
+    m = played("coc", 10)
+    while not m.can_undo():
+        m.play(str(m.legal_actions()[0]))
+    m.undo()
+    back = Match.from_json(m.to_json())
+    assert back.state == m.state and back.actions == m.actions
+
+
+# -- a file whose record does not replay to its state ---------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_edited_state_is_refused_naming_the_mismatch(game: str) -> None:
+    m = played(game)
+    data = json.loads(m.to_json())
+    key = cheat(game, data["state"])
+    reason = refused(game, data)[0]
+    assert "does not match its record" in reason, reason
+    assert re.search(rf"players\[0\]\.(\w+\.)?{key}: the file ", reason), reason  # where
+    if game == "coc":
+        assert "99" in reason and "gold" in reason, reason
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_edited_start_breaks_an_invariant_and_is_refused(game: str) -> None:
+    m = played(game, 0)
+    data = Session(m).game_file()
+    start = m.start_state()
+    if game == "coc":
+        cheat(game, start)
+    else:  # the same card in two places
+        start["players"][0]["hand"].append(start["deck"][0])
+    data["start"] = start
+    reason = refused(game, data)[0]
+    assert reason.startswith("the start position breaks the rules of"), reason
+    assert ("player 0 holds 99 gold" if game == "coc" else "must be in exactly one place") in reason
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_that_is_not_a_position_is_refused(game: str) -> None:
+    m = played(game, 5)
+    data = json.loads(m.to_json())
+    data["state"] = [1, 2]
+    assert "must be a position" in refused(game, data)[0]
+    data["state"] = {"players": []}
+    assert "does not match its record" in refused(game, data)[0]
+
+
+# -- malformed files -------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_file_without_a_record_says_so(game: str) -> None:
+    m = played(game, 5)
+    reason = refused(game, {"state": m.state})[0]
+    assert reason == 'the file has no "record" (the game, players, seed and actions to replay)'
+    for key in ("game", "players", "seed", "actions"):
+        rec = {k: v for k, v in m.record().items() if k != key}
+        reason = refused(game, {"record": rec, "state": m.state})[0]
+        assert f'the record has no "{key}"' in reason, reason
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_of_the_wrong_shape_says_what_is_wrong(game: str) -> None:
+    rec = played(game, 5).record()
+    cases = {
+        "players": ("two", 'the record\'s "players" must be a whole number, not the text "two"'),
+        "actions": ("end", 'the record\'s "actions" must be a list, not the text "end"'),
+        "seed": (True, 'the record\'s "seed" must be a whole number, not true/false'),
+        "options": ([], 'the record\'s "options" must be an object, not a list'),
+        "game": ("chess", 'the record names an unknown game "chess" (known: coc, secolo)'),
+    }
+    for key, (value, reason) in cases.items():
+        assert refused(game, {"record": {**rec, key: value}}) == [reason] * len(LOADERS)
+    reason = refused(game, {"record": {**rec, "players": 9}})[0]
+    assert reason.startswith("the record cannot start a game:") and "players" in reason
+    reason = refused(game, {"record": {**rec, "actions": [*rec["actions"], 7]}})[0]
+    assert reason == "action 6 of the record must be text, not the number 7"
+    assert "not a list" in refused(game, {"record": [rec]})[0]
+    assert "format" in refused(game, {"format": "clash-widget-game/99", "record": rec})[0]
+
+
+@pytest.mark.parametrize("text", ["not json", '{"record": ', "", "[1, 2]", "null", "42"])
+def test_a_file_that_is_not_a_json_object_says_so(text: str) -> None:
+    loaders: list[Callable[[str], Any]] = [Match.from_json, Match.load]
+    if text.startswith("{"):  # other strings are paths to Session.load and read_game_file
+        loaders += [Session.load, read_game_file]
+    for load in loaders:
+        with pytest.raises(GameFileError) as info:
+            load(text)
+        reason = str(info.value)
+        assert "not JSON" in reason or "a game file is a JSON object, not" in reason, reason
+    with pytest.raises(GameFileError, match="not text"):
+        Match.load(b"\xff\xfe\x00")
+    with pytest.raises(GameFileError, match="cannot read"):
+        read_game_file("no/such/game.json")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_action_in_the_record_is_refused(game: str) -> None:
+    m = played(game, 8)
+    rec = m.record()
+    bad = "found 99,99" if game == "coc" else "play xyz-1"
+    rec["actions"] = [*rec["actions"][:3], bad, *rec["actions"][3:]]
+    reason = refused(game, {"record": rec})[0]
+    assert reason.startswith(f"action 4 of the record ({bad}) is refused: ["), reason
+    # the engine's own verdict (rule id, reason) follows
+    assert m.check(bad) is not None
+
+
+# -- the widget's load intent ----------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_widget_bad_file_names_the_mismatch(game: str) -> None:
+    data = json.loads(played(game).to_json())
+    key = cheat(game, data["state"])
+    w = WIDGETS[game](players=2, seed=1)
+    w.play(str(w.match.legal_actions()[0]))
+    before = (w.match.state_hash(), list(w.match.actions))
+    w.intent = {"seq": 1, "version": w.match.version, "type": "load", "text": json.dumps(data)}
+    fb = w.feedback
+    assert fb["ok"] is False and fb["rule_id"] == "widget.bad-file"
+    assert "does not match its record" in fb["message"] and key in fb["message"]
+    assert (w.match.state_hash(), w.match.actions) == before
+    w.intent = {"seq": 2, "version": w.match.version, "type": "load", "text": "{}"}
+    assert w.feedback["rule_id"] == "widget.bad-file" and 'no "record"' in w.feedback["message"]
