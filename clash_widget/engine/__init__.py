@@ -5,6 +5,7 @@ from .game import Events, FrameHandler, Game, Options
 from .match import Match, Outcome
 from .registry import GAMES, get_game
 from .rules import Check, Rule, RuleBook, Verdict, first_violation, rules_markdown
+from .session import Session
 from .state import clone, state_hash
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Outcome",
     "Rule",
     "RuleBook",
+    "Session",
     "Verdict",
     "act",
     "clone",
