@@ -13,9 +13,9 @@ from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
-from .economy import gain, has
+from .economy import describe_cost, gain, has, parse_payment, payment_key, payments
 from .rulebook import RULES
-from .vocab import BASIC, RESOURCES
+from .vocab import RESOURCES
 
 ADV = "Primer: Advances"
 
@@ -80,10 +80,7 @@ CARTOGRAPHY = ActionKind(
 
 
 def parse_barter(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    give: dict[str, int] = {}
-    for part in a.args[0].split("+"):
-        r, _, n = part.partition(":")
-        give[r] = give.get(r, 0) + int(n)
+    give = parse_payment(a.args[0])  # ValueError: malformed
     gold, culture = (int(x) for x in a.args[1].split(":"))
     return {"give": give, "gold": gold, "culture": culture}
 
@@ -98,7 +95,7 @@ def barter_amounts(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
     return (
         0 < total <= 3
-        and all(r in RESOURCES and r != "gold" and n > 0 for r, n in args["give"].items())
+        and all(r in RESOURCES and n > 0 for r, n in args["give"].items())
         and all(player["res"][r] >= n for r, n in args["give"].items())
         and args["gold"] >= 0
         and args["culture"] >= 0
@@ -107,13 +104,38 @@ def barter_amounts(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def barter_candidates(state: State, frame: Frame) -> list[Action]:
-    player = me(state, frame)
+    """Every mix the player may choose: up to 3 resources of any kinds, split any way
+    between gold and culture tokens. Gold turned back into gold changes nothing, so a
+    mix that gives gold and also takes gold is left out of the list (still accepted)."""
+    stock = me(state, frame)["res"]
     out = []
-    for r in (*BASIC, "ideas"):
-        for n in range(1, min(3, player["res"][r]) + 1):
-            out.append(act("barter", f"{r}:{n}", f"{n}:0"))
-            out.append(act("barter", f"{r}:{n}", f"0:{n}"))
+    for total in range(1, 4):
+        for give in payments(stock, total, RESOURCES):
+            key = payment_key(give, RESOURCES)
+            for gold in range(total + 1):
+                if gold and give.get("gold"):
+                    continue
+                out.append(act("barter", key, f"{gold}:{total - gold}"))
     return out
+
+
+DRAMA_LABELS = {
+    "mood>culture": "Drama and Music: turn a mood token into a culture token",
+    "culture>mood": "Drama and Music: turn a culture token into a mood token",
+}
+
+
+def ability_label(a: Action) -> str:
+    """A plain label for ``barter food:2+ore:1 1:2`` or ``drama mood>culture`` ("" if odd)."""
+    try:
+        if a.kind == "drama":
+            return DRAMA_LABELS.get(a.args[0], "")
+        give = parse_payment(a.args[0])
+        gold, culture = (int(x) for x in a.args[1].split(":"))
+    except (ValueError, IndexError):
+        return ""
+    got = describe_cost({"gold": gold, "culture": culture})
+    return f"Bartering: trade {describe_cost(give)} for {got}"
 
 
 def apply_barter(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:

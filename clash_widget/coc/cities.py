@@ -777,10 +777,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     elif piece == "temple":
         gain(state, player, args["extra"], 1)
         if has(player, "dogma"):
-            tree = ("devotion", "conversion", "fanaticism")
-            nxt = [a for a in tree if a not in player["advances"]]
-            if nxt:
-                research.gain_advance(state, p, nxt[0], ev)
+            research.dogma_gift(state, p, ev)  # the player's choice of Theocracy advance
     if args["settler"]:
         add_unit(state, p, "settler", key)
 

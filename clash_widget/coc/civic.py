@@ -12,11 +12,12 @@ from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import has
+from .economy import describe_cost, has, parse_payment, pay, payment_key, payments
 from .rulebook import RULES
-from .vocab import HAPPY, mood_name, parse_hex
+from .vocab import HAPPY, RESOURCES, mood_name, parse_hex
 
 SECTION = "Primer: Actions (Expanded), Civic Improvement"
+PAY_ORDER = ("mood", *RESOURCES)  # how a payment is written: tokens, then resources
 
 
 def step_cost(state: State, player: dict[str, Any], city: dict[str, Any]) -> int:
@@ -59,7 +60,7 @@ def any_improvable(state: State, frame: Frame, args: Any) -> bool:
     stock = sum(player["res"].values()) if has(player, "rituals") else 0
     for k in cities_of(state, p):
         city = state["cities"][k]
-        if city["mood"] < HAPPY and step_cost(state, player, city) <= max(mood, stock):
+        if city["mood"] < HAPPY and step_cost(state, player, city) <= mood + stock:
             return True
     return False
 
@@ -82,7 +83,8 @@ CIVIC_KIND = ActionKind(
 
 def parse_improve(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     q, r = parse_hex(a.args[0])
-    return {"city": f"{q},{r}", "with": a.args[1] if len(a.args) > 1 else "mood"}
+    pay = parse_payment(a.args[1]) if len(a.args) > 1 else None  # ValueError: malformed
+    return {"city": f"{q},{r}", "pay": pay}
 
 
 @RULES.check("civic.own-city", "You can only improve your own cities.", SECTION)
@@ -97,25 +99,51 @@ def not_happy(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 @RULES.check(
+    "civic.rituals",
+    "Only with Rituals may you pay for a step with resources (food, wood, ore, ideas, gold) "
+    "instead of mood tokens, e.g. improve 2,1 food:1+wood:1.",
+    "Primer: Advances, SPIRITUALITY (Rituals)",
+)
+def rituals_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    spend = args["pay"]
+    return spend is None or set(spend) <= {"mood"} or has(me(state, frame), "rituals")
+
+
+@RULES.check(
     "civic.cost",
-    "Each step costs as many mood tokens as the city's size (Rituals: resources instead).",
+    "Each step costs as many mood tokens as the city's size (Rituals: resources may "
+    "stand in for any of them, one for one); you must hold what you pay.",
     SECTION,
 )
 def affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
     need = step_cost(state, player, state["cities"][args["city"]])
-    if args["with"] == "resources":
-        return has(player, "rituals") and sum(player["res"].values()) >= need
-    return args["with"] == "mood" and player["mood"] >= need
+    spend = args["pay"] if args["pay"] is not None else {"mood": need}
+    if sum(spend.values()) != need:
+        return False
+    for r, n in spend.items():
+        if r == "mood":
+            if player["mood"] < n:
+                return False
+        elif r not in RESOURCES or player["res"][r] < n:
+            return False
+    return True
 
 
 def improve_candidates(state: State, frame: Frame) -> list[Action]:
+    """Each city with mood tokens (``improve 2,1``) and, with Rituals, every other mix of
+    tokens and resources that pays the step (``improve 2,1 food:1+mood:1``)."""
+    player = me(state, frame)
+    rituals = has(player, "rituals")
+    stock = {"mood": player["mood"], **player["res"]}
     out = []
-    rituals = has(me(state, frame), "rituals")
     for k in sorted(cities_of(state, frame["player"])):
         out.append(act("improve", k))
         if rituals:
-            out.append(act("improve", k, "resources"))
+            need = step_cost(state, player, state["cities"][k])
+            for spend in payments(stock, need, PAY_ORDER):
+                if set(spend) != {"mood"}:
+                    out.append(act("improve", k, payment_key(spend, PAY_ORDER)))
     return out
 
 
@@ -123,13 +151,7 @@ def apply_improve(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     player = me(state, frame)
     city = state["cities"][args["city"]]
     need = step_cost(state, player, city)
-    if args["with"] == "resources":
-        # Rituals: pay from the largest stocks first.
-        for _ in range(need):
-            r = max(player["res"], key=lambda k: (player["res"][k], k))
-            player["res"][r] -= 1
-    else:
-        player["mood"] -= need
+    pay(player, args["pay"] if args["pay"] is not None else {"mood": need})
     city["mood"] += 1
     frame["steps"] += 1
     ev.emit(
@@ -141,10 +163,18 @@ def apply_improve(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     bump_stat(state, "civic")
 
 
+def payment_label(text: str) -> str:
+    """The label's tail for ``improve <city> <payment>``: what the step is paid with."""
+    try:
+        return f", paying {describe_cost(parse_payment(text))}"
+    except ValueError:
+        return ""
+
+
 IMPROVE = ActionKind(
     "improve",
     parse_improve,
-    [own, not_happy, affordable],
+    [own, not_happy, rituals_ok, affordable],
     improve_candidates,
     apply_improve,
     category="improve",

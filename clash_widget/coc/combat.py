@@ -4,6 +4,11 @@ Primer: "Battles and Capturing"; French rulings p. 12. Each round both sides
 roll one die per fighting unit (armies on land, ships at sea) plus bonus dice,
 divide the total by 5 (rounded down) for hits; after each round the attacker
 may retreat or fight on. Settlers never fight and die if left alone.
+
+A Fortress adds a die and cancels a hit in the first round only; an attacker with
+Siegecraft chooses, once before that round, what to pay against it. The refugee
+settler of a capture and Fanaticism's free army go to a city of the receiver's
+choice that has room (decision frames when there are several).
 """
 
 from __future__ import annotations
@@ -15,12 +20,60 @@ from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size, is_sea, stack_count
 from .common import bump_stat
-from .economy import can_pay, gain, has, pay, plan_payment
+from .economy import can_pay, describe_cost, gain, has, pay, plan_payment
 from .rulebook import RULES
 from .setup import add_unit
 from .vocab import ANGRY, BARBARIANS
 
 SECTION = "Primer: Battles and Capturing; French rulings p. 12"
+FORTRESS = "Primer: Increase City Size (Fortress); Advances (Siegecraft)"
+FANATICISM = "Primer: Advances (Fanaticism)"
+
+FORTRESS_FIRST_ROUND = RULES.rule(
+    "combat.fortress-first-round",
+    "A Fortress helps the defender of its city in the first combat round only: one extra die "
+    "and one of the attacker's hits cancelled.",
+    FORTRESS,
+)
+SETTLERS_DEFEATED = RULES.rule(
+    "combat.settlers-defeated",
+    "Settlers cannot fight: settlers left alone among enemy units are defeated (an attacker's "
+    "settlers too, when its armies are all lost).",
+    SECTION,
+)
+SETTLERS_RETREAT = RULES.rule(
+    "combat.settlers-retreat",
+    "When the attacker retreats, the settlers that came with its armies go back with them.",
+    SECTION,
+    source="ours",
+)
+FANATICISM_TEMPLE = RULES.rule(
+    "combat.fanaticism-temple",
+    "Fanaticism's free army comes only to a player who loses a battle fought in a city with a "
+    "Temple (whoever owns the Temple).",
+    FANATICISM,
+)
+FANATICISM_NO_ROOM = RULES.rule(
+    "combat.fanaticism-no-room",
+    "When none of your cities has room under the units-per-space limit, Fanaticism's free "
+    "army is lost.",
+    FANATICISM,
+    source="ours",
+)
+CAPTURE_GOLD = RULES.rule(
+    "capture.gold-happy-or-neutral",
+    "Capturing a happy or neutral city (a kept barbarian city too) gives gold equal to its size "
+    "and the previous owner a refugee settler; an angry city gives neither (a rules option "
+    "gives both whatever the mood, as the French rulings read).",
+    "Primer: Battles and Capturing; French rulings p. 12",
+)
+REFUGEE_NO_ROOM = RULES.rule(
+    "capture.refugee-no-room",
+    "When none of the previous owner's cities has room under the units-per-space limit, the "
+    "refugee settler is lost.",
+    "Primer: Battles and Capturing",
+    source="ours",
+)
 
 
 def _name(state: State, p: int) -> str:
@@ -61,7 +114,78 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
     if not _fighters(state, d, to, naval):
         _resolve(state, battle, ev)
         return
+    if _fortress(state, battle) and p >= 0 and has(state["players"][p], "siegecraft"):
+        if len(siege_options(state, p)) > 1:  # a real choice: ask once, before round 1
+            state["stack"].append({"kind": "siegecraft", "player": p, "at": to, "battle": battle})
+            return
     _round(state, battle, ev)
+
+
+def _fortress(state: State, b: dict[str, Any]) -> bool:
+    """The battle's space is the defender's city and it has a Fortress."""
+    city = state["cities"].get(b["at"])
+    return city is not None and city["owner"] == b["defender"] and "fortress" in city["pieces"]
+
+
+# -- Siegecraft: the attacker may pay to cancel the Fortress's effects -------------------
+
+SIEGE_COSTS: dict[str, dict[str, int]] = {
+    "nothing": {},
+    "wood": {"wood": 2},
+    "ore": {"ore": 2},
+    "both": {"wood": 2, "ore": 2},
+}
+SIEGE_TEXT = {
+    "wood": "the Fortress rolls no extra die",
+    "ore": "the Fortress cancels no hit",
+    "both": "the Fortress rolls no extra die and cancels no hit",
+}
+
+
+def siege_options(state: State, p: int) -> list[str]:
+    """What the attacker can pay for Siegecraft (gold stands in, as for every payment)."""
+    player = state["players"][p]
+    return [k for k, cost in SIEGE_COSTS.items() if can_pay(player, cost)]
+
+
+@RULES.check(
+    "combat.siegecraft-payment",
+    "Siegecraft: pay nothing, 2 wood (the Fortress rolls no extra die), 2 ore (it cancels no "
+    "hit) or both, and only what you can pay.",
+    FORTRESS,
+)
+def siege_ok(state: State, frame: Frame, args: Any) -> bool:
+    return args in siege_options(state, frame["player"])
+
+
+def apply_siege(state: State, frame: Frame, args: str, ev: Events) -> None:
+    """The attacker chose what to pay; the first round is then fought."""
+    state["stack"].pop()
+    b = frame["battle"]
+    b["siege"] = args
+    p = frame["player"]
+    player = state["players"][p]
+    if args != "nothing":
+        take = plan_payment(player, SIEGE_COSTS[args]) or {}
+        pay(player, take)
+        text = (
+            f"{_name(state, p)} pays {describe_cost(take)} for Siegecraft: "
+            f"{SIEGE_TEXT[args]} at {b['at']} in the first round."
+        )
+    else:
+        text = f"{_name(state, p)} pays nothing for Siegecraft at {b['at']}."
+    ev.emit("siegecraft", text, player=p, hexes=[b["at"]])
+    _round(state, b, ev)
+
+
+SIEGE = ActionKind(
+    "siege",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [siege_ok],
+    lambda s, f: [act("siege", k) for k in SIEGE_COSTS],
+    apply_siege,
+    category="battle",
+)
 
 
 def _dice(state: State, n: int) -> list[int]:
@@ -125,18 +249,16 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
     city = state["cities"].get(at)
     ap = state["players"][p] if p >= 0 else None
     dp = state["players"][d] if d >= 0 else None
-    fortress = city is not None and city["owner"] == d and "fortress" in city["pieces"]
-    fort_die, fort_cancel = fortress, fortress and first
+    # The Fortress helps in the first round only; Siegecraft paid before it may cancel either part.
+    fortress = first and _fortress(state, b)
+    siege = b.get("siege", "nothing")
+    fort_die = fortress and siege not in ("wood", "both")
+    fort_cancel = fortress and siege not in ("ore", "both")
     notes = []
-    if fortress and ap is not None and has(ap, "siegecraft"):
-        if can_pay(ap, {"wood": 2}):
-            pay(ap, plan_payment(ap, {"wood": 2}) or {})
-            fort_die = False
-            notes.append("Siegecraft (2 wood) cancels the fortress die")
-        if fort_cancel and can_pay(ap, {"ore": 2}):
-            pay(ap, plan_payment(ap, {"ore": 2}) or {})
-            fort_cancel = False
-            notes.append("Siegecraft (2 ore) cancels the fortress hit cancel")
+    if fort_die:
+        notes.append("the fortress adds a die")
+    if fortress and siege != "nothing":
+        notes.append(f"Siegecraft: {SIEGE_TEXT[siege]}")
     a_roll = _dice(state, len(att) + _card_effect(b, "attacker", "dice"))
     d_roll = _dice(state, len(dfd) + (1 if fort_die else 0) + _card_effect(b, "defender", "dice"))
     a_total = sum(a_roll) + _card_effect(b, "attacker", "bonus")
@@ -231,15 +353,32 @@ def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
     _after_round(state, b, ev)
 
 
+def _unit_words(state: State, uid: str) -> str:
+    """'a ship carrying 1 army', 'an army'."""
+    kind = state["units"][uid]["k"]
+    text = f"{'an' if kind == 'army' else 'a'} {kind}"
+    cargo = _cargo(state, uid)
+    if not cargo:
+        return text + (" (empty)" if kind == "ship" else "")
+    plural = {"army": "armies", "settler": "settlers", "ship": "ships"}
+    counts = [
+        f"{n} {k if n == 1 else plural.get(k, k + 's')}"
+        for k in sorted(set(cargo))
+        for n in [cargo.count(k)]
+    ]
+    return f"{text} carrying {' and '.join(counts)}"
+
+
 def lose_unit(state: State, frame: Frame, uid: str, ev: Events) -> None:
     """The side taking hits removed one unit of its choice."""
     b = frame["battle"]
+    what = _unit_words(state, uid)  # plain words for the log, never the unit's id
     _remove(state, [uid])
     frame["left"] -= 1
     b["losses"][frame["side"]] = frame["left"]
     ev.emit(
         "casualty",
-        f"{_name(state, frame['player'])} loses {uid}.",
+        f"{_name(state, frame['player'])} loses {what}.",
         player=frame["player"],
         hexes=[b["at"]],
     )
@@ -275,42 +414,155 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
     p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
     att_left = _fighters(state, p, at, naval)
     dfd_left = _fighters(state, d, at, naval)
+    city = state["cities"].get(at)
+    # Fanaticism: only a battle fought (dice rolled) in a city with a Temple, whoever owns it.
+    temple = b["round"] > 0 and city is not None and "temple" in city["pieces"]
+    awards: list[dict[str, Any]] = []
     if att_left and not dfd_left:
         # Defeated side: settlers (and any other of its units) left alone are lost.
         doomed = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] != p]
         _remove(state, doomed)
         ev.emit("battle_won", f"{_name(state, p)} wins at {at}.", player=p, hexes=[at])
-        _fanaticism_refund(state, d, ev)
-        city = state["cities"].get(at)
         if city is not None and city["owner"] != p and not naval:
-            capture(state, p, at, ev)
+            awards += capture(state, p, at, ev)
+        if temple:
+            awards += _fanaticism(state, d)
     else:
         if not att_left:
             ev.emit(
                 "battle_lost", f"{_name(state, p)}'s attack at {at} fails.", player=p, hexes=[at]
             )
-            _fanaticism_refund(state, p, ev)
+            # The attacker's settlers that came with its armies are left alone: defeated.
+            _settlers_defeated(state, p, at, ev)
+            if temple:
+                awards += _fanaticism(state, p)
         if not dfd_left and not att_left and not naval:
             doomed = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == d]
             _remove(state, doomed)
+    grant(state, awards, ev)
 
 
-def _fanaticism_refund(state: State, loser: int, ev: Events) -> None:
+def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
+    lost = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == p]
+    if lost:
+        _remove(state, lost)
+        n = len(lost)
+        ev.emit(
+            "settlers_lost",
+            f"{_name(state, p)}'s {n} settler{'s' if n > 1 else ''} at {at} "
+            f"{'are' if n > 1 else 'is'} defeated.",
+            player=p,
+            hexes=[at],
+        )
+
+
+def _fanaticism(state: State, loser: int) -> list[dict[str, Any]]:
     if loser < 0 or not has(state["players"][loser], "fanaticism"):
-        return
-    for key in sorted(cities_of(state, loser)):
-        if stack_count(state, key) < state["options"]["max_units_per_space"]:
-            add_unit(state, loser, "army", key)
-            ev.emit(
-                "fanaticism",
-                f"Fanaticism: {_name(state, loser)} gains an army at {key}.",
-                hexes=[key],
-            )
+        return []
+    return [{"what": "fanaticism", "player": loser}]
+
+
+# -- units given after a battle: the refugee settler, Fanaticism's free army --------------
+# The player receiving the unit picks one of their cities with room (a frame when there
+# are several); the awards of one battle are handled in order, one frame at a time.
+
+AWARDS = {
+    "refugee": ("settler", "refugee_city"),
+    "fanaticism": ("army", "fanaticism_city"),
+}
+
+
+def cities_with_room(state: State, p: int) -> list[str]:
+    limit = state["options"]["max_units_per_space"]
+    return sorted(k for k in cities_of(state, p) if stack_count(state, k) < limit)
+
+
+def grant(state: State, awards: list[dict[str, Any]], ev: Events) -> None:
+    """Give each award in turn; stop at a frame when its receiver has a real choice."""
+    while awards:
+        award = awards.pop(0)
+        who, what = award["player"], award["what"]
+        room = cities_with_room(state, who)
+        if len(room) > 1:
+            state["stack"].append({"kind": AWARDS[what][1], "player": who, "awards": awards})
             return
+        if room:
+            _place(state, what, who, room[0], ev)
+            continue
+        name = _name(state, who)
+        if what == "refugee":
+            where = "has no city with room" if cities_of(state, who) else "has no city left"
+            text = f"{name} {where} for the refugee settler: it is lost."
+            rule = REFUGEE_NO_ROOM
+        else:
+            text = f"Fanaticism: {name} has no city with room for the free army: it is lost."
+            rule = FANATICISM_NO_ROOM
+        ev.emit(what, text, player=who, rule_id=rule.id, source=rule.source)
 
 
-def capture(state: State, p: int, key: str, ev: Events) -> None:
-    """Capture (Primer): swap the old owner's pieces, gold, refugee settler, city angry."""
+def _place(state: State, what: str, who: int, key: str, ev: Events) -> None:
+    add_unit(state, who, AWARDS[what][0], key)
+    name = _name(state, who)
+    if what == "refugee":
+        text = f"A refugee settler of {name} reaches the city at {key}."
+    else:
+        text = f"Fanaticism: {name} gains an army in the city at {key}."
+    ev.emit(what, text, player=who, hexes=[key])
+
+
+def _room_ok(state: State, frame: Frame, key: Any) -> bool:
+    return key in cities_with_room(state, frame["player"])
+
+
+def _apply_award(what: str) -> Any:
+    def apply(state: State, frame: Frame, key: str, ev: Events) -> None:
+        state["stack"].pop()
+        _place(state, what, frame["player"], key, ev)
+        grant(state, frame["awards"], ev)
+
+    return apply
+
+
+refugee_city_ok = RULES.check(
+    "capture.refugee-city",
+    "Choose one of your own cities with room (units-per-space limit) for the refugee settler.",
+    "Primer: Battles and Capturing",
+)(_room_ok)
+fanaticism_city_ok = RULES.check(
+    "combat.fanaticism-army-city",
+    "Choose one of your own cities with room (units-per-space limit) for Fanaticism's free army.",
+    FANATICISM,
+)(_room_ok)
+
+REFUGEE = ActionKind(
+    "refugee",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [refugee_city_ok],
+    lambda s, f: [act("refugee", k) for k in cities_with_room(s, f["player"])],
+    _apply_award("refugee"),
+    category="city",
+)
+FANATIC = ActionKind(
+    "fanatic",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [fanaticism_city_ok],
+    lambda s, f: [act("fanatic", k) for k in cities_with_room(s, f["player"])],
+    _apply_award("fanaticism"),
+    category="battle",
+)
+
+
+def _capture_gold(state: State, was_content: bool) -> bool:
+    """Primer: gold and refugee only for a happy or neutral city; the option reads the
+    French rulings (both whatever the mood)."""
+    return was_content or bool(state["options"].get("capture_rewards_always", False))
+
+
+def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
+    """Capture (Primer): swap the old owner's pieces, gold, refugee settler, city angry.
+
+    Returns the refugee settler still to be placed (by the previous owner's choice).
+    """
     city = state["cities"][key]
     old = city["owner"]
     size = city_size(city)
@@ -323,7 +575,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> None:
             if owner == old:
                 city["pieces"][piece] = BARBARIANS
         ev.emit("capture", f"The barbarians take the city at {key}.", hexes=[key])
-        return
+        return []
     if old == BARBARIANS:
         state["stack"].append({"kind": "barbarian_city", "player": p, "city": key})
         ev.emit(
@@ -332,7 +584,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> None:
             player=p,
             hexes=[key],
         )
-        return
+        return []
     was_content = city["mood"] != ANGRY
     city["owner"] = p
     city["capital"] = False
@@ -342,14 +594,11 @@ def capture(state: State, p: int, key: str, ev: Events) -> None:
     city["mood"] = ANGRY
     player = state["players"][p]
     text = f"{player['name']} captures the city at {key}"
-    if was_content:
+    if _capture_gold(state, was_content):
         gain(state, player, "gold", size)
         text += f" and takes {size} gold"
-        refuge = sorted(cities_of(state, old))
-        if refuge:
-            add_unit(state, old, "settler", refuge[0])
-            text += f"; a refugee settler reaches {refuge[0]}"
     ev.emit("capture", text + ".", player=p, hexes=[key])
+    return [{"what": "refugee", "player": old}] if _capture_gold(state, was_content) else []
 
 
 # -- the attacker's choice after a round -----------------------------------
@@ -366,20 +615,34 @@ def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
         _round(state, frame, ev)
         return
     p, at, src = frame["player"], frame["at"], frame["from"]
-    for uid in _fighters(state, p, at, frame["naval"]):
-        u = state["units"][uid]
-        u["h"] = src
-        if is_sea(state, src) and u["k"] != "ship":
-            ship = next(
-                (
-                    sid
-                    for sid, s in state["units"].items()
-                    if s["h"] == src and s["o"] == p and s["k"] == "ship"
-                ),
-                None,
-            )
-            u["on"] = ship
+    # Everything of the attacker's goes back: its armies (or ships with their cargo) and the
+    # settlers that came with them (combat.settlers-retreat); none stays among the enemy.
+    movers = sorted(
+        (uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == p),
+        key=lambda x: int(x[1:]),
+    )
+    for uid in movers:
+        state["units"][uid]["h"] = src
+    if is_sea(state, src) and not frame["naval"]:  # back aboard, each ship up to its capacity
+        for uid in movers:
+            state["units"][uid]["on"] = _ship_with_room(state, p, src)
     ev.emit("retreat", f"{_name(state, p)} retreats from {at} to {src}.", player=p, hexes=[at, src])
+
+
+def _ship_with_room(state: State, p: int, sea: str) -> str | None:
+    ships = sorted(
+        (
+            uid
+            for uid, u in state["units"].items()
+            if u["h"] == sea and u["o"] == p and u["k"] == "ship"
+        ),
+        key=lambda x: int(x[1:]),
+    )
+    cap = state["options"]["ship_capacity"]
+    for sid in ships:
+        if sum(1 for v in state["units"].values() if v["on"] == sid) < cap:
+            return sid
+    return ships[0] if ships else None  # they came from these ships: room was there
 
 
 CHOICE = ActionKind(
@@ -416,17 +679,19 @@ def apply_barbarian_choice(state: State, frame: Frame, args: Any, ev: Events) ->
             hexes=[key],
         )
         return
+    # Kept: the rest of the primer's capture list applies (gold if it was happy or neutral).
+    was_content = city["mood"] != ANGRY
     city["owner"] = p
     city["mood"] = ANGRY
     for piece, owner in list(city["pieces"].items()):
         if owner == BARBARIANS:  # culturally influenced pieces keep their owner
             city["pieces"][piece] = p
-    ev.emit(
-        "capture",
-        f"{player['name']} keeps the former barbarian city at {key}.",
-        player=p,
-        hexes=[key],
-    )
+    text = f"{player['name']} keeps the former barbarian city at {key}"
+    if _capture_gold(state, was_content):
+        size = city_size(city)
+        gain(state, player, "gold", size)
+        text += f" and takes {size} gold"
+    ev.emit("capture", text + ".", player=p, hexes=[key])
 
 
 BARBARIAN_CITY = ActionKind(

@@ -95,3 +95,46 @@ def pay(player: Player, take: Cost) -> None:
 
 def describe_cost(take: Cost) -> str:
     return ", ".join(f"{n} {r}" for r, n in take.items() if n) or "nothing"
+
+
+def parse_payment(text: str) -> Cost:
+    """Read a payment written in an action, e.g. ``food:2+wood`` ({"food": 2, "wood": 1}).
+
+    Each part is a name with an optional count (1 if left out); raises ValueError
+    for anything else. Whether the names and counts make sense is for the rules.
+    """
+    out: Cost = {}
+    for part in text.split("+"):
+        name, sep, n = part.partition(":")
+        count = int(n) if sep else 1
+        if not name or count <= 0:
+            raise ValueError(f"a payment is written like food:2+wood:1, not {text!r}")
+        out[name] = out.get(name, 0) + count
+    return out
+
+
+def payment_key(take: Cost, order: tuple[str, ...]) -> str:
+    """The canonical text of a payment, parts in ``order`` (``parse_payment`` reads it)."""
+    return "+".join(f"{r}:{take[r]}" for r in order if take.get(r))
+
+
+def payments(stock: Cost, total: int, order: tuple[str, ...]) -> list[Cost]:
+    """Every way to pay ``total`` units from ``stock``, one unit of any kind in ``order``
+    standing for one unit of the price (Rituals, Bartering). Kinds in ``order`` order."""
+    out: list[Cost] = []
+
+    def walk(i: int, left: int, take: Cost) -> None:
+        if left == 0:
+            out.append(dict(take))
+            return
+        if i == len(order):
+            return
+        r = order[i]
+        for n in range(min(left, stock.get(r, 0)), -1, -1):
+            if n:
+                take[r] = n
+            walk(i + 1, left - n, take)
+            take.pop(r, None)
+
+    walk(0, total, {})
+    return out

@@ -2,8 +2,10 @@
 
 Primer: "Research an Advance" (events resolve at once) and the immunities in
 "Advances": Irrigation ignores Famine, Sanitation ignores Plague and Epidemic,
-Myths pays a mood token instead of a city losing mood. Our event set is in
-data/cards.json; barbarians are a non-player side (owner -1).
+Myths may pay a mood token instead of a city losing mood. Our event set is in
+data/cards.json; barbarians are a non-player side (owner -1). When an event
+lowers the mood of "one of your cities", the player chooses the city (and,
+with Myths, whether to pay a mood token instead) in an ``event_mood`` frame.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..engine import rng
-from ..engine.game import Events, State
+from ..engine import Action, act, rng
+from ..engine.frames import ActionKind, fixed
+from ..engine.game import Events, Frame, State
 from .board import board_neighbours, cities_of, hex_distance, is_land, terrain
 from .common import bump_stat
 from .content import load
 from .economy import gain, has
+from .rulebook import RULES
 from .setup import add_unit, new_city
 from .vocab import ANGRY, BARBARIANS, mood_name
 
@@ -45,37 +49,114 @@ def draw_event(state: State, p: int, ev: Events) -> None:
     EFFECTS[spec["effect"]](state, p, ev)
 
 
-def _lower_mood(state: State, p: int, ev: Events, cause: str) -> None:
-    """A city of p loses a mood step, unless Myths pays a mood token instead."""
+MOOD_FRAME = "event_mood"
+MYTHS = "Primer: Advances, SPIRITUALITY (Myths)"
+
+
+def _mood_targets(state: State, p: int) -> list[str]:
+    """The cities of p whose mood an event can really lower (those not angry yet)."""
+    return [k for k in sorted(cities_of(state, p)) if state["cities"][k]["mood"] > ANGRY]
+
+
+def _lower_mood(state: State, p: int, ev: Events, cause: str, *, angry: bool = False) -> None:
+    """One city of p, of the player's choice, loses a mood step (``angry``: becomes angry).
+
+    Myths: the player may pay a mood token instead. Asked only when there is a
+    real choice: more than one city, or Myths with a token to pay.
+    """
     player = state["players"][p]
-    if has(player, "myths") and player["mood"] >= 1:
-        player["mood"] -= 1
-        ev.emit(
-            "event_effect", f"Myths: {player['name']} pays a mood token against {cause}.", player=p
-        )
+    targets = _mood_targets(state, p)
+    if not targets:
+        return  # every city is angry already: the mood cannot drop
+    myths = has(player, "myths") and player["mood"] >= 1
+    if len(targets) == 1 and not myths:
+        _hit(state, p, targets[0], cause, angry, ev)
         return
-    mine = sorted(cities_of(state, p), key=lambda k: (-state["cities"][k]["mood"], k))
-    if mine and state["cities"][mine[0]]["mood"] > ANGRY:
-        c = state["cities"][mine[0]]
-        c["mood"] -= 1
-        ev.emit(
-            "event_effect",
-            f"{cause}: the city at {mine[0]} becomes {mood_name(c['mood'])}.",
-            player=p,
-            hexes=[mine[0]],
-        )
+    state["stack"].append({"kind": MOOD_FRAME, "player": p, "cause": cause, "angry": angry})
+
+
+def _hit(state: State, p: int, key: str, cause: str, angry: bool, ev: Events) -> None:
+    c = state["cities"][key]
+    c["mood"] = ANGRY if angry else c["mood"] - 1
+    ev.emit(
+        "event_effect",
+        f"{cause}: the city at {key} becomes {mood_name(c['mood'])}.",
+        player=p,
+        hexes=[key],
+    )
+
+
+def _parse_city(state: State, frame: Frame, a: Action) -> str:
+    return a.args[0] if a.args else ""
+
+
+@RULES.check(
+    "event.mood-city",
+    "The event lowers the mood of one of your cities that is not angry yet: choose which.",
+    "Primer: Research an Advance (events); our event cards",
+    source="ours",
+)
+def mood_city_ok(state: State, frame: Frame, key: str) -> bool:
+    return key in _mood_targets(state, frame["player"])
+
+
+def apply_mood_city(state: State, frame: Frame, key: str, ev: Events) -> None:
+    state["stack"].pop()
+    _hit(state, frame["player"], key, frame["cause"], frame["angry"], ev)
+
+
+@RULES.check(
+    "event.myths",
+    "Only with Myths and a mood token may you pay 1 mood token instead of a city losing mood.",
+    MYTHS,
+    frame_only=True,
+)
+def myths_ok(state: State, frame: Frame, args: Any) -> bool:
+    player = state["players"][frame["player"]]
+    return has(player, "myths") and player["mood"] >= 1
+
+
+def apply_myths(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    state["stack"].pop()
+    player = state["players"][frame["player"]]
+    player["mood"] -= 1
+    ev.emit(
+        "event_effect",
+        f"Myths: {player['name']} pays a mood token against the {frame['cause'].lower()}.",
+        player=frame["player"],
+    )
+
+
+MOOD_CITY = ActionKind(
+    "lower",
+    _parse_city,
+    [mood_city_ok],
+    lambda s, f: [act("lower", k) for k in _mood_targets(s, f["player"])],
+    apply_mood_city,
+    category="event",
+    ensured=[mood_city_ok],
+)
+PAY_MYTHS = ActionKind(
+    "myths",
+    lambda s, f, a: None,
+    [myths_ok],
+    fixed(act("myths")),
+    apply_myths,
+    category="event",
+)
 
 
 def famine(state: State, p: int, ev: Events) -> None:
+    """Lose 1 food; with none, one of your cities (your choice) becomes angry."""
     player = state["players"][p]
     if has(player, "irrigation"):
         ev.emit("event_effect", f"Irrigation protects {player['name']} from the famine.")
         return
     if player["res"]["food"] >= 1:
         player["res"]["food"] -= 1
-        ev.emit("event_effect", f"{player['name']} pays 1 food to the famine.", player=p)
+        ev.emit("event_effect", f"{player['name']} loses 1 food to the famine.", player=p)
         return
-    _lower_mood(state, p, ev, "Famine")
+    _lower_mood(state, p, ev, "Famine", angry=True)
 
 
 def harvest(state: State, p: int, ev: Events) -> None:

@@ -20,6 +20,7 @@ from . import (
     cities,
     civic,
     combat,
+    events,
     explore,
     influence,
     movement,
@@ -96,6 +97,22 @@ HANDLERS: dict[str, FrameHandler] = {
             "casualties", [combat.CASUALTY], "Your side takes hits: choose which unit is lost."
         ),
         TableFrame(
+            "siegecraft",
+            [combat.SIEGE],
+            "Siegecraft against the Fortress, for the first round: pay 2 wood (no extra die), "
+            "2 ore (no hit cancelled), both, or nothing?",
+        ),
+        TableFrame(
+            "refugee_city",
+            [combat.REFUGEE],
+            "Your city was captured: choose the city that takes in the refugee settler.",
+        ),
+        TableFrame(
+            "fanaticism_city",
+            [combat.FANATIC],
+            "Fanaticism: you lost the battle; choose the city that gets your free army.",
+        ),
+        TableFrame(
             "influence_boost",
             [influence.BOOST, influence.DECLINE],
             "The roll missed: spend culture tokens to lift it, or pass.",
@@ -103,7 +120,8 @@ HANDLERS: dict[str, FrameHandler] = {
         TableFrame(
             "influence_piece", [influence.PIECE], "Choose the city piece your culture takes over."
         ),
-        TableFrame("trade_reply", [trade.REPLY], "Accept or decline the trade."),
+        trade.REPLY_FRAME,
+        trade.ROUTES_FRAME,
         TableFrame(
             "free_advance", [turns.FREE_ADVANCE, turns.PASS], "Status phase: take a free advance."
         ),
@@ -111,6 +129,27 @@ HANDLERS: dict[str, FrameHandler] = {
             "raze",
             [turns.RAZE, turns.PASS],
             "Status phase: you may raze one size-1 city for 1 gold.",
+        ),
+        TableFrame(
+            wonders.PICK,
+            [wonders.PICK_WONDER],
+            "Monuments: pick a revealed wonder that only you may build.",
+        ),
+        TableFrame(
+            research.DOGMA,
+            [research.DOGMA_CHOICE],
+            "Dogma: choose the free Theocracy advance your new Temple brings.",
+        ),
+        TableFrame(
+            research.CUBES,
+            [research.CUBE],
+            "New government: choose the advance each moved cube lands on.",
+        ),
+        TableFrame(
+            events.MOOD_FRAME,
+            [events.MOOD_CITY, events.PAY_MYTHS],
+            "An event lowers a city's mood: choose the city (with Myths you may pay "
+            "1 mood token instead).",
         ),
     )
 }
@@ -138,7 +177,8 @@ ARITY = {
     "raze": (1, 1),
     "pass": (0, 0),
     "trade": (3, 3),
-    "reply": (1, 1),
+    "reply": (1, 2),
+    "routes": (1, 1),
     "play": (1, 1),
     "wonder": (2, 2),
     "barter": (2, 2),
@@ -154,6 +194,14 @@ ARITY = {
     "piece": (1, 1),
     "tactic": (1, 1),
     "lose": (1, 1),
+    "siege": (1, 1),
+    "refugee": (1, 1),
+    "fanatic": (1, 1),
+    "reserve": (1, 1),
+    "dogma": (1, 1),
+    "cube": (1, 1),
+    "lower": (1, 1),
+    "myths": (0, 0),
 }
 for _handler in HANDLERS.values():
     for _spec in _handler.table.values():  # type: ignore[attr-defined]

@@ -32,3 +32,13 @@ class CocOptions(Options):
     events: bool = True
     cards: bool = True
     barbarians: bool = True
+    government_switch_plus_one: bool = False
+    """Changing government (Primer: Research, "move all cubes over from one tree to
+    another, placing one on the Advance you just bought"). Off (the default, our
+    reading): the bought advance is one of the moved cubes, so you keep as many
+    government advances as before. On: the bought advance comes on top of them (one more)."""
+    capture_rewards_always: bool = False
+    """Capturing a city gives gold equal to its size and the previous owner a refugee settler
+    whatever the city's mood: the French rulings' reading (p. 12: "gagnez de l'Or égal à la
+    taille de la ville et l'ancien propriétaire reçoit un Colon en tant que réfugié"). Off
+    (the default), the primer's: both only if the city was happy or neutral."""

@@ -14,7 +14,7 @@ from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from . import content, hooks
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
-from .economy import gain, has, pay, plan_payment
+from .economy import cap, gain, has, pay, plan_payment
 from .rulebook import RULES
 
 SECTION = "Primer: Actions (Expanded), Research an Advance"
@@ -203,11 +203,16 @@ def gain_advance(state: State, p: int, advance: str, ev: Events) -> None:
     player = state["players"][p]
     info = content.advances()[advance]
     group = content.group_of(advance)
+    moving = 0
     if group["government"]:
-        _switch_government(state, player, group["id"], ev)
+        moving = _switch_government(state, player, group["id"], ev)
     player["advances"].append(advance)
     ev.emit("advance", f"{player['name']} gains {info['name']}.", player=p, advance=advance)
     bump_stat(state, "advance")
+    if moving:
+        _place_cubes(state, p, group["id"], moving, ev)
+    if advance == "dogma":
+        _dogma_limit(state, player, ev)
     if info["group"] == content.SCIENCE_GROUP and has(player, "philosophy"):
         gain(state, player, "ideas", 1)
     if advance == "philosophy":
@@ -226,26 +231,160 @@ def gain_advance(state: State, p: int, advance: str, ev: Events) -> None:
         hooks.reveal_wonder(state, p, advance, ev)
 
 
-def _switch_government(state: State, player: dict[str, Any], new: str, ev: Events) -> None:
-    """Buying into another government moves every cube over (Primer: Research)."""
+def _dogma_limit(state: State, player: dict[str, Any], ev: Events) -> None:
+    """Dogma caps the ideas stock at once: what is over the new limit is lost."""
+    limit = cap(state, player, "ideas")
+    over = player["res"]["ideas"] - limit
+    if over > 0:
+        player["res"]["ideas"] = limit
+        ev.emit(
+            "advance",
+            f"Dogma limits {player['name']}'s ideas to {limit}: {over} lost.",
+            player=state["players"].index(player),
+        )
+
+
+# -- changing government --------------------------------------------------------------
+
+
+def _switch_government(state: State, player: dict[str, Any], new: str, ev: Events) -> int:
+    """Buying into another government moves every cube over (Primer: Research).
+
+    Returns how many moved cubes still wait for a place in the new tree: one of
+    them goes on the advance being bought (our reading), unless the option
+    ``government_switch_plus_one`` puts that advance on top of them.
+    """
+    catalogue = content.advances()
     held = [
         a
         for a in player["advances"]
-        if content.advances()[a]["group"] in content.GOVERNMENTS
-        and content.advances()[a]["group"] != new
+        if catalogue[a]["group"] in content.GOVERNMENTS and catalogue[a]["group"] != new
     ]
     if not held:
-        return
+        return 0
     for a in held:
         player["advances"].remove(a)
-    # The cubes land on the new tree below the advance being bought, top-down.
-    tree = content.groups()[new]["advances"]
-    moved = [a for a in tree[1:] if a not in player["advances"]][: len(held)]
-    player["advances"].extend(moved)
     ev.emit(
         "government",
-        f"{player['name']} changes government to {content.groups()[new]['name']}.",
+        f"{player['name']} changes government to {content.groups()[new]['name']}, "
+        f"giving up {', '.join(catalogue[a]['name'] for a in held)}.",
     )
+    plus_one = state["options"].get("government_switch_plus_one", False)
+    return len(held) if plus_one else len(held) - 1
+
+
+def cube_slots(state: State, p: int, tree: str) -> list[str]:
+    """The advances of ``tree`` a moved cube may land on (not owned, top first)."""
+    owned = state["players"][p]["advances"]
+    return [
+        a
+        for a in content.groups()[tree]["advances"]
+        if a not in owned and _top_first(owned, a) and _prerequisite(owned, a)
+    ]
+
+
+def _place_cubes(state: State, p: int, tree: str, n: int, ev: Events) -> None:
+    """Put ``n`` moved cubes on the new tree: asked while the player has a real choice."""
+    slots = cube_slots(state, p, tree)
+    n = min(n, len(slots))
+    if n == 0:
+        return
+    if n < len(slots):
+        state["stack"].append({"kind": CUBES, "player": p, "tree": tree, "left": n})
+        return
+    for a in slots:
+        _land_cube(state, p, a, ev)
+
+
+def _land_cube(state: State, p: int, advance: str, ev: Events) -> None:
+    player = state["players"][p]
+    player["advances"].append(advance)
+    name = content.advances()[advance]["name"]
+    ev.emit("government", f"{player['name']} moves a cube onto {name}.", player=p)
+
+
+CUBES = "government_cubes"
+
+
+def parse_cube(state: State, frame: Frame, a: Action) -> str:
+    return a.args[0] if a.args else ""
+
+
+@RULES.check(
+    "research.government-cube",
+    "Put each moved cube on an advance of your new government that you do not own yet.",
+    "Primer: Actions (Expanded), Research an Advance (changing government)",
+)
+def cube_ok(state: State, frame: Frame, advance: str) -> bool:
+    return advance in cube_slots(state, frame["player"], frame["tree"])
+
+
+def apply_cube(state: State, frame: Frame, advance: str, ev: Events) -> None:
+    p = frame["player"]
+    _land_cube(state, p, advance, ev)
+    frame["left"] -= 1
+    slots = cube_slots(state, p, frame["tree"])
+    if frame["left"] and frame["left"] < len(slots):
+        return  # still a choice: keep asking
+    state["stack"].pop()
+    for a in slots[: frame["left"]]:
+        _land_cube(state, p, a, ev)
+
+
+CUBE = ActionKind(
+    "cube",
+    parse_cube,
+    [cube_ok],
+    lambda s, f: [act("cube", a) for a in cube_slots(s, f["player"], f["tree"])],
+    apply_cube,
+    category="advance",
+    ensured=[cube_ok],
+)
+
+
+# -- Dogma: a free Theocracy advance for each Temple built -------------------------------
+
+DOGMA = "dogma_advance"
+
+
+def dogma_choices(state: State, p: int) -> list[str]:
+    """The Theocracy advances the player could take now (not owned, top first)."""
+    return cube_slots(state, p, "theocracy")
+
+
+def dogma_gift(state: State, p: int, ev: Events) -> None:
+    """A Temple was built with Dogma: the player takes a free Theocracy advance of
+    their choice (asked only when more than one is open)."""
+    choices = dogma_choices(state, p)
+    if len(choices) == 1:
+        gain_advance(state, p, choices[0], ev)
+    elif choices:
+        state["stack"].append({"kind": DOGMA, "player": p})
+
+
+@RULES.check(
+    "research.dogma-choice",
+    "Dogma gives a free Theocracy advance that you do not own yet: choose one of them.",
+    "Primer: Advances, THEOCRACY (Dogma)",
+)
+def dogma_ok(state: State, frame: Frame, advance: str) -> bool:
+    return advance in dogma_choices(state, frame["player"])
+
+
+def apply_dogma(state: State, frame: Frame, advance: str, ev: Events) -> None:
+    state["stack"].pop()
+    gain_advance(state, frame["player"], advance, ev)
+
+
+DOGMA_CHOICE = ActionKind(
+    "dogma",
+    parse_cube,
+    [dogma_ok],
+    lambda s, f: [act("dogma", a) for a in dogma_choices(s, f["player"])],
+    apply_dogma,
+    category="advance",
+    ensured=[dogma_ok],
+)
 
 
 def label(state: State, frame: Frame, args: dict[str, Any]) -> str:
@@ -265,4 +404,14 @@ KIND = ActionKind(
     ensured=[*ENSURED, affordable],
 )
 
-__all__ = ["KIND", "FREE_CHECKS", "buy", "gain_advance", "mark_once", "used_once"]
+__all__ = [
+    "CUBE",
+    "DOGMA_CHOICE",
+    "FREE_CHECKS",
+    "KIND",
+    "buy",
+    "dogma_gift",
+    "gain_advance",
+    "mark_once",
+    "used_once",
+]

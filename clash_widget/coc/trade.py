@@ -1,23 +1,47 @@
-"""Trades between players: both agree, then everything changes hands at once.
+"""Trades between players, and the income of Trade Routes.
 
-Primer: "Trades". Resources and mood/culture tokens (action and objective
-cards too once cards are in play). Promises are not enforced by the game.
+Primer: "Trades". Resources, action cards, objective cards and mood/culture
+tokens change hands once both players agree, all at once. Promises are not
+enforced by the game.
+
+Goods are written ``good:amount`` joined by ``+`` (``-`` for nothing):
+``wood:2+mood:1``. A card from the offerer's own hand is ``card:<card>``
+(``card:bumper_crop#0``). The partner's hand is hidden, so the offerer asks
+for a number of their cards, ``action_cards:1`` or ``objective_cards:1``, and
+the partner chooses which when accepting (``reply accept scholars#1``).
+Card names reach only the two players: public texts say "an action card".
+
+Primer: "Advances" (Economics). Trade Routes count the best assignment of
+settlers and ships to other players' non-angry cities; with Currency the
+player chooses how many routes give gold instead of food.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import combinations, product
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind, fixed
-from ..engine.game import Events, Frame, State
+from ..engine.frames import ActionKind, TableFrame
+from ..engine.game import Events, Frame, Game, State
+from .board import hex_distance
+from .cards import action_cards, card_base, objective_cards
 from .common import bump_stat
-from .economy import gain
+from .economy import cap, gain, has
 from .rulebook import RULES
-from .vocab import BASIC, RESOURCES
+from .vocab import ANGRY, BARBARIANS, BASIC, RESOURCES, TOKENS
 
 SECTION = "Primer: Trades"
-GOODS = (*RESOURCES, "mood", "culture")
+ROUTES = "Primer: Advances (Economics: Trade Routes, Currency)"
+GOODS = (*RESOURCES, *TOKENS)
+CARD = "card:"  # prefix of a named card from the offerer's own hand
+PICKS = {"action_cards": "actions_hand", "objective_cards": "objectives_hand"}
+HANDS = {"actions_hand": "action", "objectives_hand": "objective"}
+MAX_ROUTES = 4  # Primer: "Max 4, only 1 per city."
+
+
+# == goods: reading and plain words ==========================================
 
 
 def _goods(text: str) -> dict[str, int]:
@@ -25,21 +49,82 @@ def _goods(text: str) -> dict[str, int]:
     if text == "-":
         return out
     for part in text.split("+"):
+        if part.startswith(CARD):
+            out[part] = out.get(part, 0) + 1
+            continue
         g, _, n = part.partition(":")
         out[g] = out.get(g, 0) + int(n)
     return out
 
 
-def _text(goods: dict[str, int]) -> str:
-    return "+".join(f"{g}:{n}" for g, n in sorted(goods.items())) or "-"
+def _hand_of(player: dict[str, Any], card: str) -> str | None:
+    for hand in HANDS:
+        if card in player[hand]:
+            return hand
+    return None
+
+
+def _card_type(card: str) -> str:
+    return "action" if card_base(card) in action_cards() else "objective"
+
+
+def card_name(card: str) -> str:
+    base = card_base(card)
+    spec = action_cards().get(base) or objective_cards().get(base)
+    return f"{spec['name'] if spec else base} ({_card_type(card)} card)"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"an {noun} card" if n == 1 else f"{n} {noun} cards"
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts) or "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def words(goods: dict[str, int], *, named: bool, chooser: str = "") -> str:
+    """Goods in plain words. ``named``: card names shown (only to the two players);
+    ``chooser``: whose choice the asked-for cards are ("their", "your"), else counts."""
+    parts: list[str] = []
+    hidden = {"action": 0, "objective": 0}
+    for g, n in sorted(goods.items()):
+        if g.startswith(CARD):
+            if named:
+                parts.append(card_name(g[len(CARD) :]))
+            else:
+                hidden[_card_type(g[len(CARD) :])] += n
+        elif g in PICKS:
+            noun = HANDS[PICKS[g]]
+            if chooser:
+                parts.append(f"{_count(n, noun)} of {chooser} choice")
+            else:
+                hidden[noun] += n
+        elif g in TOKENS:
+            parts.append(f"{n} {g} token{'' if n == 1 else 's'}")
+        else:
+            parts.append(f"{n} {g}")
+    parts += [_count(n, noun) for noun, n in hidden.items() if n]
+    return _join(parts)
 
 
 def _holds(player: dict[str, Any], goods: dict[str, int]) -> bool:
     for g, n in goods.items():
-        have = player[g] if g in ("mood", "culture") else player["res"][g]
+        if g.startswith(CARD):
+            have = 1 if _hand_of(player, g[len(CARD) :]) else 0
+        elif g in PICKS:
+            have = len(player[PICKS[g]])
+        elif g in TOKENS:
+            have = player[g]
+        else:
+            have = player["res"][g]
         if have < n:
             return False
     return True
+
+
+# == the offer ===============================================================
 
 
 def parse_offer(state: State, frame: Frame, a: Action) -> dict[str, Any]:
@@ -51,14 +136,34 @@ def partner_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return 0 <= args["to"] < len(state["players"]) and args["to"] != frame["player"]
 
 
+def _good_ok(g: str, n: int) -> bool:
+    if g.startswith(CARD):
+        return n == 1  # each card exists once
+    return (g in GOODS or g in PICKS) and n > 0
+
+
 @RULES.check(
     "trade.goods",
-    "Trades swap resources and mood or culture tokens, in positive amounts, something each way.",
+    "Trades swap resources, action cards, objective cards and mood or culture tokens, "
+    "in positive amounts, something each way.",
     SECTION,
 )
 def goods_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     both = list(args["give"].items()) + list(args["get"].items())
-    return bool(args["give"]) and bool(args["get"]) and all(g in GOODS and n > 0 for g, n in both)
+    return bool(args["give"]) and bool(args["get"]) and all(_good_ok(g, n) for g, n in both)
+
+
+@RULES.check(
+    "trade.card-terms",
+    "Name the cards you offer from your own hand; your partner's hand is hidden, so ask "
+    "for a number of their action or objective cards and they choose which.",
+    SECTION,
+    source="ours",
+)
+def card_terms_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return not any(g in PICKS for g in args["give"]) and not any(
+        g.startswith(CARD) for g in args["get"]
+    )
 
 
 @RULES.check("trade.you-hold", "You do not hold what you offer.", SECTION)
@@ -72,7 +177,10 @@ def taker_holds(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def offer_candidates(state: State, frame: Frame) -> list[Action]:
-    """One-for-one swaps of basic resources: a small, useful slice of all possible trades."""
+    """One-for-one swaps of basic resources: a small, useful slice of all possible trades.
+
+    Any other trade (cards, tokens, gold, several goods) is legal when typed.
+    """
     p = frame["player"]
     players = state["players"]
     out = []
@@ -110,47 +218,140 @@ def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
             "get": args["get"],
         }
     )
+    shown = sorted(g[len(CARD) :] for g in args["give"] if g.startswith(CARD))
+    extra: dict[str, Any] = {}
+    if shown:  # the partner now sees these cards: no undo past this point
+        extra = {"barrier": True, "private": {"seat": args["to"], "cards": shown}}
     ev.emit(
         "trade_offer",
-        f"{state['players'][p]['name']} offers {_text(args['give'])} to "
-        f"{state['players'][args['to']]['name']} for {_text(args['get'])}.",
+        f"{state['players'][p]['name']} offers {words(args['give'], named=False)} to "
+        f"{state['players'][args['to']]['name']} for {words(args['get'], named=False)}.",
         player=p,
+        **extra,
     )
 
 
 OFFER = ActionKind(
     "trade",
     parse_offer,
-    [partner_ok, goods_ok, giver_holds, taker_holds],
+    [partner_ok, goods_ok, card_terms_ok, giver_holds, taker_holds],
     offer_candidates,
     apply_offer,
     category="trade",
-    ensured=[partner_ok, goods_ok, giver_holds, taker_holds],
+    ensured=[partner_ok, goods_ok, card_terms_ok, giver_holds, taker_holds],
 )
 
 
+# == the reply ===============================================================
+
+
+def parse_reply(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    cards = a.args[1].split("+") if len(a.args) > 1 else None
+    return {"answer": a.args[0] if a.args else "", "cards": cards}
+
+
 @RULES.check("trade.reply", "Answer a trade offer with accept or decline.", SECTION)
-def reply_ok(state: State, frame: Frame, args: Any) -> bool:
-    return args in ("accept", "decline")
+def reply_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return args["answer"] == "accept" or (args["answer"] == "decline" and args["cards"] is None)
 
 
-def apply_reply(state: State, frame: Frame, args: Any, ev: Events) -> None:
+def _needs(frame: Frame) -> dict[str, int]:
+    """The hand -> how many cards the offerer asked for from it."""
+    return {PICKS[g]: n for g, n in frame["get"].items() if g in PICKS}
+
+
+def card_choices(state: State, frame: Frame) -> list[tuple[str, ...]]:
+    """The partner's real choices of cards to give: one per set of different cards
+    (two copies of a card are the same choice)."""
+    need = _needs(frame)
+    if not need:
+        return [()]
+    player = state["players"][frame["player"]]
+    per_hand = []
+    for hand, n in sorted(need.items()):
+        seen: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for combo in combinations(sorted(player[hand]), n):
+            seen.setdefault(tuple(sorted(card_base(c) for c in combo)), combo)
+        per_hand.append(list(seen.values()))
+    return [tuple(c for part in parts for c in part) for parts in product(*per_hand)]
+
+
+@RULES.check(
+    "trade.choose-cards",
+    "To accept, choose the cards you give: exactly as many action and objective cards "
+    "as were asked for, from your own hand (nothing to choose when no card is asked for).",
+    SECTION,
+    source="ours",
+)
+def cards_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if args["answer"] != "accept":
+        return True
+    need = _needs(frame)
+    picked = args["cards"]
+    if picked is None:  # fine when there is nothing, or only one thing, to choose
+        return len(card_choices(state, frame)) == 1
+    if not need or len(set(picked)) != len(picked):
+        return False
+    player = state["players"][frame["player"]]
+    counts: dict[str, int] = {}
+    for c in picked:
+        hand = _hand_of(player, c)
+        if hand is None:
+            return False
+        counts[hand] = counts.get(hand, 0) + 1
+    return counts == need
+
+
+def reply_candidates(state: State, frame: Frame) -> list[Action]:
+    choices = card_choices(state, frame)
+    if len(choices) == 1:
+        accepts = [act("reply", "accept")]
+    else:
+        accepts = [act("reply", "accept", "+".join(c)) for c in choices]
+    return [*accepts, _DECLINE]
+
+
+_DECLINE = act("reply", "decline")
+
+
+def apply_reply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     state["stack"].pop()
     a, b = state["players"][frame["from"]], state["players"][frame["player"]]
-    if args == "decline":
+    if args["answer"] == "decline":
         ev.emit("trade_declined", f"{b['name']} declines the trade.", player=frame["player"])
         return
+    picked = list(args["cards"] or card_choices(state, frame)[0])
     for g, n in frame["give"].items():
         _move(state, a, b, g, n)
     for g, n in frame["get"].items():
-        _move(state, b, a, g, n)
+        if g not in PICKS:
+            _move(state, b, a, g, n)
+    for c in picked:
+        _move(state, b, a, CARD + c, 1)
     bump_stat(state, "trade")
-    ev.emit("trade", f"{a['name']} and {b['name']} trade.", player=frame["from"])
+    extra: dict[str, Any] = {}
+    if picked:  # the offerer now sees the cards chosen for them
+        extra = {"barrier": True, "private": {"seat": frame["from"], "cards": sorted(picked)}}
+    ev.emit(
+        "trade",
+        f"{a['name']} and {b['name']} trade: {a['name']} gives "
+        f"{words(frame['give'], named=False)}, {b['name']} gives "
+        f"{words(frame['get'], named=False)}.",
+        player=frame["from"],
+        **extra,
+    )
 
 
 def _move(state: State, src: dict[str, Any], dst: dict[str, Any], g: str, n: int) -> None:
+    if g.startswith(CARD):
+        card = g[len(CARD) :]
+        hand = _hand_of(src, card)
+        assert hand is not None
+        src[hand].remove(card)
+        dst[hand].append(card)
+        return
     # Limits apply to what is received, so any excess is wasted like any other gain.
-    if g in ("mood", "culture"):
+    if g in TOKENS:
         src[g] -= n
     else:
         src["res"][g] -= n
@@ -159,9 +360,189 @@ def _move(state: State, src: dict[str, Any], dst: dict[str, Any], g: str, n: int
 
 REPLY = ActionKind(
     "reply",
-    lambda s, f, a: a.args[0] if a.args else "",
-    [reply_ok],
-    fixed(act("reply", "accept"), act("reply", "decline")),
+    parse_reply,
+    [reply_ok, cards_ok],
+    reply_candidates,
     apply_reply,
     category="reply",
 )
+
+
+class PromptFrame(TableFrame):
+    """A table frame whose prompt is worded from the frame (public: names no hidden card)."""
+
+    def __init__(
+        self, kind: str, table: list[ActionKind], words_for: Callable[[State, Frame], str]
+    ) -> None:
+        super().__init__(kind, table)
+        self._words_for = words_for
+
+    def prompt(self, game: Game, state: State, frame: Frame) -> str:
+        return self._words_for(state, frame)
+
+
+def _reply_prompt(state: State, frame: Frame) -> str:
+    names = [pl["name"] for pl in state["players"]]
+    return (
+        f"{names[frame['player']]}: {names[frame['from']]} offers "
+        f"{words(frame['give'], named=False)} for {words(frame['get'], named=False)}. "
+        "Accept or decline the trade."
+    )
+
+
+REPLY_FRAME = PromptFrame("trade_reply", [REPLY], _reply_prompt)
+
+
+# == Trade Routes (and Currency) =============================================
+
+
+def route_count(state: State, p: int) -> int:
+    """Trade routes of ``p``: the largest matching of their settlers and ships to other
+    players' non-angry cities within two spaces (one unit per city, one city per unit),
+    capped at the maximum. Augmenting paths, so no greedy pass can undercount."""
+    cities = sorted(
+        k
+        for k, c in state["cities"].items()
+        if c["owner"] not in (p, BARBARIANS) and c["mood"] != ANGRY
+    )
+    reach = {
+        uid: [k for k in cities if hex_distance(u["h"], k) <= 2]
+        for uid, u in sorted(state["units"].items())
+        if u["o"] == p and u["k"] in ("settler", "ship")
+    }
+    owner: dict[str, str] = {}  # city -> the unit whose route it is
+
+    def augment(uid: str, seen: set[str]) -> bool:
+        for k in reach[uid]:
+            if k not in seen:
+                seen.add(k)
+                if k not in owner or augment(owner[k], seen):
+                    owner[k] = uid
+                    return True
+        return False
+
+    n = 0
+    for uid in reach:
+        if n < MAX_ROUTES and augment(uid, set()):
+            n += 1
+    return n
+
+
+def _route_gains(state: State, player: dict[str, Any], n: int, gold: int) -> tuple[int, int]:
+    """(food, gold) actually kept when ``gold`` of ``n`` routes give gold."""
+    room = {r: cap(state, player, r) - player["res"][r] for r in ("food", "gold")}
+    return min(n - gold, room["food"]), min(gold, room["gold"])
+
+
+def start_of_turn(state: State, p: int, ev: Events) -> None:
+    """Trade Routes income; with Currency and a real choice, ask food or gold per route."""
+    player = state["players"][p]
+    if not has(player, "trade_routes"):
+        return
+    n = route_count(state, p)
+    if not n:
+        return
+    if has(player, "currency"):
+        outcomes = {_route_gains(state, player, n, k) for k in range(n + 1)}
+        if len(outcomes) > 1:
+            state["stack"].append({"kind": "trade_routes", "player": p, "routes": n})
+            return
+    _take(state, p, n, 0, ev)
+
+
+def _take(state: State, p: int, n: int, gold: int, ev: Events) -> None:
+    player = state["players"][p]
+    kept = {r: gain(state, player, r, w) for r, w in (("food", n - gold), ("gold", gold))}
+    got = [f"{kept[r]} {r}" for r in ("food", "gold") if kept[r]]
+    lost = [f"{w - kept[r]} {r}" for r, w in (("food", n - gold), ("gold", gold)) if w > kept[r]]
+    text = f"Trade routes bring {player['name']} {_join(got)}."
+    if lost:
+        text = text[:-1] + f" (lost over the limit: {_join(lost)})."
+    ev.emit("trade_routes", text, player=p)
+
+
+def parse_routes(state: State, frame: Frame, a: Action) -> int:
+    return int(a.args[0])
+
+
+@RULES.check(
+    "trade.routes-gold",
+    "With Currency, choose how many of your trade routes give gold instead of food: "
+    "from none to all of them.",
+    ROUTES,
+)
+def routes_ok(state: State, frame: Frame, gold: int) -> bool:
+    return 0 <= gold <= frame["routes"]
+
+
+def routes_candidates(state: State, frame: Frame) -> list[Action]:
+    """One answer per different result (gold that would all be lost is no new choice)."""
+    player = state["players"][frame["player"]]
+    n = frame["routes"]
+    seen: dict[tuple[int, int], int] = {}
+    for k in range(n, -1, -1):
+        seen.setdefault(_route_gains(state, player, n, k), k)
+    return [act("routes", k) for k in sorted(seen.values(), reverse=True)]
+
+
+def apply_routes(state: State, frame: Frame, gold: int, ev: Events) -> None:
+    state["stack"].pop()
+    _take(state, frame["player"], frame["routes"], gold, ev)
+
+
+ROUTES_KIND = ActionKind(
+    "routes", parse_routes, [routes_ok], routes_candidates, apply_routes, category="routes"
+)
+
+
+def _routes_prompt(state: State, frame: Frame) -> str:
+    player = state["players"][frame["player"]]
+    n = frame["routes"]
+    room = {r: cap(state, player, r) - player["res"][r] for r in ("food", "gold")}
+    return (
+        f"Trade routes: {n} route{'' if n == 1 else 's'} this turn. With Currency each may give "
+        f"1 gold instead of 1 food. You have room for {room['food']} more food and "
+        f"{room['gold']} more gold; anything over a limit is lost. How many give gold?"
+    )
+
+
+ROUTES_FRAME = PromptFrame("trade_routes", [ROUTES_KIND], _routes_prompt)
+
+
+# == labels (shown only to the deciding seat and the teacher) ===================
+
+
+def label(state: State, a: Action) -> str | None:
+    """Plain-words label of a trade, reply or routes action; None if it cannot be read."""
+    try:
+        if a.kind == "trade":
+            args = parse_offer(state, {}, a)
+            give = words(args["give"], named=True)
+            get = words(args["get"], named=True, chooser="their")
+            return f"Offer {state['players'][args['to']]['name']} {give} for {get}"
+        frame = state["stack"][-1]
+        if a.kind == "reply" and frame["kind"] == "trade_reply":
+            return _reply_label(state, frame, parse_reply(state, frame, a))
+        if a.kind == "routes" and frame["kind"] == "trade_routes":
+            return _routes_label(state, frame, parse_routes(state, frame, a))
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+    return None
+
+
+def _reply_label(state: State, frame: Frame, args: dict[str, Any]) -> str:
+    if args["answer"] != "accept":
+        return "Decline the trade"
+    picked = args["cards"] or card_choices(state, frame)[0]
+    give = {g: n for g, n in frame["get"].items() if g not in PICKS}
+    give.update({CARD + c: 1 for c in picked})
+    return f"Accept: receive {words(frame['give'], named=True)}, give {words(give, named=True)}"
+
+
+def _routes_label(state: State, frame: Frame, gold: int) -> str:
+    n = frame["routes"]
+    food, kept_gold = _route_gains(state, state["players"][frame["player"]], n, gold)
+    text = f"Trade routes: {n - gold} as food, {gold} as gold"
+    lost = [f"{w - k} {r}" for r, w, k in (("food", n - gold, food), ("gold", gold, kept_gold))]
+    lost = [x for x in lost if not x.startswith("0 ")]
+    return text + (f" (lost over your limit: {_join(lost)})" if lost else "")

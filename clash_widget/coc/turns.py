@@ -13,11 +13,10 @@ from ..engine import Action, act
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from . import research
-from .board import cities_of, city_size, hex_distance
+from .board import cities_of, city_size
 from .common import bump_stat
-from .economy import gain, has
+from .economy import gain
 from .rulebook import RULES
-from .vocab import ANGRY
 
 STATUS = "Primer: Status Phase and Ending The Game"
 
@@ -48,27 +47,12 @@ def start_turn(state: State, ev: Events) -> None:
 
 
 def trade_routes(state: State, p: int, ev: Events) -> None:
-    """Trade Routes: 1 food (gold with Currency) per settler or ship within 2 spaces of
-    another player's non-angry city; at most 4, and each city counts once."""
-    player = state["players"][p]
-    if not has(player, "trade_routes"):
-        return
-    used: set[str] = set()
-    n = 0
-    for u in sorted(state["units"].values(), key=lambda u: u["h"]):
-        if u["o"] != p or u["k"] not in ("settler", "ship") or n >= 4:
-            continue
-        for key, c in sorted(state["cities"].items()):
-            if key in used or c["owner"] in (p, -1) or c["mood"] == ANGRY:
-                continue
-            if hex_distance(u["h"], key) <= 2:
-                used.add(key)
-                n += 1
-                break
-    if n:
-        res = "gold" if has(player, "currency") else "food"
-        gain(state, player, res, n)
-        ev.emit("trade_routes", f"Trade routes bring {player['name']} {n} {res}.", player=p)
+    """Trade Routes: 1 food per settler or ship within 2 spaces of another player's
+    non-angry city, counted as the best assignment (at most 4, each city once); with
+    Currency the player chooses how many routes give gold instead (see trade.py)."""
+    from . import trade
+
+    trade.start_of_turn(state, p, ev)
 
 
 def end_turn(state: State, frame: Frame, args: Any, ev: Events) -> None:

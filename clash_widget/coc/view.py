@@ -158,6 +158,7 @@ LABELS = {
     "pass": "Pass",
     "trade": "Offer player {0}: {1} for {2}",
     "reply": "{0} the trade",
+    "routes": "Trade routes: {0} as gold",
     "play": "Play card {0}",
     "wonder": "Build wonder {1} at {0}",
     "influence": "Cultural influence from {0} on the city at {1}",
@@ -165,18 +166,47 @@ LABELS = {
     "piece": "Take over the {0}",
     "tactic": "Play card {0} for its combat effect",
     "lose": "Lose unit {0}",
+    "siege": "Siegecraft: pay {0}",
+    "refugee": "Place the refugee settler in the city at {0}",
+    "fanatic": "Place Fanaticism's free army in the city at {0}",
+    "reserve": "Monuments: reserve the {0}",
+    "dogma": "Take {0} free (Dogma)",
+    "cube": "Move a cube onto {0}",
+    "lower": "The city at {0} takes the event's mood loss",
+    "myths": "Myths: pay 1 mood token instead",
+    "cartography": "Cartography: chart the regions your ships are in",
+    "taxation": "Taxation: pay a mood token for gold",
+    "liberties": "Civil Liberties: gain mood tokens",
+    "absolute_power": "Absolute Power: pay mood tokens for an extra action",
+    "forced_labour": "Forced Labour: your angry cities work as neutral this turn",
 }
 
 
 def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
     args = list(a.args)
-    if a.kind in ("research", "advance") and args:
+    if a.kind in ("research", "advance", "dogma", "cube") and args:
         args[0] = content.advances().get(args[0], {}).get("name", args[0])
+    if a.kind in ("wonder", "reserve") and args:
+        from .wonders import wonder_name
+
+        args[-1] = wonder_name(args[-1])
     fmt = LABELS.get(a.kind)
     try:
         label = fmt.format(*args) if fmt else str(a)
     except IndexError:
         label = str(a)
+    if a.kind in ("trade", "reply", "routes"):
+        from .trade import label as trade_label
+
+        label = trade_label(state, a) or label
+    if a.kind == "improve" and len(a.args) == 2:
+        from .civic import payment_label
+
+        label += payment_label(a.args[1])
+    if a.kind in ("barter", "drama"):
+        from .abilities import ability_label
+
+        label = ability_label(a) or label
     if a.kind == "influence" and "art" in a.args[2:]:
         label += " (Art and Sculptures: a culture token instead of an action)"
     if a.kind == "group" and len(a.args) == 4:

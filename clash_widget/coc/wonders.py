@@ -1,7 +1,9 @@
 """Wonders: revealed by Engineering and Monuments, built by a non-angry city, 5 VP.
 
-Primer: "Wonders". Monuments reserves a wonder for you and lets you build it
-without an action. The wonder stays with the city when it changes hands.
+Primer: "Wonders". Building a wonder activates the city (a second activation in a
+turn lowers its mood). Monuments reveals the top wonder, then you pick a revealed
+wonder that only you may build, without an action. The wonder stays with the city
+when it changes hands.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from .board import cities_of
+from .cities import activate
 from .common import bump_stat, me, spend_action
 from .content import load
 from .economy import can_pay, has, pay, plan_payment
@@ -27,19 +30,76 @@ def wonder_cards() -> dict[str, dict[str, Any]]:
     return {w["id"]: w for w in load("cards")["wonders"]}
 
 
+def wonder_name(w: str) -> str:
+    """A wonder's printed name (the id itself if unknown)."""
+    return wonder_cards().get(w, {}).get("name", w)
+
+
 def reveal(state: State, p: int, advance: str, ev: Events) -> None:
+    """Engineering and Monuments reveal the top wonder for everyone to see; Monuments
+    then lets its owner pick a revealed wonder to reserve (asked when there is a choice).
+    """
     deck = state["decks"]["wonders"]
-    player = state["players"][p]
-    if not deck:
+    public = state.setdefault("public_wonders", [])
+    if deck:
+        w = deck.pop(rng.below(state, len(deck)))  # the piles are kept sorted: a random draw
+        public.append(w)
+        ev.emit(
+            "wonder_revealed",
+            f"The wonder {wonder_name(w)} is revealed.",
+            player=p,
+            barrier=True,
+        )
+    if advance != "monuments" or not public:
         return
-    w = deck.pop(rng.below(state, len(deck)))
-    if advance == "monuments":
-        player["wonders_revealed"].append(w)  # reserved: only you may build it
-        text = f"{player['name']} reserves the wonder {wonder_cards()[w]['name']}."
+    if len(public) == 1:
+        reserve(state, p, public[0], ev)
     else:
-        state.setdefault("public_wonders", []).append(w)
-        text = f"The wonder {wonder_cards()[w]['name']} is revealed."
-    ev.emit("wonder_revealed", text, player=p, barrier=True)
+        state["stack"].append({"kind": PICK, "player": p})
+
+
+def reserve(state: State, p: int, w: str, ev: Events) -> None:
+    player = state["players"][p]
+    state["public_wonders"].remove(w)
+    player["wonders_revealed"].append(w)
+    ev.emit(
+        "wonder_reserved",
+        f"Monuments: {player['name']} reserves the wonder {wonder_name(w)} (only they may "
+        "build it).",
+        player=p,
+    )
+
+
+# -- Monuments: pick the wonder to reserve -------------------------------------------
+
+PICK = "monuments_pick"
+
+
+@RULES.check(
+    "wonder.monuments-pick",
+    "Monuments: pick one of the revealed wonders (the one just revealed or one revealed "
+    "earlier) to reserve for yourself (our reading of 'Reveal the top Wonder. Pick a Wonder').",
+    "Primer: Advances, CULTURE (Monuments)",
+    source="ours",
+)
+def pick_ok(state: State, frame: Frame, w: str) -> bool:
+    return w in state.get("public_wonders", [])
+
+
+def apply_pick(state: State, frame: Frame, w: str, ev: Events) -> None:
+    state["stack"].pop()
+    reserve(state, frame["player"], w, ev)
+
+
+PICK_WONDER = ActionKind(
+    "reserve",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [pick_ok],
+    lambda s, f: [act("reserve", w) for w in sorted(s.get("public_wonders", []))],
+    apply_pick,
+    category="wonder",
+    ensured=[pick_ok],
+)
 
 
 def buildable(state: State, p: int) -> list[str]:
@@ -69,10 +129,42 @@ def may_build(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return has(player, "engineering") and state["turn"]["actions"] > 0
 
 
-@RULES.check("wonder.city", "A wonder is built in one of your cities that is not angry.", SECTION)
+def _reserved(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    """Built as the Monuments wonder: reserved by the builder, who owns Monuments."""
+    player = me(state, frame)
+    return args.get("wonder") in player["wonders_revealed"] and has(player, "monuments")
+
+
+def _workable(state: State, frame: Frame, city: dict[str, Any]) -> bool:
+    """Not angry, or angry while Forced Labour treats it as neutral this turn."""
+    return city["mood"] != ANGRY or "forced_labour" in me(state, frame)["once"]
+
+
+@RULES.check(
+    "wonder.city",
+    "A wonder is built by activating one of your cities that is not angry (Forced Labour: "
+    "angry cities count as neutral this turn); a second activation this turn lowers its mood.",
+    SECTION,
+)
 def city_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     c = state["cities"].get(args["city"])
-    return c is not None and c["owner"] == frame["player"] and c["mood"] != ANGRY
+    if c is None or c["owner"] != frame["player"]:
+        return False
+    return _reserved(state, frame, args) or _workable(state, frame, c)
+
+
+@RULES.check(
+    "wonder.monuments-city",
+    "Monuments waives the action, not the activation: your reserved wonder is still built "
+    "by activating one of your cities that is not angry, and a second activation this turn "
+    "lowers its mood.",
+    "Primer: Advances, CULTURE (Monuments); Wonders",
+    source="ours",
+)
+def monuments_city(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not _reserved(state, frame, args):
+        return True
+    return _workable(state, frame, state["cities"][args["city"]])
 
 
 @RULES.check("wonder.cost", "You cannot pay the wonder's cost (resources and tokens).", SECTION)
@@ -81,16 +173,18 @@ def affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def candidates(state: State, frame: Frame) -> list[Action]:
-    """Every (city, wonder) pair that passes all four checks (see ``ensured``).
+    """Every (city, wonder) pair that passes all the checks (see ``ensured``).
 
-    The checks split: the city test ignores the wonder and the other three
-    ignore the city, so each is asked once per city or wonder, not per pair.
+    The checks split: the city tests come to the same for every wonder and the
+    others ignore the city, so each is asked once per city or wonder, not per pair.
     """
     p = frame["player"]
     wonders = buildable(state, p)
     if not wonders:
         return []
-    cities = [c for c in sorted(cities_of(state, p)) if city_ok.ok(state, frame, {"city": c})]
+    # Both city rules ask for a city of yours that can work (not angry, or Forced
+    # Labour), whether or not the wonder is the reserved one.
+    cities = [c for c in sorted(cities_of(state, p)) if _workable(state, frame, state["cities"][c])]
     if not cities:
         return []
     out: list[Action] = []
@@ -114,19 +208,20 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     state["cities"][args["city"]]["wonders"].append(w)
     ev.emit(
         "wonder_built",
-        f"{player['name']} builds the {wonder_cards()[w]['name']} at {args['city']}.",
+        f"{player['name']} builds the {wonder_name(w)} at {args['city']}.",
         player=frame["player"],
         hexes=[args["city"]],
     )
+    activate(state, frame["player"], args["city"], ev)
     bump_stat(state, "wonder_built")
 
 
 BUILD_WONDER = ActionKind(
     "wonder",
     parse_wonder,
-    [revealed, may_build, city_ok, affordable],
+    [revealed, may_build, city_ok, monuments_city, affordable],
     candidates,
     apply_build,
     category="wonder",
-    ensured=[revealed, may_build, city_ok, affordable],
+    ensured=[revealed, may_build, city_ok, monuments_city, affordable],
 )  # candidates() applies every check itself

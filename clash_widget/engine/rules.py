@@ -68,12 +68,26 @@ class Check:
         return None if self.ok(*args) else Verdict(self.rule)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How we read a passage the seeds leave open, or where two seeds disagree.
+
+    ``seeds`` quotes or sums up what the seed texts say; ``ours`` is what the engine
+    plays; ``option`` names the rules option that plays the other reading, if any."""
+
+    topic: str
+    seeds: str
+    ours: str
+    option: str = ""
+
+
 @dataclass
 class RuleBook:
     """The registry of one game's rules; one place per rule."""
 
     game: str
     rules: dict[str, Rule] = field(default_factory=dict)
+    readings: list[Reading] = field(default_factory=list)
 
     def rule(self, rule_id: str, reason: str, section: str, *, source: str = "seed") -> Rule:
         if rule_id in self.rules:
@@ -142,4 +156,15 @@ def rules_markdown(books: Iterable[RuleBook]) -> str:
             reason = r.reason.replace("|", "\\|")
             lines.append(f"| `{r.id}` | {reason} | {r.section} | {r.source} |")
         lines.append("")
+        if book.readings:
+            lines += [
+                f"### {book.game}: our readings and where the seeds differ",
+                "",
+                "| topic | the seeds | we play (ours) | other reading as an option |",
+                "|---|---|---|---|",
+            ]
+            for rd in book.readings:
+                cells = [rd.topic, rd.seeds, rd.ours, f"`{rd.option}`" if rd.option else "none"]
+                lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+            lines.append("")
     return "\n".join(lines)

@@ -38,13 +38,18 @@ def finish_battle(board_or_match: Any, limit: int = 100) -> list[dict[str, Any]]
 MAP_SEED = 3  # a map where 2,0 (plains) and 3,0 (forest) are neighbouring land hexes
 
 
-def field_battle(attackers: int, defenders: int, dice_seed: int = 0) -> Match:
+def field_battle(
+    attackers: int, defenders: int, dice_seed: int = 0, fortress: bool = False
+) -> Match:
     """A match (no cards, events or barbarians) right after ``attackers`` Blue armies
-    moved from 2,0 onto ``defenders`` Orange armies at 3,0; ``dice_seed`` picks the rolls."""
+    moved from 2,0 onto ``defenders`` Orange armies at 3,0; ``dice_seed`` picks the rolls.
+    With ``fortress``, 3,0 is an Orange city with a Fortress (Blue has no Siegecraft)."""
     from clash_widget.coc.scenario import Scenario
 
     s = Scenario(players=2, seed=MAP_SEED, cards=False, events=False, barbarians=False)
     s.explore_all().clear_units().advances(0, "tactics")
+    if fortress:
+        s.city(1, "3,0", pieces=("fortress",))
     s.units(1, "3,0", army=defenders).units(0, "2,0", army=attackers).turn(0).dice(dice_seed)
     m = s.match()
     m.play("move")
@@ -53,13 +58,14 @@ def field_battle(attackers: int, defenders: int, dice_seed: int = 0) -> Match:
 
 
 def simulate_battles(
-    attackers: int, defenders: int, games: int = 100, seed: int = 1
+    attackers: int, defenders: int, games: int = 100, seed: int = 1, fortress: bool = False
 ) -> dict[str, float]:
-    """Play ``games`` field battles with the engine (attacker never retreats) and return the
-    observed shares of ``wins``, ``loses`` and ``both`` (all armies gone)."""
+    """Play ``games`` field battles (or attacks on a Fortress city) with the engine (attacker
+    never retreats) and return the observed shares of ``wins``, ``loses`` and ``both`` (all
+    armies gone)."""
     counts = {"wins": 0, "loses": 0, "both": 0}
     for i in range(games):
-        m = field_battle(attackers, defenders, dice_seed=seed * 1_000_003 + i)
+        m = field_battle(attackers, defenders, dice_seed=seed * 1_000_003 + i, fortress=fortress)
         finish_battle(m)
         left = {
             p: sum(1 for u in m.state["units"].values() if u["o"] == p and u["k"] == "army")

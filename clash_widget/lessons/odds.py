@@ -1,8 +1,8 @@
 """Exact probabilities for the charts (no simulation: small, fast, reproducible).
 
 Battles (Primer: Battles and Capturing): each side rolls one die per army (a fortress
-adds a die and cancels one hit in the first round); hits = total // 5; both sides lose
-one army per hit at the same time. Here the attacker always fights on.
+adds a die and cancels one hit, both in the first round only); hits = total // 5; both
+sides lose one army per hit at the same time. Here the attacker always fights on.
 
 Cultural influence (Primer: Cultural Influence; French rulings p. 10-11): a roll of
 5 or 6 succeeds; each culture token adds 1 range or 1 to the die, and the tokens for
@@ -47,7 +47,9 @@ def battle_odds(
     def go(a: int, d: int, first: bool) -> tuple[float, float, float]:
         if a == 0 or d == 0:
             return (float(a > 0), float(d > 0), float(a == d == 0))
-        extra_die = 1 if fortress else 0
+        # Primer (Fortress): "+1 die for combat and cancel one hit on the first combat round":
+        # both help in the first round only.
+        extra_die = 1 if (fortress and first) else 0
         cancel = 1 if (fortress and first) else 0
         a_hits, d_hits = hits(a, divisor), hits(d + extra_die, divisor)
         win = lose = both = 0.0
@@ -60,8 +62,8 @@ def battle_odds(
                 win, lose, both = win + pa * pd * w, lose + pa * pd * lo, both + pa * pd * b
         # Rounds with no hits repeat the same position: divide them out.
         quiet = sum(pa for ah, pa in a_hits.items() if max(0, ah - cancel) == 0) * d_hits.get(0, 0)
-        if first and cancel:
-            # After a quiet first round the fortress's cancel is spent: continue as a later round.
+        if first and fortress:
+            # After a quiet first round the Fortress's help is spent: continue as a later round.
             w, lo, b = go(a, d, False)
             return (win + quiet * w, lose + quiet * lo, both + quiet * b)
         return (win / (1 - quiet), lose / (1 - quiet), both / (1 - quiet))

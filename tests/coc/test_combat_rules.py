@@ -132,6 +132,7 @@ def test_siegecraft_pays_wood_and_ore_against_the_fortress():
         res0={"wood": 2, "ore": 2},
         dice=(5, 5, 1, 1),
     )
+    accepted(m, "siege both")  # the attacker's choice (combat.siegecraft-payment)
     r = _rounds(m)[0]
     assert len(r["defender_dice"]) == 2 and r["attacker_hits"] == 2
     assert m.state["players"][0]["res"]["wood"] == 0 and m.state["players"][0]["res"]["ore"] == 0
@@ -145,6 +146,7 @@ def test_siegecraft_without_ore_keeps_the_hit_cancel():
         res0={"wood": 2},
         dice=(5, 5, 1, 1),
     )
+    accepted(m, "siege wood")
     r = _rounds(m)[0]
     assert len(r["defender_dice"]) == 2 and r["attacker_hits"] == 1
 

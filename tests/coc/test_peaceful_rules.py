@@ -303,9 +303,10 @@ def test_research_switching_government_moves_cubes():
     s.advances(0, "writing", "philosophy", "voting", "civil_liberties", "tactics", "draft")
     m = s.match()
     accepted(m, "research nationalism")
+    accepted(m, "cube totalitarianism")  # the second moved cube: the player's choice
     adv = m.state["players"][0]["advances"]
     assert "voting" not in adv and "civil_liberties" not in adv
-    assert {"nationalism", "totalitarianism", "absolute_power"} <= set(adv)
+    assert {"nationalism", "totalitarianism"} <= set(adv)
 
 
 def test_research_mathematics_makes_engineering_free():
