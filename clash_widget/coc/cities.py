@@ -330,8 +330,10 @@ def parse_plain(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 
 @RULES.check(
     "collect.husbandry",
-    "Reaching two spaces needs Husbandry, chosen before any hex, and 1 food (free with Roads).",
+    "Reaching two spaces needs Husbandry, and 1 food (free with Roads); our reading: it is "
+    "chosen before any hex is taken.",
     "Primer: Advances, AGRICULTURE (Husbandry)",
+    source="ours",
     frame_only=True,
 )
 def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -421,7 +423,7 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 @RULES.check(
     "build.can-build-something",
     "This city cannot build any unit now: check the costs (settler 2 food, army food + ore, "
-    "ship 2 wood at a port) and the 4-units-a-space limit.",
+    "ship 2 wood at a port) and the limit of units on one space.",
     BUILD,
 )
 def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -463,6 +465,8 @@ BUILD_KIND = ActionKind(
 
 
 def parse_unit(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    if a.args[1:] not in ((), ("draft",)):
+        raise ValueError("a unit is written 'unit army', or 'unit army draft' to pay with Draft")
     return {
         "player": frame["player"],
         "kind": a.args[0],
@@ -591,15 +595,22 @@ _UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
 
 @RULES.check(
     "build.nationalism-token",
-    "With Nationalism, finish with 'done mood' or 'done culture' (otherwise plain 'done').",
+    "After a build with an army or ship, Nationalism asks for 'done mood' or 'done culture'; "
+    "otherwise the build ends with plain 'done'.",
     "Primer: Advances, AUTOCRACY (Nationalism)",
 )
 def nationalism_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    earns = _earns_nationalism(state, frame)
     if not args["args"]:
-        return not has(me(state, frame), "nationalism") or not any(
-            k in ("army", "ship") for k in frame["built"]
-        )
-    return args["args"][0] in ("mood", "culture") and has(me(state, frame), "nationalism")
+        return not earns
+    return earns and args["args"][0] in ("mood", "culture")
+
+
+def _earns_nationalism(state: State, frame: Frame) -> bool:
+    """Nationalism: "Whenever you perform a build action that includes an Army or Ship"."""
+    return has(me(state, frame), "nationalism") and any(
+        k in ("army", "ship") for k in frame["built"]
+    )
 
 
 BUILD_DONE = ActionKind(
@@ -607,9 +618,7 @@ BUILD_DONE = ActionKind(
     parse_plain,
     [built_something, nationalism_token],
     lambda s, f: (
-        [act("done")]
-        if not has(me(s, f), "nationalism")
-        else [act("done", "mood"), act("done", "culture")]
+        [act("done", "mood"), act("done", "culture")] if _earns_nationalism(s, f) else [act("done")]
     ),
     finish_build,
     category="done",
@@ -630,8 +639,14 @@ def parse_grow(state: State, frame: Frame, a: Action) -> dict[str, Any]:
         "city": _hex_arg(a),
         "piece": piece,
         "extra": extra,
-        "settler": a.args[2:] == ("+settler",),
+        "settler": _sanitation_arg(a),
     }
+
+
+def _sanitation_arg(a: Action) -> bool:
+    if a.args[2:] not in ((), ("+settler",)):
+        raise ValueError("a city grows as 'grow 2,1 temple', with '+settler' to add Sanitation's")
+    return a.args[2:] == ("+settler",)
 
 
 @RULES.check("grow.piece-kind", "City pieces are fortress, academy, temple and port.", GROW)
@@ -693,7 +708,8 @@ def grow_temple_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "grow.sanitation",
-    "Only with Sanitation may a growing city buy a settler for 1 food.",
+    "Only with Sanitation may a growing city buy a settler for 1 food, and only if the city's "
+    "space has room for one more unit.",
     "Primer: Advances, CONSTRUCTION (Sanitation)",
 )
 def grow_sanitation(state: State, frame: Frame, args: dict[str, Any]) -> bool:

@@ -141,6 +141,11 @@ HANDLERS: dict[str, FrameHandler] = {
             "Dogma: choose the free Theocracy advance your new Temple brings.",
         ),
         TableFrame(
+            "research_payment",
+            [research.PAY],
+            "Choose how to pay for the advance: food, ideas or gold.",
+        ),
+        TableFrame(
             research.CUBES,
             [research.CUBE],
             "New government: choose the advance each moved cube lands on.",
@@ -157,7 +162,7 @@ AUTO = {"status_draw", "status_end", "barbarian_raid"}
 
 # How many arguments each action kind takes (anything else is malformed input).
 ARITY = {
-    "research": (1, 1),
+    "research": (1, 2),
     "found": (1, 1),
     "collect": (1, 1),
     "build": (1, 1),
@@ -202,6 +207,7 @@ ARITY = {
     "cube": (1, 1),
     "lower": (1, 1),
     "myths": (0, 0),
+    "pay": (1, 1),
 }
 for _handler in HANDLERS.values():
     for _spec in _handler.table.values():  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from . import content, hooks
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
-from .economy import cap, gain, has, pay, plan_payment
+from .economy import cap, gain, has, parse_payment, pay, payment_key, payments, plan_payment
 from .rulebook import RULES
 
 SECTION = "Primer: Actions (Expanded), Research an Advance"
@@ -32,7 +32,36 @@ FREE_WITH = {
 
 
 def parse(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    return {"player": frame["player"], "advance": a.args[0] if a.args else "", "free": False}
+    return {
+        "player": frame["player"],
+        "advance": a.args[0] if a.args else "",
+        "free": False,
+        "payment": parse_payment(a.args[1]) if len(a.args) > 1 else None,
+    }
+
+
+# Research's food may be paid in food, ideas or gold; Steel Weapons' ore in ore or gold.
+FOOD_PAY = ("food", "ideas", "gold")
+ORE_PAY = ("ore", "gold")
+PAY_ORDER = ("food", "ideas", "ore", "gold")
+
+
+def payment_options(player: dict[str, Any], cost: dict[str, int]) -> list[dict[str, int]]:
+    """Every distinct way the player can pay ``cost`` (primer: "An advance costs 2 Food,
+    either or both of which may be replaced by Ideas"; gold "may be used in place of any
+    other normal Resource"). ``[{}]`` for a free advance; ``[]`` if it cannot be paid."""
+    res = player["res"]
+    out: list[dict[str, int]] = []
+    food_stock = {r: res[r] for r in FOOD_PAY}
+    for f in payments(food_stock, cost.get("food", 0), FOOD_PAY):
+        ore_stock = {"ore": res["ore"], "gold": res["gold"] - f.get("gold", 0)}
+        for o in payments(ore_stock, cost.get("ore", 0), ORE_PAY):
+            take = dict(f)
+            for r, n in o.items():
+                take[r] = take.get(r, 0) + n
+            if take not in out:
+                out.append(take)
+    return out
 
 
 def cost_of(state: State, player: dict[str, Any], advance: str, *, free: bool) -> dict[str, int]:
@@ -147,7 +176,30 @@ def _payable(state: State, player: dict[str, Any], advance: str, free: bool) -> 
     return plan_payment(player, cost, ideas_for_food=True) is not None
 
 
-CHECKS = [actions_left, known, not_owned, government_open, top_first, prerequisite, affordable]
+@RULES.check(
+    "research.payment",
+    "That payment does not match the advance's cost, or you do not hold it: the food may be "
+    "paid with food, ideas or gold, Steel Weapons' ore with ore or gold.",
+    SECTION,
+)
+def payment_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if args["payment"] is None:
+        return True
+    player = state["players"][args["player"]]
+    cost = cost_of(state, player, args["advance"], free=args["free"])
+    return args["payment"] in payment_options(player, cost)
+
+
+CHECKS = [
+    actions_left,
+    known,
+    not_owned,
+    government_open,
+    top_first,
+    prerequisite,
+    affordable,
+    payment_ok,
+]
 FREE_CHECKS = [known, not_owned, government_open, top_first, prerequisite, affordable]
 
 
@@ -180,11 +232,22 @@ def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
 
 def apply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     spend_action(state)
-    buy(state, args["player"], args["advance"], ev, free=args["free"])
+    buy(state, args["player"], args["advance"], ev, free=args["free"], payment=args["payment"])
 
 
-def buy(state: State, p: int, advance: str, ev: Events, *, free: bool) -> None:
-    """Pay for and gain an advance (research action, status-phase or Dogma gift)."""
+def buy(
+    state: State,
+    p: int,
+    advance: str,
+    ev: Events,
+    *,
+    free: bool,
+    payment: dict[str, int] | None = None,
+) -> None:
+    """Pay for and gain an advance (research action or status-phase advance).
+
+    The player chooses how to pay: given with the action, or asked in a
+    ``research_payment`` frame when more than one way is open."""
     player = state["players"][p]
     cost = cost_of(state, player, advance, free=free)
     if cost["food"] == 0 and not free and FREE_WITH.get(advance) not in player["advances"]:
@@ -192,11 +255,68 @@ def buy(state: State, p: int, advance: str, ev: Events, *, free: bool) -> None:
             player, "priesthood"
         ):
             player["once"].append("priesthood")
-    take = plan_payment(player, cost, ideas_for_food=True) or {}
+    if payment is None:
+        options = payment_options(player, cost)
+        if len(options) > 1:
+            keys = [payment_key(o, PAY_ORDER) for o in options]
+            state["stack"].append(
+                {"kind": "research_payment", "player": p, "advance": advance, "options": keys}
+            )
+            return
+        payment = options[0] if options else plan_payment(player, cost, ideas_for_food=True)
+    _pay_and_gain(state, p, advance, payment or {}, ev)
+
+
+def _pay_and_gain(state: State, p: int, advance: str, take: dict[str, int], ev: Events) -> None:
+    player = state["players"][p]
     pay(player, take)
     if has(player, "free_education") and (take.get("ideas") or take.get("gold")):
         gain(state, player, "mood", 1)
     gain_advance(state, p, advance, ev)
+
+
+# -- how to pay, when more than one way is open ----------------------------------------
+
+
+def parse_pay(state: State, frame: Frame, a: Action) -> str:
+    return a.args[0] if a.args else ""
+
+
+@RULES.check(
+    "research.payment-choice",
+    "Choose one of the ways of paying listed for this advance.",
+    SECTION,
+)
+def pay_choice_ok(state: State, frame: Frame, key: str) -> bool:
+    return key in frame["options"]
+
+
+def apply_pay(state: State, frame: Frame, key: str, ev: Events) -> None:
+    state["stack"].pop()
+    _pay_and_gain(state, frame["player"], frame["advance"], parse_payment(key), ev)
+
+
+def pay_label(state: State, frame: Frame, key: str) -> str:
+    take = parse_payment(key)
+    parts = [f"{n} {'idea' if r == 'ideas' and n == 1 else r}" for r, n in take.items()]
+    text = f"Pay {' and '.join(parts)} for {content.advances()[frame['advance']]['name']}"
+    if has(state["players"][frame["player"]], "free_education") and (
+        take.get("ideas") or take.get("gold")
+    ):
+        text += " (Free Education: +1 mood token)"
+    return text
+
+
+PAY = ActionKind(
+    "pay",
+    parse_pay,
+    [pay_choice_ok],
+    lambda s, f: [act("pay", k) for k in f["options"]],
+    apply_pay,
+    pay_label,
+    category="advance",
+    ensured=[pay_choice_ok],
+)
 
 
 def gain_advance(state: State, p: int, advance: str, ev: Events) -> None:
@@ -406,6 +526,7 @@ KIND = ActionKind(
 
 __all__ = [
     "CUBE",
+    "PAY",
     "DOGMA_CHOICE",
     "FREE_CHECKS",
     "KIND",

@@ -182,6 +182,21 @@ LABELS = {
 }
 
 
+def _kind_label(game: Game, state: State, a: Any) -> str | None:
+    """The label the action kind itself gives (ActionKind.label), if it has one."""
+    if not state["stack"]:
+        return None
+    frame = state["stack"][-1]
+    handler = game.handlers.get(frame["kind"])
+    spec = getattr(handler, "table", {}).get(a.kind)
+    if spec is None or spec.label is None:
+        return None
+    try:
+        return spec.label(state, frame, spec.parse(state, frame, a))
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None  # a malformed action: the generic label below names it
+
+
 def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
     args = list(a.args)
     if a.kind in ("research", "advance", "dogma", "cube") and args:
@@ -190,9 +205,10 @@ def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
         from .wonders import wonder_name
 
         args[-1] = wonder_name(args[-1])
+    own = _kind_label(game, state, a)
     fmt = LABELS.get(a.kind)
     try:
-        label = fmt.format(*args) if fmt else str(a)
+        label = own or (fmt.format(*args) if fmt else str(a))
     except IndexError:
         label = str(a)
     if a.kind in ("trade", "reply", "routes"):

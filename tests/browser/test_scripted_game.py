@@ -140,21 +140,24 @@ def test_scripted_game_by_clicks(lab, tmp_path):
     assert [u["kind"] for u in units_at(lab, 2, 1)] == ["settler"]
     assert [u["kind"] for u in units_at(lab, 1, 1)] == []
 
-    # Research Irrigation with the last action.
+    # Research Irrigation with the last action; Blue holds ideas and gold, so Blue chooses
+    # how to pay (the primer: either food "may be replaced by Ideas"; gold replaces any).
     click_action(lab, "research irrigation", ".clash-actions-general")
+    click_action(lab, "pay ideas:2", ".clash-actions-general")
     assert "irrigation" in player0(lab)["advances"]
+    assert player0(lab)["resources"]["ideas"] == 0
     assert lab.kernel_json("board.match.actions") == [
         "found 1,2", "collect 1,1", "take 1,0 wood", "done", "build 1,2", "unit settler",
-        "done", "move", "group 1,1 2,1 s1", "done", "research irrigation",
+        "done", "move", "group 1,1 2,1 s1", "done", "research irrigation", "pay ideas:2",
     ]  # fmt: skip
     assert lab.kernel_json("board.match.game.invariants(board.match.state)") == []
 
     # The replay scrubber: one step back shows the position before the research, read-only.
     h = lab.kernel_json("board.match.state_hash()")
     page.locator(".clash-widget .clash-scrub-back").click()
-    assert lab.wait_kernel("board.position == 10")
+    assert lab.wait_kernel("board.position == 11")
     expect(page.locator(".clash-widget .clash-prompt")).to_contain_text("Replay")
-    expect(page.locator(".clash-widget .clash-scrub-label")).to_have_text("replay 10/11")
+    expect(page.locator(".clash-widget .clash-scrub-label")).to_have_text("replay 11/12")
     assert "irrigation" not in lab.kernel_json("board.view['players'][0]['advances']")
     expect(page.locator(".clash-widget button.clash-action")).to_have_count(0)
     page.locator(".clash-widget .clash-scrub-live").click()

@@ -152,9 +152,27 @@ def test_build_nationalism_no_token_for_settlers_only():
     m = s.match()
     accepted(m, f"build {s.capital(0)}")
     accepted(m, "unit settler")
+    # One real answer, so no token choice is offered ("a choice with one answer is not asked").
+    assert [str(a) for a in m.legal_actions()] == ["done"]
+    assert refused(m, "done mood") == "build.nationalism-token"
     accepted(m, "done")
     assert m.state["players"][0]["mood"] == 0
     assert m.state["players"][0]["culture"] == 0
+
+
+def test_build_and_grow_extra_words_are_malformed():
+    """An action with words the grammar does not know is refused as malformed, with the
+    expected form, instead of being played as if they were not there."""
+    s = open_map().resources(0, food=2, ore=1, wood=1).advances(0, "tactics")
+    m = s.match()
+    accepted(m, f"build {s.capital(0)}")
+    out = m.play("unit army banana")
+    assert not out.ok and out.verdict.rule_id == "engine.malformed"
+    assert "unit army draft" in out.verdict.reason
+    s = open_map().resources(0, food=2, ore=1, wood=1).advances(0, "tactics")
+    s.city(0, s.find("plains", near=s.capital(0)))
+    out = s.match().play(f"grow {s.capital(0)} fortress banana")
+    assert not out.ok and out.verdict.rule_id == "engine.malformed"
 
 
 def test_build_something():

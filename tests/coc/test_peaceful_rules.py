@@ -263,13 +263,41 @@ def test_grow_temple_token():
     assert m.state["players"][0]["culture"] == 1
 
 
-def test_research_costs_two_food_or_ideas():
+def test_research_payment_choice_food_or_ideas():
+    """Primer: "An advance costs 2 Food, either or both of which may be replaced by Ideas
+    instead." With 2 food and 1 idea the player chooses how to pay (not the engine)."""
     s = open_map().resources(0, food=2, ideas=1)
     m = s.match()
     accepted(m, "research tactics")
+    frame = m.state["stack"][-1]
+    assert frame["kind"] == "research_payment"
+    assert sorted(str(a) for a in m.legal_actions()) == ["pay food:1+ideas:1", "pay food:2"]
+    assert refused(m, "pay ideas:2") == "research.payment-choice"
+    accepted(m, "pay food:1+ideas:1")
     p = m.state["players"][0]
-    assert p["res"]["food"] == 1 and p["res"]["ideas"] == 0  # ideas are spent first
+    assert p["res"]["food"] == 1 and p["res"]["ideas"] == 0
     assert p["culture"] == 1 and p["culture_track"] == 1
+
+
+def test_research_payment_given_with_the_action():
+    """The payment may come with the action (``research tactics food:2``); a payment that
+    does not cover the cost or that the player does not hold is refused."""
+    s = open_map().resources(0, food=2, ideas=1)
+    m = s.match()
+    assert refused(m, "research tactics ideas:2") == "research.payment"
+    assert refused(m, "research tactics food:1") == "research.payment"
+    accepted(m, "research tactics food:2")
+    assert m.state["stack"][-1]["kind"] == "turn"
+    assert m.state["players"][0]["res"] == {**m.state["players"][0]["res"], "food": 0, "ideas": 1}
+
+
+def test_research_payment_one_way_is_not_asked():
+    """With food only there is one way to pay: nothing is asked."""
+    s = open_map().resources(0, food=2)
+    m = s.match()
+    accepted(m, "research tactics")
+    assert m.state["stack"][-1]["kind"] == "turn"
+    assert m.state["players"][0]["res"]["food"] == 0
 
 
 def test_research_cost():
