@@ -6,7 +6,7 @@ Small query functions used by every rule module. Positions are ``"q,r"`` keys.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..engine.game import State
@@ -139,10 +139,6 @@ _NONE: list[tuple[str, Unit]] = []
 
 def units_at(state: State, key: str) -> list[tuple[str, Unit]]:
     return list(units_on(state, key))
-
-
-def units_of(state: State, player: int) -> Iterator[tuple[str, Unit]]:
-    return ((uid, u) for uid, u in state["units"].items() if u["o"] == player)
 
 
 def foreign_units_at(state: State, key: str, player: int) -> bool:

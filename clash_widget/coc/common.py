@@ -37,13 +37,3 @@ def bump_stat(state: State, kind: str, n: int = 1) -> None:
 )
 def actions_left(state: State, frame: Frame, args: Any) -> bool:
     return state["turn"]["actions"] > 0
-
-
-def needs_advance(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN201
-    """A gate check: the deciding player owns ``advance``."""
-
-    @RULES.check(rule_id, reason, section, frame_only=True)
-    def _owns(state: State, frame: Frame, args: Any) -> bool:
-        return advance in me(state, frame)["advances"]
-
-    return _owns

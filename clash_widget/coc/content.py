@@ -35,9 +35,5 @@ def group_of(advance: str) -> dict[str, Any]:
     return groups()[advances()[advance]["group"]]
 
 
-def is_top_of_group(advance: str) -> bool:
-    return advances()[advance]["position"] == 0
-
-
 GOVERNMENTS = ("democracy", "autocracy", "theocracy")
 SCIENCE_GROUP = "science"

@@ -20,8 +20,3 @@ def distance(a: Hex, b: Hex) -> int:
 def offset_to_axial(col: int, row: int) -> Hex:
     """Odd-q offset (odd columns shifted down half a hex) to axial."""
     return col, row - (col - (col & 1)) // 2
-
-
-def axial_to_offset(h: Hex) -> tuple[int, int]:
-    q, r = h
-    return q, r + (q - (q & 1)) // 2

@@ -38,10 +38,6 @@ def parse_payment(text: str | None) -> list[str]:
     return list(PAYMENTS[text])
 
 
-def payment_text(roads: list[str]) -> str:
-    return "roads:" + "+".join(roads)
-
-
 @lru_cache(maxsize=1024)
 def ring_two(key: str) -> tuple[str, ...]:
     """Positions exactly two spaces from ``key`` (some may be off the board)."""

@@ -294,9 +294,6 @@ class Match:
     def scores(self) -> list[float]:
         return self.game.scores(self.state)
 
-    def events_since(self, n: int) -> list[dict[str, Any]]:
-        return self.log[n:]
-
 
 # -- game files: reading and verifying ------------------------------------------------------
 def _same_position(a: State, b: State) -> bool:

@@ -125,11 +125,6 @@ class RuleBook:
     def __len__(self) -> int:
         return len(self.rules)
 
-    def as_table(self) -> list[dict[str, str]]:
-        return [
-            {"id": r.id, "reason": r.reason, "section": r.section, "source": r.source} for r in self
-        ]
-
 
 def first_violation(checks: Iterable[Check], *args: Any) -> Verdict | None:
     """Run checks in order (turn, availability, costs, targets) and stop at the first failure."""
