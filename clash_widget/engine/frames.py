@@ -5,7 +5,8 @@ Most decision frames offer several kinds of action ("research", "found",
 arguments, the ordered named checks, how to list candidates and how to apply
 it. :class:`TableFrame` turns a table of them into a frame handler, so the
 legal list is always *candidates filtered by the very checks* that explain
-refusals.
+refusals. A check wrapped with :func:`explained` adds specifics (which card,
+which city) to its refusal.
 """
 
 from __future__ import annotations
@@ -22,6 +23,31 @@ Args = Any
 Parser = Callable[[State, Frame, Action], Args]
 Candidates = Callable[[State, Frame], Iterable[Action]]
 Applier = Callable[[State, Frame, Args, Events], None]
+Detail = Callable[[State, Frame, Args], str]
+Prompt = str | Callable[[State, Frame], str]
+
+
+@dataclass(frozen=True)
+class Explained(Check):
+    """A check whose refusal adds specifics (which card, which city) to the rule's reason."""
+
+    detail: Detail | None = None
+
+
+def explained(detail: Detail) -> Callable[[Check], Explained]:
+    """Decorator (above ``RuleBook.check``): word a refusal's specifics from the arguments."""
+
+    def wrap(c: Check) -> Explained:
+        return Explained(c.rule, c.ok, c.frame_only, detail)
+
+    return wrap
+
+
+def refusal(c: Check, state: State, frame: Frame, args: Args) -> Verdict:
+    """The verdict of a failed check, with its specifics when it has any."""
+    if isinstance(c, Explained) and c.detail is not None:
+        return Verdict(c.rule, c.detail(state, frame, args))
+    return Verdict(c.rule)
 
 
 def fixed(*actions: Action) -> Candidates:
@@ -47,6 +73,9 @@ class ActionKind:
     """Checks every candidate passes by construction (the candidate generator
     filters with the same predicates). Listing skips them; :meth:`first_violation`
     still runs them for any action a user sends."""
+    usage: str = ""
+    """How the action is written (``use: pick <card>``): the refusal's detail when the
+    argument count is wrong (else the refusal gives the :attr:`arity`)."""
 
     def __post_init__(self) -> None:
         self._split()
@@ -69,7 +98,7 @@ class ActionKind:
     def first_violation(self, state: State, frame: Frame, args: Args) -> Verdict | None:
         for c in self.checks:
             if not c.ok(state, frame, args):
-                return Verdict(c.rule)
+                return refusal(c, state, frame, args)
         return None
 
     def admits(self, state: State, frame: Frame, args: Args) -> bool:
@@ -112,10 +141,16 @@ class ActionKind:
 class TableFrame(FrameHandler):
     """A frame handler defined by a table of action kinds."""
 
-    def __init__(self, kind: str, table: list[ActionKind], prompt: str = "") -> None:
+    def __init__(
+        self, kind: str, table: list[ActionKind], prompt: Prompt = "", *, not_now: str = ""
+    ) -> None:
+        """``prompt`` is the text, or a function worded from the state and the frame;
+        ``not_now`` words the refusal of another kind of action (``{kind}`` names it;
+        default: the kinds the frame expects)."""
         self.kind = kind  # type: ignore[misc]
         self.table = {k.kind: k for k in table}
         self._prompt = prompt
+        self._not_now = not_now
 
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         out: list[Action] = []
@@ -126,14 +161,18 @@ class TableFrame(FrameHandler):
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
         spec = self.table.get(action.kind)
         if spec is None:
+            if self._not_now:
+                return NOT_NOW.refuse(self._not_now.format(kind=action.kind))
             known = ", ".join(sorted(self.table))
             return NOT_NOW.refuse(f"now the game expects one of: {known}")
         lo, hi = spec.arity
         if not lo <= len(action.args) <= hi:
+            if spec.usage:
+                return MALFORMED.refuse(f"{action}: {spec.usage}")
             return MALFORMED.refuse(f"{action.kind} takes {lo}-{hi} arguments")
         for g in spec.gate:
             if not g.ok(state, frame, None):
-                return Verdict(g.rule)
+                return refusal(g, state, frame, None)
         args = spec.parse(state, frame, action)
         return spec.first_violation(state, frame, args)
 
@@ -142,4 +181,5 @@ class TableFrame(FrameHandler):
         spec.apply(state, frame, spec.parse(state, frame, action), ev)
 
     def prompt(self, game: Game, state: State, frame: Frame) -> str:
-        return self._prompt
+        p = self._prompt
+        return p if isinstance(p, str) else p(state, frame)

@@ -19,6 +19,7 @@ from . import cards as C
 from . import logic as L
 from .handlers import HANDLERS
 from .rules import BOOK
+from .turn_frames import advance
 
 LOG_KEEP = 60
 FRAME_KINDS = ("pick", "draw", "act", "react", "counter")
@@ -95,8 +96,6 @@ class Secolo(Game):
 
     # -- automatic steps ----------------------------------------------------------------
     def settle(self, state: dict[str, Any], ev: Events) -> None:
-        from .handlers import advance
-
         while not state["over"] and state["stack"] and state["options"]["auto_pass"]:
             top = state["stack"][-1]
             if top["kind"] not in ("react", "counter"):

@@ -1,0 +1,296 @@
+"""Attacks: two citizens of one culture and an Attack card against a Character elsewhere.
+
+``attack <attack-card> <attacker> <attacker> <target>``. Declaring an Attack opens the
+reaction window (``react`` frame, see ``turn_frames.advance``); when every other seat
+has answered, the Attack resolves here, or a Special that nobody countered stops it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, explained
+from ..engine.game import Frame, State
+from . import cards as C
+from . import logic as L
+from .rules import ACTIONS, ATTACK, BOOK, BULWARK
+
+
+class Attack(NamedTuple):
+    action: Action
+    card: str
+    a1: str
+    a2: str
+    target: str
+    culture: str | None
+    """The culture the pair attacks for (None: not a pair)."""
+    where: int | None
+    """The city holding the target (None: in no city)."""
+
+
+def parse_attack(state: State, frame: Frame, action: Action) -> Attack:
+    card, a1, a2, target = action.args
+    cul = pair_culture(state, frame["player"], a1, a2)
+    return Attack(action, card, a1, a2, target, cul, L.city_of(state, target))
+
+
+def pair_culture(state: State, seat: int, a1: str, a2: str) -> str | None:
+    """The culture two citizens of ``seat``'s city attack for, or None if they cannot pair."""
+    cits = L.citizens(state, seat)
+    if a1 == a2 or a1 not in cits or a2 not in cits:
+        return None
+    c1, c2 = C.culture(a1), C.culture(a2)
+    if c1 == c2:
+        return c1
+    if L.protagonist_power(state, seat) == "vizier":
+        pr = state["players"][seat]["protagonist"]
+        if a1 == pr:
+            return c2
+        if a2 == pr:
+            return c1
+    return None
+
+
+def attack_pairs(state: State, seat: int) -> list[tuple[str, str, str]]:
+    cits = sorted(L.citizens(state, seat))
+    out = []
+    for a1, a2 in combinations(cits, 2):
+        cul = pair_culture(state, seat, a1, a2)
+        if cul is not None:
+            out.append((a1, a2, cul))
+    return out
+
+
+# -- checks, in the order a refusal names them ----------------------------------------------
+@BOOK.check(
+    "attack.once-per-turn",
+    "You can make only one Attack in your turn.",
+    ACTIONS,
+    frame_only=True,
+)
+def once_per_turn(state: State, frame: Frame, a: Attack) -> bool:
+    return state["turn"]["attacks"] < 1
+
+
+@explained(lambda s, f, a: a.card)
+@BOOK.check("attack.needs-attack-card", "An Attack needs an Attack card from your hand.", ATTACK)
+def attack_card(state: State, frame: Frame, a: Attack) -> bool:
+    return a.card in L.hand(state, frame["player"]) and C.ctype(a.card) == "attack"
+
+
+@explained(lambda s, f, a: f"{a.a1}, {a.a2}")
+@BOOK.check(
+    "attack.needs-pair",
+    "The attackers must be two different citizens of the same culture in your own city.",
+    ATTACK,
+)
+def needs_pair(state: State, frame: Frame, a: Attack) -> bool:
+    return a.culture is not None
+
+
+def _is_character(cid: str) -> bool:
+    return cid in C.catalogue() and C.ctype(cid) == "character"
+
+
+def _not_a_target(state: State, frame: Frame, a: Attack) -> str:
+    if not _is_character(a.target):
+        return a.target
+    return f"{C.label(a.target)} is not in an opponent's city"
+
+
+@explained(_not_a_target)
+@BOOK.check(
+    "attack.target-character",
+    "The target must be a Character (not a Protagonist) in an opponent's city.",
+    ATTACK,
+)
+def target_character(state: State, frame: Frame, a: Attack) -> bool:
+    return (
+        _is_character(a.target)
+        and a.where is not None
+        and a.where in L.opponents(state, frame["player"])
+    )
+
+
+@explained(lambda s, f, a: f"both are {C.cultures()[a.culture]['name']}")
+@BOOK.check(
+    "attack.target-other-culture",
+    "The target must belong to a culture different from the attackers'.",
+    ATTACK,
+)
+def target_other_culture(state: State, frame: Frame, a: Attack) -> bool:
+    return C.culture(a.target) != a.culture
+
+
+@explained(
+    lambda s, f, a: f"{C.label(a.target)} is protected by {L.protection(s, a.where, a.target)}"
+)
+@BOOK.check(
+    "attack.target-unprotected",
+    "The target is protected: a Bulwark of its culture in its city, an Object attached to it, "
+    "or a Printed Bible keeps it safe.",
+    BULWARK,
+)
+def target_unprotected(state: State, frame: Frame, a: Attack) -> bool:
+    return not L.is_protected(state, a.where, a.target)
+
+
+def attack_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every pair of the same culture (``needs_pair``) against every open target of another
+    culture (``target_*``), with every Attack card in hand (``attack_card``)."""
+    seat = frame["player"]
+    atks = sorted(c for c in L.hand(state, seat) if C.ctype(c) == "attack")
+    if not atks:
+        return []
+    targets = L.open_targets(state, seat)
+    if not targets:
+        return []
+    out = []
+    for a1, a2, cul in attack_pairs(state, seat):
+        for t in targets:
+            if C.culture(t) != cul:
+                out.extend(Action("attack", (atk, a1, a2, t)) for atk in atks)
+    return out
+
+
+def apply_attack(state: State, frame: Frame, a: Attack, ev: Events) -> None:
+    seat, cul, where = frame["player"], a.culture, a.where
+    L.from_hand(state, seat, a.card)
+    L.to_discard(state, a.card, seat)
+    state["turn"]["attacks"] += 1
+    ev.emit(
+        "attack",
+        f"Player {seat} attacks {C.label(a.target)} in player {where}'s city with "
+        f"{C.label(a.a1)} and {C.label(a.a2)}",
+        seat=seat,
+        card=a.card,
+        attackers=[a.a1, a.a2],
+        target=a.target,
+        city=where,
+    )
+    queue = L.turn_order_after(state, seat)
+    state["stack"].append(
+        {
+            "kind": "react",
+            "player": queue[0],
+            "queue": queue[1:],
+            "attack": {
+                "by": seat,
+                "card": a.card,
+                "attackers": [a.a1, a.a2],
+                "culture": cul,
+                "target": a.target,
+                "city": where,
+            },
+        }
+    )
+
+
+_CHECKS = [
+    once_per_turn,
+    attack_card,
+    needs_pair,
+    target_character,
+    target_other_culture,
+    target_unprotected,
+]
+ATTACK_KIND = ActionKind(
+    "attack",
+    parse_attack,
+    _CHECKS,
+    attack_candidates,
+    apply_attack,
+    category="attack",
+    arity=(4, 4),
+    usage="use: attack <attack-card> <attacker> <attacker> <target>",
+    ensured=_CHECKS[1:],
+)
+
+
+# -- resolving ------------------------------------------------------------------------------
+def attack_of(state: State) -> dict[str, Any] | None:
+    """The Attack waiting in a reaction window, if any."""
+    for f in reversed(state["stack"]):
+        if f["kind"] == "react":
+            return f["attack"]
+    return None
+
+
+def resolve_attack(state: State, frame: Frame, ev: Events) -> None:
+    """Everybody let the Attack go on: the target is discarded (or captured), if still open."""
+    L.pop_frame(state, frame)
+    att = frame["attack"]
+    by, target, where = att["by"], att["target"], att["city"]
+    if target not in L.city(state, where):
+        ev.emit(
+            "attack_fizzled",
+            f"{C.label(target)} has left the city: the Attack misses",
+            target=target,
+            city=where,
+        )
+        return
+    why = L.protection(state, where, target)
+    if why is not None:
+        ev.emit(
+            "attack_protected",
+            f"{C.label(target)} is now protected ({why}): the Attack fails",
+            target=target,
+            city=where,
+            by_kind="protection",
+            by=why,
+        )
+        return
+    if L.protagonist_power(state, by) == "corsair":
+        L.leave_city(state, where, target, by)
+        L.to_hand(state, by, target, known=True)
+        ev.emit(
+            "attack_hit",
+            f"The Corsair King takes {C.label(target)} into player {by}'s hand",
+            target=target,
+            city=where,
+            seat=by,
+            captured=True,
+        )
+    else:
+        L.discard_from_city(state, where, target, by, ev, "attack")
+        ev.emit(
+            "attack_hit",
+            f"The Attack succeeds: {C.label(target)} is discarded",
+            target=target,
+            city=where,
+            seat=by,
+            captured=False,
+        )
+    if L.protagonist_power(state, where) == "witch":
+        L.draw(state, where, 2, ev, "the Witch Mother")
+
+
+def apply_block(state: State, counter: Frame, ev: Events) -> None:
+    """Nobody countered: the Special stops the Attack."""
+    L.pop_frame(state, counter)
+    react = state["stack"][-1]
+    att = react["attack"]
+    L.pop_frame(state, react)
+    pending = counter["pending"]
+    eff = pending["effect"]
+    target, where = att["target"], att["city"]
+    if eff == "escape" and target in L.city(state, where):
+        L.leave_city(state, where, target, pending["by"])
+        L.to_hand(state, where, target, known=True)
+    if eff == "retaliation" and pending["arg"] in L.city(state, att["by"]):
+        L.discard_from_city(state, att["by"], pending["arg"], pending["by"], ev, "Retaliation")
+    what = {
+        "truce": "the Attack is cancelled",
+        "escape": f"{C.label(target)} escapes to its owner's hand",
+        "retaliation": "the Attack is cancelled and an attacker falls",
+    }[eff]
+    ev.emit(
+        "attack_blocked",
+        f"{C.label(pending['card'])}: {what}",
+        target=target,
+        city=where,
+        by_kind="special",
+        by=eff,
+    )

@@ -1,0 +1,179 @@
+"""Putting cards into a city: Characters, Bulwarks and Objects, one culture a turn.
+
+``play <card> [city seat] [attach-to]``: the city seat only in the pairs variant (the
+partner's city), the citizen only for an Object. The Workshop Mistress may add one
+Character of another culture; the Alliance allows one more culture.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, explained
+from ..engine.game import Frame, State
+from . import cards as C
+from . import logic as L
+from .rules import ACTIONS, BOOK, OBJECT, well_formed
+
+
+class Play(NamedTuple):
+    action: Action
+    cid: str
+    where: int
+    holder: str | None
+
+
+def seat_arg(text: str) -> int | None:
+    return int(text) if text.isdigit() and str(int(text)) == text else None
+
+
+def parse_play(state: State, frame: Frame, action: Action) -> Play:
+    cid, rest = action.args[0], action.args[1:]
+    where = frame["player"]
+    if rest and seat_arg(rest[0]) is not None:
+        where = seat_arg(rest[0])
+        rest = rest[1:]
+    if len(rest) > 1:
+        raise ValueError("too many arguments")  # the kernel refuses it as malformed
+    return Play(action, cid, where, rest[0] if rest else None)
+
+
+def culture_mode(state: State, seat: int, cid: str) -> str | None:
+    """How ``cid`` may enter play this turn: "normal", "bonus" (Workshop Mistress) or None."""
+    turn = state["turn"]
+    cul = C.culture(cid)
+    if cul in turn["cultures"] or len(turn["cultures"]) < 1 + turn["extra_cultures"]:
+        return "normal"
+    if (
+        C.ctype(cid) == "character"
+        and L.protagonist_power(state, seat) == "patron"
+        and not turn["bonus_used"]
+    ):
+        return "bonus"
+    return None
+
+
+def fits_holder(state: State, cid: str, where: int, holder: str | None) -> bool:
+    """An Object goes on a citizen of its own culture in the city it enters."""
+    return (
+        holder is not None
+        and holder in L.citizens(state, where)
+        and C.culture(holder) == C.culture(cid)
+    )
+
+
+# -- checks, in the order a refusal names them ----------------------------------------------
+@explained(lambda s, f, a: a.cid)
+@BOOK.check("play.card-in-hand", "You can only put into play a card from your hand.", ACTIONS)
+def in_hand(state: State, frame: Frame, a: Play) -> bool:
+    return a.cid in L.hand(state, frame["player"])
+
+
+@explained(lambda s, f, a: f"{C.label(a.cid)} is a {C.ctype(a.cid)}")
+@BOOK.check(
+    "play.playable-kind",
+    "Only Characters, Bulwarks and Objects go into a city; Attacks and Specials are played "
+    "with their own actions.",
+    ACTIONS,
+)
+def playable_kind(state: State, frame: Frame, a: Play) -> bool:
+    return C.ctype(a.cid) in C.PLAYABLE_TYPES
+
+
+@explained(lambda s, f, a: f"city {a.where}")
+@BOOK.check(
+    "play.own-city",
+    "Cards go into your own city (in the pairs variant, also into your partner's city).",
+    ACTIONS,
+)
+def own_city(state: State, frame: Frame, a: Play) -> bool:
+    return a.where in L.play_cities(state, frame["player"])
+
+
+def _cultures_played(state: State, frame: Frame, a: Play) -> str:
+    done = ", ".join(C.cultures()[c]["name"] for c in state["turn"]["cultures"])
+    return f"this turn you play {done}"
+
+
+@explained(_cultures_played)
+@BOOK.check(
+    "play.one-culture",
+    "In one turn all the cards you put into play must belong to one single culture.",
+    ACTIONS,
+)
+def one_culture(state: State, frame: Frame, a: Play) -> bool:
+    return culture_mode(state, frame["player"], a.cid) is not None
+
+
+@explained(lambda s, f, a: f"attach {C.label(a.cid)} to a citizen of its culture")
+@BOOK.check(
+    "play.object-holder",
+    "An Object must be attached to a citizen (Protagonist or Character) of its own culture in "
+    "the city where it is played.",
+    OBJECT,
+)
+def object_holder(state: State, frame: Frame, a: Play) -> bool:
+    return C.ctype(a.cid) != "object" or fits_holder(state, a.cid, a.where, a.holder)
+
+
+@well_formed(lambda s, f, a: "only an Object is attached to a citizen")
+def holder_only_for_objects(state: State, frame: Frame, a: Play) -> bool:
+    return a.holder is None or C.ctype(a.cid) == "object"
+
+
+def play_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every playable card in hand (``playable_kind``) whose culture fits the turn
+    (``one_culture``), into every city of the seat (``own_city``), an Object onto every
+    citizen of its culture (``object_holder``)."""
+    seat = frame["player"]
+    out = []
+    for cid in sorted(set(L.hand(state, seat))):
+        kind = C.ctype(cid)
+        if kind not in C.PLAYABLE_TYPES or culture_mode(state, seat, cid) is None:
+            continue
+        for where in L.play_cities(state, seat):
+            head = (cid,) if where == seat else (cid, str(where))
+            if kind == "object":
+                for h in L.citizens(state, where):
+                    if C.culture(h) == C.culture(cid):
+                        out.append(Action("play", (*head, h)))
+            else:
+                out.append(Action("play", head))
+    return out
+
+
+def apply_play(state: State, frame: Frame, a: Play, ev: Events) -> None:
+    seat, cid, where, holder = frame["player"], a.cid, a.where, a.holder
+    mode = culture_mode(state, seat, cid)
+    turn = state["turn"]
+    if mode == "normal" and C.culture(cid) not in turn["cultures"]:
+        turn["cultures"].append(C.culture(cid))
+    if mode == "bonus":
+        turn["bonus_used"] = True
+    turn["played"].append([cid, C.culture(cid), mode])
+    L.from_hand(state, seat, cid)
+    L.enter_city(state, where, cid, holder)
+    text = f"Player {seat} puts {C.label(cid)} into "
+    text += "their city" if where == seat else f"player {where}'s city"
+    if holder:
+        text += f", attached to {C.label(holder)}"
+    if mode == "bonus":
+        text += " (Workshop Mistress: extra Character)"
+    ev.emit("card_played", text, seat=seat, card=cid, city=where, holder=holder)
+    if C.ctype(cid) in ("bulwark", "object") and L.protagonist_power(state, seat) == "abbess":
+        L.draw(state, seat, 1, ev, "the Abbess")
+
+
+_CHECKS = [in_hand, playable_kind, own_city, one_culture, object_holder, holder_only_for_objects]
+PLAY_KIND = ActionKind(
+    "play",
+    parse_play,
+    _CHECKS,
+    play_candidates,
+    apply_play,
+    category="play",
+    arity=(1, 3),
+    usage="use: play <card> [city seat] [attach-to]",
+    ensured=_CHECKS,
+)

@@ -1,0 +1,241 @@
+"""Specials: played from the hand in your turn, or in the windows after an Attack.
+
+``special <card> [target]``. Each frame accepts some timings (``SPECIAL_TIMINGS``): the
+turn player plays any-time and turn Specials; a reaction window takes reaction and
+any-time ones; the counter window only a Countermand. A Special that stops an Attack
+(``BLOCKERS``) opens a counter window; the Attack is stopped only if nobody counters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, explained
+from ..engine.game import Frame, State
+from . import cards as C
+from . import logic as L
+from .attack import attack_of
+from .rules import BOOK, OURS, PLAY, Use, parse_use, well_formed
+from .turn_frames import advance
+
+# Which Special timings each frame accepts.
+SPECIAL_TIMINGS = {
+    "act": ("anytime", "turn"),
+    "react": ("reaction", "anytime"),
+    "counter": ("counter",),
+}
+BLOCKERS = ("truce", "escape", "retaliation")
+NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
+
+
+# -- targets each effect may take ------------------------------------------------------------
+def plague_cultures(state: State) -> list[str]:
+    out = []
+    for cul in C.deck_cultures(state["options"]["deck"]):
+        if any(
+            C.culture(c) == cul and not L.is_protected(state, s, c)
+            for s in range(L.n_players(state))
+            for c in L.characters(state, s)
+        ):
+            out.append(cul)
+    return out
+
+
+def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
+    att = attack_of(state)
+    if att is None:
+        return []
+    return [
+        (a,)
+        for a in sorted(att["attackers"])
+        if C.ctype(a) == "character" and a in L.city(state, att["by"])
+    ]
+
+
+TARGETS: dict[str, Callable[[State, int], list[tuple[str, ...]]]] = {
+    "retaliation": _retaliation,
+    "conversion": lambda state, seat: [(t,) for t in sorted(L.open_targets(state, seat))],
+    "exile": lambda state, seat: [(t,) for t in sorted(L.open_targets(state, seat))],
+    "plague": lambda state, seat: [(c,) for c in plague_cultures(state)],
+    "demolition": lambda state, seat: [(b,) for b in sorted(L.opponent_bulwarks(state, seat))],
+}
+
+
+def special_args(state: State, seat: int, eff: str) -> list[tuple[str, ...]]:
+    """The argument tuples a Special with effect ``eff`` may take now."""
+    if eff in NO_ARG_SPECIALS:
+        return [()]
+    if eff not in TARGETS:
+        raise ValueError(f"unknown special effect {eff}")
+    return TARGETS[eff](state, seat)
+
+
+# -- checks, in the order a refusal names them ----------------------------------------------
+@explained(lambda s, f, u: u.cid)
+@BOOK.check("special.card-in-hand", "You can only play a Special card from your hand.", PLAY)
+def special_in_hand(state: State, frame: Frame, u: Use) -> bool:
+    return u.cid in L.hand(state, frame["player"]) and C.ctype(u.cid) == "special"
+
+
+@explained(lambda s, f, u: f"{C.label(u.cid)} is a {C.card(u.cid)['timing']} card")
+@BOOK.check(
+    "special.timing",
+    "This Special cannot be played now: reaction Specials answer an Attack, the Countermand "
+    "answers a Special that stopped an Attack, the Alliance is for your own turn.",
+    PLAY,
+    source="ours",
+)
+def special_timing(state: State, frame: Frame, u: Use) -> bool:
+    return C.card(u.cid)["timing"] in SPECIAL_TIMINGS[frame["kind"]]
+
+
+def _target_count(state: State, frame: Frame, u: Use) -> str:
+    many = "no target" if C.effect(u.cid) in NO_ARG_SPECIALS else "one target"
+    return f"{C.label(u.cid)} takes {many}"
+
+
+@well_formed(_target_count)
+def special_arity(state: State, frame: Frame, u: Use) -> bool:
+    return len(u.rest) == (0 if C.effect(u.cid) in NO_ARG_SPECIALS else 1)
+
+
+@explained(lambda s, f, u: f"{C.label(u.cid)}: {u.rest[0]}")
+@BOOK.check(
+    "special.target",
+    "This Special needs a valid target: an unprotected Character in an opponent's city "
+    "(Conversion, Exile), a Bulwark in an opponent's city (Demolition), a culture with an "
+    "unprotected Character in play (Plague) or an attacking Character (Retaliation).",
+    OURS,
+    source="ours",
+)
+def special_target(state: State, frame: Frame, u: Use) -> bool:
+    eff = C.effect(u.cid)
+    return eff in NO_ARG_SPECIALS or u.rest in special_args(state, frame["player"], eff)
+
+
+def special_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every Special in hand (``special_in_hand``) of a timing the frame takes
+    (``special_timing``) with every target its effect may take now (``special_target``)."""
+    seat = frame["player"]
+    timings = SPECIAL_TIMINGS[frame["kind"]]
+    out = []
+    for cid in sorted(set(L.hand(state, seat))):
+        if C.ctype(cid) != "special" or C.card(cid)["timing"] not in timings:
+            continue
+        out.extend(Action("special", (cid, *a)) for a in special_args(state, seat, C.effect(cid)))
+    return out
+
+
+# -- effects ------------------------------------------------------------------------------------
+def _block(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:
+    """Truce, Escape, Retaliation: the others may answer with a Countermand first."""
+    queue = L.turn_order_after(state, seat)
+    state["stack"].append(
+        {
+            "kind": "counter",
+            "player": queue[0],
+            "queue": queue[1:],
+            "pending": {"by": seat, "card": cid, "effect": C.effect(cid), "arg": arg},
+        }
+    )
+
+
+def _countermand(
+    state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events
+) -> None:
+    pending = frame["pending"]
+    ev.emit(
+        "special_countered",
+        f"{C.label(pending['card'])} is cancelled",
+        seat=seat,
+        card=pending["card"],
+    )
+    L.pop_frame(state, frame)
+    react = state["stack"][-1]
+    advance(state, react, ev)
+
+
+def _patron(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:
+    L.draw(state, seat, 3, ev, "Patron")
+
+
+def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) -> None:
+    owner = L.city_of(state, t)
+    L.leave_city(state, owner, t, seat)
+    L.enter_city(state, seat, t)
+    ev.emit(
+        "conversion",
+        f"{C.label(t)} moves from player {owner}'s city to player {seat}'s",
+        card=t,
+        source=owner,
+        seat=seat,
+    )
+
+
+def _exile(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) -> None:
+    owner = L.city_of(state, t)
+    L.leave_city(state, owner, t, seat)
+    L.to_hand(state, owner, t, known=True)
+    ev.emit("exile", f"{C.label(t)} goes back to player {owner}'s hand", card=t, seat=owner)
+
+
+def _plague(state: State, frame: Frame, seat: int, cid: str, cul: str, ev: Events) -> None:
+    victims = [
+        (s, c)
+        for s in range(L.n_players(state))
+        for c in L.characters(state, s)
+        if C.culture(c) == cul and not L.is_protected(state, s, c)
+    ]
+    for s, c in victims:
+        L.discard_from_city(state, s, c, seat, ev, "Plague")
+
+
+def _demolition(state: State, frame: Frame, seat: int, cid: str, b: str, ev: Events) -> None:
+    L.discard_from_city(state, L.city_of(state, b), b, seat, ev, "Demolition")
+
+
+def _alliance(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:
+    state["turn"]["extra_cultures"] += 1
+
+
+EFFECTS: dict[str, Callable[..., None]] = {
+    **dict.fromkeys(BLOCKERS, _block),
+    "countermand": _countermand,
+    "patron": _patron,
+    "conversion": _conversion,
+    "exile": _exile,
+    "plague": _plague,
+    "demolition": _demolition,
+    "alliance": _alliance,
+}
+
+
+def apply_special(state: State, frame: Frame, u: Use, ev: Events) -> None:
+    seat, cid = frame["player"], u.cid
+    arg = u.rest[0] if u.rest else None
+    eff = C.effect(cid)
+    L.from_hand(state, seat, cid)
+    L.to_discard(state, cid, seat)
+    kind = "special_played" if frame["kind"] == "act" else "special_reaction"
+    text = f"Player {seat} plays {C.label(cid)}"
+    if arg is not None:
+        text += " on " + (C.cultures()[arg]["name"] if arg in C.cultures() else C.label(arg))
+    ev.emit(kind, text, seat=seat, card=cid, effect=eff, target=arg)
+    EFFECTS[eff](state, frame, seat, cid, arg, ev)
+    if L.protagonist_power(state, seat) == "preacher":
+        L.draw(state, seat, 1, ev, "the Geneva Preacher")
+
+
+_CHECKS = [special_in_hand, special_timing, special_arity, special_target]
+SPECIAL_KIND = ActionKind(
+    "special",
+    parse_use,
+    _CHECKS,
+    special_candidates,
+    apply_special,
+    category="special",
+    arity=(1, 1 << 30),  # the checks word a wrong target count for the card at hand
+    usage="use: special <card> [target]",
+    ensured=_CHECKS,
+)

@@ -1,0 +1,232 @@
+"""The steps around the turn: choosing Protagonists, the draw step, ending the turn and
+passing in a window.
+
+``pick <protagonist>`` (setup), ``discard <card>`` / ``redraw`` / ``keep`` (the draw
+step), ``end`` (the act step), ``pass`` (a reaction or counter window).
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, explained, fixed
+from ..engine.game import Frame, State
+from . import cards as C
+from . import logic as L
+from .attack import apply_block, resolve_attack
+from .rules import BOOK, DRAW, PREP, no_args, one_arg
+
+
+# -- setup: choosing Protagonists ----------------------------------------------------------
+@explained(lambda s, f, cid: cid)
+@BOOK.check("setup.pick-protagonist", "Choose one of the Protagonists still on the table.", PREP)
+def in_pool(state: State, frame: Frame, cid: str) -> bool:
+    return cid in state["pool"]
+
+
+def pick_candidates(state: State, frame: Frame) -> list[Action]:
+    return [Action("pick", (c,)) for c in sorted(state["pool"])]
+
+
+def apply_pick(state: State, frame: Frame, cid: str, ev: Events) -> None:
+    seat = frame["player"]
+    state["pool"].remove(cid)
+    p = state["players"][seat]
+    p["protagonist"] = cid
+    p["city"].append(cid)
+    ev.emit("protagonist_chosen", f"Player {seat} chooses {C.label(cid)}", seat=seat, card=cid)
+    if frame["queue"]:
+        frame["player"] = frame["queue"].pop(0)
+        return
+    state["removed"].extend(sorted(state["pool"]))
+    state["pool"] = []
+    for s in range(L.n_players(state)):
+        L.draw(state, s, state["options"]["hand_size"], ev, "starting hand")
+    state["stack"] = []
+    L.start_turn(state, 0, ev)
+
+
+PICK = ActionKind(
+    "pick",
+    one_arg,
+    [in_pool],
+    pick_candidates,
+    apply_pick,
+    category="pick",
+    arity=(1, 1),
+    usage="use: pick <protagonist>",
+    ensured=[in_pool],
+)
+
+
+# -- the draw step: mark cards, then redraw them, or keep the hand ---------------------------
+@BOOK.check(
+    "draw.redraw-off",
+    "This table plays without the discard-and-redraw rule (option redraw=False): keep your hand.",
+    DRAW,
+    source="ours",
+    frame_only=True,
+)
+def redraw_on(state: State, frame: Frame, args: object) -> bool:
+    return state["options"].get("redraw", True)
+
+
+@explained(lambda s, f, cid: cid)
+@BOOK.check(
+    "draw.card-in-hand",
+    "You can only set aside for discarding a card that is in your hand and not already chosen.",
+    DRAW,
+)
+def unmarked_in_hand(state: State, frame: Frame, cid: str) -> bool:
+    return cid in L.hand(state, frame["player"]) and cid not in frame["marked"]
+
+
+@BOOK.check(
+    "draw.redraw-needs-discards",
+    "To discard and redraw you must first choose at least one card to discard.",
+    DRAW,
+    frame_only=True,
+)
+def something_marked(state: State, frame: Frame, args: object) -> bool:
+    return bool(frame["marked"])
+
+
+@explained(lambda s, f, args: f"{len(f['marked'])} marked")
+@BOOK.check(
+    "draw.keep-without-discards",
+    "You chose cards to discard: redraw them (all at once), or undo the choice before keeping.",
+    DRAW,
+    frame_only=True,
+)
+def nothing_marked(state: State, frame: Frame, args: object) -> bool:
+    return not frame["marked"]
+
+
+def discard_candidates(state: State, frame: Frame) -> list[Action]:
+    marked = set(frame["marked"])
+    return [Action("discard", (c,)) for c in sorted(set(L.hand(state, frame["player"])) - marked)]
+
+
+def apply_discard(state: State, frame: Frame, cid: str, ev: Events) -> None:
+    frame["marked"].append(cid)
+
+
+def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
+    seat = frame["player"]
+    marked = sorted(frame["marked"])
+    for c in marked:
+        L.from_hand(state, seat, c)
+        L.to_discard(state, c, seat)
+    ev.emit(
+        "redraw_discard",
+        f"Player {seat} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
+        + ", ".join(C.label(c) for c in marked),
+        seat=seat,
+        cards=marked,
+    )
+    extra = 1 if L.protagonist_power(state, seat) == "naturalist" else 0
+    L.draw(state, seat, len(marked) + extra, ev, "redraw")
+    apply_keep(state, frame, args, ev)
+
+
+def apply_keep(state: State, frame: Frame, args: object, ev: Events) -> None:
+    """The turn's draw, then the act step."""
+    seat = frame["player"]
+    power = L.protagonist_power(state, seat)
+    more = state["options"]["draw"] + (1 if power == "astronomer" else 0)
+    L.draw(state, seat, more, ev, "turn draw")
+    if not state["over"]:
+        L.pop_frame(state, frame)
+        state["stack"].append({"kind": "act", "player": seat})
+
+
+DISCARD = ActionKind(
+    "discard",
+    one_arg,
+    [redraw_on, unmarked_in_hand],
+    discard_candidates,
+    apply_discard,
+    category="discard",
+    arity=(1, 1),
+    usage="use: discard <card>",
+    ensured=[unmarked_in_hand],
+)
+REDRAW = ActionKind(
+    "redraw",
+    no_args,
+    [something_marked],
+    fixed(Action("redraw")),
+    apply_redraw,
+    category="redraw",
+    usage="redraw takes no arguments",
+)
+KEEP = ActionKind(
+    "keep",
+    no_args,
+    [nothing_marked],
+    fixed(Action("keep")),
+    apply_keep,
+    category="keep",
+    usage="keep takes no arguments",
+)
+
+
+# -- the end of the turn ---------------------------------------------------------------------
+def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
+    seat = frame["player"]
+    ev.emit("turn_end", f"Player {seat} ends the turn", seat=seat)
+    L.pop_frame(state, frame)
+    L.start_turn(state, (seat + 1) % L.n_players(state), ev)
+
+
+END = ActionKind(
+    "end",
+    no_args,
+    [],
+    fixed(Action("end")),
+    apply_end,
+    category="end",
+    usage="end takes no arguments",
+)
+
+
+# -- windows: every other seat in turn may answer, then the window closes -----------------------
+def advance(state: State, frame: Frame, ev: Events) -> None:
+    """The deciding seat of a window is done: ask the next seat, or close the window."""
+    if state["over"]:
+        return
+    if frame["queue"]:
+        frame["player"] = frame["queue"].pop(0)
+    elif frame["kind"] == "react":
+        resolve_attack(state, frame, ev)
+    else:
+        apply_block(state, frame, ev)
+
+
+def apply_pass_attack(state: State, frame: Frame, args: object, ev: Events) -> None:
+    ev.emit("pass", f"Player {frame['player']} lets the Attack go on", seat=frame["player"])
+    advance(state, frame, ev)
+
+
+def apply_pass_special(state: State, frame: Frame, args: object, ev: Events) -> None:
+    ev.emit("pass", f"Player {frame['player']} lets the Special stand", seat=frame["player"])
+    advance(state, frame, ev)
+
+
+PASS_ATTACK = ActionKind(
+    "pass",
+    no_args,
+    [],
+    fixed(Action("pass")),
+    apply_pass_attack,
+    category="pass",
+    usage="pass takes no arguments",
+)
+PASS_SPECIAL = ActionKind(
+    "pass",
+    no_args,
+    [],
+    fixed(Action("pass")),
+    apply_pass_special,
+    category="pass",
+    usage="pass takes no arguments",
+)
