@@ -104,18 +104,6 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
     return protection(state, seat, cid) is not None
 
 
-def open_target(state: State, actor: int, cid: str) -> bool:
-    """A Character in an opponent's city that nothing protects (Attack, Conversion, Exile)."""
-    if cid not in C.catalogue() or C.ctype(cid) != "character":
-        return False
-    where = city_of(state, cid)
-    return (
-        where is not None
-        and where in opponents(state, actor)
-        and not is_protected(state, where, cid)
-    )
-
-
 def open_targets(state: State, actor: int) -> list[str]:
     out = []
     for s in opponents(state, actor):

@@ -65,8 +65,9 @@ def no_args(state: State, frame: Frame, action: Action) -> Any:
 # -- rules that are not action checks (documented here, tested by behaviour) -----
 WIN_FIVE = R(
     "end.five-cultures",
-    "At the start of any turn, a player with citizens of 5 different cultures in play wins "
-    "(pairs variant: both partners' cities need 5).",
+    "At the start of any turn, a player with citizens of enough different cultures in play "
+    "wins (five in the seed's game; the option cultures_to_win sets it; pairs variant: both "
+    "partners' cities need them).",
     PLAY,
 )
 DECK_END = R(
