@@ -93,7 +93,7 @@ SOLUTIONS: dict[str, list[str]] = {
     "01": ["move", "group 1,1 2,1 s1", "orient 0", "done", "found 2,1"],
     "03": ["collect 1,1", "take 1,1 food", "take 1,0 wood", "take 0,1 ore", "done"],
     "04": ["grow 1,1 temple:culture"],
-    "05": ["research myths", "research rituals"],
+    "05": ["research myths", "pay food:2", "research rituals"],
     "06": ["move", "group 1,1 2,0 a2", "done", "move", "group 2,0 3,0 a2", "done"],
     "08": ["civic", "improve 1,1", "improve 2,0", "done"],
 }

@@ -73,6 +73,10 @@ CARTOGRAPHY = ActionKind(
     _single("cartography"),
     apply_cartography,
     category="ability",
+    arity=(0, 0),
+    usage="cartography",
+    example="cartography",
+    label="Cartography: chart the regions your ships are in",
 )
 
 
@@ -153,6 +157,10 @@ def apply_barter(state: State, frame: Frame, args: dict[str, Any], ev: Events) -
     )
 
 
+def _barter_label(state: State, frame: Frame, a: Action) -> str:
+    return ability_label(a) or str(a)
+
+
 BARTER = ActionKind(
     "barter",
     parse_barter,
@@ -164,6 +172,10 @@ BARTER = ActionKind(
     barter_candidates,
     apply_barter,
     category="ability",
+    arity=(2, 2),
+    usage="barter <payment> <gold>:<culture>",
+    example="barter food:2+ore:1 2:1",
+    label=_barter_label,
 )
 
 
@@ -197,6 +209,10 @@ TAXATION = ActionKind(
     _single("taxation"),
     apply_taxation,
     category="ability",
+    arity=(0, 0),
+    usage="taxation",
+    example="taxation",
+    label="Taxation: pay a mood token for gold",
 )
 
 
@@ -227,6 +243,10 @@ LIBERTIES = ActionKind(
     _single("liberties"),
     apply_liberties,
     category="ability",
+    arity=(0, 0),
+    usage="liberties",
+    example="liberties",
+    label="Civil Liberties: gain mood tokens",
 )
 
 
@@ -253,6 +273,10 @@ def apply_drama(state: State, frame: Frame, args: tuple[str, ...], ev: Events) -
     )
 
 
+def _drama_label(state: State, frame: Frame, a: Action) -> str:
+    return ability_label(a) or str(a)
+
+
 DRAMA = ActionKind(
     "drama",
     _plain,
@@ -264,6 +288,10 @@ DRAMA = ActionKind(
     fixed(act("drama", "mood>culture"), act("drama", "culture>mood")),
     apply_drama,
     category="ability",
+    arity=(1, 1),
+    usage="drama mood>culture | drama culture>mood",
+    example="drama mood>culture",
+    label=_drama_label,
 )
 
 
@@ -303,6 +331,10 @@ ABSOLUTE = ActionKind(
     _single("absolute_power"),
     apply_absolute,
     category="ability",
+    arity=(0, 0),
+    usage="absolute_power",
+    example="absolute_power",
+    label="Absolute Power: pay mood tokens for an extra action",
 )
 
 
@@ -338,6 +370,10 @@ FORCED = ActionKind(
     _single("forced_labour"),
     apply_forced,
     category="ability",
+    arity=(0, 0),
+    usage="forced_labour",
+    example="forced_labour",
+    label="Forced Labour: your angry cities work as neutral this turn",
 )
 
 ALL = [CARTOGRAPHY, BARTER, TAXATION, LIBERTIES, DRAMA, ABSOLUTE, FORCED]

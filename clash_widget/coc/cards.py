@@ -169,8 +169,23 @@ def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
     bump_stat(state, "action_card_played")
 
 
+def _play_label(state: State, frame: Frame, a: Action) -> str:
+    spec = action_cards()[card_base(a.args[0])]
+    cost = " (costs an action)" if spec["costs_action"] else ""
+    return f"Play {spec['name']}: {spec['text']}{cost}"
+
+
 PLAY = ActionKind(
-    "play", parse_play, [in_hand, card_action], play_candidates, apply_play, category="card"
+    "play",
+    parse_play,
+    [in_hand, card_action],
+    play_candidates,
+    apply_play,
+    category="card",
+    arity=(1, 1),
+    usage="play <card>",
+    example="play bumper_crop#0",
+    label=_play_label,
 )
 
 
@@ -216,6 +231,11 @@ def _no_tactic(state: State, frame: Frame, args: Any, ev: Events) -> None:
     card_chosen(state, frame, None, ev)
 
 
+def _tactic_label(state: State, frame: Frame, a: Action) -> str:
+    spec = action_cards()[card_base(a.args[0])]
+    return f"Play {spec['name']} in battle: {spec['combat']['text']}"
+
+
 TACTIC = ActionKind(
     "tactic",
     parse_play,
@@ -223,7 +243,20 @@ TACTIC = ActionKind(
     lambda s, f: [act("tactic", c) for c in combat_cards(s, f["player"])],
     apply_tactic,
     category="card",
+    arity=(1, 1),
+    usage="tactic <card>",
+    example="tactic bumper_crop#0",
+    label=_tactic_label,
 )
 NO_TACTIC = ActionKind(
-    "pass", lambda s, f, a: None, [], lambda s, f: [act("pass")], _no_tactic, category="pass"
+    "pass",
+    lambda s, f, a: None,
+    [],
+    lambda s, f: [act("pass")],
+    _no_tactic,
+    category="pass",
+    arity=(0, 0),
+    usage="pass",
+    example="pass",
+    label="Pass: no card this round",
 )

@@ -118,6 +118,10 @@ FOUND_KIND = ActionKind(
     found_candidates,
     apply_found,
     category="found",
+    arity=(1, 1),
+    usage="found <hex>",
+    example="found 2,1",
+    label="Found a city at {0}",
 )
 
 
@@ -209,6 +213,10 @@ COLLECT_KIND = ActionKind(
     start_collect,
     category="collect",
     ensured=[own_city],  # candidates are the mover's own cities
+    arity=(1, 1),
+    usage="collect <city>",
+    example="collect 1,1",
+    label="Collect with the city at {0}",
 )
 
 
@@ -392,7 +400,14 @@ TAKE = ActionKind(
     take_candidates,
     apply_take,
     category="take",
-    ensured=[take_in_range, take_yield],  # candidates: what each hex in range yields
+    ensured=[
+        take_in_range,
+        take_yield,
+    ],  # candidates: what each hex in range yields
+    arity=(2, 2),
+    usage="take <hex> <resource>",
+    example="take 1,0 wood",
+    label="Take {1} from {0}",
 )
 HUSBANDRY = ActionKind(
     "husbandry",
@@ -401,9 +416,22 @@ HUSBANDRY = ActionKind(
     _one("husbandry"),
     apply_husbandry,
     category="husbandry",
+    arity=(0, 0),
+    usage="husbandry",
+    example="husbandry",
+    label="Husbandry: collect from two spaces away",
 )
 COLLECT_DONE = ActionKind(
-    "done", parse_plain, [has_picks], _one("done"), finish_collect, category="done"
+    "done",
+    parse_plain,
+    [has_picks],
+    _one("done"),
+    finish_collect,
+    category="done",
+    arity=(0, 0),
+    usage="done",
+    example="done",
+    label="Done collecting",
 )
 
 
@@ -461,6 +489,10 @@ BUILD_KIND = ActionKind(
     start_build,
     category="build",
     ensured=[own_city],
+    arity=(1, 1),
+    usage="build <city>",
+    example="build 1,1",
+    label="Build units in the city at {0}",
 )
 
 
@@ -581,6 +613,12 @@ def finish_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -
     state["stack"].pop()
 
 
+def _unit_label(state: State, frame: Frame, a: Action) -> str:
+    kind = a.args[0]
+    draft = " (Draft: paid with a mood token)" if a.args[1:] == ("draft",) else ""
+    return f"Build {'an' if kind == 'army' else 'a'} {kind}{draft}"
+
+
 UNIT = ActionKind(
     "unit",
     parse_unit,
@@ -588,6 +626,10 @@ UNIT = ActionKind(
     unit_candidates,
     apply_unit,
     category="unit",
+    arity=(1, 2),
+    usage="unit settler|army|ship [draft]",
+    example="unit army draft",
+    label=_unit_label,
 )
 _UNIT_COSTS = [draft_ok, unit_affordable]
 _UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
@@ -613,6 +655,12 @@ def _earns_nationalism(state: State, frame: Frame) -> bool:
     )
 
 
+def _build_done_label(state: State, frame: Frame, a: Action) -> str:
+    if not a.args:
+        return "Done building"
+    return f"Done building: Nationalism gives a {a.args[0]} token"
+
+
 BUILD_DONE = ActionKind(
     "done",
     parse_plain,
@@ -622,6 +670,10 @@ BUILD_DONE = ActionKind(
     ),
     finish_build,
     category="done",
+    arity=(0, 1),
+    usage="done [mood|culture]",
+    example="done culture",
+    label=_build_done_label,
 )
 
 
@@ -798,6 +850,18 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         add_unit(state, p, "settler", key)
 
 
+def _grow_label(state: State, frame: Frame, a: Action) -> str:
+    piece, _, extra = a.args[1].replace("@", ":").partition(":")
+    what = f"a {piece}"
+    if piece == "port" and extra:
+        what += f" on the sea at {extra}"
+    elif extra:
+        what += f" (and a {extra} token)"
+    if a.args[2:] == ("+settler",):
+        what += ", and a settler for 1 food (Sanitation)"
+    return f"Grow the city at {a.args[0]}: {what}"
+
+
 GROW_KIND = ActionKind(
     "grow",
     parse_grow,
@@ -817,6 +881,10 @@ GROW_KIND = ActionKind(
     grow_candidates,
     apply_grow,
     category="grow",
+    arity=(2, 3),
+    usage="grow <city> <piece>[:mood|:culture|@<sea hex>] [+settler]",
+    example="grow 1,1 temple:mood",
+    label=_grow_label,
 )
 
 __all__ = [

@@ -71,6 +71,12 @@ def parse_civic(state: State, frame: Frame, a: Action) -> str:
     return a.args[0] if a.args else ""
 
 
+def _civic_label(state: State, frame: Frame, a: Action) -> str:
+    if a.args == ("voting",):
+        return "Civic improvement for 1 mood token instead of an action (Voting)"
+    return "Civic improvement"
+
+
 CIVIC_KIND = ActionKind(
     "civic",
     parse_civic,
@@ -78,6 +84,10 @@ CIVIC_KIND = ActionKind(
     fixed(act("civic"), act("civic", "voting")),
     start_civic,
     category="civic",
+    arity=(0, 1),
+    usage="civic [voting]",
+    example="civic",
+    label=_civic_label,
 )
 
 
@@ -171,6 +181,11 @@ def payment_label(text: str) -> str:
         return ""
 
 
+def _improve_label(state: State, frame: Frame, a: Action) -> str:
+    tail = payment_label(a.args[1]) if len(a.args) > 1 else ", paying mood tokens"
+    return f"Improve the city at {a.args[0]}{tail}"
+
+
 IMPROVE = ActionKind(
     "improve",
     parse_improve,
@@ -178,6 +193,10 @@ IMPROVE = ActionKind(
     improve_candidates,
     apply_improve,
     category="improve",
+    arity=(1, 2),
+    usage="improve <city> [<payment>]",
+    example="improve 1,1 food:1+wood:1",
+    label=_improve_label,
 )
 
 
@@ -198,6 +217,10 @@ CIVIC_DONE = ActionKind(
     fixed(act("done")),
     lambda s, f, a, ev: s["stack"].pop(),
     category="done",
+    arity=(0, 0),
+    usage="done",
+    example="done",
+    label="Done improving",
 )
 
 __all__ = ["CIVIC_DONE", "CIVIC_KIND", "IMPROVE", "actions_left"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import act, rng
+from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size, is_sea, stack_count
@@ -178,6 +178,14 @@ def apply_siege(state: State, frame: Frame, args: str, ev: Events) -> None:
     _round(state, b, ev)
 
 
+def _siege_label(state: State, frame: Frame, a: Action) -> str:
+    choice = a.args[0]
+    if choice == "nothing":
+        return "Siegecraft: pay nothing"
+    cost = " and ".join(f"{n} {r}" for r, n in SIEGE_COSTS[choice].items())
+    return f"Siegecraft: pay {cost} ({SIEGE_TEXT[choice]})"
+
+
 SIEGE = ActionKind(
     "siege",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -185,6 +193,10 @@ SIEGE = ActionKind(
     lambda s, f: [act("siege", k) for k in SIEGE_COSTS],
     apply_siege,
     category="battle",
+    arity=(1, 1),
+    usage="siege nothing|wood|ore|both",
+    example="siege both",
+    label=_siege_label,
 )
 
 
@@ -541,6 +553,10 @@ REFUGEE = ActionKind(
     lambda s, f: [act("refugee", k) for k in cities_with_room(s, f["player"])],
     _apply_award("refugee"),
     category="city",
+    arity=(1, 1),
+    usage="refugee <city>",
+    example="refugee 2,1",
+    label="Place the refugee settler in the city at {0}",
 )
 FANATIC = ActionKind(
     "fanatic",
@@ -549,6 +565,10 @@ FANATIC = ActionKind(
     lambda s, f: [act("fanatic", k) for k in cities_with_room(s, f["player"])],
     _apply_award("fanaticism"),
     category="battle",
+    arity=(1, 1),
+    usage="fanatic <city>",
+    example="fanatic 2,1",
+    label="Place Fanaticism's free army in the city at {0}",
 )
 
 
@@ -645,6 +665,10 @@ def _ship_with_room(state: State, p: int, sea: str) -> str | None:
     return ships[0] if ships else None  # they came from these ships: room was there
 
 
+def _battle_label(state: State, frame: Frame, a: Action) -> str:
+    return {"continue": "Fight another round", "retreat": "Retreat"}[a.args[0]]
+
+
 CHOICE = ActionKind(
     "battle",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -652,6 +676,10 @@ CHOICE = ActionKind(
     lambda s, f: [act("battle", "continue"), act("battle", "retreat")],
     apply_choice,
     category="battle",
+    arity=(1, 1),
+    usage="battle continue|retreat",
+    example="battle retreat",
+    label=_battle_label,
 )
 
 
@@ -694,6 +722,12 @@ def apply_barbarian_choice(state: State, frame: Frame, args: Any, ev: Events) ->
     ev.emit("capture", text + ".", player=p, hexes=[key])
 
 
+def _barbarian_city_label(state: State, frame: Frame, a: Action) -> str:
+    return {"keep": "Keep the barbarian city", "raze": "Raze the barbarian city for 1 gold"}[
+        a.args[0]
+    ]
+
+
 BARBARIAN_CITY = ActionKind(
     "city",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -701,6 +735,10 @@ BARBARIAN_CITY = ActionKind(
     lambda s, f: [act("city", "keep"), act("city", "raze")],
     apply_barbarian_choice,
     category="city",
+    arity=(1, 1),
+    usage="city keep|raze",
+    example="city raze",
+    label=_barbarian_city_label,
 )
 
 
@@ -715,6 +753,10 @@ def casualty_ok(state: State, frame: Frame, uid: str) -> bool:
     return uid in _fighters(state, frame["player"], b["at"], b["naval"])
 
 
+def _lose_label(state: State, frame: Frame, a: Action) -> str:
+    return f"Lose {_unit_words(state, a.args[0])}"
+
+
 CASUALTY = ActionKind(
     "lose",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -725,4 +767,8 @@ CASUALTY = ActionKind(
     ],
     lose_unit,
     category="battle",
+    arity=(1, 1),
+    usage="lose <unit>",
+    example="lose u12",
+    label=_lose_label,
 )

@@ -135,6 +135,10 @@ MOOD_CITY = ActionKind(
     apply_mood_city,
     category="event",
     ensured=[mood_city_ok],
+    arity=(1, 1),
+    usage="lower <city>",
+    example="lower 1,1",
+    label="The city at {0} takes the event's mood loss",
 )
 PAY_MYTHS = ActionKind(
     "myths",
@@ -143,6 +147,10 @@ PAY_MYTHS = ActionKind(
     fixed(act("myths")),
     apply_myths,
     category="event",
+    arity=(0, 0),
+    usage="myths",
+    example="myths",
+    label="Myths: pay 1 mood token instead",
 )
 
 

@@ -7,7 +7,7 @@ if several ways remain, the exploring player chooses.
 
 from __future__ import annotations
 
-from ..engine import act
+from ..engine import Action, act
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from ..engine.rules import Rule
@@ -149,6 +149,19 @@ def apply_orient(state: State, frame: Frame, args, ev: Events) -> None:  # noqa:
     finish_group(state, frame["player"], frame["pending"], ev)
 
 
+def _orient_label(state: State, frame: Frame, a: Action) -> str:
+    return {"0": "Lay the region as printed", "1": "Lay the region turned around"}[a.args[0]]
+
+
 ORIENT = ActionKind(
-    "orient", parse_orient, [orient_allowed], orient_candidates, apply_orient, category="orient"
+    "orient",
+    parse_orient,
+    [orient_allowed],
+    orient_candidates,
+    apply_orient,
+    category="orient",
+    arity=(1, 1),
+    usage="orient 0|1",
+    example="orient 1",
+    label=_orient_label,
 )

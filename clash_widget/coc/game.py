@@ -160,60 +160,6 @@ HANDLERS: dict[str, FrameHandler] = {
 }
 AUTO = {"status_draw", "status_end", "barbarian_raid"}
 
-# How many arguments each action kind takes (anything else is malformed input).
-ARITY = {
-    "research": (1, 2),
-    "found": (1, 1),
-    "collect": (1, 1),
-    "build": (1, 1),
-    "grow": (2, 3),
-    "move": (0, 0),
-    "civic": (0, 1),
-    "end": (0, 0),
-    "take": (2, 2),
-    "unit": (1, 2),
-    "group": (3, 4),
-    "done": (0, 0),
-    "improve": (1, 2),
-    "orient": (1, 1),
-    "battle": (1, 1),
-    "city": (1, 1),
-    "advance": (1, 1),
-    "raze": (1, 1),
-    "pass": (0, 0),
-    "trade": (3, 3),
-    "reply": (1, 2),
-    "routes": (1, 1),
-    "play": (1, 1),
-    "wonder": (2, 2),
-    "barter": (2, 2),
-    "drama": (1, 1),
-    "cartography": (0, 0),
-    "taxation": (0, 0),
-    "liberties": (0, 0),
-    "absolute_power": (0, 0),
-    "forced_labour": (0, 0),
-    "husbandry": (0, 0),
-    "influence": (2, 3),
-    "boost": (0, 0),
-    "piece": (1, 1),
-    "tactic": (1, 1),
-    "lose": (1, 1),
-    "siege": (1, 1),
-    "refugee": (1, 1),
-    "fanatic": (1, 1),
-    "reserve": (1, 1),
-    "dogma": (1, 1),
-    "cube": (1, 1),
-    "lower": (1, 1),
-    "myths": (0, 0),
-    "pay": (1, 1),
-}
-for _handler in HANDLERS.values():
-    for _spec in _handler.table.values():  # type: ignore[attr-defined]
-        _spec.arity = ARITY[_spec.kind]
-cities.BUILD_DONE.arity = (0, 1)  # Nationalism: "done mood" or "done culture"
-
 
 class ClashOfCultures(Game):
     name = "coc"
@@ -264,9 +210,6 @@ class ClashOfCultures(Game):
             else:
                 return
 
-    def category(self, action: Action) -> str:
-        return action.kind
-
     def scores(self, state: State) -> list[float]:
         return [float(scoring.vp(state, p)) for p in range(len(state["players"]))]
 
@@ -277,9 +220,9 @@ class ClashOfCultures(Game):
         return build_view(self, state, seat)
 
     def describe(self, state: State, action: Action) -> str:
-        from .view import _legal
+        from .view import action_label
 
-        return _legal(self, state, action)["label"]
+        return action_label(self, state, action)
 
     def invariants(self, state: State) -> list[str]:
         bad: list[str] = []

@@ -277,6 +277,13 @@ def _swap(state: State, p: int, key: str, piece: str, ev: Events) -> None:
     )
 
 
+def _influence_label(state: State, frame: Frame, a: Action) -> str:
+    text = f"Cultural influence from {a.args[0]} on the city at {a.args[1]}"
+    if "art" in a.args[2:]:
+        text += " (Art and Sculptures: a culture token instead of an action)"
+    return text
+
+
 INFLUENCE = ActionKind(
     "influence",
     parse,
@@ -295,6 +302,10 @@ INFLUENCE = ActionKind(
     apply_attempt,
     category="influence",
     gate=[not_yet_succeeded],
+    arity=(2, 3),
+    usage="influence <your city> <target city> [art]",
+    example="influence 1,1 3,0",
+    label=_influence_label,
 )
 
 
@@ -353,9 +364,22 @@ BOOST = ActionKind(
     lambda s, f: [act("boost")],
     apply_boost,
     category="influence",
+    arity=(0, 0),
+    usage="boost",
+    example="boost",
+    label="Spend culture tokens to lift the roll",
 )
 DECLINE = ActionKind(
-    "pass", lambda s, f, a: None, [], lambda s, f: [act("pass")], apply_decline, category="pass"
+    "pass",
+    lambda s, f, a: None,
+    [],
+    lambda s, f: [act("pass")],
+    apply_decline,
+    category="pass",
+    arity=(0, 0),
+    usage="pass",
+    example="pass",
+    label="Pass: keep the tokens, the attempt fails",
 )
 
 
@@ -383,4 +407,8 @@ PIECE = ActionKind(
     lambda s, f: [act("piece", x) for x in takeable(s, f["player"], f["city"])],
     apply_piece,
     category="influence",
+    arity=(1, 1),
+    usage="piece <piece>",
+    example="piece temple",
+    label="Take over the {0}",
 )

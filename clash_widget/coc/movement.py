@@ -32,7 +32,7 @@ from .board import (
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import has, pay, plan_payment
 from .rulebook import RULES
-from .vocab import parse_hex
+from .vocab import count_words, parse_hex
 
 MOVE = "Primer: Actions (Expanded), Move Units"
 LETTER = {"a": "army", "s": "settler", "h": "ship"}
@@ -67,6 +67,10 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
     )
 
 
+def _move_label(state: State, frame: Frame, a: Action) -> str:
+    return f"Move (up to {state['options']['groups_per_move']} groups)"
+
+
 MOVE_KIND = ActionKind(
     "move",
     lambda s, f, a: None,
@@ -74,6 +78,10 @@ MOVE_KIND = ActionKind(
     fixed(act("move")),
     start_move,
     category="move",
+    arity=(0, 0),
+    usage="move",
+    example="move",
+    label=_move_label,
 )
 
 
@@ -581,6 +589,19 @@ def _ship_with_room(state: State, p: int, sea: str) -> str:
 
 # group_candidates() only proposes movable units of the mover, in groups of allowed
 # size, to spaces in reach (Roads: only payments the rules and the purse allow).
+ROAD_WORDS = {
+    "roads:food": " by road (1 food: two spaces)",
+    "roads:ore": " by road (1 ore: no terrain penalty)",
+    "roads:food+ore": " by road (1 food and 1 ore: two spaces, no terrain penalty)",
+}
+
+
+def _group_label(state: State, frame: Frame, a: Action) -> str:
+    units = count_words(parse_spec(a.args[2]))
+    road = ROAD_WORDS[a.args[3]] if len(a.args) > 3 else ""
+    return f"Move {units} from {a.args[0]} to {a.args[1]}{road}"
+
+
 GROUP = ActionKind(
     "group",
     parse_group,
@@ -589,6 +610,10 @@ GROUP = ActionKind(
     apply_group,
     category="group",
     ensured=GROUP_ENSURED,
+    arity=(3, 4),
+    usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore]",
+    example="group 1,1 2,1 a2s1",
+    label=_group_label,
 )
 
 
@@ -613,6 +638,10 @@ MOVE_DONE = ActionKind(
     fixed(act("done")),
     finish_move,
     category="done",
+    arity=(0, 0),
+    usage="done",
+    example="done",
+    label="Done moving",
 )
 
 __all__ = ["GROUP", "MOVE_DONE", "MOVE_KIND", "finish_group", "stack_count"]

@@ -296,8 +296,8 @@ def apply_pay(state: State, frame: Frame, key: str, ev: Events) -> None:
     _pay_and_gain(state, frame["player"], frame["advance"], parse_payment(key), ev)
 
 
-def pay_label(state: State, frame: Frame, key: str) -> str:
-    take = parse_payment(key)
+def pay_label(state: State, frame: Frame, a: Action) -> str:
+    take = parse_payment(a.args[0])
     parts = [f"{n} {'idea' if r == 'ideas' and n == 1 else r}" for r, n in take.items()]
     text = f"Pay {' and '.join(parts)} for {content.advances()[frame['advance']]['name']}"
     if has(state["players"][frame["player"]], "free_education") and (
@@ -316,6 +316,9 @@ PAY = ActionKind(
     pay_label,
     category="advance",
     ensured=[pay_choice_ok],
+    arity=(1, 1),
+    usage="pay <payment>",
+    example="pay food:1+ideas:1",
 )
 
 
@@ -451,6 +454,10 @@ def apply_cube(state: State, frame: Frame, advance: str, ev: Events) -> None:
         _land_cube(state, p, a, ev)
 
 
+def _cube_label(state: State, frame: Frame, a: Action) -> str:
+    return f"Move a cube onto {content.advances()[a.args[0]]['name']}"
+
+
 CUBE = ActionKind(
     "cube",
     parse_cube,
@@ -459,6 +466,10 @@ CUBE = ActionKind(
     apply_cube,
     category="advance",
     ensured=[cube_ok],
+    arity=(1, 1),
+    usage="cube <advance>",
+    example="cube nationalism",
+    label=_cube_label,
 )
 
 
@@ -496,6 +507,10 @@ def apply_dogma(state: State, frame: Frame, advance: str, ev: Events) -> None:
     gain_advance(state, frame["player"], advance, ev)
 
 
+def _dogma_label(state: State, frame: Frame, a: Action) -> str:
+    return f"Take {content.advances()[a.args[0]]['name']} free (Dogma)"
+
+
 DOGMA_CHOICE = ActionKind(
     "dogma",
     parse_cube,
@@ -504,11 +519,18 @@ DOGMA_CHOICE = ActionKind(
     apply_dogma,
     category="advance",
     ensured=[dogma_ok],
+    arity=(1, 1),
+    usage="dogma <advance>",
+    example="dogma devotion",
+    label=_dogma_label,
 )
 
 
-def label(state: State, frame: Frame, args: dict[str, Any]) -> str:
-    return f"Research {content.advances()[args['advance']]['name']}"
+def label(state: State, frame: Frame, a: Action) -> str:
+    text = f"Research {content.advances()[a.args[0]]['name']}"
+    if len(a.args) > 1:
+        text += ", paying " + " and ".join(f"{n} {r}" for r, n in parse_payment(a.args[1]).items())
+    return text
 
 
 # open_advances() builds its list with the predicates of these checks.
@@ -522,6 +544,9 @@ KIND = ActionKind(
     label,
     category="research",
     ensured=[*ENSURED, affordable],
+    arity=(1, 2),
+    usage="research <advance> [<payment>]",
+    example="research myths ideas:2",
 )
 
 __all__ = [

@@ -231,6 +231,10 @@ def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     )
 
 
+def _label_action(state: State, frame: Frame, a: Action) -> str:
+    return label(state, a) or str(a)
+
+
 OFFER = ActionKind(
     "trade",
     parse_offer,
@@ -239,6 +243,10 @@ OFFER = ActionKind(
     apply_offer,
     category="trade",
     ensured=[partner_ok, goods_ok, card_terms_ok, giver_holds, taker_holds],
+    arity=(3, 3),
+    usage="trade <seat> <goods> <goods>",
+    example="trade 1 wood:1 ore:1",
+    label=_label_action,
 )
 
 
@@ -365,6 +373,10 @@ REPLY = ActionKind(
     reply_candidates,
     apply_reply,
     category="reply",
+    arity=(1, 2),
+    usage="reply accept [<card>+<card>] | reply decline",
+    example="reply accept",
+    label=_label_action,
 )
 
 
@@ -491,7 +503,16 @@ def apply_routes(state: State, frame: Frame, gold: int, ev: Events) -> None:
 
 
 ROUTES_KIND = ActionKind(
-    "routes", parse_routes, [routes_ok], routes_candidates, apply_routes, category="routes"
+    "routes",
+    parse_routes,
+    [routes_ok],
+    routes_candidates,
+    apply_routes,
+    category="routes",
+    arity=(1, 1),
+    usage="routes <how many as gold>",
+    example="routes 1",
+    label=_label_action,
 )
 
 

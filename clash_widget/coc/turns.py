@@ -69,7 +69,18 @@ def end_turn(state: State, frame: Frame, args: Any, ev: Events) -> None:
     status_phase(state, ev)
 
 
-END = ActionKind("end", lambda s, f, a: None, [], fixed(act("end")), end_turn, category="end")
+END = ActionKind(
+    "end",
+    lambda s, f, a: None,
+    [],
+    fixed(act("end")),
+    end_turn,
+    category="end",
+    arity=(0, 0),
+    usage="end",
+    example="end",
+    label="End turn",
+)
 
 
 # == status phase ==========================================================
@@ -140,6 +151,12 @@ def _free_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
     return research.open_advances("advance", owned)
 
 
+def _free_advance_label(state: State, frame: Frame, a: Action) -> str:
+    from . import content
+
+    return f"Take {content.advances()[a.args[0]]['name']} as the free advance"
+
+
 FREE_ADVANCE = ActionKind(
     "advance",
     parse_free,
@@ -148,6 +165,10 @@ FREE_ADVANCE = ActionKind(
     apply_free,
     category="advance",
     ensured=research.ENSURED,
+    arity=(1, 1),
+    usage="advance <advance>",
+    example="advance writing",
+    label=_free_advance_label,
 )
 
 
@@ -197,7 +218,16 @@ def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:
 
 
 RAZE = ActionKind(
-    "raze", parse_raze, [raze_ok, raze_not_last], raze_candidates, apply_raze, category="raze"
+    "raze",
+    parse_raze,
+    [raze_ok, raze_not_last],
+    raze_candidates,
+    apply_raze,
+    category="raze",
+    arity=(1, 1),
+    usage="raze <city>",
+    example="raze 2,1",
+    label="Raze the city at {0} for 1 gold",
 )
 PASS = ActionKind(
     "pass",
@@ -206,4 +236,8 @@ PASS = ActionKind(
     fixed(act("pass")),
     lambda s, f, a, ev: s["stack"].pop(),
     category="pass",
+    arity=(0, 0),
+    usage="pass",
+    example="pass",
+    label="Pass",
 )

@@ -137,100 +137,17 @@ def _frame(state: State) -> dict[str, Any] | None:
     }
 
 
-LABELS = {
-    "research": "Research {0}",
-    "found": "Found a city at {0}",
-    "collect": "Collect with the city at {0}",
-    "build": "Build units in the city at {0}",
-    "grow": "Grow the city at {0}: {1}",
-    "move": "Move (up to 3 groups)",
-    "civic": "Civic improvement",
-    "end": "End turn",
-    "take": "Take {1} from {0}",
-    "unit": "Build a {0}",
-    "group": "Move {2} from {0} to {1}",
-    "done": "Done",
-    "improve": "Improve the city at {0}",
-    "orient": "Turn the region: orientation {0}",
-    "battle": "{0} the battle",
-    "advance": "Take {0} as the free advance",
-    "raze": "Raze the city at {0} for 1 gold",
-    "pass": "Pass",
-    "trade": "Offer player {0}: {1} for {2}",
-    "reply": "{0} the trade",
-    "routes": "Trade routes: {0} as gold",
-    "play": "Play card {0}",
-    "wonder": "Build wonder {1} at {0}",
-    "influence": "Cultural influence from {0} on the city at {1}",
-    "boost": "Spend culture tokens on the roll",
-    "piece": "Take over the {0}",
-    "tactic": "Play card {0} for its combat effect",
-    "lose": "Lose unit {0}",
-    "siege": "Siegecraft: pay {0}",
-    "refugee": "Place the refugee settler in the city at {0}",
-    "fanatic": "Place Fanaticism's free army in the city at {0}",
-    "reserve": "Monuments: reserve the {0}",
-    "dogma": "Take {0} free (Dogma)",
-    "cube": "Move a cube onto {0}",
-    "lower": "The city at {0} takes the event's mood loss",
-    "myths": "Myths: pay 1 mood token instead",
-    "cartography": "Cartography: chart the regions your ships are in",
-    "taxation": "Taxation: pay a mood token for gold",
-    "liberties": "Civil Liberties: gain mood tokens",
-    "absolute_power": "Absolute Power: pay mood tokens for an extra action",
-    "forced_labour": "Forced Labour: your angry cities work as neutral this turn",
-}
-
-
-def _kind_label(game: Game, state: State, a: Any) -> str | None:
-    """The label the action kind itself gives (ActionKind.label), if it has one."""
+def action_label(game: Game, state: State, a: Any) -> str:
+    """The action in plain words, as its action kind words it."""
     if not state["stack"]:
-        return None
+        return str(a)
     frame = state["stack"][-1]
-    handler = game.handlers.get(frame["kind"])
-    spec = getattr(handler, "table", {}).get(a.kind)
-    if spec is None or spec.label is None:
-        return None
-    try:
-        return spec.label(state, frame, spec.parse(state, frame, a))
-    except (ValueError, KeyError, IndexError, TypeError):
-        return None  # a malformed action: the generic label below names it
+    spec = getattr(game.handlers.get(frame["kind"]), "table", {}).get(a.kind)
+    return spec.describe(state, frame, a) if spec is not None else str(a)
 
 
 def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
-    args = list(a.args)
-    if a.kind in ("research", "advance", "dogma", "cube") and args:
-        args[0] = content.advances().get(args[0], {}).get("name", args[0])
-    if a.kind in ("wonder", "reserve") and args:
-        from .wonders import wonder_name
-
-        args[-1] = wonder_name(args[-1])
-    own = _kind_label(game, state, a)
-    fmt = LABELS.get(a.kind)
-    try:
-        label = own or (fmt.format(*args) if fmt else str(a))
-    except IndexError:
-        label = str(a)
-    if a.kind in ("trade", "reply", "routes"):
-        from .trade import label as trade_label
-
-        label = trade_label(state, a) or label
-    if a.kind == "improve" and len(a.args) == 2:
-        from .civic import payment_label
-
-        label += payment_label(a.args[1])
-    if a.kind in ("barter", "drama"):
-        from .abilities import ability_label
-
-        label = ability_label(a) or label
-    if a.kind == "influence" and "art" in a.args[2:]:
-        label += " (Art and Sculptures: a culture token instead of an action)"
-    if a.kind == "group" and len(a.args) == 4:
-        label += {
-            "roads:food": " by road (1 food: two spaces)",
-            "roads:ore": " by road (1 ore: no terrain penalty)",
-            "roads:food+ore": " by road (1 food and 1 ore: two spaces, no terrain penalty)",
-        }.get(a.args[3], "")
+    label = action_label(game, state, a)
     hexes = [[int(x) for x in s.split(",")] for s in a.args if HEX_RE.match(s)]
     return {
         "key": str(a),

@@ -45,5 +45,18 @@ def parse_hex(text: str) -> Hex:
     return h
 
 
+PLURALS = {"army": "armies", "settler": "settlers", "ship": "ships"}
+
+
+def count_words(counts: dict[str, int]) -> str:
+    """``{"army": 2, "settler": 1}`` in words: "2 armies and 1 settler"."""
+    parts = [
+        f"{n} {kind if n == 1 else PLURALS.get(kind, kind + 's')}"
+        for kind, n in counts.items()
+        if n
+    ]
+    return " and ".join(parts) or "nothing"
+
+
 def mood_name(mood: int) -> str:
     return MOOD_NAMES[mood]

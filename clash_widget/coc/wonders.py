@@ -91,6 +91,10 @@ def apply_pick(state: State, frame: Frame, w: str, ev: Events) -> None:
     reserve(state, frame["player"], w, ev)
 
 
+def _reserve_label(state: State, frame: Frame, a: Action) -> str:
+    return f"Monuments: reserve the {wonder_name(a.args[0])}"
+
+
 PICK_WONDER = ActionKind(
     "reserve",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -99,6 +103,10 @@ PICK_WONDER = ActionKind(
     apply_pick,
     category="wonder",
     ensured=[pick_ok],
+    arity=(1, 1),
+    usage="reserve <wonder>",
+    example="reserve great_wall",
+    label=_reserve_label,
 )
 
 
@@ -216,6 +224,10 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     bump_stat(state, "wonder_built")
 
 
+def _wonder_label(state: State, frame: Frame, a: Action) -> str:
+    return f"Build the {wonder_name(a.args[1])} in the city at {a.args[0]}"
+
+
 BUILD_WONDER = ActionKind(
     "wonder",
     parse_wonder,
@@ -224,4 +236,8 @@ BUILD_WONDER = ActionKind(
     apply_build,
     category="wonder",
     ensured=[revealed, may_build, city_ok, monuments_city, affordable],
+    arity=(2, 2),
+    usage="wonder <city> <wonder>",
+    example="wonder 1,1 great_wall",
+    label=_wonder_label,
 )  # candidates() applies every check itself

@@ -62,8 +62,11 @@ class ActionKind:
     checks: list[Check]
     candidates: Candidates
     apply: Applier
-    label: Callable[[State, Frame, Args], str] | None = None
+    label: str | Callable[[State, Frame, Action], str] | None = None
+    """The button's words: a template filled with the action's arguments
+    (``"Found a city at {0}"``) or a function of the state, frame and action."""
     category: str = ""
+    """The family a type-first bot picks from first (the seven abilities share one)."""
     arity: tuple[int, int] = (0, 0)
     """Fewest and most arguments the action takes; others are malformed."""
     gate: list[Check] = field(default_factory=list)
@@ -75,7 +78,20 @@ class ActionKind:
     still runs them for any action a user sends."""
     usage: str = ""
     """How the action is written (``use: pick <card>``): the refusal's detail when the
-    argument count is wrong (else the refusal gives the :attr:`arity`)."""
+    argument count is wrong (else the refusal gives the :attr:`arity`); docs/actions.md
+    lists it as the action's grammar."""
+    example: str = ""
+    """One action key of this kind, for docs/actions.md (a test checks that it reads)."""
+
+    def describe(self, state: State, frame: Frame, action: Action) -> str:
+        """The action in plain words (falls back to its key if the label cannot read it)."""
+        lab = self.label
+        if lab is None:
+            return str(action)
+        try:
+            return lab.format(*action.args) if isinstance(lab, str) else lab(state, frame, action)
+        except (ValueError, KeyError, IndexError, TypeError):
+            return str(action)
 
     def __post_init__(self) -> None:
         self._split()
@@ -183,3 +199,33 @@ class TableFrame(FrameHandler):
     def prompt(self, game: Game, state: State, frame: Frame) -> str:
         p = self._prompt
         return p if isinstance(p, str) else p(state, frame)
+
+
+def actions_markdown(games: Iterable[Game]) -> str:
+    """docs/actions.md: every decision frame of each game, with the grammar and an example
+    of each action kind that answers it (from the ActionKind records themselves)."""
+    lines = [
+        "# Action keys",
+        "",
+        "Generated from the code by `python -m clash_widget actions --write docs/actions.md`;",
+        "do not edit by hand. Every click on a board sends one of these keys, and every key",
+        "can be played from Python (`board.play(key)`, `match.play(key)`).",
+        "",
+    ]
+    for game in games:
+        lines += [f"## {game.title}", ""]
+        for name, handler in sorted(game.handlers.items()):
+            table = getattr(handler, "table", None)
+            if not table:
+                continue
+            prompt = handler._prompt if isinstance(handler, TableFrame) else ""
+            lines += [f"### `{name}`", ""]
+            if isinstance(prompt, str) and prompt:
+                lines += [f"*{prompt}*", ""]
+            lines += ["| key | written | example |", "|---|---|---|"]
+            for kind, spec in table.items():
+                usage = (spec.usage or kind).replace("|", "\\|")
+                example = f"`{spec.example}`" if spec.example else ""
+                lines.append(f"| `{kind}` | `{usage}` | {example} |")
+            lines.append("")
+    return "\n".join(lines)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -175,7 +176,8 @@ class Game(ABC):
 
     # -- categories for type-first bots ----------------------------------
     def category(self, action: Action) -> str:
-        return action.kind
+        """The action's family, as its ActionKind names it (the kind itself otherwise)."""
+        return _categories(type(self)).get(action.kind, action.kind)
 
     # -- results, views, tools -------------------------------------------
     @abstractmethod
@@ -223,3 +225,13 @@ class Game(ABC):
     def undo_barrier(self, rng_before: int, after: State, events: Events) -> bool:
         """True when a step consumed randomness or revealed hidden information."""
         return rng_before != after.get("rng") or any(e.get("barrier") for e in events)
+
+
+@cache
+def _categories(game: type[Game]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for handler in getattr(game, "handlers", {}).values():
+        for kind, spec in getattr(handler, "table", {}).items():
+            if getattr(spec, "category", ""):
+                out.setdefault(kind, spec.category)
+    return out

@@ -120,9 +120,6 @@ class Secolo(Game):
             return list(state["result"]["winners"])
         return super().winners(state)
 
-    def category(self, action: Action) -> str:
-        return action.kind
-
     # -- text -----------------------------------------------------------------------------
     def describe(self, state: dict[str, Any], action: Action) -> str:
         return describe(state, action)
