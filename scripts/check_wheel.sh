@@ -15,6 +15,8 @@ need = [
     "clash_widget/static/widget.js", "clash_widget/static/widget.css", "clash_widget/widget/board.py",
     "clash_widget/static/secolo.js", "clash_widget/static/secolo.css",
     "clash_widget/widget/secolo_table.py", "clash_widget/secolo/data/cards.json",
+    "clash_widget/static/persistence.js", "clash_widget/static/persistence.css",
+    "clash_widget/widget/persistence_map.py", "clash_widget/persistence/data/map.json",
 ]
 missing = [n for n in need if n not in names]
 if missing:

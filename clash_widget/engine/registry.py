@@ -14,6 +14,7 @@ from .game import Game
 GAMES: dict[str, str] = {
     "coc": "clash_widget.coc.game:ClashOfCultures",
     "secolo": "clash_widget.secolo.game:Secolo",
+    "persistence": "clash_widget.persistence.game:PersistenceOfCulture",
 }
 
 

@@ -16,9 +16,10 @@ from .intents import WIDGET_RULES
 if TYPE_CHECKING:
     from .board import BoardWidget
     from .controls import board_with_controls
+    from .persistence_map import PersistenceMap
     from .secolo_table import SecoloTable
 
-__all__ = ["BoardWidget", "SecoloTable", "WIDGET_RULES", "board_with_controls"]
+__all__ = ["BoardWidget", "PersistenceMap", "SecoloTable", "WIDGET_RULES", "board_with_controls"]
 
 
 def __getattr__(name: str) -> Any:
@@ -34,4 +35,8 @@ def __getattr__(name: str) -> Any:
         from .secolo_table import SecoloTable
 
         return SecoloTable
+    if name == "PersistenceMap":  # The Persistence of Culture world map
+        from .persistence_map import PersistenceMap
+
+        return PersistenceMap
     raise AttributeError(name)

@@ -1,0 +1,46 @@
+"""The decision frames: choosing an Empire, the Expansion phase, the transfer step."""
+
+from __future__ import annotations
+
+from ..engine.frames import TableFrame
+from ..engine.game import Frame, FrameHandler, State
+from . import board as B
+from . import content as K
+from .epochs import CHOOSE
+from .events import DECLARE
+from .expansion import END, ENTER, FLEET
+from .rules import count, seat_name
+from .transfer import DONE, EARLY_TRANSFER, TRANSFER
+
+
+def choose_prompt(state: State, frame: Frame) -> str:
+    return f"Epoch {K.ROMAN[state['epoch']]}: {seat_name(frame['player'])}, choose an Empire."
+
+
+def expand_prompt(state: State, frame: Frame) -> str:
+    turn = state["turn"]
+    e = turn["empire"]
+    if not B.empire_lands(state, e) and turn["armies"]:
+        where = f"; the first army enters {K.name(K.empires()[e]['start'])}"
+    else:
+        where = ""
+    return (
+        f"{seat_name(frame['player'])}, Expansion phase of the {B.empire_name(e)}: "
+        f"{count(turn['armies'], 'army')} and {count(turn['fleets'], 'fleet')} to place{where}. "
+        "Declare Event cards at any time; end when your armies are placed."
+    )
+
+
+def transfer_prompt(state: State, frame: Frame) -> str:
+    return (
+        f"{seat_name(frame['player'])}, the very end of the Expansion phase: transfer Culture "
+        "cards between your Capitals along friendly paths, or be done."
+    )
+
+
+HANDLERS: dict[str, FrameHandler] = {
+    "choose": TableFrame("choose", [CHOOSE], choose_prompt),
+    "expand": TableFrame("expand", [ENTER, FLEET, DECLARE, END, EARLY_TRANSFER], expand_prompt),
+    "transfer": TableFrame("transfer", [TRANSFER, DONE], transfer_prompt),
+}
+FRAME_KINDS = tuple(HANDLERS)

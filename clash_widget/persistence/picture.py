@@ -1,0 +1,136 @@
+"""A picture of a position as SVG, for notebooks without the widget.
+
+``Picture(view)`` shows in a notebook through ``_repr_svg_``; ``svg(view)`` is the text.
+It draws from a seat's view (so it shows only what that seat may see): every area as
+a polygon with ``data-area``, armies and fleets in their Faction's colour, Capitals,
+forts and Monuments, the Culture cards in play beside the map, and an optional
+highlighted path (a transfer's). The widget's front end uses the same class names.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..engine import Match
+
+COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00")
+FILL = {"ocean": "#35609b", "sea": "#8fbde8", "land": "#eadcae", "barren": "#bdb3a3"}
+PANEL = 230
+
+
+def _d(loops: list[list[list[int]]]) -> str:
+    return " ".join("M" + " L".join(f"{x},{y}" for x, y in loop) + " Z" for loop in loops)
+
+
+def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "") -> str:
+    m = view["map"]
+    w, h = m["width"], m["height"]
+    board = view["board"]
+    labels = {a["id"]: a["label"] for a in m["areas"]}
+    names = {a["id"]: a["name"] for a in m["areas"]}
+    on_path = set(path or [])
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="poc-map" viewBox="0 0 {w + PANEL} {h}" '
+        f'width="{w + PANEL}" height="{h}" font-family="sans-serif">',
+        "<title>" + escape(title or "The Persistence of Culture") + "</title>",
+    ]
+    for a in m["areas"]:
+        kind = "barren" if a["barren"] else a["kind"]
+        cls = f"poc-area is-{kind}" + (" is-path" if a["id"] in on_path else "")
+        stroke = 'stroke="#f9d71c" stroke-width="4"' if a["id"] in on_path else 'stroke="#555"'
+        out.append(
+            f'<path class="{cls}" data-area="{a["id"]}" d="{_d(a["loops"])}" '
+            f'fill="{FILL[kind]}" fill-rule="evenodd" {stroke}>'
+            f"<title>{escape(a['name'])}</title></path>"
+        )
+    for s in m["straits"]:
+        (x1, y1), (x2, y2) = s["line"]
+        hot = f"strait:{s['id']}" in on_path
+        colour, width = ("#f9d71c", 4) if hot else ("#333", 2)
+        out.append(
+            f'<line class="poc-strait" data-strait="{s["id"]}" x1="{x1}" y1="{y1}" x2="{x2}" '
+            f'y2="{y2}" stroke="{colour}" stroke-width="{width}" stroke-dasharray="5,4"/>'
+        )
+    for a in m["areas"]:
+        x, y = labels[a["id"]]
+        colour = "#fff" if a["kind"] == "ocean" else "#333"
+        out.append(
+            f'<text x="{x}" y="{y - 9}" font-size="8" text-anchor="middle" fill="{colour}">'
+            f"{escape(a['name'])}</text>"
+        )
+    for land, holder in board["lands"].items():
+        x, y = labels[land]
+        cap = board["capitals"].get(land) == holder["empire"]
+        colour = COLOURS[holder["seat"] % len(COLOURS)]
+        shape = (
+            f'<rect x="{x - 6}" y="{y - 6}" width="12" height="12" transform="rotate(45 {x} {y})"'
+            if cap
+            else f'<circle cx="{x}" cy="{y}" r="6"'
+        )
+        out.append(
+            f'{shape} class="poc-army{" is-capital" if cap else ""}" data-area="{land}" '
+            f'data-seat="{holder["seat"]}" fill="{colour}" stroke="#000"/>'
+        )
+        if land in board["forts"]:
+            out.append(f'<rect x="{x + 7}" y="{y - 4}" width="6" height="8" fill="#555"/>')
+        if land in board["monuments"]:
+            tri = f"{x - 13},{y + 4} {x - 9},{y - 5} {x - 5},{y + 4}"
+            out.append(f'<polygon class="poc-monument" points="{tri}" fill="#8d6e63"/>')
+    for water, fleets in board["fleets"].items():
+        x, y = labels[water]
+        for i, f in enumerate(fleets):
+            fx = x - 8 * (len(fleets) - 1) + 16 * i
+            colour = COLOURS[f["seat"] % len(COLOURS)]
+            out.append(
+                f'<polygon class="poc-fleet" data-area="{water}" data-seat="{f["seat"]}" '
+                f'points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} {fx - 4},{y + 7}" '
+                f'fill="{colour}" stroke="#000"/>'
+            )
+    out.append(f'<rect x="{w}" y="0" width="{PANEL}" height="{h}" fill="#faf7ee"/>')
+    y = 18
+    out.append(f'<text x="{w + 10}" y="{y}" font-size="13" font-weight="bold">Culture cards</text>')
+    for c in view["culture"]:
+        y += 18
+        colour = COLOURS[c["seat"] % len(COLOURS)]
+        where = names.get(c["capital"] or "", "")
+        out.append(
+            f'<g class="poc-card" data-card="{c["id"]}"><circle cx="{w + 16}" cy="{y - 4}" r="5" '
+            f'fill="{colour}"/><text x="{w + 26}" y="{y}" font-size="11">'
+            f"{escape(c['name'])} ({c['vp']} VP): {escape(c['empire_name'])}, {escape(where)}"
+            "</text></g>"
+        )
+    if not view["culture"]:
+        out.append(
+            f'<text x="{w + 10}" y="{y + 18}" font-size="11" fill="#777">none in play</text>'
+        )
+    y += 34
+    out.append(
+        f'<text x="{w + 10}" y="{y}" font-size="11">Destroyed: '
+        + escape(", ".join(c["name"] for c in view["destroyed"]) or "none")
+        + "</text>"
+    )
+    for p in view["players"]:
+        y += 17
+        colour = COLOURS[p["seat"] % len(COLOURS)]
+        out.append(
+            f'<text x="{w + 10}" y="{y}" font-size="11" fill="{colour}">Player {p["seat"]}: '
+            f"{p['vp']} VP</text>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+class Picture:
+    """A position drawn as SVG (``Picture(match)`` or ``Picture(match, seat=1)``)."""
+
+    def __init__(
+        self, match: Match, seat: int | None = None, *, path: list[str] | None = None
+    ) -> None:
+        self.text = svg(match.view(seat), path=path)
+
+    def _repr_svg_(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
