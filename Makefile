@@ -98,6 +98,7 @@ lab: setup
 lint: $(PY_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict clash_widget/engine
 
 typecheck: setup
 	@if [ -f tsconfig.json ]; then npx --no-install tsc --noEmit && echo "tsc: ok"; \

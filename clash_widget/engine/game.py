@@ -47,7 +47,7 @@ STALE = KERNEL_RULES.rule(
 )
 
 
-class Events(list):
+class Events(list[Event]):
     """The events one step caused, in order, for the log and the widget."""
 
     def emit(self, kind: str, text: str, **data: Any) -> Event:

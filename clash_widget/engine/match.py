@@ -114,7 +114,7 @@ class Match:
     @property
     def version(self) -> int:
         """Increases with every applied action and every undo/redo."""
-        return self.state.get("version", 0)
+        return int(self.state.get("version", 0))
 
     @property
     def current_player(self) -> int | None:
@@ -241,9 +241,9 @@ class Match:
     def start_state(self) -> State:
         """A copy of the position before the first recorded action."""
         if not self.actions:
-            return clone(self.state)
+            return dict(clone(self.state))
         if self._start is not None:
-            return clone(self._start)
+            return dict(clone(self._start))
         return self._dealt().state  # actions set from outside: the record's own deal
 
     def start_if_set_up(self) -> State | None:
@@ -297,7 +297,9 @@ class Match:
 
 # -- game files: reading and verifying ------------------------------------------------------
 def _same_position(a: State, b: State) -> bool:
-    strip = lambda s: {k: v for k, v in s.items() if k != "version"}  # noqa: E731
+    def strip(s: State) -> State:
+        return {k: v for k, v in s.items() if k != "version"}
+
     return canonical_json(strip(a)) == canonical_json(strip(b))
 
 

@@ -23,4 +23,5 @@ def get_game(name: str) -> Game:
     if name not in GAMES:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
     module, _, cls = GAMES[name].partition(":")
-    return getattr(import_module(module), cls)()
+    game: Game = getattr(import_module(module), cls)()
+    return game

@@ -23,7 +23,7 @@ def seed_state(seed: int) -> int:
 
 
 def _next(state: MutableMapping[str, Any]) -> int:
-    z = (state["rng"] + _GAMMA) & _MASK
+    z: int = (state["rng"] + _GAMMA) & _MASK
     state["rng"] = z
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
