@@ -216,6 +216,9 @@ class ClashOfCultures(Game):
     def score_breakdown(self, state: State) -> list[dict[str, float]]:
         return [dict(scoring.breakdown(state, p)) for p in range(len(state["players"]))]
 
+    def evaluate(self, state: State, seat: int) -> float:
+        return scoring.position_value(state, seat)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 

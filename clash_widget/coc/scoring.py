@@ -41,3 +41,31 @@ def _phases(n: int) -> str:
     """'one status phase', 'six status phases' (the lab may shorten or lengthen a game)."""
     word = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
     return f"{word} status phase" + ("" if n == 1 else "s")
+
+
+def position_value(state: State, p: int) -> float:
+    """VP, with half a point per advance (not per pair) and a little public material.
+
+    For search bots, whose playouts stop before points change hands. The material
+    weights are small (a city centre is worth less than one city piece) so points
+    already scored dominate; everything read here is public.
+    """
+    player = state["players"][p]
+    b = breakdown(state, p)
+    vp = (
+        sum(b.values())
+        - b["advances"]
+        + len(player["advances"]) / state["options"]["advances_per_vp"]
+    )
+    cities = sum(1 for c in state["cities"].values() if c["owner"] == p)
+    settlers = sum(1 for u in state["units"].values() if u["o"] == p and u["k"] == "settler")
+    others = sum(1 for u in state["units"].values() if u["o"] == p and u["k"] != "settler")
+    stock = sum(player["res"].values()) + player["mood"] + player["culture"]
+    material = (
+        0.6 * cities
+        + 0.35 * min(settlers, 3)
+        + 0.1 * min(others, 6)
+        + 0.04 * stock
+        + 0.15 * len(player["objectives_hand"])
+    )
+    return vp + material

@@ -193,6 +193,11 @@ class Game(ABC):
         """Points per seat by source, for games whose score has parts (else empty)."""
         return []
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good the position is for ``seat`` before the game ends, for search bots:
+        its score unless the game knows better. Must read only what every seat sees."""
+        return float(self.scores(state)[seat])
+
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: the teacher's view of all hands).
