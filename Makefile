@@ -99,6 +99,7 @@ lint: $(PY_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict clash_widget/engine
+	$(BIN)/lint-imports
 
 typecheck: setup
 	@if [ -f tsconfig.json ]; then npx --no-install tsc --noEmit && echo "tsc: ok"; \

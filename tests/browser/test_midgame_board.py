@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = """\
 from clash_widget.widget import BoardWidget
-from clash_widget.widget.demo import demo_midgame
+from clash_widget.coc.demo import demo_midgame
 
 board = BoardWidget(demo_midgame(players=4, seed=5))
 board

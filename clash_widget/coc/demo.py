@@ -6,10 +6,10 @@ few random moves so the log has something to show. No Jupyter import.
 
 from __future__ import annotations
 
-from clash_widget.bots.registry import make_bot
-from clash_widget.coc.board import hex_distance
-from clash_widget.coc.scenario import Scenario
-from clash_widget.engine import Match
+from ..engine import Match
+from ..engine.rng import Stream
+from .board import hex_distance
+from .scenario import Scenario
 
 # (terrain, pieces, mood) of each player's extra cities, nearest first.
 _CITIES = [
@@ -54,7 +54,8 @@ def demo_midgame(players: int = 4, seed: int = 5, moves: int = 8) -> Match:
         s.tracks(p, mood=p + 1, culture=2 * p)
     s.turn(0)
     match = s.match()
-    bot = make_bot("random", "coc", seed)
+    pick = Stream(seed)  # a few random legal moves, so the log has something to show
     for _ in range(moves):
-        match.play(bot.choose(match.game, match.state, match.legal_actions()))
+        legal = match.legal_actions()
+        match.play(legal[pick.below(len(legal))])
     return match
