@@ -17,6 +17,8 @@ need = [
     "clash_widget/widget/secolo_table.py", "clash_widget/secolo/data/cards.json",
     "clash_widget/static/persistence.js", "clash_widget/static/persistence.css",
     "clash_widget/widget/persistence_map.py", "clash_widget/persistence/data/map.json",
+    "clash_widget/static/history.js", "clash_widget/static/history.css",
+    "clash_widget/widget/history_table.py", "clash_widget/history/data/designs.json",
 ]
 missing = [n for n in need if n not in names]
 if missing:

@@ -13,6 +13,7 @@ BOTS: dict[str, dict[str, str]] = {
     "heuristic": {
         "coc": "clash_widget.bots.coc_heuristic:CocHeuristicBot",
         "secolo": "clash_widget.bots.secolo_heuristic:SecoloHeuristicBot",
+        "history": "clash_widget.bots.history_heuristic:HistoryHeuristicBot",
         "persistence": "clash_widget.bots.persistence_heuristic:PersistenceHeuristicBot",
     },
     "search": {"*": "clash_widget.bots.search:SearchBot"},

@@ -15,6 +15,7 @@ GAMES: dict[str, str] = {
     "coc": "clash_widget.coc.game:ClashOfCultures",
     "secolo": "clash_widget.secolo.game:Secolo",
     "persistence": "clash_widget.persistence.game:PersistenceOfCulture",
+    "history": "clash_widget.history.game:HistoryCCG",
 }
 
 

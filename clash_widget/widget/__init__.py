@@ -16,10 +16,18 @@ from .intents import WIDGET_RULES
 if TYPE_CHECKING:
     from .board import BoardWidget
     from .controls import board_with_controls
+    from .history_table import HistoryTable
     from .persistence_map import PersistenceMap
     from .secolo_table import SecoloTable
 
-__all__ = ["BoardWidget", "PersistenceMap", "SecoloTable", "WIDGET_RULES", "board_with_controls"]
+__all__ = [
+    "BoardWidget",
+    "HistoryTable",
+    "PersistenceMap",
+    "SecoloTable",
+    "WIDGET_RULES",
+    "board_with_controls",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -39,4 +47,8 @@ def __getattr__(name: str) -> Any:
         from .persistence_map import PersistenceMap
 
         return PersistenceMap
+    if name == "HistoryTable":  # the History CCG card table
+        from .history_table import HistoryTable
+
+        return HistoryTable
     raise AttributeError(name)

@@ -1,0 +1,544 @@
+"""Action phase actions on your own cards: found, play, heal, move, ability, pass.
+
+``found <city card> [<paying city>]`` deploys a city (seed action 3; the paying city loses
+the founding cost, design notes), then the ``settle`` frame: ``terrain <card>`` from the
+three pulled cards or your council, or ``none``; then ``settle_produce``:
+``produce <card>`` or ``none``.
+``play <card> [<target>]`` deploys an event, discovery, mod, terrain or policy (action 4).
+``heal <unit>``, ``move <unit> <city>``, ``ability <card>``, ``pass``.
+Research, produce (maintenance), explore, attack and clash live in their own modules.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, explained
+from ..engine.game import Frame, State
+from . import cards as C
+from . import effects as E
+from . import zones as Z
+from .flow import next_actor
+from .maintenance import acted, produce_kind, producible, start_production
+from .rulebook import (
+    ACTION,
+    BOOK,
+    CARDS,
+    NOTES,
+    OURS,
+    PASS_OUT,
+    Args,
+    answer,
+    opt,
+    parse_args,
+    well_formed,
+)
+from .setup import new_city
+
+PLAYABLE = ("event", "discovery", "mod", "terrain", "policy")
+
+
+# -- founding a city-------------------------------------------------------------------------------
+def found_cost(state: State, seat: int) -> int:
+    """The founding cost for ``seat`` now: 0 when off or when they control no city."""
+    if not Z.cities_of(state, seat):
+        return 0
+    return max(0, opt(state, "founding_cost") - Z.empire(state, seat)["found_relief"])
+
+
+def payers(state: State, seat: int) -> list[str]:
+    cost = found_cost(state, seat)
+    if cost == 0:
+        return []
+    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["pop"] > cost)
+
+
+@explained(lambda s, f, a: "no such city card in your council")
+@BOOK.check("found.city-in-council", "Deploy a city card from your council.", ACTION)
+def city_in_council(state: State, frame: Frame, a: Args) -> bool:
+    cid = a.get(0)
+    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "city"
+
+
+def _cost_detail(state: State, frame: Frame, a: Args) -> str:
+    cost = found_cost(state, frame["player"])
+    if cost == 0:
+        return "founding costs no population now: name no city"
+    return f"the founding cost is {cost}; cities that can pay: " + (
+        ", ".join(Z.city_name(state, c) for c in payers(state, frame["player"])) or "none"
+    )
+
+
+@explained(_cost_detail)
+@BOOK.check(
+    "found.cost",
+    "Founding a city lowers the population of another city of yours by the founding cost, "
+    "and that city must keep at least 1: name a city of yours that can pay.",
+    NOTES,
+)
+def cost_paid(state: State, frame: Frame, a: Args) -> bool:
+    seat = frame["player"]
+    if found_cost(state, seat) == 0:
+        return len(a.words) == 1
+    return len(a.words) == 2 and a.get(1) in payers(state, seat)
+
+
+def found_candidates(state: State, frame: Frame) -> list[Action]:
+    seat = frame["player"]
+    council = state["players"][seat]["council"]
+    cities = [c for c in sorted(council) if C.ctype(state, c) == "city"]
+    if not cities:
+        return []
+    if found_cost(state, seat) == 0:
+        return [Action("found", (c,)) for c in cities]
+    return [Action("found", (c, p)) for c in cities for p in payers(state, seat)]
+
+
+def place_city(state: State, seat: int, cid: str, payer: str | None, ev: Events) -> None:
+    """A new city at population 1; the paying city loses the founding cost."""
+    state["cities"][cid] = new_city(seat)
+    text = f"{Z.player_name(state, seat)} founds {C.name(state, cid)}, population 1"
+    if payer is not None:
+        cost = found_cost(state, seat)
+        state["cities"][payer]["pop"] -= cost
+        text += f"; {Z.city_name(state, payer)} drops to population {state['cities'][payer]['pop']}"
+    ev.emit("city_founded", text + ".", player=seat, city=cid, payer=payer)
+
+
+def apply_found(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    payer = a.get(1) or None
+    state["players"][seat]["council"].remove(cid)
+    place_city(state, seat, cid, payer, ev)
+    pulled = Z.pull(state, seat, 3, ev)
+    if pulled:
+        ev.emit(
+            "pull",
+            f"{Z.player_name(state, seat)} pulls "
+            + ", ".join(C.name(state, x) for x in pulled)
+            + " to settle the new city.",
+            player=seat,
+            cards=list(pulled),
+        )
+    state["stack"].append({"kind": "settle", "player": seat, "city": cid, "cards": pulled})
+
+
+FOUND = ActionKind(
+    "found",
+    parse_args,
+    [city_in_council, cost_paid],
+    found_candidates,
+    acted(apply_found),
+    arity=(1, 2),
+    usage="use: found <city card> [<city paying the population>]",
+    example="found 0-05 0-07",
+    ensured=[city_in_council, cost_paid],
+)
+
+
+# -- settling: a terrain, then a production--------------------------------------------------------
+@explained(lambda s, f, a: "not a terrain you pulled or hold")
+@BOOK.check(
+    "settle.terrain-source",
+    "The new city's terrain comes from the three cards pulled or from your council.",
+    ACTION,
+)
+def settle_terrain_ok(state: State, frame: Frame, a: Args) -> bool:
+    cid = a.get(0)
+    mine = cid in frame["cards"] or cid in state["players"][frame["player"]]["council"]
+    return mine and C.ctype(state, cid) == "terrain"
+
+
+def settle_candidates(state: State, frame: Frame) -> list[Action]:
+    pool = list(frame["cards"]) + state["players"][frame["player"]]["council"]
+    return [Action("terrain", (c,)) for c in sorted(set(pool)) if C.ctype(state, c) == "terrain"]
+
+
+def _after_terrain(state: State, frame: Frame, ev: Events) -> None:
+    state["stack"].remove(frame)
+    Z.land(state, [c for c in frame["cards"] if c in state["table"]])
+    if producible(state, frame["player"]):
+        state["stack"].append(
+            {"kind": "settle_produce", "player": frame["player"], "city": frame["city"]}
+        )
+
+
+def apply_settle_terrain(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    if cid in frame["cards"]:
+        Z.lift(state, cid)
+        frame["cards"].remove(cid)
+    else:
+        state["players"][seat]["council"].remove(cid)
+    place_terrain(state, seat, frame["city"], cid, ev)
+    _after_terrain(state, frame, ev)
+
+
+def place_terrain(state: State, seat: int, city: str, cid: str, ev: Events) -> None:
+    state["cities"][city]["terrains"].append(cid)
+    ev.emit(
+        "terrain",
+        f"{Z.player_name(state, seat)} puts {C.name(state, cid)} next to "
+        f"{Z.city_name(state, city)}.",
+        player=seat,
+        city=city,
+        card=cid,
+    )
+
+
+def apply_settle_none(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    _after_terrain(state, frame, ev)
+
+
+SETTLE_TERRAIN = ActionKind(
+    "terrain",
+    parse_args,
+    [settle_terrain_ok],
+    settle_candidates,
+    apply_settle_terrain,
+    arity=(1, 1),
+    usage="use: terrain <terrain card>",
+    example="terrain 0-10",
+    ensured=[settle_terrain_ok],
+)
+SETTLE_NONE = answer("none", apply_settle_none)
+
+
+def apply_settle_produce(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    state["stack"].remove(frame)
+    start_production(state, frame["player"], frame["city"], a.get(0), ev)
+
+
+def apply_produce_none(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    state["stack"].remove(frame)
+
+
+SETTLE_PRODUCE = produce_kind(apply_settle_produce, new_city=True)
+PRODUCE_NONE = answer("none", apply_produce_none)
+
+
+# -- playing a card from the council---------------------------------------------------------------
+@explained(lambda s, f, a: "no such card in your council")
+@BOOK.check(
+    "play.card-kind",
+    "Play an event, discovery, resource mod, terrain or policy card from your council.",
+    ACTION,
+)
+def playable_in_council(state: State, frame: Frame, a: Args) -> bool:
+    cid = a.get(0)
+    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) in PLAYABLE
+
+
+def terrain_room(state: State, seat: int, city: str | None) -> bool:
+    return (
+        city is not None
+        and Z.controls(state, seat, city)
+        and len(state["cities"][city]["terrains"]) < opt(state, "max_terrains")
+    )
+
+
+def mod_fits(state: State, seat: int, mod: str, terrain: str | None) -> bool:
+    if terrain is None:
+        return False
+    for city in Z.cities_of(state, seat):
+        c = state["cities"][city]
+        if terrain in c["terrains"]:
+            return (
+                terrain not in c["mods"]
+                and C.instance(state, terrain).design in C.design(state, mod)["on"]
+            )
+    return False
+
+
+def deploy_ok(state: State, seat: int, cid: str, target: str | None, kind: str) -> bool:
+    """Where a deployed card may go; ``kind`` picks the one rule it answers to."""
+    t = C.ctype(state, cid)
+    if kind == "terrain":
+        return t != "terrain" or terrain_room(state, seat, target)
+    if kind == "mod":
+        return t != "mod" or mod_fits(state, seat, cid, target)
+    if kind == "policy":
+        return t != "policy" or target is None
+    if kind == "effect":
+        if t not in ("event", "discovery"):
+            return True
+        return E.target_ok(state, seat, C.design(state, cid)["effect"], target)
+    raise ValueError(kind)
+
+
+def _target(a: Args) -> str | None:
+    return a.get(1) or None
+
+
+@explained(lambda s, f, a: f"a city holds at most {opt(s, 'max_terrains')} terrains")
+@BOOK.check(
+    "play.terrain-room",
+    "A terrain goes next to a city you control that has room for another terrain.",
+    ACTION,
+)
+def play_terrain_ok(state: State, frame: Frame, a: Args) -> bool:
+    return deploy_ok(state, frame["player"], a.get(0), _target(a), "terrain")
+
+
+@explained(
+    lambda s, f, a: (
+        "it suits " + ", ".join(C.designs()[x]["name"] for x in C.design(s, a.get(0))["on"])
+    )
+)
+@BOOK.check(
+    "play.mod-fits",
+    "A resource mod goes on a terrain you control that it suits and that has no mod yet.",
+    ACTION,
+)
+def play_mod_ok(state: State, frame: Frame, a: Args) -> bool:
+    return deploy_ok(state, frame["player"], a.get(0), _target(a), "mod")
+
+
+@well_formed(lambda s, f, a: "a policy takes no target")
+def play_policy_ok(state: State, frame: Frame, a: Args) -> bool:
+    return deploy_ok(state, frame["player"], a.get(0), _target(a), "policy")
+
+
+@BOOK.check(
+    "play.effect-target",
+    "A card that raises population names a city you control; one that adds research counters "
+    "needs a current research; other events take no target.",
+    CARDS,
+    source="ours",
+)
+def play_effect_ok(state: State, frame: Frame, a: Args) -> bool:
+    return deploy_ok(state, frame["player"], a.get(0), _target(a), "effect")
+
+
+def deploy_targets(state: State, seat: int, cid: str) -> list[str | None]:
+    """Every target a card could be deployed to (before the checks)."""
+    t = C.ctype(state, cid)
+    if t == "terrain":
+        return sorted(Z.cities_of(state, seat))
+    if t == "mod":
+        return sorted(x for c in Z.cities_of(state, seat) for x in state["cities"][c]["terrains"])
+    if t in ("event", "discovery"):
+        return E.targets(state, seat, C.design(state, cid)["effect"])
+    return [None]
+
+
+def deploy_fits(state: State, seat: int, cid: str, target: str | None) -> bool:
+    return all(
+        deploy_ok(state, seat, cid, target, k) for k in ("terrain", "mod", "policy", "effect")
+    )
+
+
+def play_candidates(state: State, frame: Frame) -> list[Action]:
+    seat = frame["player"]
+    out = []
+    for cid in sorted(state["players"][seat]["council"]):
+        if C.ctype(state, cid) not in PLAYABLE:
+            continue
+        for tgt in deploy_targets(state, seat, cid):
+            if deploy_fits(state, seat, cid, tgt):
+                out.append(Action("play", (cid,) if tgt is None else (cid, tgt)))
+    return out
+
+
+def deploy(state: State, seat: int, cid: str, target: str | None, ev: Events) -> None:
+    """Put a card (already taken from the council or the table) where it goes."""
+    t = C.ctype(state, cid)
+    who = Z.player_name(state, seat)
+    if t == "terrain":
+        assert target is not None
+        place_terrain(state, seat, target, cid, ev)
+    elif t == "mod":
+        for city in Z.cities_of(state, seat):
+            if target in state["cities"][city]["terrains"]:
+                state["cities"][city]["mods"][target] = cid
+                ev.emit(
+                    "mod",
+                    f"{who} attaches {C.name(state, cid)} to {C.name(state, str(target))} "
+                    f"at {Z.city_name(state, city)}.",
+                    player=seat,
+                    card=cid,
+                )
+    elif t == "policy":
+        state["players"][seat]["policies"].append(cid)
+        ev.emit("policy", f"{who} puts the policy {C.name(state, cid)} on the map.", player=seat)
+    else:
+        ev.emit("event", f"{who} plays {C.name(state, cid)}.", player=seat, card=cid)
+        E.resolve(state, seat, C.design(state, cid)["effect"], target, cid, ev)
+        Z.to_landfill(state, cid)
+
+
+def apply_play(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    state["players"][seat]["council"].remove(cid)
+    deploy(state, seat, cid, _target(a), ev)
+
+
+PLAY_CHECKS = [playable_in_council, play_terrain_ok, play_mod_ok, play_policy_ok, play_effect_ok]
+PLAY = ActionKind(
+    "play",
+    parse_args,
+    PLAY_CHECKS,
+    play_candidates,
+    acted(apply_play),
+    arity=(1, 2),
+    usage="use: play <card> [<target city or terrain>]",
+    example="play 0-17 0-00",
+    ensured=list(PLAY_CHECKS),
+)
+
+
+# -- units: heal and move--------------------------------------------------------------------------
+def _fresh_unit(state: State, frame: Frame, a: Args) -> bool:
+    u = state["units"].get(a.get(0))
+    return u is not None and u["ctrl"] == frame["player"] and not u["tired"]
+
+
+@explained(lambda s, f, a: "not a fresh unit of yours")
+@BOOK.check("heal.fresh-unit", "Healing exhausts a fresh unit of yours.", ACTION)
+def heal_unit_ok(state: State, frame: Frame, a: Args) -> bool:
+    return _fresh_unit(state, frame, a)
+
+
+@BOOK.check("heal.damaged", "That unit has no damage counters to remove.", OURS, source="ours")
+def heal_damaged(state: State, frame: Frame, a: Args) -> bool:
+    return state["units"][a.get(0)]["damage"] > 0
+
+
+def heal_candidates(state: State, frame: Frame) -> list[Action]:
+    return [Action("heal", (u,)) for u in sorted(Z.units_of(state, frame["player"]))]
+
+
+def apply_heal(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    u = state["units"][a.get(0)]
+    u["tired"], u["damage"] = True, 0
+    ev.emit(
+        "heal",
+        f"{Z.player_name(state, frame['player'])} exhausts {C.name(state, a.get(0))} to heal it.",
+        player=frame["player"],
+    )
+
+
+HEAL = ActionKind(
+    "heal",
+    parse_args,
+    [heal_unit_ok, heal_damaged],
+    heal_candidates,
+    acted(apply_heal),
+    arity=(1, 1),
+    usage="use: heal <unit>",
+    example="heal 0-03",
+)
+
+
+@explained(lambda s, f, a: "not a fresh unit of yours")
+@BOOK.check("move.fresh-unit", "Moving exhausts a fresh unit of yours.", ACTION)
+def move_unit_ok(state: State, frame: Frame, a: Args) -> bool:
+    return _fresh_unit(state, frame, a)
+
+
+@BOOK.check("move.other-city", "Move the unit to another city you control.", ACTION)
+def move_target_ok(state: State, frame: Frame, a: Args) -> bool:
+    return Z.controls(state, frame["player"], a.get(1)) and state["units"][a.get(0)][
+        "city"
+    ] != a.get(1)
+
+
+def move_candidates(state: State, frame: Frame) -> list[Action]:
+    seat = frame["player"]
+    cities = sorted(Z.cities_of(state, seat))
+    if len(cities) < 2:
+        return []
+    return [Action("move", (u, c)) for u in sorted(Z.units_of(state, seat)) for c in cities]
+
+
+def apply_move(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    u = state["units"][a.get(0)]
+    u["tired"], u["city"] = True, a.get(1)
+    ev.emit(
+        "move",
+        f"{Z.player_name(state, frame['player'])} moves {C.name(state, a.get(0))} to "
+        f"{Z.city_name(state, a.get(1))}.",
+        player=frame["player"],
+    )
+
+
+MOVE = ActionKind(
+    "move",
+    parse_args,
+    [move_unit_ok, move_target_ok],
+    move_candidates,
+    acted(apply_move),
+    arity=(2, 2),
+    usage="use: move <unit> <city>",
+    example="move 0-03 0-07",
+)
+
+
+# -- abilities-------------------------------------------------------------------------------------
+def ability_of(state: State, seat: int, cid: str) -> dict[str, int] | None:
+    for city in Z.cities_of(state, seat):
+        if cid in state["cities"][city]["creations"]:
+            return C.design(state, cid).get("ability")
+    return None
+
+
+@explained(lambda s, f, a: "not a card of yours with an ability")
+@BOOK.check("ability.has-ability", "Use an ability of a card you control that has one.", ACTION)
+def ability_ok(state: State, frame: Frame, a: Args) -> bool:
+    return ability_of(state, frame["player"], a.get(0)) is not None
+
+
+@BOOK.check(
+    "ability.fresh",
+    "That ability exhausts its card, so the card must be fresh.",
+    ACTION,
+)
+def ability_fresh(state: State, frame: Frame, a: Args) -> bool:
+    return a.get(0) not in state["spent"]
+
+
+def ability_candidates(state: State, frame: Frame) -> list[Action]:
+    seat = frame["player"]
+    return [
+        Action("ability", (x,))
+        for city in sorted(Z.cities_of(state, seat))
+        for x in state["cities"][city]["creations"]
+        if C.design(state, x).get("ability")
+    ]
+
+
+def apply_ability(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    state["spent"].append(cid)
+    state["spent"].sort()
+    ability = ability_of(state, seat, cid)
+    assert ability is not None
+    ev.emit("ability", f"{Z.player_name(state, seat)} exhausts {C.name(state, cid)}.", player=seat)
+    E.resolve(state, seat, ability, None, cid, ev)
+
+
+ABILITY = ActionKind(
+    "ability",
+    parse_args,
+    [ability_ok, ability_fresh],
+    ability_candidates,
+    acted(apply_ability),
+    arity=(1, 1),
+    usage="use: ability <card>",
+    example="ability 0-33",
+    ensured=[ability_ok],
+)
+
+
+# -- passing---------------------------------------------------------------------------------------
+def apply_pass(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    state["stack"].pop()
+    next_actor(state, passed=True)
+    ev.emit(
+        "pass",
+        f"{Z.player_name(state, frame['player'])} passes for the rest of the action phase.",
+        player=frame["player"],
+        rule=PASS_OUT.id,
+    )
+
+
+PASS = answer("pass", apply_pass)

@@ -1,0 +1,211 @@
+"""History CCG on the clash_widget kernel.
+
+State (plain JSON): ``players[s]`` = {seat, name, deck, treasury (top = last), council,
+landfill, culture, research, counters, techs, policies, capital}; ``cities`` (city card ->
+{ctrl, pop, terrains, mods, prod, made, creations}); ``units`` (unit card -> {ctrl,
+city, damage, tired}); ``spent`` (exhausted creations); ``table`` (pulled cards not yet
+landed); ``shown`` (the last initiative, growth pulls, culture clash and battle, for the
+table); ``turn`` {number, phase, order, queue, active, at, bonus}; ``stack``; ``over``;
+``result``; ``stats``. A card's owner is the seat in its id; control is where it lies.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..engine import Action, Events, FrameHandler, Game, Options
+from ..engine.rng import Stream, seed_state
+from ..engine.state import clone
+from . import cards as C
+from . import zones as Z
+from .flow import advance
+from .handlers import HANDLERS
+from .options import HistoryOptions
+from .rulebook import BOOK
+from .setup import new_state
+from .view import describe, view
+
+LOG_KEEP = 60
+AUTO_LIMIT = 10_000
+
+
+class HistoryCCG(Game):
+    name: ClassVar[str] = "history"
+    title: ClassVar[str] = "History CCG"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules = BOOK
+    options_class = HistoryOptions
+    handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS
+
+    # -- setup ------------------------------------------------------------------------------
+    def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+        state = new_state(players, seed, options.to_dict())
+        ev = Events()
+        self.settle(state, ev)
+        state["log"].extend(ev)
+        del state["log"][:-LOG_KEEP]
+        return state
+
+    # -- automatic steps ---------------------------------------------------------------------
+    def settle(self, state: dict[str, Any], ev: Events) -> None:
+        """Run the turn on; a decision with a single answer is not asked (it is applied)."""
+        for _ in range(AUTO_LIMIT):
+            advance(state, ev)
+            if state["over"] or not state["stack"]:
+                break
+            top = state["stack"][-1]
+            legal = self.handlers[top["kind"]].legal(self, state, top)
+            if len(legal) != 1:
+                break
+            self.handlers[top["kind"]].apply(self, state, top, legal[0], ev)
+        else:  # pragma: no cover - a loop here is a bug
+            raise RuntimeError("the turn does not move on")
+
+    def apply(self, state: dict[str, Any], action: Action) -> Events:
+        ev = Events()
+        frame = self.top(state)
+        assert frame is not None
+        hidden = _hidden_count(state)
+        self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
+        self.settle(state, ev)
+        if _hidden_count(state) != hidden:  # a card left a treasury: seen, so no undo past it
+            if not ev:
+                ev.emit("reveal", "Cards were revealed.")
+            ev[-1]["barrier"] = True
+        state["log"].extend(ev)
+        del state["log"][:-LOG_KEEP]
+        return ev
+
+    # -- results -------------------------------------------------------------------------------
+    def scores(self, state: dict[str, Any]) -> list[float]:
+        """Total population, with wonders as a small tie-break."""
+        return [
+            Z.population(state, s) + len(Z.wonders(state, s)) / 100
+            for s in range(Z.n_players(state))
+        ]
+
+    def winners(self, state: dict[str, Any]) -> list[int]:
+        if state.get("result"):
+            return list(state["result"]["winners"])
+        return super().winners(state)
+
+    def category(self, action: Action) -> str:
+        return action.kind
+
+    def describe(self, state: dict[str, Any], action: Action) -> str:
+        return describe(state, action)
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return view(self, state, seat)
+
+    def invariants(self, state: dict[str, Any]) -> list[str]:
+        return invariants(self, state)
+
+    # -- hidden information ----------------------------------------------------------------------
+    def determinize(self, state: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+        """Resample what ``seat`` cannot see: the other councils, every treasury's order.
+
+        Each player's unseen cards (their treasury, and their council unless it is ``seat``'s)
+        are pooled per owner, sorted (so the true order leaks nothing), shuffled with the
+        seeded stream and dealt back in the same sizes. The game's generator is reseeded.
+        """
+        out = clone(state)
+        rng = Stream(seed)
+        for p in out["players"]:
+            hidden = list(p["treasury"])
+            if p["seat"] != seat:
+                hidden += p["council"]
+            hidden.sort()
+            rng.shuffle(hidden)
+            if p["seat"] != seat:
+                k = len(p["council"])
+                p["council"] = sorted(hidden[:k])
+                hidden = hidden[k:]
+            p["treasury"] = hidden
+        out["rng"] = seed_state(seed ^ 0x415)
+        return out
+
+
+def _hidden_count(state: dict[str, Any]) -> int:
+    return sum(len(p["treasury"]) for p in state["players"])
+
+
+# -- invariants------------------------------------------------------------------------------------
+def invariants(game: Game, state: dict[str, Any]) -> list[str]:
+    bad: list[str] = []
+    n = len(state["players"])
+    seen: dict[str, list[str]] = {}
+
+    def put(cards: list[str], where: str) -> None:
+        for c in cards:
+            seen.setdefault(c, []).append(where)
+
+    for p in state["players"]:
+        s = p["seat"]
+        put(p["treasury"], f"treasury{s}")
+        put(p["council"], f"council{s}")
+        put(p["landfill"], f"landfill{s}")
+        put(p["techs"], f"techs{s}")
+        put(p["policies"], f"policies{s}")
+        if p["research"]:
+            put([p["research"]], f"research{s}")
+        if p["culture"] < 0 or p["counters"] < 0:
+            bad.append(f"player {s} has negative counters")
+        if p["capital"] is not None and p["capital"] not in state["cities"]:
+            bad.append(f"player {s}'s capital {p['capital']} is not on the map")
+    for cid, c in state["cities"].items():
+        put([cid], "cities")
+        put(c["terrains"], f"terrains of {cid}")
+        put(list(c["mods"].values()), f"mods of {cid}")
+        put(c["creations"], f"creations of {cid}")
+        if c["prod"]:
+            put([c["prod"]], f"production of {cid}")
+        if c["pop"] < 1:
+            bad.append(f"city {cid} has population {c['pop']}")
+        if len(c["terrains"]) > state["options"]["max_terrains"]:
+            bad.append(f"city {cid} has {len(c['terrains'])} terrains")
+        if not set(c["mods"]) <= set(c["terrains"]):
+            bad.append(f"city {cid} has a mod on a terrain it does not hold")
+        if not 0 <= c["ctrl"] < n:
+            bad.append(f"city {cid} has controller {c['ctrl']}")
+    for uid, u in state["units"].items():
+        put([uid], "units")
+        city = state["cities"].get(u["city"])
+        if city is None or city["ctrl"] != u["ctrl"]:
+            bad.append(f"unit {uid} stands in {u['city']}, not a city its controller holds")
+        if not 0 <= u["damage"] < Z.unit_stat(state, uid, "health"):
+            bad.append(f"unit {uid} has damage {u['damage']}")
+    put(state["table"], "table")
+    for s, p in enumerate(state["players"]):
+        for i in range(len(C.deck_list(p["deck"]))):
+            cid = C.card_id(s, i)
+            if len(seen.get(cid, [])) != 1:
+                bad.append(f"card {cid} is in {seen.get(cid, [])} (must be in exactly one place)")
+    extra = [c for c in seen if not C.is_card(state, c)]
+    if extra:
+        bad.append(f"unknown cards {sorted(extra)}")
+    for f in state["stack"]:
+        if f["kind"] in ("explore", "settle"):
+            if not set(f["cards"]) <= set(state["table"]):
+                bad.append(f"frame {f['kind']} holds cards that are not on the table")
+    framed = {c for f in state["stack"] for c in f.get("cards", [])}
+    if set(state["table"]) - framed:
+        bad.append(f"pulled cards left on the table: {sorted(set(state['table']) - framed)}")
+    if state["over"]:
+        if state["stack"]:
+            bad.append("the game is over but frames are pending")
+        if not state["result"]:
+            bad.append("the game is over without a result")
+    elif not state["stack"]:
+        bad.append("the game goes on but no decision is pending")
+    else:
+        for f in state["stack"]:
+            if f["kind"] not in game.handlers or not 0 <= f["player"] < n:
+                bad.append(f"malformed frame {f}")
+        top = state["stack"][-1]
+        if not game.handlers[top["kind"]].legal(game, state, top):
+            bad.append(f"no legal action in frame {top}")
+    return bad

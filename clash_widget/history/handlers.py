@@ -1,0 +1,183 @@
+"""Decision frames of History CCG: which action kinds answer each one.
+
+``capital`` / ``home``  set-up: deploy the capital, then its terrain.
+``trade``               maintenance step 1: spend trade.
+``discard``             after consulting to discard: choose the card.
+``plan``                maintenance step 4: start research, put productions behind cities.
+``act``                 the action phase: one action, or pass.
+``explore``             after exploring: deploy one pulled card, or none.
+``settle`` / ``settle_produce``  after founding: its terrain, then its production.
+``shrink``              after losing a culture clash: the city that loses population.
+``trim``                closing phase: discard down to the council size.
+"""
+
+from __future__ import annotations
+
+from ..engine import FrameHandler
+from ..engine.frames import TableFrame
+from ..engine.game import Frame, State
+from . import cards as C
+from . import zones as Z
+from .actions import (
+    ABILITY,
+    FOUND,
+    HEAL,
+    MOVE,
+    PASS,
+    PLAY,
+    PRODUCE_NONE,
+    SETTLE_NONE,
+    SETTLE_PRODUCE,
+    SETTLE_TERRAIN,
+)
+from .combat import ATTACK
+from .culture import CLASH, SHRINK
+from .explore import EXPLORE, LEAVE, TAKE
+from .maintenance import (
+    ACT_PRODUCE,
+    ACT_RESEARCH,
+    DISCARD,
+    PLAN_DONE,
+    PLAN_PRODUCE,
+    PLAN_RESEARCH,
+    TRADE_CONSULT,
+    TRADE_CULTURE,
+    TRADE_CYCLE,
+    TRADE_DONE,
+    TRADE_RESEARCH,
+)
+from .setup import CAPITAL, HOME
+
+
+def _who(state: State, frame: Frame) -> str:
+    return Z.player_name(state, frame["player"])
+
+
+def _trade_prompt(state: State, frame: Frame) -> str:
+    o = state["options"]
+    return (
+        f"{_who(state, frame)}: {frame['left']} trade to spend: research counters (1 each), "
+        f"consult then discard ({o['trade_cycle']}), consult ({o['trade_consult']}), "
+        f"a culture counter ({o['trade_culture']}), or done."
+    )
+
+
+def _act_prompt(state: State, frame: Frame) -> str:
+    return f"{_who(state, frame)}: take one action, or pass for the rest of the action phase."
+
+
+def _explore_prompt(state: State, frame: Frame) -> str:
+    cards = ", ".join(C.name(state, c) for c in frame["cards"]) or "nothing"
+    return f"{_who(state, frame)}: you pulled {cards}. Deploy one of them, or none."
+
+
+def _settle_prompt(state: State, frame: Frame) -> str:
+    return (
+        f"{_who(state, frame)}: put a terrain next to {C.name(state, frame['city'])}, from the "
+        "pulled cards or your council, or none."
+    )
+
+
+def _shrink_prompt(state: State, frame: Frame) -> str:
+    return (
+        f"{_who(state, frame)}: you lost the culture clash to "
+        f"{Z.player_name(state, frame['by'])}. Choose the city that loses 1 population."
+    )
+
+
+def _trim_prompt(state: State, frame: Frame) -> str:
+    p = state["players"][frame["player"]]
+    return (
+        f"{_who(state, frame)}: your council holds {len(p['council'])} cards, the maximum is "
+        f"{Z.council_max(state, frame['player'])}. Discard one."
+    )
+
+
+HANDLERS: dict[str, FrameHandler] = {
+    h.kind: h
+    for h in (
+        TableFrame(
+            "capital",
+            [CAPITAL],
+            lambda s, f: f"{_who(s, f)}: deploy a city from your council as your capital.",
+            not_now="set up first: choose your capital, not {kind}",
+        ),
+        TableFrame(
+            "home",
+            [HOME],
+            lambda s, f: f"{_who(s, f)}: put a terrain from your council next to your capital.",
+            not_now="set up first: choose your capital's terrain, not {kind}",
+        ),
+        TableFrame(
+            "trade",
+            [TRADE_RESEARCH, TRADE_CYCLE, TRADE_CONSULT, TRADE_CULTURE, TRADE_DONE],
+            _trade_prompt,
+            not_now="the maintenance phase is spending trade now, not {kind}",
+        ),
+        TableFrame(
+            "discard",
+            [DISCARD],
+            lambda s, f: f"{_who(s, f)}: discard a card from your council.",
+            not_now="choose the card to discard first, not {kind}",
+        ),
+        TableFrame(
+            "plan",
+            [PLAN_RESEARCH, PLAN_PRODUCE, PLAN_DONE],
+            lambda s, f: (
+                f"{_who(s, f)}: deploy a tech to research if you have none, put units or "
+                "creations behind idle cities, then done."
+            ),
+            not_now="the maintenance phase asks for research and production now, not {kind}",
+        ),
+        TableFrame(
+            "act",
+            [
+                EXPLORE,
+                ATTACK,
+                FOUND,
+                PLAY,
+                ACT_RESEARCH,
+                ACT_PRODUCE,
+                HEAL,
+                MOVE,
+                ABILITY,
+                CLASH,
+                PASS,
+            ],
+            _act_prompt,
+            not_now="{kind} is not an action of the action phase",
+        ),
+        TableFrame(
+            "explore",
+            [TAKE, LEAVE],
+            _explore_prompt,
+            not_now="deploy a pulled card or none first, not {kind}",
+        ),
+        TableFrame(
+            "settle",
+            [SETTLE_TERRAIN, SETTLE_NONE],
+            _settle_prompt,
+            not_now="choose the new city's terrain (or none) first, not {kind}",
+        ),
+        TableFrame(
+            "settle_produce",
+            [SETTLE_PRODUCE, PRODUCE_NONE],
+            lambda s, f: (
+                f"{_who(s, f)}: have {C.name(s, f['city'])} produce a unit or creation, or none."
+            ),
+            not_now="choose the new city's production (or none) first, not {kind}",
+        ),
+        TableFrame(
+            "shrink",
+            [SHRINK],
+            _shrink_prompt,
+            not_now="choose the city that loses population first, not {kind}",
+        ),
+        TableFrame(
+            "trim",
+            [DISCARD],
+            _trim_prompt,
+            not_now="discard down to the council size first, not {kind}",
+        ),
+    )
+}

@@ -1,0 +1,406 @@
+"""Maintenance steps 1 and 4, and the research and produce actions they share with the
+action phase.
+
+``trade`` frame (step 1): ``research <n>`` puts n research counters on your current
+research (1 trade each), ``cycle`` consults then discards, ``consult``, ``culture`` gains
+a culture counter, ``done`` loses the rest (rule trade.unused-lost).
+``discard`` / ``trim`` frames: ``discard <card>`` from your council.
+``plan`` frame (step 4): ``research <tech>``, ``produce <city> <card>``, ``done``.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, Applier, explained, fixed
+from ..engine.game import Frame, State
+from . import cards as C
+from . import zones as Z
+from .flow import next_actor
+from .rulebook import (
+    BOOK,
+    MAINT,
+    OURS,
+    RESEARCH_DONE,
+    TERMS,
+    Args,
+    answer,
+    opt,
+    parse_args,
+    well_formed,
+)
+
+TRADE_COSTS = {"cycle": "trade_cycle", "consult": "trade_consult", "culture": "trade_culture"}
+
+
+def acted(effect: Applier) -> Applier:
+    """An action of the action phase ends the player's go (rule act.order); the same
+    kinds answer the plan frame, where the player may go on."""
+
+    def apply(state: State, frame: Frame, args: object, ev: Events) -> None:
+        if frame["kind"] == "act":
+            state["stack"].pop()
+            next_actor(state, passed=False)
+        effect(state, frame, args, ev)
+
+    return apply
+
+
+# -- trade-----------------------------------------------------------------------------------------
+def _cost(state: State, a: Args) -> int:
+    if a.action.kind == "research":
+        return int(a.get(0))
+    return opt(state, TRADE_COSTS[a.action.kind])
+
+
+@well_formed(lambda s, f, a: "the number of counters is a whole number from 1 up")
+def counters_number(state: State, frame: Frame, a: Args) -> bool:
+    return a.action.kind != "research" or (a.get(0).isdigit() and int(a.get(0)) >= 1)
+
+
+@explained(lambda s, f, a: f"this costs {_cost(s, a)}, {f['left']} left")
+@BOOK.check("trade.enough", "You do not have that much trade left this turn.", MAINT)
+def enough_trade(state: State, frame: Frame, a: Args) -> bool:
+    return _cost(state, a) <= frame["left"]
+
+
+@BOOK.check(
+    "trade.research-current",
+    "Research counters go on the tech you are researching, and you are researching none.",
+    MAINT,
+    frame_only=True,
+)
+def has_research(state: State, frame: Frame, a: object) -> bool:
+    return state["players"][frame["player"]]["research"] is not None
+
+
+@explained(lambda s, f, a: f"it needs {Z.research_need(s, f['player'])} more")
+@BOOK.check(
+    "trade.research-overfill",
+    "Put no more research counters on a tech than it still needs.",
+    OURS,
+    source="ours",
+)
+def not_overfilled(state: State, frame: Frame, a: Args) -> bool:
+    return int(a.get(0)) <= Z.research_need(state, frame["player"])
+
+
+def research_counters_candidates(state: State, frame: Frame) -> list[Action]:
+    top = min(frame["left"], Z.research_need(state, frame["player"]))
+    return [Action("research", (str(n),)) for n in range(1, top + 1)]
+
+
+def add_research(state: State, seat: int, n: int, ev: Events) -> None:
+    """Put research counters on the current research; rule research.done when they reach
+    its cost."""
+    p = state["players"][seat]
+    if p["research"] is None or n <= 0:
+        return
+    p["counters"] += n
+    tech = p["research"]
+    cost = C.design(state, tech)["cost"]
+    ev.emit(
+        "research_counters",
+        f"{p['name']} puts {n} research counter{'s' if n > 1 else ''} on "
+        f"{C.name(state, tech)} ({min(p['counters'], cost)}/{cost}).",
+        player=seat,
+    )
+    if p["counters"] >= cost:
+        p["techs"].append(tech)
+        p["research"], p["counters"] = None, 0
+        ev.emit(
+            "research_done",
+            f"{p['name']} completes the research of {C.name(state, tech)}.",
+            player=seat,
+            card=tech,
+            rule=RESEARCH_DONE.id,
+        )
+
+
+def _spent(state: State, frame: Frame, cost: int) -> None:
+    frame["left"] -= cost
+    if frame["left"] <= 0:
+        state["stack"].remove(frame)
+
+
+def apply_trade_research(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    n = int(a.get(0))
+    _spent(state, frame, n)
+    add_research(state, frame["player"], n, ev)
+
+
+def apply_trade_consult(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    _spent(state, frame, opt(state, "trade_consult"))
+    Z.consult(state, frame["player"], 1, ev)
+
+
+def apply_trade_cycle(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    _spent(state, frame, opt(state, "trade_cycle"))
+    cycle(state, frame["player"], ev)
+
+
+def cycle(state: State, seat: int, ev: Events) -> None:
+    """Consult, then discard a card (the player chooses which)."""
+    Z.consult(state, seat, 1, ev)
+    if state["players"][seat]["council"]:
+        state["stack"].append({"kind": "discard", "player": seat})
+
+
+def apply_trade_culture(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    _spent(state, frame, opt(state, "trade_culture"))
+    p = state["players"][frame["player"]]
+    p["culture"] += 1
+    ev.emit(
+        "culture",
+        f"{p['name']} spends {opt(state, 'trade_culture')} trade on a culture counter "
+        f"({p['culture']} in all).",
+        player=frame["player"],
+    )
+
+
+def apply_trade_done(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    if frame["left"]:
+        ev.emit(
+            "trade_lost",
+            f"{Z.player_name(state, frame['player'])} leaves {frame['left']} trade unspent.",
+            player=frame["player"],
+        )
+    state["stack"].remove(frame)
+
+
+def _trade_kind(kind: str, apply: Applier) -> ActionKind:
+    return ActionKind(
+        kind,
+        parse_args,
+        [enough_trade],
+        fixed(Action(kind)),
+        apply,
+        arity=(0, 0),
+        usage=f"{kind} takes no arguments",
+        example=kind,
+    )
+
+
+TRADE_RESEARCH = ActionKind(
+    "research",
+    parse_args,
+    [counters_number, has_research, not_overfilled, enough_trade],
+    research_counters_candidates,
+    apply_trade_research,
+    arity=(1, 1),
+    usage="use: research <number of counters>",
+    example="research 2",
+    ensured=[counters_number, not_overfilled, enough_trade],
+)
+TRADE_CONSULT = _trade_kind("consult", apply_trade_consult)
+TRADE_CYCLE = _trade_kind("cycle", apply_trade_cycle)
+TRADE_CULTURE = _trade_kind("culture", apply_trade_culture)
+TRADE_DONE = answer("done", apply_trade_done)
+
+
+# -- discarding------------------------------------------------------------------------------------
+@explained(lambda s, f, a: "no such card in your council")
+@BOOK.check("discard.from-council", "Discard a card from your own council.", TERMS)
+def discard_in_council(state: State, frame: Frame, a: Args) -> bool:
+    return a.get(0) in state["players"][frame["player"]]["council"]
+
+
+def discard_candidates(state: State, frame: Frame) -> list[Action]:
+    return [Action("discard", (c,)) for c in sorted(state["players"][frame["player"]]["council"])]
+
+
+def apply_discard(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    why = "discards down to the council size:" if frame["kind"] == "trim" else "discards"
+    state["stack"].remove(frame)
+    Z.discard(state, frame["player"], a.get(0), ev, why)
+
+
+DISCARD = ActionKind(
+    "discard",
+    parse_args,
+    [discard_in_council],
+    discard_candidates,
+    apply_discard,
+    arity=(1, 1),
+    usage="use: discard <card>",
+    example="discard 0-30",
+    ensured=[discard_in_council],
+)
+
+
+# -- research--------------------------------------------------------------------------------------
+@BOOK.check(
+    "research.none-current",
+    "You may start researching a tech only when you are researching none.",
+    MAINT,
+    frame_only=True,
+)
+def no_current_research(state: State, frame: Frame, a: object) -> bool:
+    return state["players"][frame["player"]]["research"] is None
+
+
+@explained(lambda s, f, a: "no such tech in your council")
+@BOOK.check("research.tech-in-council", "Research a tech card from your council.", TERMS)
+def tech_in_council(state: State, frame: Frame, a: Args) -> bool:
+    cid = a.get(0)
+    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "tech"
+
+
+def research_candidates(state: State, frame: Frame) -> list[Action]:
+    council = state["players"][frame["player"]]["council"]
+    return [Action("research", (c,)) for c in sorted(council) if C.ctype(state, c) == "tech"]
+
+
+def start_research(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    p = state["players"][seat]
+    p["council"].remove(cid)
+    p["research"], p["counters"] = cid, 0
+    ev.emit(
+        "research",
+        f"{p['name']} starts researching {C.name(state, cid)} "
+        f"(cost {C.design(state, cid)['cost']}).",
+        player=seat,
+        card=cid,
+    )
+
+
+def research_kind(apply: Applier) -> ActionKind:
+    return ActionKind(
+        "research",
+        parse_args,
+        [no_current_research, tech_in_council],
+        research_candidates,
+        apply,
+        arity=(1, 1),
+        usage="use: research <tech card>",
+        example="research 0-06",
+        ensured=[tech_in_council],
+    )
+
+
+# -- produce---------------------------------------------------------------------------------------
+@explained(lambda s, f, a: "not a city you control")
+@BOOK.check("produce.city-controlled", "Only a city you control produces for you.", TERMS)
+def produce_city_ok(state: State, frame: Frame, a: Args) -> bool:
+    return Z.controls(state, frame["player"], _city_arg(frame, a))
+
+
+@explained(lambda s, f, a: C.name(s, s["cities"][_city_arg(f, a)]["prod"]))
+@BOOK.check(
+    "produce.city-idle",
+    "That city is already producing something: one thing at a time.",
+    TERMS,
+)
+def city_idle(state: State, frame: Frame, a: Args) -> bool:
+    return state["cities"][_city_arg(frame, a)]["prod"] is None
+
+
+@explained(lambda s, f, a: "no such unit or creation in your council")
+@BOOK.check(
+    "produce.card-in-council",
+    "A city produces a unit or creation card from your council.",
+    TERMS,
+)
+def producible_in_council(state: State, frame: Frame, a: Args) -> bool:
+    cid = _card_arg(frame, a)
+    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) in (
+        "unit",
+        "creation",
+    )
+
+
+@explained(
+    lambda s, f, a: "it needs " + C.designs()[C.design(s, _card_arg(f, a))["requires"]]["name"]
+)
+@BOOK.check(
+    "produce.tech-requirement",
+    "You do not know the tech that card needs.",
+    TERMS,
+)
+def requirement_met(state: State, frame: Frame, a: Args) -> bool:
+    return Z.meets_requirement(state, frame["player"], _card_arg(frame, a))
+
+
+def _city_arg(frame: Frame, a: Args) -> str:
+    return frame["city"] if frame["kind"] == "settle_produce" else a.get(0)
+
+
+def _card_arg(frame: Frame, a: Args) -> str:
+    return a.get(0) if frame["kind"] == "settle_produce" else a.get(1)
+
+
+def producible(state: State, seat: int) -> list[str]:
+    council = state["players"][seat]["council"]
+    return [
+        c
+        for c in sorted(council)
+        if C.ctype(state, c) in ("unit", "creation") and Z.meets_requirement(state, seat, c)
+    ]
+
+
+def produce_candidates(state: State, frame: Frame) -> list[Action]:
+    seat = frame["player"]
+    cards = producible(state, seat)
+    if not cards:
+        return []
+    out = []
+    for city in sorted(Z.cities_of(state, seat)):
+        if state["cities"][city]["prod"] is None:
+            out += [Action("produce", (city, c)) for c in cards]
+    return out
+
+
+def start_production(state: State, seat: int, city: str, cid: str, ev: Events) -> None:
+    state["players"][seat]["council"].remove(cid)
+    c = state["cities"][city]
+    c["prod"], c["made"] = cid, 0
+    ev.emit(
+        "produce",
+        f"{Z.city_name(state, city)} starts producing {C.name(state, cid)} "
+        f"(cost {C.design(state, cid)['cost']}).",
+        player=seat,
+        city=city,
+        card=cid,
+    )
+
+
+def apply_produce(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    start_production(state, frame["player"], a.get(0), a.get(1), ev)
+
+
+@well_formed(lambda s, f, a: "name a city on the map")
+def city_on_map(state: State, frame: Frame, a: Args) -> bool:
+    return _city_arg(frame, a) in state["cities"]
+
+
+def settle_produce_candidates(state: State, frame: Frame) -> list[Action]:
+    return [Action("produce", (c,)) for c in producible(state, frame["player"])]
+
+
+def produce_kind(apply: Applier, *, new_city: bool = False) -> ActionKind:
+    """``produce <city> <card>``; in a new city's frame just ``produce <card>``."""
+    checks = [city_on_map, produce_city_ok, city_idle, producible_in_council, requirement_met]
+    return ActionKind(
+        "produce",
+        parse_args,
+        checks,
+        settle_produce_candidates if new_city else produce_candidates,
+        apply,
+        arity=(1, 1) if new_city else (2, 2),
+        usage="use: produce <unit or creation card>"
+        if new_city
+        else "use: produce <city> <unit or creation card>",
+        example="produce 0-03" if new_city else "produce 0-07 0-03",
+        ensured=list(checks),
+    )
+
+
+def apply_plan_done(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    state["stack"].remove(frame)
+
+
+PLAN_RESEARCH = research_kind(start_research)
+PLAN_PRODUCE = produce_kind(apply_produce)
+PLAN_DONE = answer("done", apply_plan_done)
+ACT_RESEARCH = research_kind(acted(start_research))
+ACT_PRODUCE = produce_kind(acted(apply_produce))

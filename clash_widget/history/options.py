@@ -1,0 +1,43 @@
+"""Rules options of History CCG: every number the rules give, as data.
+
+The seed's numbers are the defaults; where the seed's rules and its design notes
+disagree, the other reading is an option (see ``rulebook.READINGS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Options
+
+DECKS = ("starters", "riverlands", "highlands", "plain52")
+
+
+@dataclass(frozen=True)
+class HistoryOptions(Options):
+    deck: str = "starters"
+    """``starters``: seats alternate the two starter decks (Riverlands, Highlands, ...);
+    ``riverlands`` / ``highlands``: everybody plays that deck; ``plain52``: the prototype,
+    every player with a plain 52-card deck mapped onto the card set (four suits: no rainbows)."""
+    growth_multiplier: int = 6
+    """Growth succeeds when the pulled ranks total at least this many times the population
+    (the rules say 6, the design notes 5)."""
+    growth_pulls_population: bool = False
+    """The design notes pull 'city size and food yields' cards for growth; the rules pull as
+    many cards as the food yields (False)."""
+    population_to_win: int = 20
+    wonders_to_win: int = 7
+    founding_cost: int = 2
+    """Population another of your cities loses when you found a city (design notes); 0: off."""
+    start_council: int = 7
+    council_max: int = 7
+    max_terrains: int = 4
+    clash_cards: int = 5
+    """Cards each side of a culture clash pulls before adding one per culture counter."""
+    trade_cycle: int = 2
+    trade_consult: int = 3
+    trade_culture: int = 4
+    capital_defence: int = 2
+    """Ours: the strength with which an undefended capital strikes back (other cities 1)."""
+    max_turns: int = 40
+    """Ours: a safety end. If nobody has won by the end of this turn, the most population wins."""

@@ -1,0 +1,204 @@
+"""Pre-game set up: decks into treasuries, opening councils, the capital and its terrain.
+
+``capital <city card>`` then ``home <terrain card>``, one player after the other in seat
+order (the seed has everybody do it together; nothing one player picks changes another's
+choice, and councils stay hidden until the cards are deployed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, Events
+from ..engine.frames import ActionKind, explained
+from ..engine.game import Frame, State
+from ..engine.rng import seed_state, shuffle
+from . import cards as C
+from . import zones as Z
+from .options import DECKS
+from .rulebook import BOOK, SETUP, SETUP_REDEAL, Args, parse_args
+
+REDEALS = 50
+
+
+def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+    if options["deck"] not in DECKS:
+        raise ValueError(f"unknown deck {options['deck']!r}: use one of {', '.join(DECKS)}")
+    state: State = {
+        "game": "history",
+        "seed": seed,
+        "rng": seed_state(seed),
+        "options": options,
+        "players": [],
+        "cities": {},
+        "units": {},
+        "spent": [],
+        "table": [],
+        "shown": {"initiative": [], "growth": [], "clash": None},
+        "turn": {
+            "number": 0,
+            "phase": "setup",
+            "order": list(range(players)),
+            "queue": list(range(players)),
+            "active": [],
+            "at": 0,
+            "bonus": {},
+            "clashed": [],
+        },
+        "stack": [],
+        "log": [],
+        "over": False,
+        "result": None,
+        "stats": {},
+    }
+    for s in range(players):
+        deck = C.seat_deck(options["deck"], s)
+        cards = [C.card_id(s, i) for i in range(len(C.deck_list(deck)))]
+        state["players"].append(
+            {
+                "seat": s,
+                "name": f"Player {s + 1}",
+                "deck": deck,
+                "treasury": cards,
+                "council": [],
+                "landfill": [],
+                "culture": 0,
+                "research": None,
+                "counters": 0,
+                "techs": [],
+                "policies": [],
+                "capital": None,
+            }
+        )
+    ev = Events()
+    for s in range(players):
+        deal(state, s, ev)
+    state["log"].extend(ev)
+    return state
+
+
+def deal(state: State, seat: int, ev: Events) -> None:
+    """Rules setup.deal and setup.redeal."""
+    p = state["players"][seat]
+    n = state["options"]["start_council"]
+    for _ in range(REDEALS):
+        p["treasury"] += p["council"]
+        p["council"] = []
+        p["treasury"].sort()
+        shuffle(state, p["treasury"])
+        Z.consult(state, seat, n, ev)
+        kinds = {C.ctype(state, c) for c in p["council"]}
+        if {"city", "terrain"} <= kinds:
+            return
+        ev.emit(
+            "redeal",
+            f"{Z.player_name(state, seat)}'s opening council has no "
+            f"{'city' if 'city' not in kinds else 'terrain'}: "
+            "shown, shuffled back and dealt again.",
+            player=seat,
+            shown=list(p["council"]),
+            rule=SETUP_REDEAL.id,
+        )
+    raise ValueError("this deck cannot deal a council with a city and a terrain")
+
+
+# -- the capital-----------------------------------------------------------------------------------
+@explained(lambda s, f, a: "no such card in your council")
+@BOOK.check(
+    "setup.capital-from-council",
+    "Your capital is a city card from your council.",
+    SETUP,
+)
+def capital_in_council(state: State, frame: Frame, a: Args) -> bool:
+    cid = a.get(0)
+    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "city"
+
+
+def capital_candidates(state: State, frame: Frame) -> list[Action]:
+    council = state["players"][frame["player"]]["council"]
+    return [Action("capital", (c,)) for c in sorted(council) if C.ctype(state, c) == "city"]
+
+
+def apply_capital(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    p = state["players"][seat]
+    p["council"].remove(cid)
+    p["capital"] = cid
+    state["cities"][cid] = new_city(seat)
+    ev.emit(
+        "capital",
+        f"{p['name']} deploys {C.name(state, cid)} as their capital, population 1.",
+        player=seat,
+        city=cid,
+    )
+    state["stack"][-1] = {"kind": "home", "player": seat, "city": cid}
+
+
+def new_city(seat: int) -> dict[str, Any]:
+    return {
+        "ctrl": seat,
+        "pop": 1,
+        "terrains": [],
+        "mods": {},
+        "prod": None,
+        "made": 0,
+        "creations": [],
+    }
+
+
+CAPITAL = ActionKind(
+    "capital",
+    parse_args,
+    [capital_in_council],
+    capital_candidates,
+    apply_capital,
+    arity=(1, 1),
+    usage="use: capital <city card>",
+    example="capital 0-07",
+    ensured=[capital_in_council],
+)
+
+
+# -- the capital's terrain-------------------------------------------------------------------------
+@explained(lambda s, f, a: "no such terrain in your council")
+@BOOK.check(
+    "setup.terrain-from-council",
+    "The terrain next to your capital is a terrain card from your council.",
+    SETUP,
+)
+def home_in_council(state: State, frame: Frame, a: Args) -> bool:
+    cid = a.get(0)
+    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "terrain"
+
+
+def home_candidates(state: State, frame: Frame) -> list[Action]:
+    council = state["players"][frame["player"]]["council"]
+    return [Action("home", (c,)) for c in sorted(council) if C.ctype(state, c) == "terrain"]
+
+
+def apply_home(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat, cid = frame["player"], a.get(0)
+    state["players"][seat]["council"].remove(cid)
+    state["cities"][frame["city"]]["terrains"].append(cid)
+    ev.emit(
+        "terrain",
+        f"{Z.player_name(state, seat)} puts {C.name(state, cid)} next to "
+        f"{C.name(state, frame['city'])}.",
+        player=seat,
+        city=frame["city"],
+        card=cid,
+    )
+    state["stack"].pop()
+
+
+HOME = ActionKind(
+    "home",
+    parse_args,
+    [home_in_council],
+    home_candidates,
+    apply_home,
+    arity=(1, 1),
+    usage="use: home <terrain card>",
+    example="home 0-02",
+    ensured=[home_in_council],
+)

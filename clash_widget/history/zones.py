@@ -1,0 +1,255 @@
+"""Cards moving between the zones, and what a player controls.
+
+Zones (seed): the **treasury** (face down, top = last item), the **council** (the hand,
+hidden), the **map** (cities with their terrains, mods, production and creations; units;
+techs; policies) and the **landfill** (face up). Pulled cards lie face up on the table
+until the action that pulled them is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Events, State
+from ..engine.rng import shuffle
+from . import cards as C
+
+EMPIRE_KEYS = (
+    "food",
+    "material",
+    "trade",
+    "defence",
+    "clash_cards",
+    "defence_cards",
+    "council_max",
+    "explore_pulls",
+    "found_relief",
+    "attack",
+)
+
+
+def player_name(state: State, seat: int) -> str:
+    return state["players"][seat]["name"]
+
+
+def n_players(state: State) -> int:
+    return len(state["players"])
+
+
+# -- treasury, council, landfill -------------------------------------------------------------------
+def reshuffle_if_empty(state: State, seat: int, ev: Events) -> bool:
+    """Rule zones.reshuffle: an empty treasury takes the shuffled landfill. False: both empty."""
+    p = state["players"][seat]
+    if p["treasury"]:
+        return True
+    if not p["landfill"]:
+        return False
+    p["treasury"], p["landfill"] = p["landfill"], []
+    p["treasury"].sort()
+    shuffle(state, p["treasury"])
+    stats(state, "reshuffle")
+    ev.emit(
+        "reshuffle",
+        f"{player_name(state, seat)} shuffles the landfill into the empty treasury.",
+        player=seat,
+    )
+    return True
+
+
+def take_top(state: State, seat: int, ev: Events) -> str | None:
+    if not reshuffle_if_empty(state, seat, ev):
+        return None
+    return state["players"][seat]["treasury"].pop()
+
+
+def consult(state: State, seat: int, n: int, ev: Events) -> list[str]:
+    """Consult ``n``: top cards of the treasury into the council (private to the seat)."""
+    got = []
+    for _ in range(n):
+        c = take_top(state, seat, ev)
+        if c is None:
+            break
+        state["players"][seat]["council"].append(c)
+        got.append(c)
+    if got:
+        ev.emit(
+            "consult",
+            f"{player_name(state, seat)} consults {len(got)} card{'s' if len(got) > 1 else ''}.",
+            player=seat,
+            count=len(got),
+            private={"seat": seat, "cards": list(got)},
+        )
+    return got
+
+
+def pull(state: State, seat: int, n: int, ev: Events) -> list[str]:
+    """Pull ``n`` (rule zones.pull): reveal top cards; the caller lands them when done."""
+    got = []
+    for _ in range(n):
+        c = take_top(state, seat, ev)
+        if c is None:
+            break
+        got.append(c)
+        state["table"].append(c)
+    return got
+
+
+def land(state: State, cards: list[str]) -> None:
+    """Pulled cards go to their owners' landfills (rule zones.pull)."""
+    for c in cards:
+        if c in state["table"]:
+            state["table"].remove(c)
+            state["players"][C.owner(c)]["landfill"].append(c)
+
+
+def lift(state: State, cid: str) -> None:
+    """Take a pulled card off the table (it is being deployed)."""
+    state["table"].remove(cid)
+
+
+def discard(state: State, seat: int, cid: str, ev: Events, why: str = "discards") -> None:
+    p = state["players"][seat]
+    p["council"].remove(cid)
+    p["landfill"].append(cid)
+    ev.emit("discard", f"{player_name(state, seat)} {why} {C.name(state, cid)}.", player=seat)
+
+
+def to_landfill(state: State, cid: str) -> None:
+    """Rule zones.destroy: a card leaves the map for its owner's landfill."""
+    state["players"][C.owner(cid)]["landfill"].append(cid)
+
+
+def stats(state: State, key: str, n: int = 1) -> None:
+    s = state["stats"]
+    s[key] = s.get(key, 0) + n
+
+
+# -- control---------------------------------------------------------------------------------------
+def cities_of(state: State, seat: int) -> list[str]:
+    return [cid for cid, c in state["cities"].items() if c["ctrl"] == seat]
+
+
+def units_of(state: State, seat: int) -> list[str]:
+    return [uid for uid, u in state["units"].items() if u["ctrl"] == seat]
+
+
+def units_at(state: State, city: str) -> list[str]:
+    return [uid for uid, u in state["units"].items() if u["city"] == city]
+
+
+def controls(state: State, seat: int, city: str) -> bool:
+    c = state["cities"].get(city)
+    return c is not None and c["ctrl"] == seat
+
+
+def population(state: State, seat: int) -> int:
+    return sum(c["pop"] for c in state["cities"].values() if c["ctrl"] == seat)
+
+
+def wonders(state: State, seat: int) -> list[str]:
+    return [
+        w
+        for c in state["cities"].values()
+        if c["ctrl"] == seat
+        for w in c["creations"]
+        if C.is_wonder(state, w)
+    ]
+
+
+def holds_capital(state: State, seat: int) -> bool:
+    cap = state["players"][seat]["capital"]
+    return cap is not None and controls(state, seat, cap)
+
+
+def knows(state: State, seat: int, tech_design: str) -> bool:
+    return any(C.instance(state, t).design == tech_design for t in state["players"][seat]["techs"])
+
+
+# -- yields and bonuses----------------------------------------------------------------------------
+def empire(state: State, seat: int) -> dict[str, int]:
+    """Bonuses a player has from known techs, policies and creations in their cities."""
+    out = dict.fromkeys(EMPIRE_KEYS, 0)
+    p = state["players"][seat]
+    sources: list[dict[str, Any]] = []
+    sources += [C.design(state, t).get("bonus", {}) for t in p["techs"]]
+    sources += [C.design(state, x).get("empire", {}) for x in p["policies"]]
+    for c in state["cities"].values():
+        if c["ctrl"] == seat:
+            sources += [C.design(state, x).get("empire", {}) for x in c["creations"]]
+    for src in sources:
+        for k, v in src.items():
+            out[k] += v
+    return out
+
+
+def city_bonus(state: State, city: str, key: str) -> int:
+    return sum(
+        C.design(state, x).get("city", {}).get(key, 0) for x in state["cities"][city]["creations"]
+    )
+
+
+def city_yields(state: State, city: str) -> dict[str, int]:
+    """Food, material and trade of a city: its terrains and their mods, 1 material and 1
+    trade from the city itself, its creations, and the controller's empire bonuses."""
+    c = state["cities"][city]
+    y = {"food": 0, "material": 1, "trade": 1}
+    for t in c["terrains"]:
+        for k, v in C.design(state, t)["yields"].items():
+            y[k] += v
+        mod = c["mods"].get(t)
+        if mod:
+            for k, v in C.design(state, mod)["yields"].items():
+                y[k] += v
+    for k in C.YIELDS:
+        y[k] += city_bonus(state, city, k)
+    e = empire(state, c["ctrl"])
+    y["food"] += e["food"]
+    y["material"] += e["material"]
+    return y
+
+
+def trade_total(state: State, seat: int) -> int:
+    return (
+        sum(city_yields(state, c)["trade"] for c in cities_of(state, seat))
+        + empire(state, seat)["trade"]
+    )
+
+
+def council_max(state: State, seat: int) -> int:
+    return state["options"]["council_max"] + empire(state, seat)["council_max"]
+
+
+def city_defence(state: State, city: str) -> int:
+    c = state["cities"][city]
+    cap = state["players"][C.owner(city)]["capital"] == city
+    base = state["options"]["capital_defence"] if cap else 1
+    return base + city_bonus(state, city, "defence") + empire(state, c["ctrl"])["defence"]
+
+
+def unit_stat(state: State, uid: str, stat: str) -> int:
+    return C.design(state, uid)[stat]
+
+
+def health_left(state: State, uid: str) -> int:
+    return unit_stat(state, uid, "health") - state["units"][uid]["damage"]
+
+
+def research_need(state: State, seat: int) -> int:
+    p = state["players"][seat]
+    if p["research"] is None:
+        return 0
+    return C.design(state, p["research"])["cost"] - p["counters"]
+
+
+def meets_requirement(state: State, seat: int, cid: str) -> bool:
+    req = C.design(state, cid).get("requires")
+    return not req or knows(state, seat, req)
+
+
+def city_name(state: State, city: str) -> str:
+    """A city in words: its name and face, and whose it is when another player holds it."""
+    c = state["cities"].get(city)
+    text = C.name(state, city)
+    if c is not None and c["ctrl"] != C.owner(city):
+        text += f", taken from {player_name(state, C.owner(city))}"
+    return text

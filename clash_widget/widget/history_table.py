@@ -1,0 +1,53 @@
+"""HistoryTable: a History CCG match on a clickable card table.
+
+The sibling of :class:`~clash_widget.widget.secolo_table.SecoloTable` and
+:class:`~clash_widget.widget.persistence_map.PersistenceMap`: the same traits, intents,
+refusals and play modes over the headless Session (hot-seat and teacher views, bot seats,
+undo/redo, replay, game files; see :mod:`clash_widget.widget.base`), with its own front
+end (``js/src/history`` bundled into ``static/history.js``).
+
+``view`` is the shown seat's view (:func:`clash_widget.history.view.view`): each player's
+map (cities with their terrains and mods, production, creations and units, fresh or
+exhausted), the viewer's council (other councils are counts), treasury and landfill
+counts, the phase and the initiative order, the last culture clash as two poker hands
+with their names, and the legal actions. The front end turns a click on a card into the
+legal action that uses it (several: buttons to choose from); a card no legal action uses
+still sends the action it would naturally be, so that Python's refusal names the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import MatchWidget, front_end
+
+
+class HistoryTable(MatchWidget):
+    """A clickable card table for one History CCG match.
+
+    ``HistoryTable(match=None, *, players=2, seed=0, seat=None, options=None, bots=None)``;
+    without a match a new ``Match.new("history", players, seed, options)`` is started.
+    ``seat=None`` is the teacher's view (every council visible).
+    """
+
+    GAME = "history"
+    _esm, _css = front_end("history", "History")
+
+    # -- small readers for notebooks ------------------------------------------
+    def council(self, seat: int) -> list[str]:
+        """Card ids in ``seat``'s council (the Python side sees everything)."""
+        with self._lock:
+            return list(self.match.state["players"][seat]["council"])
+
+    def cities(self) -> dict[str, dict[str, Any]]:
+        """City card -> {controller, population} for every city on the map."""
+        with self._lock:
+            return {
+                c: {"controller": x["ctrl"], "population": x["pop"]}
+                for c, x in self.match.state["cities"].items()
+            }
+
+    def explain(self, key: str) -> str:
+        """``"legal"`` or the engine's refusal (rule id, reason, section) for an action."""
+        with self._lock:
+            return self.match.explain(key)

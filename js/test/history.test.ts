@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AnyModel } from "@anywidget/types";
+import widget from "../src/history/index";
+import { type Card, type TableModel, type View, TRAIT_NAMES, isView } from "../src/history/model";
+import { clickCard, isCardId, naturalKey, usable, using } from "../src/history/picker";
+import { FakeModel } from "./fake-model";
+import plan0 from "./fixtures/history_plan_seat0.json";
+import shrink1 from "./fixtures/history_shrink_seat1.json";
+import trade from "./fixtures/history_trade.json";
+
+// Fixtures come from the real rules core (js/test/fixtures/make_history_fixtures.py): the
+// notebook's sandbox, turn 2; player 1 at their trade, at their plans; player 2 after losing
+// the culture clash.
+const TRADE = trade as unknown as View;
+const PLAN0 = plan0 as unknown as View;
+const SHRINK1 = shrink1 as unknown as View;
+
+function setup(view: View | Record<string, never>, seat: number | null = null) {
+  const model = new FakeModel<TableModel>({
+    view: structuredClone(view),
+    intent: {},
+    feedback: {},
+    seat,
+    last_action: "",
+    bots: [null, null],
+    bot_names: ["heuristic", "random", "search"],
+    replay_length: 0,
+    position: null,
+  });
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model: model as unknown as AnyModel<TableModel>, el } as never) as () => void;
+  return { model, el, cleanup };
+}
+
+function intent(model: FakeModel<TableModel>): Record<string, unknown> {
+  return model.get("intent") as Record<string, unknown>;
+}
+
+function cardEl(el: HTMLElement, id: string): HTMLElement {
+  const c = el.querySelector<HTMLElement>(`.hccg-card[data-card="${id}"]`);
+  if (!c) throw new Error(`no card ${id}`);
+  return c;
+}
+
+let ctx: ReturnType<typeof setup> | undefined;
+beforeEach(() => document.body.replaceChildren());
+afterEach(() => {
+  ctx?.cleanup();
+  ctx = undefined;
+});
+
+describe("picker (no rules in JS: only the legal list)", () => {
+  it("tells card ids from seats and numbers", () => {
+    expect(isCardId("0-07")).toBe(true);
+    expect(isCardId("1")).toBe(false);
+    expect(isCardId("12")).toBe(false);
+  });
+
+  it("sends the one action that uses a card, offers several, or names a natural refusal", () => {
+    const pottery = PLAN0.players[0].council!.find((c) => c.design === "pottery") as Card;
+    expect(clickCard(PLAN0, pottery, "council")).toEqual({ send: `research ${pottery.id}`, choices: [] });
+    const warriors = PLAN0.players[0].council!.find((c) => c.design === "warriors") as Card;
+    const res = clickCard(PLAN0, warriors, "council");
+    expect(res.send).toBeNull();
+    expect(res.choices.map((a) => a.key).sort()).toEqual([`produce 0-00 ${warriors.id}`, `produce 0-07 ${warriors.id}`]);
+    const rival = PLAN0.players[1].cities[0];
+    expect(naturalKey(PLAN0, rival, "city")).toBe(`attack 0-00 ${rival.id}`);
+  });
+
+  it("lists the cards the legal actions use", () => {
+    expect(using(SHRINK1.legal, "1-07").map((a) => a.key)).toEqual(["shrink 1-07"]);
+    expect([...usable(SHRINK1.legal)].sort()).toEqual(["1-00", "1-07"]);
+  });
+});
+
+describe("the card table", () => {
+  it("recognises its view and lists the traits", () => {
+    expect(isView(TRADE)).toBe(true);
+    expect(isView({ game: "secolo", players: [], legal: [] })).toBe(false);
+    expect(TRAIT_NAMES).toContain("view");
+  });
+
+  it("draws maps, councils face up for the teacher, the phase and the order", () => {
+    ctx = setup(TRADE);
+    const root = ctx.el.querySelector(".hccg-table") as HTMLElement;
+    expect(root.dataset.frame).toBe("trade");
+    expect(root.dataset.turn).toBe("2");
+    expect(ctx.el.querySelectorAll(".hccg-city").length).toBe(4);
+    expect(ctx.el.querySelector('.hccg-city[data-city="0-00"] .hccg-pop')?.textContent).toBe("population 2");
+    expect(ctx.el.querySelectorAll('.hccg-council[data-seat="1"] .hccg-card').length).toBe(2);
+    expect(ctx.el.querySelector(".hccg-order")?.textContent).toContain("Initiative order");
+    expect(ctx.el.querySelectorAll(".hccg-action").length).toBe(TRADE.legal.length);
+  });
+
+  it("hides another player's council (backs only)", () => {
+    ctx = setup(SHRINK1, 1);
+    expect(ctx.el.querySelectorAll('.hccg-council[data-seat="0"] .hccg-card').length).toBe(0);
+    expect(ctx.el.querySelectorAll('.hccg-council[data-seat="0"] .hccg-back').length).toBe(
+      SHRINK1.players[0].council_count,
+    );
+  });
+
+  it("shows the culture clash as two named hands", () => {
+    ctx = setup(SHRINK1, 1);
+    const clash = ctx.el.querySelector(".hccg-clash") as HTMLElement;
+    expect(clash.hidden).toBe(false);
+    expect(clash.querySelector('.hccg-hand-name[data-side="attack"]')?.textContent).toBe("Pair");
+    expect(clash.querySelector('.hccg-hand-name[data-side="defence"]')?.textContent).toBe("High card");
+    expect(clash.querySelectorAll(".hccg-attack .hccg-face.is-best").length).toBe(5);
+  });
+
+  it("turns a card click into the action that uses it", () => {
+    ctx = setup(SHRINK1, 1);
+    cardEl(ctx.el, "1-07").click();
+    expect(intent(ctx.model)).toMatchObject({ type: "act", key: "shrink 1-07", version: SHRINK1.version });
+  });
+
+  it("offers the choices when several actions use a card, then sends the chosen one", () => {
+    ctx = setup(PLAN0, 0);
+    const warriors = PLAN0.players[0].council!.find((c) => c.design === "warriors") as Card;
+    cardEl(ctx.el, warriors.id).click();
+    const root = ctx.el.querySelector(".hccg-table") as HTMLElement;
+    expect(root.dataset.picked).toBe(warriors.id);
+    const buttons = [...ctx.el.querySelectorAll<HTMLButtonElement>(".hccg-action")];
+    expect(buttons.length).toBe(2);
+    buttons.find((b) => b.dataset.key === `produce 0-07 ${warriors.id}`)!.click();
+    expect(intent(ctx.model)).toMatchObject({ type: "act", key: `produce 0-07 ${warriors.id}` });
+  });
+
+  it("sends the natural action of an unusable card so that Python names the rule", () => {
+    ctx = setup(PLAN0, 0);
+    cardEl(ctx.el, PLAN0.players[1].cities[0].id).click();
+    expect(intent(ctx.model)).toMatchObject({ type: "act", key: `attack 0-00 ${PLAN0.players[1].cities[0].id}` });
+    ctx.model.set("feedback", {
+      ok: false,
+      message: "Only fresh units attack",
+      rule_id: "attack.fresh-units",
+      section: "Ours: combat",
+    });
+    const fb = ctx.el.querySelector(".hccg-feedback") as HTMLElement;
+    expect(fb.dataset.rule).toBe("attack.fresh-units");
+    expect(fb.textContent).toContain("Only fresh units attack");
+  });
+});

@@ -1,0 +1,380 @@
+"""The maintenance phase by rule id: trade, production, growth, research and production
+plans."""
+
+from __future__ import annotations
+
+import pytest
+
+from clash_widget.engine import Events, Match
+from clash_widget.history import flow
+from clash_widget.history import zones as Z
+
+from .helpers import S, blank, busy, kinds, ok, refused
+
+
+def position(**options) -> tuple[Match, str, str]:
+    m = blank(**options)
+    s = m.state
+    a = S.city(s, 0, "riverside", 1, ("grassland", "river"), capital=True)
+    b = S.city(s, 1, "hilltop", 1, ("forest",), capital=True)
+    return m, a, b
+
+
+def researching(m: Match, seat: int, design: str, counters: int = 0) -> str:
+    s = m.state
+    cid = S.lift(s, S.find(s, seat, design))
+    s["players"][seat]["research"], s["players"][seat]["counters"] = cid, counters
+    return cid
+
+
+# -- trade-----------------------------------------------------------------------------------------
+def test_trade_total():
+    """Seed: "Total up all trade yields from terrains ... Each city you control yields 1 trade." """
+    m, a, b = position()
+    assert Z.trade_total(m.state, 0) == 2  # the river 1 + the city 1
+    assert Z.trade_total(m.state, 1) == 1
+
+
+def test_trade_enough_ok():
+    """Seed: "c) Use 3 trade to consult." """
+    m, a, b = position()
+    S.frame(m.state, "trade", 0, left=4)
+    researching(m, 0, "writing")
+    ev = ok(m, "consult")
+    assert len(m.state["players"][0]["council"]) == 1 and m.state["stack"][-1]["left"] == 1
+    assert "consult" in kinds(ev)
+
+
+def test_trade_enough_refused():
+    """Seed: "d) Use 4 trade to get a culture counter." Not with 3 left."""
+    m, a, b = position()
+    S.frame(m.state, "trade", 0, left=3)
+    reason = refused(m, "culture", "trade.enough")
+    assert "costs 4, 3 left" in reason
+
+
+def test_trade_enough_follows_the_options():
+    m, a, b = position(trade_culture=3)
+    S.frame(m.state, "trade", 0, left=3)
+    ok(m, "culture")
+    assert m.state["players"][0]["culture"] == 1
+
+
+def test_trade_research_current_ok():
+    """Seed: "a) Use any number of trade to put that many research counters on the tech you
+    are currently researching." """
+    m, a, b = position()
+    researching(m, 0, "writing")
+    S.frame(m.state, "trade", 0, left=3)
+    ok(m, "research 2")
+    assert m.state["players"][0]["counters"] == 2
+
+
+def test_trade_research_current_refused():
+    m, a, b = position()
+    S.frame(m.state, "trade", 0, left=3)
+    refused(m, "research 1", "trade.research-current")
+
+
+def test_trade_research_overfill_ok():
+    """Ours: no more counters than the tech still needs (4 for Writing, 3 already on it)."""
+    m, a, b = position()
+    researching(m, 0, "writing", 3)
+    S.frame(m.state, "trade", 0, left=3)
+    assert [str(x) for x in m.legal_actions() if x.kind == "research"] == ["research 1"]
+    ev = ok(m, "research 1")
+    assert "research_done" in kinds(ev)
+
+
+def test_trade_research_overfill_refused():
+    m, a, b = position()
+    researching(m, 0, "writing", 3)
+    S.frame(m.state, "trade", 0, left=3)
+    assert "needs 1 more" in refused(m, "research 2", "trade.research-overfill")
+    refused(m, "research 0", "engine.malformed")
+    refused(m, "research two", "engine.malformed")
+
+
+def test_trade_unused_lost():
+    """Seed: "Any trade not used this turn are lost." """
+    m, a, b = position()
+    busy(m, 0)
+    S.frame(m.state, "trade", 0, left=3)
+    ev = ok(m, "done")
+    assert "trade_lost" in kinds(ev)
+    assert all(f.get("left") != 3 for f in m.state["stack"])
+
+
+def test_trade_with_less_than_two_is_not_asked():
+    """Two trade is the cheapest spend: a player with 1 and no research is not asked."""
+    m, a, b = position()
+    s = m.state
+    S.frame(s, "trade", 1, left=1)
+    ev = Events()
+    m.game.settle(s, ev)
+    assert ev[0]["kind"] == "trade_lost" and ev[0]["player"] == 1
+
+
+def test_discard_from_council_ok():
+    """Seed: "b) Use 2 trade to consult then discard a card." """
+    m, a, b = position()
+    s = m.state
+    keep = S.give(s, 0, "pottery")
+    S.give(s, 0, "writing")
+    S.frame(s, "trade", 0, left=4)
+    ok(m, "cycle")
+    assert s["stack"][-1]["kind"] == "discard" and len(s["players"][0]["council"]) == 3
+    ok(m, f"discard {keep}")
+    assert keep in s["players"][0]["landfill"] and len(s["players"][0]["council"]) == 2
+    assert s["stack"][-1]["kind"] == "trade" and s["stack"][-1]["left"] == 2
+
+
+def test_discard_from_council_refused():
+    m, a, b = position()
+    s = m.state
+    S.give(s, 0, "pottery")
+    S.give(s, 0, "writing")
+    S.frame(s, "trade", 0, left=4)
+    ok(m, "cycle")
+    refused(m, f"discard {a}", "discard.from-council")
+    refused(m, "consult", "engine.not-now")
+
+
+# -- production------------------------------------------------------------------------------------
+def test_production_counters():
+    """Seed: "total up all material yields from terrains adjacent to that city, plus 1 more
+    material from the city itself, and put that many production counters on the creation
+    or unit that city is producing. If the number of production counters match or exceed
+    that card's production cost, move it in front of the city. It is fresh and ready." """
+    m, a, b = position()
+    s = m.state
+    w = S.lift(s, S.find(s, 1, "warriors"))
+    s["cities"][b]["prod"] = w  # cost 3; Hilltop makes 1 + 2 (forest) = 3 a turn
+    ev = Events()
+    s["turn"]["phase"] = "production"
+    flow._production(s, ev)
+    assert w in s["units"] and not s["units"][w]["tired"] and s["units"][w]["city"] == b
+    assert "production_done" in kinds(ev) and s["cities"][b]["prod"] is None
+    wonder = S.lift(s, S.find(s, 0, "stonehenge"))
+    s["cities"][a]["prod"] = wonder  # cost 5; Riverside makes 1 a turn
+    flow._production(s, ev)
+    assert s["cities"][a]["made"] == 1 and s["cities"][a]["prod"] == wonder
+
+
+def test_production_bonuses():
+    """Workshop (+1 material here) and Despotism (+1 material in each city)."""
+    m, a, b = position()
+    s = m.state
+    S.creation(s, 1, "workshop", b)
+    s["players"][1]["policies"].append(S.lift(s, S.find(s, 1, "despotism")))
+    assert Z.city_yields(s, b)["material"] == 1 + 2 + 1 + 1
+
+
+# -- growth----------------------------------------------------------------------------------------
+def _grow(m: Match, city: str, ranks: list[int]) -> Events:
+    s = m.state
+    S.stack_treasury(s, s["cities"][city]["ctrl"], ranks)
+    ev = Events()
+    s["turn"]["order"] = [0, 1]
+    for c in list(s["cities"]):
+        if c != city:
+            s["cities"][c]["terrains"] = []  # no food: no other pulls
+    flow._growth(s, ev)
+    return ev
+
+
+def test_growth_threshold():
+    """Seed: "Total up all food yields from terrains adjacent to that city and pull that many
+    cards. ... If the total is equal to or greater than 6 times the city's population, then
+    raise its population by one." Grassland + River: 3 food, 3 cards; population 2 needs 12."""
+    m, a, b = position()
+    s = m.state
+    s["cities"][a]["pop"] = 2
+    ev = _grow(m, a, [5, 4, 3])
+    assert s["cities"][a]["pop"] == 3 and "growth" in kinds(ev)
+    e = [x for x in ev if x["kind"] == "growth"][0]
+    assert (e["total"], e["need"]) == (12, 12)
+
+
+def test_growth_threshold_missed():
+    m, a, b = position()
+    s = m.state
+    s["cities"][a]["pop"] = 2
+    ev = _grow(m, a, [5, 4, 2])
+    assert s["cities"][a]["pop"] == 2 and "no_growth" in kinds(ev)
+    assert all(c not in s["table"] for c in ev[-1]["cards"])  # the pulls went to the landfill
+
+
+def test_growth_threshold_5x_option():
+    """Design notes: "If the total is equal or greater than the city's population times 5"."""
+    m, a, b = position(growth_multiplier=5)
+    s = m.state
+    s["cities"][a]["pop"] = 2
+    _grow(m, a, [5, 4, 1])
+    assert s["cities"][a]["pop"] == 3
+
+
+def test_growth_pulls_population_option():
+    """Design notes: "draw and reveal cards equal to your city size and food yields"."""
+    m, a, b = position(growth_pulls_population=True)
+    s = m.state
+    s["cities"][a]["pop"] = 2
+    ev = _grow(m, a, [3, 3, 3, 2, 1])
+    e = [x for x in ev if x["kind"] in ("growth", "no_growth")][0]
+    assert len(e["cards"]) == 5 and e["total"] == 12 and s["cities"][a]["pop"] == 3
+
+
+def test_growth_always_tried():
+    """Ours: every city with food tries to grow (a failed try costs nothing); no food, no pull."""
+    m, a, b = position()
+    s = m.state
+    s["turn"]["order"] = [0, 1]
+    ev = Events()
+    flow._growth(s, ev)
+    tried = [e["city"] for e in ev if e["kind"] in ("growth", "no_growth")]
+    assert tried == [a]  # Hilltop has only a forest: no food, nothing pulled
+
+
+# -- research--------------------------------------------------------------------------------------
+def test_research_done():
+    """Seed: research counters until they meet the tech's cost; the tech is then known."""
+    m, a, b = position()
+    s = m.state
+    tech = researching(m, 0, "pottery", 1)
+    S.frame(s, "trade", 0, left=2)
+    ev = ok(m, "research 2")
+    assert "research_done" in kinds(ev)
+    assert tech in s["players"][0]["techs"] and s["players"][0]["research"] is None
+    assert Z.knows(s, 0, "pottery")
+
+
+def test_research_none_current_ok():
+    """Seed: "4) Deploy a tech card if you have no current research." """
+    m, a, b = position()
+    s = m.state
+    t = S.give(s, 0, "pottery")
+    w = S.give(s, 0, "warriors")
+    S.frame(s, "plan", 0)
+    ok(m, f"research {t}")
+    assert s["players"][0]["research"] == t and s["stack"][-1]["kind"] == "plan"
+    assert {str(x) for x in m.legal_actions()} == {f"produce {a} {w}", "done"}
+
+
+def test_research_none_current_refused():
+    """Seed (action 5): "You may research if you have no current research." """
+    m, a, b = position()
+    s = m.state
+    researching(m, 0, "writing")
+    t = S.give(s, 0, "pottery")
+    S.frame(s, "act", 0)
+    refused(m, f"research {t}", "research.none-current")
+
+
+def test_research_tech_in_council_ok():
+    m, a, b = position()
+    s = m.state
+    t = S.give(s, 0, "pottery")
+    busy(m, 1)
+    S.frame(s, "act", 0)
+    ok(m, f"research {t}")
+    assert s["players"][0]["research"] == t
+
+
+def test_research_tech_in_council_refused():
+    m, a, b = position()
+    s = m.state
+    S.give(s, 0, "pottery")
+    u = S.give(s, 0, "warriors")
+    S.frame(s, "act", 0)
+    refused(m, f"research {u}", "research.tech-in-council")
+    refused(m, "research 1-05", "research.tech-in-council")
+
+
+# -- production plans------------------------------------------------------------------------------
+def test_produce_city_controlled_ok():
+    """Seed: "For any city that is not producing anything, you may put a unit or creation
+    card behind that city." """
+    m, a, b = position()
+    s = m.state
+    w = S.give(s, 0, "warriors")
+    S.frame(s, "plan", 0)
+    ok(m, f"produce {a} {w}")
+    assert s["cities"][a]["prod"] == w and w not in s["players"][0]["council"]
+
+
+def test_produce_city_controlled_refused():
+    m, a, b = position()
+    s = m.state
+    w = S.give(s, 0, "warriors")
+    S.frame(s, "plan", 0)
+    refused(m, f"produce {b} {w}", "produce.city-controlled")
+    refused(m, f"produce 9-99 {w}", "engine.malformed")
+
+
+def test_produce_city_idle_ok():
+    m, a, b = position()
+    s = m.state
+    w1, w2 = S.give(s, 0, "warriors"), S.give(s, 0, "scouts")
+    c2 = S.city(s, 0, "lakeside")
+    S.frame(s, "plan", 0)
+    ok(m, f"produce {a} {w1}")
+    ok(m, f"produce {c2} {w2}")
+
+
+def test_produce_city_idle_refused():
+    """Seed: "Each city builds one thing at a time." """
+    m, a, b = position()
+    s = m.state
+    w1, w2 = S.give(s, 0, "warriors"), S.give(s, 0, "scouts")
+    S.give(s, 0, "pottery")  # something left to decide: the plan frame stays
+    S.frame(s, "plan", 0)
+    ok(m, f"produce {a} {w1}")
+    assert "Warriors" in refused(m, f"produce {a} {w2}", "produce.city-idle")
+
+
+def test_produce_card_in_council_ok():
+    m, a, b = position()
+    s = m.state
+    c = S.give(s, 0, "stonehenge")
+    S.frame(s, "plan", 0)
+    ok(m, f"produce {a} {c}")
+
+
+def test_produce_card_in_council_refused():
+    m, a, b = position()
+    s = m.state
+    S.give(s, 0, "warriors")
+    t = S.give(s, 0, "grassland")
+    S.frame(s, "plan", 0)
+    refused(m, f"produce {a} {t}", "produce.card-in-council")
+
+
+def test_produce_tech_requirement_ok():
+    """Seed: "Produce: ... if that city is not producing anything and you meet the tech
+    requirements for that unit or creation card." """
+    m, a, b = position()
+    s = m.state
+    S.tech(s, 0, "pottery")
+    g = S.give(s, 0, "granary")
+    S.frame(s, "plan", 0)
+    ok(m, f"produce {a} {g}")
+
+
+def test_produce_tech_requirement_refused():
+    m, a, b = position()
+    s = m.state
+    g = S.give(s, 0, "granary")
+    S.give(s, 0, "warriors")
+    S.frame(s, "plan", 0)
+    assert "Pottery" in refused(m, f"produce {a} {g}", "produce.tech-requirement")
+
+
+@pytest.mark.parametrize("kind", ["plan", "act"])
+def test_research_and_produce_answer_both_frames(kind):
+    m, a, b = position()
+    s = m.state
+    t, w = S.give(s, 0, "pottery"), S.give(s, 0, "warriors")
+    busy(m, 1)
+    S.frame(s, kind, 0)
+    legal = {str(x) for x in m.legal_actions()}
+    assert {f"research {t}", f"produce {a} {w}"} <= legal
