@@ -1,7 +1,9 @@
 """Scenario builder for notebooks and tests: set up a position in a few lines.
 
-Every change is validated when the match is built, so a scenario cannot hold
-an impossible state (a city at sea, 9 ore, Storage without Farming...).
+Each call checks its own arguments at once (an unknown card, 9 ore); the whole
+position is checked again when the match is built, so a scenario cannot hold an
+impossible state (a city at sea, Storage without Farming...). Every match built
+from a scenario gets its own copy of the position.
 
 >>> s = Scenario(players=2, seed=3).explore_all()
 >>> s.resources(0, food=2, ore=1).advances(0, "tactics")  # doctest: +ELLIPSIS
@@ -17,12 +19,13 @@ from typing import Any
 
 from ..engine import Match, get_game, rng
 from ..engine.game import Events
+from ..engine.state import clone
 from . import content, turns
 from .board import terrain
 from .economy import cap
 from .explore import layouts
 from .setup import add_unit, new_city
-from .vocab import MOOD_NAMES, PIECES, TERRAINS, UNIT_KINDS
+from .vocab import BARBARIANS, MOOD_NAMES, PIECES, TERRAINS, UNIT_KINDS
 
 
 class ScenarioError(ValueError):
@@ -81,11 +84,32 @@ class Scenario:
 
     # -- pieces ------------------------------------------------------------------
     def city(
-        self, player: int, key: str, *, pieces: tuple[str, ...] = (), mood: str = "neutral"
+        self,
+        player: int,
+        key: str,
+        *,
+        pieces: tuple[str, ...] | dict[str, int] | None = None,
+        mood: str = "neutral",
     ) -> Scenario:
+        """A city of ``player`` at ``key`` (an existing one keeps its pieces unless given).
+        ``pieces`` names the pieces, or maps each to the player whose colour it shows
+        (a piece won by cultural influence: ``{"temple": 1}``)."""
+        self._owner(player)
+        if key not in self.state["hexes"]:
+            raise ScenarioError(f"{key} is not on the board")
+        if mood not in MOOD_NAMES:
+            raise ScenarioError(f"a city is {', '.join(MOOD_NAMES)}, not {mood!r}")
         c = self.state["cities"].get(key) or new_city(player)
         c["owner"] = player
-        c["pieces"] = {p: player for p in pieces}
+        if pieces is not None:
+            owners = pieces if isinstance(pieces, dict) else {p: player for p in pieces}
+            for piece, owner in owners.items():
+                if piece not in PIECES:
+                    raise ScenarioError(
+                        f"unknown city piece {piece!r} (pieces: {', '.join(PIECES)})"
+                    )
+                self._owner(owner)
+            c["pieces"] = dict(owners)
         c["mood"] = MOOD_NAMES.index(mood)
         self.state["cities"][key] = c
         return self
@@ -140,11 +164,81 @@ class Scenario:
 
     # -- players -----------------------------------------------------------------
     def resources(self, player: int, **amounts: int) -> Scenario:
+        pl = self._player(player)
+        for r, n in amounts.items():
+            if r not in ("mood", "culture") and r not in pl["res"]:
+                raise ScenarioError(f"unknown resource {r!r} (known: {', '.join(pl['res'])})")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ScenarioError(f"{r} must be a whole number >= 0, not {n!r}")
+            if r not in ("mood", "culture") and n > cap(self.state, pl, r):
+                raise ScenarioError(
+                    f"{pl['name']} may hold at most {cap(self.state, pl, r)} {r}, not {n}"
+                )
         for r, n in amounts.items():
             if r in ("mood", "culture"):
                 self.state["players"][player][r] = n
             else:
                 self.state["players"][player]["res"][r] = n
+        return self
+
+    def _player(self, player: int) -> dict[str, Any]:
+        if not isinstance(player, int) or not 0 <= player < len(self.state["players"]):
+            raise ScenarioError(
+                f"there is no player {player!r} in a {len(self.state['players'])}-player game"
+            )
+        return self.state["players"][player]
+
+    def _owner(self, owner: int) -> None:
+        """A player, or the barbarians (who own cities and pieces too)."""
+        if owner != BARBARIANS:
+            self._player(owner)
+
+    def cards(
+        self, player: int, *, actions: tuple[str, ...] = (), objectives: tuple[str, ...] = ()
+    ) -> Scenario:
+        """Give action and objective cards (by id, e.g. ``"bumper_crop"``) from their piles."""
+        pl = self._player(player)
+        for pile, hand, wanted in (
+            ("actions", "actions_hand", actions),
+            ("objectives", "objectives_hand", objectives),
+        ):
+            for card in wanted:
+                deck = self.state["decks"][pile]
+                copy = next((c for c in deck if c.split("#")[0] == card), None)
+                if copy is None:
+                    known = sorted({c.split("#")[0] for c in deck})
+                    raise ScenarioError(
+                        f"no {card!r} left in the {pile} pile (left: {', '.join(known)})"
+                    )
+                deck.remove(copy)
+                pl[hand].append(copy)
+        return self
+
+    def region(self, key: str, tile: str, *, flip: int = 0, reveal: bool = False) -> Scenario:
+        """Choose the tile of the face-down region holding ``key`` (and how it will lie:
+        ``flip`` 0 as printed, 1 turned); ``reveal=True`` also turns it face up."""
+        from .content import load
+
+        if key not in self.state["hexes"]:
+            raise ScenarioError(f"{key} is not on the board")
+        index = self.state["hexes"][key]["reg"]
+        reg = self.state["regions"][index]
+        if reg["explored"]:
+            raise ScenarioError(f"the region at {key} is already face up")
+        tiles = load("map")["tiles"]
+        if tile not in tiles:
+            raise ScenarioError(f"unknown region tile {tile!r} (known: {', '.join(sorted(tiles))})")
+        if flip not in (0, 1):
+            raise ScenarioError(f"a region lies as printed (0) or turned (1), not {flip!r}")
+        others = [r for r in self.state["regions"] if r is not reg and r["tile"] == tile]
+        for other in others:  # the tile swaps places with the region that held it
+            other["tile"] = reg["tile"]
+        reg["tile"] = tile
+        if reveal:
+            reg["explored"] = True
+            reg["flip"] = flip
+            for k, t in zip(reg["hexes"], layouts(self.state, index)[flip], strict=True):
+                self.state["hexes"][k]["t"] = t
         return self
 
     def advances(self, player: int, *names: str) -> Scenario:
@@ -161,9 +255,16 @@ class Scenario:
         pl["mood_track"], pl["culture_track"] = mood, culture
         return self
 
-    def dice(self, seed: int) -> Scenario:
-        """Restart the state's seeded generator from ``seed``: the dice, draws and reveals
-        after this point follow it (call it last, after ``.turn()``)."""
+    def dice(self, seed: int | list[int] | tuple[int, ...]) -> Scenario:
+        """Fix what the dice say next (call it last, after ``.turn()``).
+
+        ``.dice([6, 6, 4])``: the next rolls are exactly these (the generator is started
+        where it rolls them; what comes after them is still random but seeded).
+        ``.dice(7)``: restart the generator from seed 7 (dice, draws and reveals follow it).
+        """
+        if isinstance(seed, (list, tuple)):
+            self.state["rng"] = _generator_rolling(list(seed))
+            return self
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ScenarioError(f"a dice seed is a whole number >= 0, not {seed!r}")
         self.state["rng"] = rng.seed_state(seed)
@@ -239,4 +340,20 @@ class Scenario:
         bad = self.problems()
         if bad:
             raise ScenarioError("; ".join(bad))
-        return Match.from_state(self.game, self.state)
+        return Match.from_state(self.game, clone(self.state))
+
+
+MAX_FIXED_DICE = 7  # the search below tries about 6**n starts; 7 dice stay under a second
+
+
+def _generator_rolling(rolls: list[int]) -> int:
+    """A generator state whose next die rolls are ``rolls`` (found by search, no mocks)."""
+    if not rolls or len(rolls) > MAX_FIXED_DICE:
+        raise ScenarioError(f"give 1 to {MAX_FIXED_DICE} dice, not {len(rolls)}")
+    if any(isinstance(d, bool) or d not in range(1, 7) for d in rolls):
+        raise ScenarioError(f"a die shows 1 to 6: {rolls!r}")
+    for start in range(1, 50 * 6 ** len(rolls)):
+        probe = {"rng": rng.seed_state(start)}
+        if all(rng.roll(probe) == d for d in rolls):
+            return rng.seed_state(start)
+    raise ScenarioError(f"no generator start rolls {rolls!r}")  # pragma: no cover

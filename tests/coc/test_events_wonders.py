@@ -61,8 +61,9 @@ def test_event_myths_pays_a_mood_token_instead():
     s = open_map().advances(0, "myths").resources(0, mood=1)
     before = _moods(s)
     _event(s, "plague")
-    accepted(s.match(), "myths")  # Myths is the player's choice (event_mood frame)
-    assert _moods(s) == before and s.state["players"][0]["mood"] == 0
+    m = s.match()
+    accepted(m, "myths")  # Myths is the player's choice (event_mood frame)
+    assert _moods(m) == before and m.state["players"][0]["mood"] == 0
 
 
 def test_event_epidemic_costs_the_newest_unit_and_sanitation_immunity():
