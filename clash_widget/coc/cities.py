@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
+from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import (
@@ -498,7 +499,9 @@ BUILD_KIND = ActionKind(
 
 def parse_unit(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     if a.args[1:] not in ((), ("draft",)):
-        raise ValueError("a unit is written 'unit army', or 'unit army draft' to pay with Draft")
+        raise MalformedAction(
+            "a unit is written 'unit army', or 'unit army draft' to pay with Draft"
+        )
     return {
         "player": frame["player"],
         "kind": a.args[0],
@@ -697,7 +700,9 @@ def parse_grow(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 
 def _sanitation_arg(a: Action) -> bool:
     if a.args[2:] not in ((), ("+settler",)):
-        raise ValueError("a city grows as 'grow 2,1 temple', with '+settler' to add Sanitation's")
+        raise MalformedAction(
+            "a city grows as 'grow 2,1 temple', with '+settler' to add Sanitation's"
+        )
     return a.args[2:] == ("+settler",)
 
 

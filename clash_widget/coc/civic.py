@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
+from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size
@@ -67,7 +68,7 @@ def any_improvable(state: State, frame: Frame, args: Any) -> bool:
 
 def parse_civic(state: State, frame: Frame, a: Action) -> str:
     if a.args not in ((), ("voting",)):
-        raise ValueError("write civic, or civic voting (Voting)")  # reported as malformed
+        raise MalformedAction("write civic, or civic voting (Voting)")  # reported as malformed
     return a.args[0] if a.args else ""
 
 

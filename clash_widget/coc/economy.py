@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.actions import MalformedAction
 from ..engine.game import State
 from .vocab import BASIC
 
@@ -108,7 +109,7 @@ def parse_payment(text: str) -> Cost:
         name, sep, n = part.partition(":")
         count = int(n) if sep else 1
         if not name or count <= 0:
-            raise ValueError(f"a payment is written like food:2+wood:1, not {text!r}")
+            raise MalformedAction(f"a payment is written like food:2+wood:1, not {text!r}")
         out[name] = out.get(name, 0) + count
     return out
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act, rng
+from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from .board import city_size, hex_distance
@@ -43,7 +44,7 @@ def parse(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     src, dst = (f"{q},{r}" for q, r in (parse_hex(a.args[0]), parse_hex(a.args[1])))
     extra = a.args[2] if len(a.args) > 2 else ""
     if extra not in ("", "art"):
-        raise ValueError(f"the optional third word is 'art', not {extra!r}")
+        raise MalformedAction(f"the optional third word is 'art', not {extra!r}")
     return {"from": src, "to": dst, "art": extra == "art"}
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
+from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from . import explore, roads
@@ -103,7 +104,9 @@ def parse_spec(text: str) -> dict[str, int]:
 @lru_cache(maxsize=1024)
 def _spec_items(text: str) -> tuple[tuple[str, int], ...]:
     if not SPEC_RE.match(text):
-        raise ValueError(f"a group is written like a2s1 (armies, settlers) or h1 (ships): {text!r}")
+        raise MalformedAction(
+            f"a group is written like a2s1 (armies, settlers) or h1 (ships): {text!r}"
+        )
     spec: dict[str, int] = {}
     for letter, n in re.findall(r"([ash])([1-9])", text):
         kind = LETTER[letter]
@@ -557,7 +560,7 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
     how = f" by road (paying 1 {' and 1 '.join(paid)})" if paid else ""
     ev.emit(
         "move",
-        f"{name} moves {spec_text(spec)} from {src} to {to}{how}.",
+        f"{name} moves {count_words(spec)} from {src} to {to}{how}.",
         player=p,
         hexes=[src, to],
     )

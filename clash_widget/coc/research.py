@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, explained
 from ..engine.game import Events, Frame, State
 from . import content, hooks
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
@@ -84,6 +84,17 @@ def cost_of(state: State, player: dict[str, Any], advance: str, *, free: bool) -
 # -- checks, in the order a learner would ask ------------------------------
 
 
+def _not_an_advance(state: State, frame: Frame, args: dict[str, Any]) -> str:
+    """Name the group when a learner asks for a group ("research democracy")."""
+    group = content.groups().get(args["advance"])
+    if group is None:
+        return ""
+    names = ", ".join(content.advances()[a]["name"] for a in group["advances"])
+    kind = "a government, " if group["government"] else ""
+    return f"{group['name']} is a group of advances ({kind}research one of: {names})"
+
+
+@explained(_not_an_advance)
 @RULES.check("research.unknown-advance", "There is no advance with that name.", SECTION)
 def known(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return args["advance"] in content.advances()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..engine.actions import MalformedAction
 from ..engine.game import Frame, State
 from .board import is_enemy_space, neighbour_keys
 from .economy import can_pay, has
@@ -34,7 +35,9 @@ def parse_payment(text: str | None) -> list[str]:
     if text is None:
         return []
     if text not in PAYMENTS:
-        raise ValueError(f"Roads are paid as roads:food, roads:ore or roads:food+ore, not {text!r}")
+        raise MalformedAction(
+            f"Roads are paid as roads:food, roads:ore or roads:food+ore, not {text!r}"
+        )
     return list(PAYMENTS[text])
 
 

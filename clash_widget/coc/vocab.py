@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..engine.actions import MalformedAction
+
 TERRAINS = ("plains", "forest", "mountain", "barren", "sea")
 LAND = frozenset({"plains", "forest", "mountain", "barren"})
 
@@ -41,7 +43,7 @@ def parse_hex(text: str) -> Hex:
     q, _, r = text.partition(",")
     h = int(q), int(r)
     if f"{h[0]},{h[1]}" != text:
-        raise ValueError(f"a hex is written q,r (like 3,-1), not {text!r}")
+        raise MalformedAction(f"a hex is written q,r (like 3,-1), not {text!r}")
     return h
 
 

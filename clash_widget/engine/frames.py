@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
+from .actions import Action, MalformedAction
 from .game import MALFORMED, NOT_NOW, Events, Frame, FrameHandler, Game, State
 from .rules import Check, Verdict
 
@@ -179,17 +179,24 @@ class TableFrame(FrameHandler):
         if spec is None:
             if self._not_now:
                 return NOT_NOW.refuse(self._not_now.format(kind=action.kind))
-            known = ", ".join(sorted(self.table))
-            return NOT_NOW.refuse(f"now the game expects one of: {known}")
+            prompt = self.prompt(game, state, frame)
+            return NOT_NOW.refuse(f"now: {prompt}" if prompt else "not at this point")
         lo, hi = spec.arity
         if not lo <= len(action.args) <= hi:
             if spec.usage:
-                return MALFORMED.refuse(f"{action}: {spec.usage}")
+                return MALFORMED.refuse(f"{action}: it is written {spec.usage}")
             return MALFORMED.refuse(f"{action.kind} takes {lo}-{hi} arguments")
         for g in spec.gate:
             if not g.ok(state, frame, None):
                 return refusal(g, state, frame, None)
-        args = spec.parse(state, frame, action)
+        try:
+            args = spec.parse(state, frame, action)
+        except MalformedAction as exc:  # the game's own words for what is wrong
+            return MALFORMED.refuse(f"{action}: {exc}")
+        except (ValueError, KeyError, IndexError, TypeError):
+            if not spec.usage:
+                raise  # the game reports it as malformed with the error's text
+            return MALFORMED.refuse(f"{action}: it is written {spec.usage}")
         return spec.first_violation(state, frame, args)
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:

@@ -204,7 +204,7 @@ ATTACK_KIND = ActionKind(
     apply_attack,
     category="attack",
     arity=(4, 4),
-    usage="use: attack <attack-card> <attacker> <attacker> <target>",
+    usage="attack <attack-card> <attacker> <attacker> <target>",
     ensured=_CHECKS[1:],
 )
 

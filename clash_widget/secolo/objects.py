@@ -243,6 +243,6 @@ OBJECT_KIND = ActionKind(
     apply_object,
     category="object",
     arity=(1, 1 << 30),  # the checks word a wrong target count for the card at hand
-    usage="use: object <card> [target]",
+    usage="object <card> [target]",
     ensured=_CHECKS,
 )

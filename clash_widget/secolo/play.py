@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine import Action, Events
+from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from . import cards as C
@@ -35,7 +36,7 @@ def parse_play(state: State, frame: Frame, action: Action) -> Play:
         where = seat_arg(rest[0])
         rest = rest[1:]
     if len(rest) > 1:
-        raise ValueError("too many arguments")  # the kernel refuses it as malformed
+        raise MalformedAction("too many arguments")  # the kernel refuses it as malformed
     return Play(action, cid, where, rest[0] if rest else None)
 
 
@@ -174,6 +175,6 @@ PLAY_KIND = ActionKind(
     apply_play,
     category="play",
     arity=(1, 3),
-    usage="use: play <card> [city seat] [attach-to]",
+    usage="play <card> [city seat] [attach-to]",
     ensured=_CHECKS,
 )

@@ -236,6 +236,6 @@ SPECIAL_KIND = ActionKind(
     apply_special,
     category="special",
     arity=(1, 1 << 30),  # the checks word a wrong target count for the card at hand
-    usage="use: special <card> [target]",
+    usage="special <card> [target]",
     ensured=_CHECKS,
 )

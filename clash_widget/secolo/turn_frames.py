@@ -53,7 +53,7 @@ PICK = ActionKind(
     apply_pick,
     category="pick",
     arity=(1, 1),
-    usage="use: pick <protagonist>",
+    usage="pick <protagonist>",
     ensured=[in_pool],
 )
 
@@ -147,7 +147,7 @@ DISCARD = ActionKind(
     apply_discard,
     category="discard",
     arity=(1, 1),
-    usage="use: discard <card>",
+    usage="discard <card>",
     ensured=[unmarked_in_hand],
 )
 REDRAW = ActionKind(
