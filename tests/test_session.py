@@ -8,6 +8,7 @@ the Secolo card table) get its play modes.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import subprocess
 import sys
@@ -297,29 +298,36 @@ def test_bots_play_where_python_has_no_threads(
     kind: type[BoardWidget] | type[SecoloTable], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Pyodide cannot start a thread: the steps are scheduled on the event loop instead.
+    # The body runs in a thread of its own, whose event loop is its own: a test that ran
+    # before in this process (Playwright's sync API) may keep a loop running in the main one.
     def no_threads(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    try:
-        w = kind(players=2, seed=5, bots=["random", "random"])
-        w.bot_delay = 0.0
-        monkeypatch.setattr(threading.Thread, "start", no_threads)
-        v0 = w.match.version
-        w.start_bots()
-        assert w.bots_running
-        loop.run_until_complete(asyncio.sleep(0.3))
-        w.stop_bots()
-        assert not w.bots_running
-        v1 = w.match.version
-        assert v1 >= v0 + 5
-        loop.run_until_complete(asyncio.sleep(0.05))
-        assert w.match.version == v1 and w.view["version"] == v1  # nothing moves after stop
-        assert Match.replay(w.match.record()).state_hash() == w.match.state_hash()
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
+    def body() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            w = kind(players=2, seed=5, bots=["random", "random"])
+            w.bot_delay = 0.0
+            monkeypatch.setattr(threading.Thread, "start", no_threads)
+            v0 = w.match.version
+            w.start_bots()
+            assert w.bots_running
+            loop.run_until_complete(asyncio.sleep(0.3))
+            w.stop_bots()
+            assert not w.bots_running
+            v1 = w.match.version
+            assert v1 >= v0 + 5
+            loop.run_until_complete(asyncio.sleep(0.05))
+            assert w.match.version == v1 and w.view["version"] == v1  # nothing moves after stop
+            assert Match.replay(w.match.record()).state_hash() == w.match.state_hash()
+        finally:
+            monkeypatch.undo()
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(body).result()
 
 
 def test_make_bot_is_the_default_factory() -> None:
