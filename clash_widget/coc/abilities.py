@@ -6,6 +6,7 @@ Music, Absolute Power, Forced Labour).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
@@ -112,6 +113,13 @@ def barter_candidates(state: State, frame: Frame) -> list[Action]:
     between gold and culture tokens. Gold turned back into gold changes nothing, so a
     mix that gives gold and also takes gold is left out of the list (still accepted)."""
     stock = me(state, frame)["res"]
+    return list(_barter_mixes(tuple(min(stock[r], 3) for r in RESOURCES)))
+
+
+@lru_cache(maxsize=4096)
+def _barter_mixes(held: tuple[int, ...]) -> tuple[Action, ...]:
+    """The listing depends only on how much of each resource (up to 3) is held."""
+    stock = dict(zip(RESOURCES, held, strict=True))
     out = []
     for total in range(1, 4):
         for give in payments(stock, total, RESOURCES):
@@ -120,7 +128,7 @@ def barter_candidates(state: State, frame: Frame) -> list[Action]:
                 if gold and give.get("gold"):
                     continue
                 out.append(act("barter", key, f"{gold}:{total - gold}"))
-    return out
+    return tuple(out)
 
 
 DRAMA_LABELS = {
@@ -171,6 +179,7 @@ BARTER = ActionKind(
     ],
     barter_candidates,
     apply_barter,
+    ensured=[barter_amounts],  # the candidates are built from the held resources
     category="ability",
     arity=(2, 2),
     usage="barter <payment> <gold>:<culture>",
