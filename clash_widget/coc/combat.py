@@ -23,7 +23,7 @@ from .common import bump_stat
 from .economy import can_pay, describe_cost, gain, has, pay, plan_payment
 from .rulebook import RULES
 from .setup import add_unit
-from .vocab import ANGRY, BARBARIANS
+from .vocab import ANGRY, BARBARIANS, plural
 
 SECTION = "Primer: Battles and Capturing; French rulings p. 12"
 FORTRESS = "Primer: Increase City Size (Fortress); Advances (Siegecraft)"
@@ -78,6 +78,11 @@ REFUGEE_NO_ROOM = RULES.rule(
 
 def _name(state: State, p: int) -> str:
     return "The barbarians" if p == BARBARIANS else state["players"][p]["name"]
+
+
+def _verb(p: int, verb: str) -> str:
+    """The verb agreeing with _name: "the barbarians roll", "Blue rolls"."""
+    return verb if p == BARBARIANS else verb + "s"
 
 
 def _fighters(state: State, owner: int, key: str, naval: bool) -> list[str]:
@@ -312,12 +317,13 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
         elif cancel:
             a_hits -= cancel
         if cancel:
-            notes.append(f"a combat card cancels {cancel} hit(s) against the {side}")
+            notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the {side}")
     for uid in att + dfd:
         state["units"][uid]["f"] = True
     text = (
-        f"Round {b['round']} at {at}: {_name(state, p)} rolls {a_roll} = {a_total} "
-        f"({a_hits} hits), {_name(state, d)} rolls {d_roll} = {d_total} ({d_hits} hits)"
+        f"Round {b['round']} at {at}: {_name(state, p)} {_verb(p, 'roll')} {a_roll} = {a_total} "
+        f"({plural(a_hits, 'hit')}), {_name(state, d)} {_verb(d, 'roll')} {d_roll} = {d_total} "
+        f"({plural(d_hits, 'hit')})"
     )
     if notes:
         text += "; " + "; ".join(notes)

@@ -25,7 +25,7 @@ from .board import city_size, hex_distance
 from .common import bump_stat, mark_once, me, spend_action, used_once
 from .economy import has
 from .rulebook import RULES
-from .vocab import HAPPY, parse_hex
+from .vocab import HAPPY, parse_hex, plural
 
 SECTION = "Primer: Actions (Expanded), Cultural Influence; French rulings (rulebook p. 10-11)"
 ART = "Primer: Advances, CULTURE (Art and Sculptures)"
@@ -208,7 +208,7 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
         f"{how}: rolls {die}, needs {need}+"
     )
     if spent:
-        text += f"; {spent} culture token(s) spent on range"
+        text += f"; {plural(spent, 'culture token')} spent on range"
     roll = {
         "kind": "influence_boost",
         "player": p,
@@ -224,7 +224,7 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
         return
     blocker = boost_blocker(state, dst)
     if blocker is None and player["culture"] >= need - die:
-        text += f"; {need - die} culture token(s) would lift it to {need}"
+        text += f"; {plural(need - die, 'culture token')} would lift it to {need}"
         _announce(ev, roll, text + ".", spent, None)
         state["stack"].append(roll)  # tokens on the roll may be spent after seeing it
         return
@@ -338,7 +338,7 @@ def apply_boost(state: State, frame: Frame, args: Any, ev: Events) -> None:
     player["culture"] -= frame["cost"]
     ev.emit(
         "influence_boost",
-        f"{player['name']} spends {frame['cost']} culture token(s): the "
+        f"{player['name']} spends {plural(frame['cost'], 'culture token')}: the "
         f"roll of {frame['die']} counts as {frame['need']}.",
         player=frame["player"],
         hexes=[frame["at"]],

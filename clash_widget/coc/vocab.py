@@ -50,6 +50,11 @@ def parse_hex(text: str) -> Hex:
 PLURALS = {"army": "armies", "settler": "settlers", "ship": "ships"}
 
 
+def plural(n: int, word: str) -> str:
+    """``plural(1, "hit")`` is "1 hit", ``plural(2, "culture token")`` "2 culture tokens"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def count_words(counts: dict[str, int]) -> str:
     """``{"army": 2, "settler": 1}`` in words: "2 armies and 1 settler"."""
     parts = [

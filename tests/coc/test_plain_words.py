@@ -15,7 +15,8 @@ from clash_widget.engine import Match
 
 ID_SHAPED = re.compile(
     r"\b[a-z]+_[a-z_]+\b|#\d|\b(?:[ash]\d)+\b|\bu\d+\b|jsnull|Traceback|invalid literal"
-    r"|KeyError|object has no attribute|\b1 actions\b"
+    r"|KeyError|object has no attribute|\(s\)|barbarians rolls"
+    r"|\b1 (?:hits|actions|culture tokens|mood tokens|armies|settlers|ships)\b"
 )
 # Keys a person might type by mistake; their refusals must read as plain words too.
 PROBES = ["build army", "research democracy", "found 1,1,1", "unit wizard", "move now", "orient 7"]
