@@ -1,7 +1,8 @@
 # clash_widget developer commands.
 #
-#   make lab    set up (only what changed) and open JupyterLab on the start notebook
-#   make test   set up, install chromium if missing, run every check
+#   make lab         set up (only what changed) and open JupyterLab on the start notebook
+#   make test        set up, install chromium if missing, run every check
+#   make lite-serve  build the offline JupyterLite site (make lite) and serve it locally
 #
 # Setup is incremental: the venv is created once, pip runs again only when
 # pyproject.toml changes, npm ci only when package-lock.json changes, and the
@@ -28,10 +29,12 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help setup lab test lint typecheck check-bundle check-wheel vitest pytest pytest-fast \
-        chromium bundle strip screenshot clean
+        chromium bundle strip screenshot clean lite lite-serve
 
 help:
 	@echo "make lab          set up and open JupyterLab on notebooks/00_start_here.ipynb"
+	@echo "make lite         build the course as a static JupyterLite site in build/lite (no server needed)"
+	@echo "make lite-serve   build it and serve it on http://127.0.0.1:8000/ (LITE_PORT=...)"
 	@echo "make test         set up and run everything (ruff, tsc, bundle + wheel checks, vitest, pytest)"
 	@echo "make pytest-fast  pytest without the browser tests"
 	@echo "make bundle       rebuild clash_widget/static from js/"
@@ -48,7 +51,7 @@ $(PY):
 # Python deps: reinstall only when pyproject.toml changes. The npm build hook
 # is skipped here because this Makefile builds the bundle itself.
 $(PY_STAMP): pyproject.toml | $(PY)
-	SKIP_JUPYTER_BUILDER=1 $(PY) -m pip install --quiet -e ".[notebooks,test]" 2>&1 \
+	SKIP_JUPYTER_BUILDER=1 $(PY) -m pip install --quiet -e ".[notebooks,test,lite]" 2>&1 \
 	  | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 	@touch $@
 
@@ -92,6 +95,15 @@ chromium:
 
 lab: setup
 	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/00_start_here.ipynb
+
+# The offline site: the wheel, its pure dependencies, the lab extensions and Pyodide
+# (npm package) in build/lite; downloads cached in build/lite-cache.
+LITE_PORT ?= 8000
+lite: setup
+	$(PY) scripts/build_lite.py --out build/lite
+
+lite-serve: lite
+	$(PY) scripts/serve_lite.py --dir build/lite --port $(LITE_PORT)
 
 # ----------------------------------------------------------------- test ----
 

@@ -23,13 +23,33 @@ def cmd_selfplay(a: argparse.Namespace) -> int:
     except (VariantError, ValueError, KeyError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if a.dask:
+        try:
+            import dask.distributed  # noqa: F401
+        except ImportError:
+            print(
+                "error: --dask needs the optional extra: pip install 'clash_widget[scale]'",
+                file=sys.stderr,
+            )
+            return 2
     progress = a.progress if a.progress is not None else sys.stderr.isatty()
     results = []
+    workers = a.workers if a.workers > 1 or not a.dask else 2  # a LocalCluster: 2 by default
     out = open(a.out, "w", encoding="utf-8") if a.out else None
     try:
         bots = a.bots.split(",")
         for r in iter_run(
-            a.game, players, a.games, a.seed, bots, options, a.workers, progress, a.rotate
+            a.game,
+            players,
+            a.games,
+            a.seed,
+            bots,
+            options,
+            workers,
+            progress,
+            a.rotate,
+            client=a.dask,
+            batch=a.batch,
         ):
             results.append(r)
             if out:
@@ -52,6 +72,12 @@ def cmd_selfplay(a: argparse.Namespace) -> int:
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
+    if a.lite:
+        from .lab.lite_bench import lite_bench
+
+        for m in lite_bench(clicks=a.clicks, site=Path(a.site) if a.site else None):
+            print(json.dumps(m), flush=True)
+        return 0
     if a.browser:
         from .lab.browser_bench import browser_bench
 
@@ -60,8 +86,27 @@ def cmd_bench(a: argparse.Namespace) -> int:
         return 0
     from .lab.bench import rules_bench
 
-    for m in rules_bench(a.game, a.seconds, a.workers):
+    for m in rules_bench(
+        a.game,
+        a.seconds,
+        a.workers,
+        coverage_games=a.coverage_games,
+        search_games=a.search_games,
+        dask=not a.no_dask,
+    ):
         print(json.dumps(m), flush=True)
+    return 0
+
+
+def cmd_actions(a: argparse.Namespace) -> int:
+    from .engine import GAMES
+    from .engine.frames import actions_markdown
+
+    text = actions_markdown(get_game(g) for g in sorted(GAMES))
+    if a.write:
+        Path(a.write).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
     return 0
 
 
@@ -96,7 +141,22 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument(
         "--rotate", action="store_true", help="turn the bot list one seat per game (all seatings)"
     )
-    s.add_argument("--workers", type=int, default=1, help="processes (same results as 1)")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes (same results as 1); with --dask local, the LocalCluster's workers "
+        "(default 2)",
+    )
+    s.add_argument(
+        "--dask",
+        metavar="WHERE",
+        help="run the games on Dask distributed: 'local' (a LocalCluster on this machine) or "
+        "a scheduler address such as tcp://HOST:8786 (needs pip install clash_widget[scale])",
+    )
+    s.add_argument(
+        "--batch", type=int, help="games per Dask task (default: about 8 tasks per worker)"
+    )
     s.add_argument(
         "--option", action="append", default=[], help="rules option name=value (repeatable)"
     )
@@ -116,15 +176,37 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--game", default="coc")
     b.add_argument("--seconds", type=float, default=3.0)
     b.add_argument("--workers", type=int, default=2)
+    b.add_argument(
+        "--coverage-games",
+        type=int,
+        default=100,
+        help="four-player heuristic games for heuristic_battles_per_game and mechanics_covered",
+    )
+    b.add_argument(
+        "--search-games",
+        type=int,
+        default=4,
+        help="two-player games (both seatings) for search_vs_heuristic_win_rate at 0.1 s",
+    )
+    b.add_argument("--no-dask", action="store_true", help="leave out dask_games_per_s")
     b.add_argument("--browser", action="store_true")
-    b.add_argument("--clicks", type=int, default=50, help="clicks per widget (--browser)")
+    b.add_argument("--clicks", type=int, default=50, help="clicks per widget (--browser, --lite)")
     b.add_argument(
         "--stock-server", action="store_true", help="--browser without the TCP no-delay patch"
     )
+    b.add_argument(
+        "--lite",
+        action="store_true",
+        help="the offline JupyterLite site (built here) beside a stock JupyterLab",
+    )
+    b.add_argument("--site", help="--lite: measure this built site instead of building one")
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")
     r.set_defaults(func=cmd_rules)
+    k = sub.add_parser("actions", help="print (or --write) the action-key grammar of every game")
+    k.add_argument("--write")
+    k.set_defaults(func=cmd_actions)
     a = p.parse_args(argv)
     return a.func(a)
 

@@ -10,7 +10,7 @@ from clash_widget.__main__ import main
 from clash_widget.bots import make_bot
 from clash_widget.bots.evaluate import final_rewards, rewards
 from clash_widget.bots.search import SearchBot
-from clash_widget.engine import Match
+from clash_widget.engine import Action, Match
 from clash_widget.engine.state import clone
 from clash_widget.lab import metrics as M
 from clash_widget.lab.selfplay import play_game, run, summary
@@ -313,3 +313,92 @@ def test_selfplay_winners_follow_the_games_own_rule_pairs_win_together():
         teams = {frozenset({0, 2}), frozenset({1, 3})}
         won = frozenset(r.winners)
         assert won in teams or won == frozenset(range(4)), r.winners
+
+
+# -- mechanics coverage -----------------------------------------------------------------
+def test_mechanics_are_counted_from_the_games_counters_and_log():
+    log = [
+        {"kind": "found", "text": "Blue founds a city at 1,1."},
+        {"kind": "capture", "text": "Blue takes the barbarian city at 2,2."},
+        {"kind": "capture", "text": "Blue keeps the former barbarian city at 2,2."},
+        {"kind": "government", "text": "Blue changes government to Autocracy, giving up Voting."},
+        {"kind": "government", "text": "Blue moves a cube onto Nationalism."},
+    ]
+    counts = M.count_mechanics("coc", log, {"capture": 1, "found": 1})
+    assert counts["capture"] == 1  # the game's counter, not the two log lines
+    assert counts["found"] == 1 and counts["battle"] == 0
+    assert counts["government change"] == 1  # the cube is not a change
+    assert M.count_mechanics("no such game", log) == {}
+
+
+def test_coverage_shares_means_and_the_covered_share():
+    names = [m.name for m in M.MECHANICS["coc"]]
+    seen = dict.fromkeys(names, 0)
+    res = [
+        _r([0], mechanics={**seen, "found": 2, "battle": 1}, action_kinds={"move": 3}),
+        _r([1], mechanics={**seen, "found": 1}, action_kinds={"move": 1, "end": 2}),
+    ]
+    cov = M.coverage(res)
+    assert cov["mechanics"]["found"] == {
+        "share_of_games": 1.0,
+        "mean_per_game": 1.5,
+        "target": True,
+    }
+    assert cov["mechanics"]["battle"]["share_of_games"] == 0.5
+    assert cov["mechanics"]["government change"]["target"] is False
+    assert cov["covered"] == 2 / 8  # found and battle of the eight targeted mechanics
+    assert cov["action_kinds"]["end"] == {"share_of_games": 0.5, "mean_per_game": 1.0}
+
+
+def test_selfplay_metrics_print_the_coverage(capsys):
+    args = ["selfplay", "--games", "2", "--bots", "heuristic", "--players", "4", "--seed", "100"]
+    assert main([*args, "--metrics", "--brief", "--no-progress"]) == 0
+    cov = json.loads(capsys.readouterr().out)["metrics"]["coverage"]
+    assert cov["games"] == 2 and set(cov["mechanics"]) >= {"found", "barbarian spawn"}
+    assert cov["mechanics"]["found"]["share_of_games"] == 1.0
+    assert cov["action_kinds"]["end"]["mean_per_game"] > 0
+
+
+# -- the search bot's time budget ----------------------------------------------------------
+def test_a_time_budget_alone_is_not_capped_by_the_default_playouts():
+    timed = make_bot("search:seconds=0.1", "coc", 1)
+    assert isinstance(timed, SearchBot) and timed.seconds == 0.1 and timed.playouts > 10**6
+    assert make_bot("search", "coc", 1).playouts == 16
+    both = make_bot("search:seconds=0.1:playouts=8", "coc", 1)
+    assert both.playouts == 8 and both.seconds == 0.1
+
+
+@pytest.mark.parametrize("spec", ["search:seconds=0.05", "search:seconds=0.05:paired=2:depth=12"])
+def test_a_time_budget_is_kept_on_average(spec):
+    m = _midgame(4)
+    bot = make_bot(spec, "coc", 2)
+    for _ in range(12):
+        if m.is_over:
+            break
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    st = bot.stats()
+    # Behaviour only (no timing threshold in tests): the budget drives real searches;
+    # how close the spent time stays to it is measured by `bench`, not asserted here.
+    assert st["searched"] and st["playouts"] >= st["searched"]
+
+
+def test_paired_comparison_needs_evidence_to_overrule_the_favourite():
+    fav, other = Action("research", ("myths",)), Action("collect", ("1,1",))
+    bot = SearchBot(5, paired=2, margin=1.0)
+    noisy = {fav: [0.5, 0.6, 0.4, 0.5], other: [0.6, 0.5, 0.5, 0.4]}  # mean +0: keep
+    assert bot._verdict(noisy, fav) == fav
+    clear = {fav: [0.5, 0.6, 0.4, 0.5], other: [0.6, 0.7, 0.5, 0.6]}  # +0.1 every round
+    assert bot._verdict(clear, fav) == other
+    assert SearchBot._settled(clear, fav)  # no need to play more rounds
+    assert SearchBot._settled({fav: [0.5] * 3, other: [0.5] * 3}, fav)  # the same, always
+    assert not SearchBot._settled(noisy, fav)
+
+
+def test_paired_comparison_plays_legal_moves():
+    m = _midgame(2)
+    while len(m.legal_actions()) < 2:
+        m.play(m.legal_actions()[0])
+    legal = m.legal_actions()
+    bot = SearchBot(5, playouts=6, paired=3, depth=4)
+    assert bot.choose(m.game, m.state, legal) in legal
+    assert bot.stats()["playouts"] >= 2

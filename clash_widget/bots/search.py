@@ -1,26 +1,41 @@
-"""Information-set Monte Carlo tree search, for any game with a determiniser.
+"""Search for any game with a determiniser: information-set MCTS, or a paired comparison.
 
-The bot never reads what its seat cannot see. Every iteration starts from
-``game.determinize(state, seat, seed)``: a copy in
-which the other hands, the face-down tiles and the dice generator are
-resampled consistently with what the seat knows (the generator is reseeded,
-so the copy cannot peek at the real future dice or draws). One tree is
-shared by all samples; a child is scored only over the samples where its
-action was legal ("availability"), which is the single-observer ISMCTS
-described by Cowling, Powley and Whitehouse (2012).
+The bot never reads what its seat cannot see. Every playout starts from
+``game.determinize(state, seat, seed)``: a copy in which the other hands, the
+face-down tiles and the dice generator are resampled consistently with what
+the seat knows (the generator is reseeded, so the copy cannot peek at the real
+future dice or draws).
 
-Games like Clash of Cultures run to hundreds of decisions, so a playout
-stops after ``depth`` steps and the position is valued by
-:mod:`.evaluate` (score plus a small material term). Playouts and the order
-in which new moves are tried follow a cheap policy bot (the game's heuristic
-bot when there is one), and a node only opens more children as its visit
-count grows (progressive widening), so a small budget is spent on the moves
-the policy likes before the rest.
+**Tree search** (the default with a playout budget). One tree is shared by all
+samples; a child is scored only over the samples where its action was legal
+("availability"), the single-observer ISMCTS of Cowling, Powley and Whitehouse
+(2012). Games like Clash of Cultures run to hundreds of decisions, so a playout
+stops after ``depth`` steps and the position is valued by ``Game.evaluate``
+(through :mod:`.evaluate`). Playouts and the order in which new moves are tried
+follow a cheap policy bot (the game's heuristic bot when there is one), and a
+node only opens more children as its visit count grows (progressive widening),
+so a small budget is spent on the moves the policy likes before the rest. The
+move played is the most-visited one; the policy's favourite (the first move
+tried) is credited with ``prior`` extra visits, so a handful of noisy playouts
+does not overturn a sound move.
 
-The budget is a number of playouts (reproducible on any machine: the same
-seed gives the same game however loaded the machine is), with an optional
-wall-clock cap in seconds for interactive use. The default, 16 playouts of
-30 steps, is the setting docs/bots.md measures against the heuristic bot.
+**Paired comparison** (``paired=N``; the default with a time budget alone). The
+policy's N best moves are compared round by round: each round draws one sample
+and plays every candidate from it (same hidden cards, same dice, a policy seeded
+alike), so the differences come from the moves and not from luck. The favourite
+is kept unless a challenger wins by more than ``margin`` standard errors. With a
+tenth of a second a decision, a tree gets a handful of playouts spread over many
+moves; the paired rounds spend them where they tell most.
+
+**Budget.** A number of playouts (reproducible on any machine: the same seed
+gives the same game however loaded the machine is), or a time in seconds
+(``search:seconds=0.1``): then the bot plays rounds until the time is up, and
+stops early once the answer is clear (a decision with one clear answer does not
+use up its budget). The time saved is kept and spent on later, harder decisions
+(up to three budgets more at a time), so the bot thinks ``seconds`` per decision
+on average. Both may be given: whichever runs out first ends the search. The
+default, 16 playouts of 30 steps of tree search, is the setting docs/bots.md
+first measured against the heuristic bot.
 """
 
 from __future__ import annotations
@@ -32,6 +47,16 @@ from ..engine import Action, Game, state_hash
 from ..engine.game import State
 from .base import Bot, RandomBot
 from .evaluate import final_rewards, rewards, values
+
+DEFAULT_PLAYOUTS = 16
+DEFAULT_DEPTH = 30
+TIMED_CANDIDATES = 3  # with a time budget alone, the policy's best moves compared
+TIMED_DEPTH = 16
+UNLIMITED = 1 << 30
+CHECK_EVERY = 4  # playouts between two looks at whether the leader can still be caught
+MIN_ROUNDS = 3  # paired rounds before the comparison may stop early
+BANK_SPEND = 3.0  # a decision may add up to this many budgets saved on earlier ones
+BANK_CAP = 10.0  # at most this many budgets are kept in the bank
 
 # View keys that tell what happened rather than describe the position: a trade
 # and its reverse bring the position back but lengthen the log.
@@ -57,22 +82,37 @@ class SearchBot(Bot):
     def __init__(
         self,
         seed: int = 0,
-        playouts: int = 16,
+        playouts: int | None = None,
         seconds: float | None = None,
-        depth: int = 30,
+        depth: int | None = None,
         explore: float = 0.5,
         widen: float = 1.5,
         scale: float = 4.0,
         policy: str = "heuristic",
+        prior: float = 2.0,
+        paired: int | None = None,
+        margin: float = 1.0,
     ) -> None:
         super().__init__(seed)
+        timed = playouts is None and seconds is not None
+        if playouts is None:  # a time budget alone: as many playouts as fit in it
+            playouts = UNLIMITED if timed else DEFAULT_PLAYOUTS
+        if paired is None:  # a time budget alone: compare the policy's best moves
+            paired = TIMED_CANDIDATES if timed else 0
+        if depth is None:
+            depth = TIMED_DEPTH if paired else DEFAULT_DEPTH
         self.playouts = playouts
         self.seconds = seconds
+        self.early_stops = 0
         self.depth = depth
         self.explore = explore
         self.widen = widen
         self.scale = scale
         self.policy_name = policy
+        self.prior = prior
+        self.paired = paired  # >0: compare this many of the policy's best moves, paired
+        self.margin = margin
+        self.bank = 0.0  # seconds saved on earlier decisions (negative: overspent)
         self._policies: dict[str, Bot] = {}
         self.decisions = 0
         self.searched = 0
@@ -118,13 +158,25 @@ class SearchBot(Bot):
             self._policies[game.name] = bot
         return bot
 
+    def _fresh_policy(self, game: Game, seed: int) -> Bot:
+        """A new policy bot seeded by the round (paired playouts share it)."""
+        from .registry import make_bot
+
+        try:
+            return make_bot(self.policy_name, game.name, seed)
+        except KeyError:
+            return RandomBot(seed)
+
     # -- choosing ---------------------------------------------------------------------
     def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
         self.decisions += 1
         if len(legal) == 1:
             return legal[0]
         legal = self._fresh(game, state, legal)
-        choice = self._search(game, state, legal)
+        if self.paired and len(legal) > 1:
+            choice = self._compare(game, state, legal)
+        else:
+            choice = self._search(game, state, legal)
         if len(self._tried) > 5000:
             self._tried.clear()
         self._tried.setdefault(self._key(game, state), set()).add(choice.kind)
@@ -139,9 +191,23 @@ class SearchBot(Bot):
         policy = self._policy(game)
         root = Node(seat)
         allowed = set(legal)
-        deadline = None if self.seconds is None else t0 + self.seconds
+        deadline = None
+        if self.seconds is not None:
+            extra = max(-self.seconds / 2, min(self.bank, self.seconds * BANK_SPEND))
+            deadline = t0 + self.seconds + extra
         done = 0
-        while done < self.playouts and (deadline is None or time.perf_counter() < deadline):
+        while done < self.playouts:
+            now = time.perf_counter()
+            if deadline is not None:
+                if now >= deadline:
+                    break
+                if (
+                    done
+                    and done % CHECK_EVERY == 0
+                    and self._decided(root, done, now - t0, deadline - now)
+                ):
+                    self.early_stops += 1
+                    break
             sample = game.determinize(state, seat, self.rng.below(1 << 62))
             self._iterate(game, sample, root, allowed, policy)
             done += 1
@@ -150,12 +216,142 @@ class SearchBot(Bot):
         spent = time.perf_counter() - t0
         self.think_seconds += spent
         self.longest = max(self.longest, spent)
+        if self.seconds is not None:
+            self.bank = min(self.bank + self.seconds - spent, self.seconds * BANK_CAP)
+        # The policy's favourite is the root's first child; it keeps ``prior`` visits of
+        # credit, so a few noisy playouts never talk the search out of a sound move.
+        favourite = next(iter(root.children), None)
 
-        def rank(a: Action) -> tuple[int, float]:
+        def rank(a: Action) -> tuple[float, float]:
             c = root.children.get(a)
-            return (c.n, c.w / c.n) if c and c.n else (-1, 0.0)
+            if not c or not c.n:
+                return (-1.0, 0.0)
+            return (c.n + (self.prior if a == favourite else 0.0), c.w / c.n)
 
         return max(legal, key=rank)
+
+    def _compare(self, game: Game, state: State, legal: list[Action]) -> Action:
+        """Paired comparison of the policy's best few moves.
+
+        Each round draws one determinisation and plays every candidate from that very
+        sample (same hidden cards, same dice, same policy seed): the differences between
+        the candidates' results come from the moves, not from luck, so a few rounds tell
+        them apart. The policy's favourite is kept unless another move does better by
+        more than ``margin`` standard errors of the difference; the rounds stop early
+        once the answer is clear (the time saved goes to later decisions).
+        """
+        t0 = time.perf_counter()
+        seat = game.current_player(state)
+        assert seat is not None
+        order_seed = self.rng.below(1 << 62)
+        view = game.determinize(state, seat, order_seed)
+        policy = self._policy(game)
+        pool, cands = list(legal), []
+        while pool and len(cands) < self.paired:
+            a = policy.choose(game, view, pool)
+            cands.append(a)
+            pool.remove(a)
+        if len(cands) == 1:
+            return cands[0]
+        deadline = None
+        if self.seconds is not None:
+            extra = max(-self.seconds / 2, min(self.bank, self.seconds * BANK_SPEND))
+            deadline = t0 + self.seconds + extra
+        totals = dict.fromkeys(cands, 0.0)
+        results: dict[Action, list[float]] = {a: [] for a in cands}
+        rounds = done = 0
+        while done + len(cands) <= max(self.playouts, len(cands)):
+            if deadline is not None and rounds:
+                if time.perf_counter() >= deadline:
+                    break
+                if rounds >= MIN_ROUNDS and self._settled(results, cands[0]):
+                    self.early_stops += 1
+                    break
+            seed = self.rng.below(1 << 62)
+            for a in cands:
+                s = game.determinize(state, seat, seed)
+                if a not in game.legal_actions(s):
+                    totals[a] -= 1.0
+                    results[a].append(-1.0)
+                    continue
+                game.apply(s, a)
+                bot = self._fresh_policy(game, seed & 0xFFFFFFFF)
+                steps = 1
+                while not game.is_over(s) and steps < self.depth:
+                    acts = game.legal_actions(s)
+                    if not acts:
+                        break
+                    game.apply(s, bot.choose(game, s, acts))
+                    steps += 1
+                n = len(s["players"])
+                if game.is_over(s):
+                    r = final_rewards(game.winners(s), n)
+                else:
+                    r = rewards(values(game, s), self.scale)
+                totals[a] += r[seat]
+                results[a].append(r[seat])
+                done += 1
+            rounds += 1
+        self.searched += 1
+        self.total_playouts += done
+        spent = time.perf_counter() - t0
+        self.think_seconds += spent
+        self.longest = max(self.longest, spent)
+        if self.seconds is not None:
+            self.bank = min(self.bank + self.seconds - spent, self.seconds * BANK_CAP)
+        return self._verdict(results, cands[0])
+
+    def _verdict(self, results: dict[Action, list[float]], favourite: Action) -> Action:
+        """The favourite, unless a challenger did better in the paired rounds by more than
+        ``margin`` standard errors of the mean difference (evidence, not luck)."""
+        base = results[favourite]
+        best, best_z = favourite, 0.0
+        for a, rs in results.items():
+            if a == favourite or not rs:
+                continue
+            diffs = [x - y for x, y in zip(rs, base, strict=False)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            if mean <= 0:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            se = math.sqrt(var / n) if n > 1 else mean
+            z = mean / se if se > 0 else math.inf
+            if z > self.margin and z > best_z:
+                best, best_z = a, z
+        return best
+
+    @staticmethod
+    def _settled(results: dict[Action, list[float]], favourite: Action) -> bool:
+        """The paired rounds already tell: the best challenger is clearly better or
+        clearly not, or the moves come out the same (time better kept for later)."""
+        base = results[favourite]
+        n = len(base)
+        best = None
+        for a, rs in results.items():
+            if a == favourite:
+                continue
+            diffs = [x - y for x, y in zip(rs, base, strict=False)]
+            mean = sum(diffs) / n
+            if best is None or mean > best[0]:
+                best = (mean, diffs)
+        if best is None:
+            return True
+        mean, diffs = best
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        spread = math.sqrt(var / n)
+        if spread < 1e-4:
+            return True  # the same result every round: no difference to find
+        return abs(mean) > 3 * spread
+
+    def _decided(self, root: Node, done: int, spent: float, left: float) -> bool:
+        """The most-visited move leads by more visits than the time left can give the
+        runner-up, at the rate of playouts so far (and within the playout cap)."""
+        counts = sorted((c.n for c in root.children.values()), reverse=True)
+        if len(counts) < 2:
+            return False
+        remaining = min(self.playouts - done, int(done * left / max(spent, 1e-9)) + 1)
+        return counts[0] - counts[1] > remaining
 
     def _width(self, node: Node) -> int:
         return 1 + int(self.widen * math.sqrt(node.n + 1))
@@ -218,4 +414,5 @@ class SearchBot(Bot):
             "playouts": self.total_playouts,
             "seconds": round(self.think_seconds, 3),
             "longest": round(self.longest, 3),
+            "early_stops": self.early_stops,
         }

@@ -32,7 +32,15 @@ def _mid_game(game: str, players: int, seed: int, steps: int = 300) -> Match:
     return m
 
 
-def rules_bench(game: str = "coc", seconds: float = 3.0, workers: int = 2) -> Iterator[dict]:
+def rules_bench(
+    game: str = "coc",
+    seconds: float = 3.0,
+    workers: int = 2,
+    *,
+    coverage_games: int = 100,
+    search_games: int = 4,
+    dask: bool = True,
+) -> Iterator[dict]:
     players = 4 if game == "coc" else 3
     t0, c0 = time.perf_counter(), time.process_time()
     n_games = n_actions = 0
@@ -54,6 +62,8 @@ def rules_bench(game: str = "coc", seconds: float = 3.0, workers: int = 2) -> It
             len(res) / (time.perf_counter() - t1),
             f"{players}-player games/s",
         )
+    if dask:
+        yield from _dask_rate(game, players, max(20, n_games * max(2, workers)), max(2, workers))
     timings = []
     cpu_timings = []
     sizes = []
@@ -77,6 +87,77 @@ def rules_bench(game: str = "coc", seconds: float = 3.0, workers: int = 2) -> It
     if heur is not None:
         yield heur
     yield from _search_rates(game)
+    if coverage_games:
+        yield from _coverage(game, coverage_games)
+    if search_games:
+        yield from _search_vs_heuristic(game, search_games)
+
+
+def _dask_rate(game: str, players: int, games: int, workers: int) -> Iterator[dict[str, Any]]:
+    """Random games on a LocalCluster, timed once the cluster is up (start-up apart)."""
+    try:
+        from .distributed import connect
+    except ImportError:  # pragma: no cover
+        return
+    try:
+        t0 = time.perf_counter()
+        with connect("local", workers, dashboard=None) as client:
+            client.wait_for_workers(workers)
+            started = time.perf_counter() - t0
+            run(game, players, workers, 9000, client=client, batch=1)  # warm the workers
+            t1 = time.perf_counter()
+            res = run(game, players, games, 5000, client=client)
+            rate = len(res) / (time.perf_counter() - t1)
+    except Exception as exc:  # noqa: BLE001 - Dask missing or a cluster that cannot start
+        yield {"metric": "dask_games_per_s", "value": None, "unit": f"not measured: {exc}"}
+        return
+    yield metric(
+        "dask_games_per_s",
+        rate,
+        f"{players}-player games/s on a LocalCluster of {workers} workers ({games} games)",
+    )
+    yield metric("dask_start_s", started, f"s to start the LocalCluster of {workers} workers")
+
+
+def _coverage(game: str, games: int) -> Iterator[dict[str, Any]]:
+    """Four-player heuristic games: battles per game and the share of mechanics covered."""
+    from .metrics import MECHANICS, coverage
+
+    if game not in MECHANICS:
+        return
+    try:
+        make_bot("heuristic", game, 0)
+    except KeyError:
+        return
+    res = [r.to_dict() for r in run(game, 4, games, 3000, bots=["heuristic"])]
+    cov = coverage(res)
+    battles = cov["mechanics"].get("battle", {}).get("mean_per_game", 0.0)
+    yield metric("heuristic_battles_per_game", battles, f"battles per 4-player game ({games})")
+    yield metric(
+        "mechanics_covered",
+        cov["covered"],
+        f"share of the mechanics seen in at least half of {games} 4-player heuristic games",
+    )
+
+
+def _search_vs_heuristic(game: str, games: int) -> Iterator[dict[str, Any]]:
+    """Two-player games, each bot in each seat in turn; the search bot thinks 0.1 s a move."""
+    from .metrics import bot_win_rates
+
+    try:
+        make_bot("heuristic", game, 0)
+    except KeyError:
+        return
+    spec = "search:seconds=0.1"
+    res = [r.to_dict() for r in run(game, 2, games, 4000, bots=["heuristic", spec], rotate=True)]
+    rate = bot_win_rates(res)[spec]
+    lo, hi = rate["ci95"]
+    yield metric(
+        "search_vs_heuristic_win_rate",
+        rate["rate"],
+        f"share of {games} 2-player games won by {spec} against the heuristic "
+        f"(both seatings; 95% interval {lo:.2f}-{hi:.2f})",
+    )
 
 
 def _heuristic_rate(game: str) -> dict[str, Any] | None:

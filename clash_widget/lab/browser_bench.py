@@ -16,8 +16,12 @@ bytes the page received on the kernel websocket per click.
 By default the server turns TCP no-delay on for the kernel websocket (a
 benchmark-only config file): a stock server can hold small kernel->browser
 messages for a delayed ACK (Nagle), which would add noise unrelated to the
-widgets. ``--stock-server`` measures without it. Timings are printed, never
-asserted.
+widgets. The same run then starts a stock server (as a user's is) and times the
+board's clicks there too: ``click_redraw_ms_median_stock`` beside
+``click_redraw_ms_median``. ``act_ack_ms_median`` is the time from an action
+click to the frame that shows the clicked button pending, before Python answers.
+``--stock-server`` measures the main figures without no-delay (and no second
+server). Timings are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -79,6 +83,35 @@ CLICK_JS = """async ([rootSel, targetSel, attr, pick]) => {
     t0 = performance.now();
     target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
   });
+}"""
+
+
+# An action click: the time to the first frame after the click if the clicked button
+# was marked pending at once (-1 if not), and the time until Python's answer is drawn.
+ACT_CLICK_JS = """async ([rootSel, targetSel, attr, pick]) => {
+  const root = document.querySelector(rootSel);
+  const all = root ? root.querySelectorAll(targetSel) : [];
+  if (!all.length) return {ms: -2, ack: -2};
+  const target = all[Math.floor(pick * all.length) % all.length];
+  const before = root.getAttribute(attr);
+  let t0 = 0;
+  const answered = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (root.getAttribute(attr) !== before) {
+        obs.disconnect();
+        resolve(performance.now() - t0);
+      }
+    });
+    obs.observe(root, {attributes: true, attributeFilter: [attr]});
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 10000);
+  });
+  t0 = performance.now();
+  target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const marked = target.classList.contains('is-pending');
+  const acked = new Promise((resolve) => requestAnimationFrame(
+    () => resolve(marked ? performance.now() - t0 : -1)));
+  const [ms, ack] = await Promise.all([answered, acked]);
+  return {ms, ack};
 }"""
 
 
@@ -150,6 +183,7 @@ class _Samples:
     def __init__(self) -> None:
         self.times: list[float] = []
         self.kb: list[float] = []
+        self.acks: list[float] = []
 
     def add(self, sample: tuple[float, float] | None) -> None:
         if sample is not None:
@@ -182,31 +216,32 @@ def _interleaved(clicker: _Clicker, n: int, seed: int) -> tuple[_Samples, _Sampl
     return board, echo, diffs
 
 
-def _timed_clicks(
-    clicker: _Clicker, root: str, target: str, attr: str, n: int, seed: int
-) -> _Samples:
+def _act_clicks(clicker: _Clicker, n: int, seed: int) -> _Samples:
+    """Action-button clicks: click to redraw, and click to the pending mark drawn."""
     rng = random.Random(seed)
     out = _Samples()
     for _ in range(n):
-        out.add(clicker.click(root, target, attr, rng.random()))
+        clicker.page.wait_for_timeout(30)
+        clicker.counter.n = 0
+        res = clicker.page.evaluate(
+            ACT_CLICK_JS,
+            [".clash-widget", ".clash-actions-list button.clash-action", "data-feedback-n",
+             rng.random()],
+        )  # fmt: skip
+        clicker.page.wait_for_timeout(120)
+        if res["ms"] >= 0:
+            out.times.append(float(res["ms"]))
+            out.kb.append(clicker.counter.n / 1024)
+        if res["ack"] >= 0:
+            out.acks.append(float(res["ack"]))
     return out
 
 
-def _p95(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[max(0, int(round(0.95 * len(xs))) - 1)]
-
-
-def browser_bench(clicks: int = 50, nodelay: bool = True) -> Iterator[dict[str, Any]]:
-    """Yield ``{"metric", "value", "unit"}`` dicts; needs chromium and Playwright."""
-    if find_chromium() is None:
-        raise RuntimeError("no chromium binary (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with lab_server(nodelay=nodelay) as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
+def _measure(browser: Any, nodelay: bool, clicks: int) -> dict[str, Any]:
+    """One server (no-delay or stock), one page: the board's and the echo's clicks."""
+    with lab_server(nodelay=nodelay) as server:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         try:
-            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             ctx.route(
                 lambda url: not url.startswith(("http://127.0.0.1", "ws://127.0.0.1")),
                 lambda route: route.abort(),
@@ -221,17 +256,43 @@ def browser_bench(clicks: int = 50, nodelay: bool = True) -> Iterator[dict[str, 
             page.wait_for_timeout(500)
             first = page.get_attribute(".clash-widget", "data-first-render-ms")
             n_hexes = page.locator(".clash-widget polygon.clash-hex").count()
-
             clicker = _Clicker(page, counter)
             hexes, echoes, diffs = _interleaved(clicker, clicks, 1)
             # Action buttons change the game, so they run after the paired phase.
-            acts = _timed_clicks(
-                clicker, ".clash-widget", ".clash-actions-list button.clash-action",
-                "data-feedback-n", max(1, clicks // 2), 3,
-            )  # fmt: skip
+            acts = _act_clicks(clicker, max(1, clicks // 2), 3)
+            page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+        finally:
+            ctx.close()
+    return {"hexes": hexes, "echoes": echoes, "diffs": diffs, "acts": acts,
+            "first": first, "n_hexes": n_hexes}  # fmt: skip
+
+
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[max(0, int(round(0.95 * len(xs))) - 1)]
+
+
+def browser_bench(
+    clicks: int = 50, nodelay: bool = True, stock: bool = True
+) -> Iterator[dict[str, Any]]:
+    """Yield ``{"metric", "value", "unit"}`` dicts; needs chromium and Playwright.
+
+    With ``nodelay`` (the default) and ``stock``, a second, stock server is timed in the
+    same run for the ``*_stock`` figures.
+    """
+    if find_chromium() is None:
+        raise RuntimeError("no chromium binary (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            main = _measure(browser, nodelay, clicks)
+            other = _measure(browser, False, clicks) if nodelay and stock else None
         finally:
             browser.close()
 
+    hexes, echoes, diffs, acts = main["hexes"], main["echoes"], main["diffs"], main["acts"]
     if not hexes.times or not echoes.times or not diffs:
         raise RuntimeError("no click was answered; see the notebook in a browser")
     med = statistics.median
@@ -250,6 +311,39 @@ def browser_bench(clicks: int = 50, nodelay: bool = True) -> Iterator[dict[str, 
     if acts.times:
         yield metric("act_click_redraw_ms_median", med(acts.times), f"{unit_t}, action buttons")
         yield metric("act_update_payload_kb_median", med(acts.kb), "KB received per action click")
-    yield metric("first_render_ms", float(first or "nan"), f"ms, JS render of {n_hexes} hexes")
+    if acts.acks:
+        yield metric(
+            "act_ack_ms_median",
+            med(acts.acks),
+            "ms, action click to the frame showing the button pending (before Python answers)",
+        )
+    if other is not None and other["hexes"].times:
+        stock_unit = "ms, click to redraw (stock server, same run)"
+        yield metric(
+            "click_redraw_ms_median_stock",
+            med(other["hexes"].times),
+            f"{stock_unit}, board hex clicks",
+        )
+        yield metric(
+            "click_redraw_ms_p95_stock",
+            _p95(other["hexes"].times),
+            f"{stock_unit}, board hex clicks",
+        )
+        if other["acts"].times:
+            yield metric(
+                "act_click_redraw_ms_median_stock",
+                med(other["acts"].times),
+                f"{stock_unit}, action buttons",
+            )
+        if other["acts"].acks:
+            yield metric(
+                "act_ack_ms_median_stock",
+                med(other["acts"].acks),
+                "ms, action click to the pending mark drawn (stock server)",
+            )
+    first = main["first"]
+    yield metric(
+        "first_render_ms", float(first or "nan"), f"ms, JS render of {main['n_hexes']} hexes"
+    )
     yield metric("clicks", float(len(hex_t)), "board hex clicks timed")
     yield metric("click_pairs", float(len(diffs)), "board/echo click pairs timed, interleaved")

@@ -110,9 +110,16 @@ class LabServer:
     """JupyterLab serving ``notebooks`` (its root dir), with its state under ``root``.
 
     ``server_config``: the text of a ``jupyter_server_config.py`` for this server only.
+    ``app="notebook"`` runs Jupyter Notebook 7 instead (same server, same test code;
+    :meth:`notebook_path` is its notebook URL).
     """
 
-    def __init__(self, root: Path, notebooks: Path, *, server_config: str = "") -> None:
+    def __init__(
+        self, root: Path, notebooks: Path, *, server_config: str = "", app: str = "lab"
+    ) -> None:
+        if app not in ("lab", "notebook"):
+            raise ValueError(f"app must be 'lab' or 'notebook', not {app!r}")
+        self.app = app
         self.root, self.notebooks = root, notebooks
         self.port, self.token = free_port(), secrets.token_hex(16)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -135,13 +142,19 @@ class LabServer:
     def start(self, timeout: float = 60) -> None:
         """Start the server and wait until it answers; RuntimeError (with the log) if not."""
         cmd = [
-            sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}",
+            sys.executable, "-m", "jupyterlab" if self.app == "lab" else "notebook",
+            "--no-browser", f"--port={self.port}",
             "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--allow-root",
             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.notebooks}",
-            "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.extension_manager=readonly",
         ]  # fmt: skip
+        if self.app == "lab":
+            cmd += [
+                "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                "--LabApp.extension_manager=readonly",
+            ]  # fmt: skip
+        else:
+            cmd += ["--JupyterNotebookApp.expose_app_in_browser=True"]
         with open(self.log_path, "w") as log:  # the child keeps its own handle
             self.proc = subprocess.Popen(
                 cmd, env=self.env, cwd=self.root, stdout=log, stderr=subprocess.STDOUT,
@@ -165,6 +178,10 @@ class LabServer:
                     f"jupyter lab did not start in {timeout:g} s:\n{self.log_tail()}"
                 )
             time.sleep(0.2)
+
+    def notebook_path(self, name: str) -> str:
+        """The URL path that opens notebook ``name`` in this server's front end."""
+        return f"/lab/tree/{name}?reset" if self.app == "lab" else f"/notebooks/{name}"
 
     def url(self, path: str) -> str:
         """``path`` on the server, with the token."""
@@ -214,7 +231,7 @@ def launch_chromium(playwright: Any) -> Any:
 
 def open_notebook(page: Any, server: LabServer, name: str, timeout: float = 60_000) -> None:
     """Open ``name`` in Lab (a fresh workspace) and wait for its kernel to be idle."""
-    page.goto(server.url(f"/lab/tree/{name}?reset"))
+    page.goto(server.url(server.notebook_path(name)))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout)
     page.wait_for_function(KERNEL_READY_JS, timeout=timeout)
 

@@ -3,7 +3,8 @@
 Every function takes game results as dicts (``GameResult.to_dict()`` or the
 lines of a ``--out results.jsonl`` file) with at least ``winners`` and
 ``players``; the length, trace and breakdown metrics also read ``actions``,
-``turns``, ``vp_trace``, ``vp_breakdown`` and ``action_kinds``.
+``turns``, ``vp_trace``, ``vp_breakdown`` and ``action_kinds``; the coverage report
+reads ``mechanics`` (counted by :func:`count_mechanics` during self-play).
 
 A tie counts as a shared win: two joint winners get half a win each, so
 win rates over the seats of a game always add up to one.
@@ -20,6 +21,7 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 Result = Mapping[str, Any]
@@ -185,6 +187,113 @@ def action_shares(results: Iterable[Result]) -> dict[str, float]:
     return {k: round(v / n, 4) for k, v in total.most_common()} if n else {}
 
 
+# -- mechanics coverage ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """One part of a game's rules that a self-play game either used or not.
+
+    Counted from the game's own log: events of ``kind`` (whose text contains ``marker``,
+    when one is given). ``target``: the lab expects bots that play the whole game to
+    use it in at least half of the games; the others are only reported.
+    """
+
+    name: str
+    kind: str
+    marker: str = ""
+    target: bool = True
+
+
+# Per game, the mechanics the coverage report names. The event kinds are the ones the
+# game writes to its log; Clash of Cultures also keeps most of them as counters.
+MECHANICS: dict[str, tuple[Mechanic, ...]] = {
+    "coc": (
+        Mechanic("found", "found"),
+        Mechanic("battle", "battle"),
+        Mechanic("capture", "capture"),
+        Mechanic("influence success", "influence_success"),
+        Mechanic("wonder built", "wonder_built"),
+        Mechanic("trade accepted", "trade"),
+        Mechanic("event", "event_card"),
+        Mechanic("barbarian spawn", "barbarian_spawn"),
+        Mechanic("government change", "government", "changes government", target=False),
+    ),
+}
+COVERED = 0.5
+"""A mechanic counts as covered when it happens in at least this share of the games."""
+
+
+def count_mechanics(
+    game: str, log: Iterable[Mapping[str, Any]], counters: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """How often each of ``game``'s mechanics happened in one game.
+
+    A game's own counter of the same name (``state["stats"]`` in Clash of Cultures) is
+    used when there is one: one capture of a barbarian city writes two log lines (taken,
+    then kept) but counts once. Otherwise the log's events are counted.
+    """
+    table = MECHANICS.get(game, ())
+    counters = counters or {}
+    counts = dict.fromkeys((m.name for m in table), 0)
+    by_kind: dict[str, list[Mechanic]] = defaultdict(list)
+    for m in table:
+        if not m.marker and m.kind in counters:
+            counts[m.name] = int(counters[m.kind])
+        else:
+            by_kind[m.kind].append(m)
+    for e in log:
+        for m in by_kind.get(e.get("kind", ""), ()):
+            if not m.marker or m.marker in str(e.get("text", "")):
+                counts[m.name] += 1
+    return counts
+
+
+def _presence(counts: list[int]) -> dict[str, float]:
+    n = len(counts)
+    return {
+        "share_of_games": round(sum(1 for c in counts if c) / n, 4) if n else 0.0,
+        "mean_per_game": round(sum(counts) / n, 3) if n else 0.0,
+    }
+
+
+def coverage(results: Sequence[Result]) -> dict[str, Any]:
+    """Which parts of the rules the games used: for each mechanic and each action kind,
+    the share of games in which it happened at least once and its mean count per game.
+
+    ``covered`` is the share of the targeted mechanics seen in at least half of the
+    games (1.0: the bots played every part the lab expects them to play).
+    """
+    with_counts = [r for r in results if r.get("mechanics") is not None]
+    names: list[str] = []
+    targets: set[str] = set()
+    for r in with_counts:
+        for name in r["mechanics"]:
+            if name not in names:
+                names.append(name)
+    for table in MECHANICS.values():
+        targets |= {m.name for m in table if m.target}
+    mechanics = {}
+    for name in names:
+        row = _presence([int(r["mechanics"].get(name, 0)) for r in with_counts])
+        row["target"] = name in targets
+        mechanics[name] = row
+    kinds = sorted({k for r in results for k in (r.get("action_kinds") or {})})
+    actions = {
+        k: _presence([int((r.get("action_kinds") or {}).get(k, 0)) for r in results]) for k in kinds
+    }
+    aimed = [row for row in mechanics.values() if row["target"]]
+    covered = (
+        sum(1 for row in aimed if row["share_of_games"] >= COVERED) / len(aimed) if aimed else 0.0
+    )
+    return {
+        "games": len(with_counts),
+        "covered": round(covered, 4),
+        "mechanics": mechanics,
+        "action_kinds": actions,
+    }
+
+
 def report(results: Sequence[Result]) -> dict[str, Any]:
     """All the metrics above in one JSON-ready dict."""
     return {
@@ -196,4 +305,5 @@ def report(results: Sequence[Result]) -> dict[str, Any]:
         "vp_by_source": vp_by_source(results),
         "decisiveness": decisiveness(results),
         "action_shares": action_shares(results),
+        "coverage": coverage(results),
     }

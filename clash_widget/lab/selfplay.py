@@ -15,6 +15,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Match
+from .metrics import count_mechanics
 from .variants import differences
 
 MAX_STEPS = 20_000
@@ -45,6 +46,8 @@ class GameResult:
     """Rules options that differ from the standard game."""
     think: list[dict[str, float]] = field(default_factory=list)
     """Per seat, what a thinking bot reports (decisions, playouts, seconds)."""
+    mechanics: dict[str, int] = field(default_factory=dict)
+    """How often each mechanic of the game's coverage table happened (see metrics.MECHANICS)."""
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -127,6 +130,7 @@ def play_game(
         vp_breakdown=m.game.score_breakdown(m.state),
         options=differences(game, m.options),
         think=[b.stats() if hasattr(b, "stats") else {} for b in seat_bots],
+        mechanics=count_mechanics(game, m.log, m.state.get("stats")),
     )
 
 
@@ -144,6 +148,8 @@ def iter_run(
     workers: int = 1,
     progress: bool = False,
     rotate: bool = False,
+    client: Any = None,
+    batch: int | None = None,
 ) -> Iterator[GameResult]:
     """Yield results in game order (so a seed gives the same list for any ``workers``).
 
@@ -151,6 +157,11 @@ def iter_run(
     takes its player count cyclically from ``players``. With ``rotate`` the
     bot list turns by one seat after each cycle of player counts, so every bot
     plays every seat at every player count.
+
+    ``client`` runs the games on Dask distributed (see :mod:`.distributed`): a
+    ``dask.distributed.Client``, ``"local"`` for a new ``LocalCluster`` of ``workers``
+    processes, or a scheduler address like ``"tcp://host:8786"``; ``batch`` games go in
+    one task. The games and their order are the same as without it.
     """
     counts = players if isinstance(players, list) else [players]
     names = bots or ["random"]
@@ -163,7 +174,17 @@ def iter_run(
     jobs = [(game, counts[i % len(counts)], seed + i, seating(i), options) for i in range(games)]
     bar = _progress(games) if progress else None
     try:
-        if workers > 1 and games > 1:
+        if client is not None:
+            from .distributed import connect, dashboard_link, run_batches
+
+            with connect(client, max(1, workers)) as dask_client:
+                if progress:
+                    link = dashboard_link(dask_client)
+                    if link:
+                        print(f"Dask dashboard: {link}", file=sys.stderr, flush=True)
+                tick = bar.update if bar else None
+                yield from run_batches(jobs, dask_client, batch=batch, tick=tick)
+        elif workers > 1 and games > 1:
             from multiprocessing import get_context
 
             with get_context("spawn").Pool(min(workers, games)) as pool:
@@ -192,8 +213,15 @@ def run(
     workers: int = 1,
     progress: bool = False,
     rotate: bool = False,
+    client: Any = None,
+    batch: int | None = None,
 ) -> list[GameResult]:
-    return list(iter_run(game, players, games, seed, bots, options, workers, progress, rotate))
+    """All the games of :func:`iter_run` as a list (``client``: run them on Dask)."""
+    return list(
+        iter_run(
+            game, players, games, seed, bots, options, workers, progress, rotate, client, batch
+        )
+    )
 
 
 class _TextBar:

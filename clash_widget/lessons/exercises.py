@@ -17,8 +17,6 @@ from typing import Any
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Match
 
-from . import odds
-
 DATA = Path(__file__).with_name("exercises.json")
 Setup = Callable[[], Match]
 Check = Callable[[Match | None, Any], bool]
@@ -114,13 +112,29 @@ def _check_06(m: Match | None, _: Any) -> bool:
 
 
 # -- 07 battles -----------------------------------------------------------------------------
+FORTRESS_DICE = [6, 5, 4]  # Blue's first roll in exercise 07
+
+
+def fortress_round_hits() -> int:
+    """Play exercise 07's battle with the engine: the Orange armies that fall in round 1."""
+    s = Scenario(players=2, seed=3, cards=False, events=False, barbarians=False)
+    s.explore_all().clear_units().advances(0, "tactics").advances(1, "tactics")
+    s.city(1, "3,0", pieces=("fortress",)).city(1, "4,1")  # size 2 needs two Orange cities
+    s.units(1, "3,0", army=3).units(0, "2,0", army=3).turn(0)
+    s.dice([*FORTRESS_DICE, 1, 1, 1, 1])  # Orange's four dice (3 armies, the Fortress) miss
+    m = s.match()
+    m.play("move")
+    m.play("group 2,0 3,0 a3")
+    first = next(e for e in m.log if e["kind"] == "combat_round")
+    return int(first["attacker_hits"])
+
+
 def _check_07(_: Match | None, answer: Any) -> bool:
     try:
-        guess = float(answer)
+        guess = int(answer)
     except (TypeError, ValueError):
         return False
-    exact = 100 * odds.battle_odds(3, 2, fortress=True)["wins"]
-    return abs(guess - exact) <= 1.0
+    return guess == fortress_round_hits()
 
 
 # -- 08 civic improvement ---------------------------------------------------------------
@@ -140,8 +154,18 @@ def _check_08(m: Match | None, _: Any) -> bool:
 
 
 # -- 09 wonders -------------------------------------------------------------------------------
+def wonder_after_collect_mood() -> str:
+    """Play exercise 09 with the engine: the capital's mood after a collect and a wonder."""
+    s = Scenario(players=2, seed=3).explore_all().advances(0, "storage", "engineering")
+    s.resources(0, food=6, wood=6, ore=8, mood=3, culture=3).turn(0)
+    s.state["public_wonders"] = ["great_wall"]
+    m = s.match()
+    m.play_many(["collect 1,1", "take 1,1 food", "done", "wonder 1,1 great_wall"])
+    return ("angry", "neutral", "happy")[m.state["cities"]["1,1"]["mood"]]
+
+
 def _check_09(_: Match | None, answer: Any) -> bool:
-    return answer == 5  # victory points per wonder
+    return isinstance(answer, str) and answer.strip().lower() == wonder_after_collect_mood()
 
 
 # -- 10 scoring -------------------------------------------------------------------------------
@@ -185,12 +209,14 @@ def task(ex: str) -> None:
     print(texts()[ex]["task"])
 
 
-def exercise(ex: str) -> Any:
-    """A fresh board for the exercise (a ``BoardWidget``), and print the task."""
+def exercise(ex: str, show_task: bool = False) -> Any:
+    """A fresh board for the exercise (a ``BoardWidget``); the task is in the notebook's
+    markdown (``show_task=True`` prints our text of it too)."""
     from clash_widget.widget.board import BoardWidget
 
     setup, _ = EXERCISES[ex]
-    task(ex)
+    if show_task:
+        task(ex)
     if setup is None:
         return None
     return BoardWidget(setup())
@@ -217,4 +243,11 @@ def check_exercise(ex: str, board: Any = None, answer: Any = None) -> None:
     print("Well done!" if ok else f"Not yet. Hint: {texts()[ex]['hint']}")
 
 
-__all__ = ["check_exercise", "exercise", "solved", "task"]
+__all__ = [
+    "check_exercise",
+    "exercise",
+    "fortress_round_hits",
+    "solved",
+    "task",
+    "wonder_after_collect_mood",
+]

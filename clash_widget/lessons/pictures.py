@@ -1,11 +1,17 @@
 """Drawings made in the lessons with ipycanvas (imported only when a picture is drawn).
 
+Where ipycanvas cannot be imported (the offline JupyterLite site: it needs numpy
+and pillow, which exist for the browser's Python only as compiled packages that
+are not on PyPI), the same drawing calls go to :class:`SvgCanvas`, which shows the
+picture as SVG and says why in one line.
+
 Same geometry and colours as the board (js/src/hex.ts, js/src/colors.ts): flat-top
 hexes, axial ``q,r``; centre x = 1.5*s*q, y = sqrt(3)*s*(r + q/2).
 """
 
 from __future__ import annotations
 
+import html
 import math
 from typing import Any
 
@@ -20,9 +26,79 @@ TERRAIN_COLORS = {
 TRACK_COLORS = {"mood": "#E69F00", "culture": "#CC79A7", None: "#ffffff"}
 
 
-def _canvas(width: int, height: int) -> Any:
-    from ipycanvas import Canvas  # lazy: the rest of the package never needs Jupyter
+NO_CANVAS = (
+    "ipycanvas is not available in this offline site (it needs numpy and pillow, compiled "
+    "for Python in the browser and not on PyPI), so the same picture is drawn as SVG."
+)
 
+
+class SvgCanvas:
+    """The few ipycanvas drawing calls the lessons use, recorded as SVG."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.fill_style = "#000000"
+        self.stroke_style = "#000000"
+        self.line_width = 1.0
+        self.font = "12px sans-serif"
+        self.text_align = "start"
+        self.parts: list[str] = []
+
+    @staticmethod
+    def _points(points: list[tuple[float, float]]) -> str:
+        return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+    def fill_polygon(self, points: list[tuple[float, float]]) -> None:
+        self.parts.append(f'<polygon points="{self._points(points)}" fill="{self.fill_style}"/>')
+
+    def stroke_polygon(self, points: list[tuple[float, float]]) -> None:
+        self.parts.append(
+            f'<polygon points="{self._points(points)}" fill="none" '
+            f'stroke="{self.stroke_style}" stroke-width="{self.line_width}"/>'
+        )
+
+    def fill_rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.parts.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+            f'fill="{self.fill_style}"/>'
+        )
+
+    def stroke_rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.parts.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" '
+            f'stroke="{self.stroke_style}" stroke-width="{self.line_width}"/>'
+        )
+
+    def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self.parts.append(
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+            f'stroke="{self.stroke_style}" stroke-width="{self.line_width}"/>'
+        )
+
+    def fill_text(self, text: str, x: float, y: float) -> None:
+        anchor = {"center": "middle", "right": "end", "end": "end"}.get(self.text_align, "start")
+        self.parts.append(
+            f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" fill="{self.fill_style}" '
+            f'style="font: {html.escape(self.font)}">{html.escape(text)}</text>'
+        )
+
+    def to_svg(self) -> str:
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
+            f'height="{self.height}" viewBox="0 0 {self.width} {self.height}">'
+            + "".join(self.parts)
+            + "</svg>"
+        )
+
+    def _repr_html_(self) -> str:
+        return f"<p><em>{html.escape(NO_CANVAS)}</em></p>{self.to_svg()}"
+
+
+def _canvas(width: int, height: int) -> Any:
+    try:  # lazy: the rest of the package never needs Jupyter
+        from ipycanvas import Canvas
+    except ImportError:  # e.g. the offline JupyterLite site: the same drawing, as SVG
+        return SvgCanvas(width, height)
     return Canvas(width=width, height=height)
 
 

@@ -23,6 +23,10 @@ const ARROWS: Record<string, Direction> = {
 };
 
 const NO_HEXES: ReadonlySet<string> = new Set();
+/** An answer that has not come in this long no longer blocks the buttons (ms). */
+export const PENDING_TIMEOUT_MS = 15_000;
+/** Intents that change the game: their control shows it is pending until Python answers. */
+const PENDING_TYPES: ReadonlySet<string> = new Set(["act", "undo", "redo"]);
 
 type IntentBody =
   | { type: "select"; q: number; r: number }
@@ -50,6 +54,8 @@ export class App {
   private logHexes = new Set<string>();
   private infoDrawn: { key: string | null; view: View | null } = { key: "?", view: null };
   private seq = 0;
+  // The game-changing intent Python has not answered yet (its control is marked).
+  private pending: { seq: number; marked: HTMLElement[]; timer: ReturnType<typeof setTimeout> } | null = null;
   private readonly handlers: [string, (msg?: unknown) => void][] = [];
 
   constructor(
@@ -69,6 +75,8 @@ export class App {
     const tools = htmlEl("div", "clash-tools", undefined, top);
     this.undoBtn = this.tool(tools, "\u21B6 undo", "Undo the last action", () => this.send({ type: "undo" }));
     this.redoBtn = this.tool(tools, "\u21B7 redo", "Redo", () => this.send({ type: "redo" }));
+    this.undoBtn.dataset.intent = "undo";
+    this.redoBtn.dataset.intent = "redo";
     this.tool(tools, "+", "Zoom in (or ctrl + wheel)", () => this.board.viewport.zoom(1 / 1.25));
     this.tool(tools, "\u2212", "Zoom out (or ctrl + wheel)", () => this.board.viewport.zoom(1.25));
     this.tool(tools, "fit", "Fit the map to the cell", () => this.board.viewport.fit());
@@ -130,6 +138,7 @@ export class App {
   }
 
   destroy(): void {
+    this.clearPending();
     for (const [ev, fn] of this.handlers) this.model.off(ev, fn);
     this.handlers.length = 0;
     this.root.removeEventListener("keydown", this.onKey);
@@ -153,8 +162,52 @@ export class App {
     this.seq = Math.max(this.seq, prevSeq) + 1;
     const version = this.view ? this.view.version : 0;
     const intent = { seq: this.seq, version, ...body } as Intent;
+    if (PENDING_TYPES.has(body.type)) this.markPending(this.seq, body);
     this.model.set("intent", intent);
     this.model.save_changes();
+  }
+
+  /**
+   * Acknowledge a game-changing click at once, before Python answers: the clicked
+   * control (every button for that action, or undo/redo) is marked pending and the
+   * board shows it is waiting. Nothing of the game is drawn until Python's answer
+   * (a refusal or the new view) arrives; the answer to this seq clears the mark.
+   */
+  private markPending(seq: number, body: IntentBody): void {
+    this.clearPending();
+    const marked: HTMLElement[] = [];
+    if (body.type === "act") {
+      for (const b of this.root.querySelectorAll<HTMLElement>("button[data-key]")) {
+        if (b.dataset.key === body.key) marked.push(b);
+      }
+    } else {
+      for (const b of this.root.querySelectorAll<HTMLElement>(`button[data-intent="${body.type}"]`)) marked.push(b);
+    }
+    for (const b of marked) {
+      b.classList.add("is-pending");
+      b.setAttribute("aria-busy", "true");
+    }
+    this.root.classList.add("is-pending");
+    this.root.dataset.pendingSeq = String(seq);
+    const timer = setTimeout(() => {
+      // No answer yet (a busy kernel): stop blocking, keep waiting for the answer.
+      this.root.classList.remove("is-pending");
+      this.root.classList.add("is-pending-long");
+    }, PENDING_TIMEOUT_MS);
+    this.pending = { seq, marked, timer };
+  }
+
+  private clearPending(): void {
+    const p = this.pending;
+    if (!p) return;
+    clearTimeout(p.timer);
+    for (const b of p.marked) {
+      b.classList.remove("is-pending");
+      b.removeAttribute("aria-busy");
+    }
+    this.root.classList.remove("is-pending", "is-pending-long");
+    delete this.root.dataset.pendingSeq;
+    this.pending = null;
   }
 
   private clickHex(q: number, r: number): void {
@@ -262,6 +315,8 @@ export class App {
 
   private onFeedback(): void {
     const f = (this.model.get("feedback") ?? {}) as Feedback;
+    // Python's answer to the pending click (or to a later one): the mark goes.
+    if (this.pending && typeof f?.seq === "number" && f.seq >= this.pending.seq) this.clearPending();
     // Counts Python's answers drawn so far: tests and the benchmark wait on it.
     this.root.dataset.feedbackN = String(f?.n ?? 0);
     this.feedback.show(f);

@@ -23,6 +23,8 @@ REQUIRED = {
     "update_payload_kb_median",
     "act_update_payload_kb_median",
     "first_render_ms",
+    "click_redraw_ms_median_stock",
+    "act_ack_ms_median",
 }
 
 
@@ -44,3 +46,6 @@ def test_browser_bench_prints_metrics():
     by = {m["metric"]: m["value"] for m in lines}
     assert by["click_redraw_ms_median"] > 0 and by["trivial_click_redraw_ms_median"] > 0
     assert by["update_payload_kb_median"] > 0 and by["first_render_ms"] > 0
+    assert by["click_redraw_ms_median_stock"] > 0
+    # An action click is acknowledged on the page before Python's answer can arrive.
+    assert 0 <= by["act_ack_ms_median"] < by["act_click_redraw_ms_median"] + 100

@@ -1,0 +1,117 @@
+"""A play screen: choose the game, the players and who plays each seat, then the board alone.
+
+``notebooks/play.ipynb`` shows :func:`play_screen`; served by Voilà
+(``voila notebooks/play.ipynb``) it is a clean page for a class: no code, a short
+form, then only the board (or card table) once the game starts. Bot seats play by
+themselves (autoplay); one person sees their own seat, several people share the
+screen in hot-seat (the view follows the player to move), and a table of bots is
+watched in the teacher's view.
+
+A game appears here when it has a widget: one line in :data:`PLAY_WIDGETS`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+import ipywidgets as W
+
+from clash_widget.engine import Match, get_game
+from clash_widget.engine.session import catalogue_names
+
+# game name -> "module:WidgetClass"
+PLAY_WIDGETS: dict[str, str] = {
+    "coc": "clash_widget.widget.board:BoardWidget",
+    "secolo": "clash_widget.widget.secolo_table:SecoloTable",
+    "persistence": "clash_widget.widget.persistence_map:PersistenceMap",
+    "history": "clash_widget.widget.history_table:HistoryTable",
+}
+PERSON = "person"
+
+
+def widget_class(game: str) -> Any:
+    module, _, cls = PLAY_WIDGETS[game].partition(":")
+    return getattr(import_module(module), cls)
+
+
+def start_game(game: str, seats: list[str | None], seed: int = 1, *, bot_delay: float = 0.8) -> Any:
+    """The widget for a new game: ``seats`` names a bot or ``None`` (a person) per seat."""
+    people = [i for i, s in enumerate(seats) if s is None]
+    view: dict[str, Any] = {}
+    if len(people) == 1:
+        view["seat"] = people[0]  # one person: their own eyes
+    elif len(people) > 1:
+        view["hotseat"] = True  # several people at one screen: the player to move
+    widget = widget_class(game)(
+        Match.new(game, len(seats), seed), bots=list(seats), bot_delay=bot_delay, **view
+    )
+    widget.autoplay = any(s is not None for s in seats)
+    return widget
+
+
+class PlayScreen:
+    """The form (game, players, seats, seed) and, after "Start", the board alone."""
+
+    def __init__(self, game: str = "coc", players: int = 2, seed: int = 1) -> None:
+        self.widget: Any = None
+        choices = [(get_game(g).title, g) for g in PLAY_WIDGETS]
+        self.game = W.Dropdown(options=choices, value=game, description="Game")
+        self.players = W.Dropdown(description="Players")
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seat_box = W.VBox()
+        self.start = W.Button(description="Start the game", button_style="primary")
+        self.start.add_class("clash-play-start")
+        self.form = W.VBox(
+            [
+                W.HTML("<b>Choose the game and who plays each seat.</b>"),
+                self.game,
+                self.players,
+                self.seat_box,
+                self.seed,
+                self.start,
+            ]
+        )
+        self.box = W.VBox([self.form])
+        self.box.add_class("clash-play-screen")
+        self.game.observe(self._game_changed, "value")
+        self.players.observe(self._players_changed, "value")
+        self.start.on_click(lambda _b: self.begin())
+        self._game_changed(None, players=players)
+
+    def _game_changed(self, _change: Any, players: int | None = None) -> None:
+        g = get_game(self.game.value)
+        counts = list(range(g.min_players, g.max_players + 1))
+        want = players if players in counts else self.players.value
+        self.players.options = counts
+        self.players.value = want if want in counts else counts[0]
+        self._players_changed(None)
+
+    def _players_changed(self, _change: Any) -> None:
+        bots = catalogue_names(self.game.value)
+        options = [(PERSON, None)] + [(f"{b} bot", b) for b in bots]
+        old = [d.value for d in self.seat_box.children]
+        default = "heuristic" if "heuristic" in bots else (bots[0] if bots else None)
+        rows = []
+        for i in range(self.players.value or 0):
+            value = old[i] if i < len(old) else (None if i == 0 else default)
+            rows.append(W.Dropdown(options=options, value=value, description=f"Seat {i + 1}"))
+        self.seat_box.children = rows
+
+    @property
+    def seats(self) -> list[str | None]:
+        return [d.value for d in self.seat_box.children]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    def begin(self) -> Any:
+        """Start the chosen game: the screen then shows the board alone."""
+        self.widget = start_game(self.game.value, self.seats, int(self.seed.value))
+        self.box.children = [self.widget]
+        return self.widget
+
+
+def play_screen(game: str = "coc", players: int = 2, seed: int = 1) -> PlayScreen:
+    """The play screen (display it; ``.begin()`` starts the game from code too)."""
+    return PlayScreen(game, players, seed)

@@ -1,0 +1,246 @@
+"""The course as an offline JupyterLite site (``make lite``), in Debian's chromium.
+
+Builds the site (scripts/build_lite.py, downloads cached in build/lite-cache),
+serves it on 127.0.0.1 with a plain static server, and opens it in chromium where
+every other host is unresolvable (``--host-resolver-rules``): Python runs in the
+page (Pyodide), there is no Jupyter server. Notebooks 00, 06 and 20 run top to
+bottom; a click on the board reaches Python and the redraw shows Python's answer;
+the bots' autoplay moves by itself ("▶ play"; Pyodide has no threads); the seat
+and view selectors send ``null`` as None; and no request fails.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from clash_widget.lab.lite_harness import (
+    CELL_ERRORS_JS,
+    KERNEL_EXEC_JS,
+    RUN_ALL_JS,
+    RequestLog,
+    StaticServer,
+    notebook_url,
+    open_lite_notebook,
+    wait_all_cells_ran,
+    wait_lite_notebook,
+)
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+HEX = "svg polygon.clash-hex[data-q][data-r]"
+
+
+def has_class(cls: str) -> re.Pattern[str]:
+    return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("lite") / "site"
+    cmd = [sys.executable, str(REPO / "scripts" / "build_lite.py"), "--out", str(out)]
+    t0 = time.monotonic()
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert res.returncode == 0, f"make lite failed:\n{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
+    last = res.stdout.strip().splitlines()[-1]
+    print(f"lite site built in {time.monotonic() - t0:.1f} s: {last}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def lite_server(lite_site):
+    with StaticServer(lite_site) as server:
+        yield server
+
+
+class Lite:
+    """One page on the site, with its failed requests and page errors recorded."""
+
+    def __init__(self, page, server: StaticServer) -> None:
+        self.page, self.server = page, server
+        self.requests = RequestLog(page)
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def open(self, name: str) -> float:
+        return open_lite_notebook(self.page, notebook_url(self.server.base, name))
+
+    def run_all(self) -> None:
+        self.page.evaluate(RUN_ALL_JS)
+        wait_all_cells_ran(self.page, timeout=240)
+        assert self.page.evaluate(CELL_ERRORS_JS) == []
+
+    def kernel(self, code: str) -> str:
+        res = self.page.evaluate(KERNEL_EXEC_JS, code)
+        assert res["status"] == "ok", f"kernel code failed: {res['err']}\n{code}"
+        return res["out"]
+
+    def kernel_json(self, expr: str):
+        return json.loads(self.kernel(f"import json as _j; print(_j.dumps({expr}))"))
+
+    def wait_kernel(self, expr: str, timeout: float = 20.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.kernel_json(expr)
+            if value or time.monotonic() > deadline:
+                return value
+            time.sleep(0.2)
+
+
+@pytest.fixture
+def lite(browser, lite_server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    helper = Lite(page, lite_server)
+    yield helper
+    ctx.close()
+    assert not helper.errors, f"page errors: {helper.errors}"
+    assert not helper.requests.failed, f"failed requests: {helper.requests.failed}"
+    assert not lite_server.failed(), f"the server answered errors: {lite_server.failed()}"
+
+
+def click_action(widget, python_version: int) -> dict:
+    """Click a general action button: at once it is marked pending (before any answer)."""
+    btn = widget.locator(".clash-actions-general button.clash-action").first
+    btn.scroll_into_view_if_needed()
+    key = btn.get_attribute("data-key")
+    pending = btn.evaluate("(b) => { b.click(); return b.classList.contains('is-pending'); }")
+    return {"key": key, "pending": pending, "version": python_version}
+
+
+def test_lite_start_notebook(lite):
+    page = lite.page
+    t0 = time.monotonic()
+    page.goto(f"{lite.server.base}/")  # the site's front page opens the start notebook
+    page.wait_for_url(re.compile(r"/lab/index\.html\?path=00_start_here\.ipynb"))
+    wait_lite_notebook(page)
+    ready = time.monotonic() - t0
+    # Preloaded: no install cell, the package is in the kernel before any cell runs.
+    assert lite.kernel_json("__import__('importlib.metadata').metadata.version('clash_widget')")
+    lite.run_all()
+    boards = page.locator(".clash-widget")
+    expect(boards).to_have_count(2)
+    board, game = boards.nth(0), boards.nth(1)
+    expect(board.locator(HEX).first).to_be_visible()
+    print(f"start notebook: kernel ready {ready:.1f} s, board {time.monotonic() - t0:.1f} s")
+
+    # A hex click reaches Python (board.selected) and the redraw shows Python's answer.
+    here = lite.kernel_json("dict(board.selected)")
+    target = lite.kernel_json(
+        "[[h['q'], h['r']] for h in match.view(None)['hexes'] if h.get('explored')"
+        f" and [h['q'], h['r']] != {[here.get('q'), here.get('r')]}][0]"
+    )
+    q, r = target
+    hexel = board.locator(f'polygon.clash-hex[data-q="{q}"][data-r="{r}"]')
+    hexel.scroll_into_view_if_needed()
+    hexel.click(force=True)
+    assert lite.wait_kernel(
+        f"(lambda s: (s.get('q'), s.get('r')) == ({q}, {r}))(dict(board.selected))"
+    )
+    expect(hexel).to_have_class(has_class("is-selected"))
+    expect(board.locator(".clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
+
+    # An action click: pending at once, then Python plays it and the page draws it.
+    v0 = lite.kernel_json("match.version")
+    click = click_action(board, v0)
+    assert click["pending"], "the clicked action was not marked pending at once"
+    assert lite.wait_kernel(f"match.version > {v0}"), f"Python did not play {click['key']}"
+    v1 = lite.kernel_json("match.version")
+    expect(board.locator(".clash-status")).to_contain_text(f"v{v1}")
+    expect(board.locator("button.is-pending")).to_have_count(0)
+
+    # The bot-seat selector: a person is JavaScript null, which must arrive as None.
+    lite.kernel("game.stop_bots()")
+    seat0 = game.locator('.clash-seat[data-seat="0"] select.clash-seat-select')
+    seat0.select_option("random")
+    assert lite.wait_kernel("game.bots == ['random', 'heuristic']")
+    seat0.select_option("")
+    assert lite.wait_kernel("game.bots == [None, 'heuristic']")
+    assert "jsnull" not in lite.kernel_json("game.feedback.get('message', '')")
+    # The view selector's teacher view is seat null too.
+    view = game.locator("select.clash-view-select")
+    view.select_option("teacher")
+    assert lite.wait_kernel("game.seat is None")
+    expect(game.locator(".clash-status")).to_contain_text("teacher view")
+
+    # Autoplay: both seats bots, then "▶ play": moves arrive with no thread.
+    seat0.select_option("random")
+    assert lite.wait_kernel("game.bots == ['random', 'heuristic']")
+    lite.kernel("game.bot_delay = 0.2")
+    g0 = lite.kernel_json("game.match.version")
+    play = game.locator("button.clash-autoplay")
+    expect(play).to_have_text("\u25b6 play")
+    play.click()
+    assert lite.wait_kernel("game.autoplay and game.bots_running")
+    assert lite.wait_kernel(f"game.match.version >= {g0 + 2}", timeout=30)
+    g1 = lite.kernel_json("game.match.version")
+    status = game.locator(".clash-status")
+    expect(status).to_contain_text(re.compile(r"v\d+"))
+    shown = int(re.search(r"v(\d+)", status.inner_text()).group(1))  # type: ignore[union-attr]
+    assert shown > g0, f"the page still shows v{shown} after the bots played to v{g1}"
+    expect(game.locator(".clash-feedback")).to_contain_text("bot")
+    game.locator("button.clash-autoplay").click()  # pause
+    assert lite.wait_kernel("not game.bots_running")
+
+
+def test_lite_moving_notebook(lite):
+    lite.open("06_moving.ipynb")
+    lite.run_all()
+    board = lite.page.locator(".clash-widget").first
+    expect(board.locator(HEX).first).to_be_visible()
+    v0 = lite.kernel_json("match.version")
+    click = click_action(board, v0)
+    assert click["pending"]
+    assert lite.wait_kernel(f"match.version > {v0}")
+    expect(board.locator(".clash-status")).to_contain_text(f"v{lite.kernel_json('match.version')}")
+
+
+def test_lite_secolo_notebook(lite):
+    lite.open("20_secolo_di_ferro.ipynb")
+    lite.run_all()
+    tables = lite.page.locator(".secolo-table")
+    expect(tables).to_have_count(2)
+    sandbox = tables.last
+    expect(sandbox).to_have_attribute("data-version", "0")
+    option = sandbox.locator(".secolo-card.is-option").first
+    option.scroll_into_view_if_needed()
+    option.click()
+    expect(sandbox).to_have_attribute("data-version", "1", timeout=20_000)
+    assert lite.kernel_json("sandbox.match.version") == 1
+
+
+LITE_METRICS = {
+    "lite_site_mb",
+    "lite_board_ready_s",
+    "lite_click_redraw_ms_median",
+    "lite_act_click_redraw_ms_median",
+    "lab_board_ready_s",
+    "lab_click_redraw_ms_median",
+    "lab_act_click_redraw_ms_median",
+    "lite_failed_requests",
+}
+
+
+def test_bench_lite_prints_the_site_beside_jupyterlab(lite_site):
+    """`python -m clash_widget bench --lite` (here on the site built above, 3 clicks)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "clash_widget", "bench", "--lite", "--site", str(lite_site),
+         "--clicks", "3"],
+        cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    by = {m["metric"]: m["value"] for m in lines}
+    print(json.dumps(by))
+    assert LITE_METRICS <= set(by), set(by)
+    assert 20 < by["lite_site_mb"] < 200
+    assert by["lite_board_ready_s"] > 0 and by["lab_board_ready_s"] > 0
+    assert by["lite_failed_requests"] == 0
