@@ -11,11 +11,11 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "07_battles_and_capture.ipynb"
-HEX = ".clash-widget svg polygon.clash-hex[data-q][data-r]"
+HEX = "svg polygon.clash-hex[data-q][data-r]"
 
 
-def hex_locator(page, q: int, r: int):
-    return page.locator(f'.clash-widget svg polygon.clash-hex[data-q="{q}"][data-r="{r}"]')
+def hex_locator(board, q: int, r: int):
+    return board.locator(f'svg polygon.clash-hex[data-q="{q}"][data-r="{r}"]')
 
 
 def test_notebook_07_runs_and_the_board_answers_clicks(lab):
@@ -27,13 +27,14 @@ def test_notebook_07_runs_and_the_board_answers_clicks(lab):
     expect(page.locator(".jp-OutputArea-output", has_text="Not yet. Hint")).to_be_visible(
         timeout=120_000
     )
-    expect(page.locator(HEX).first).to_be_visible(timeout=60_000)
+    board = page.locator(".clash-widget").first  # the lesson's first board (the battle)
+    expect(board.locator(HEX).first).to_be_visible(timeout=60_000)
     # The odds chart was drawn (matplotlib's inline PNG).
     expect(page.locator(".jp-OutputArea-output img").first).to_be_visible()
 
     # One click on the battle's hex: Python sees it and the panel describes the city there.
     owner = lab.kernel_json("match.state['cities']['3,0']['owner']")
-    target = hex_locator(page, 3, 0)
+    target = hex_locator(board, 3, 0)
     target.scroll_into_view_if_needed()
     target.click(force=True)  # the city drawn on the hex takes the click; it names the same hex
     seen = lab.wait_kernel(
@@ -43,11 +44,11 @@ def test_notebook_07_runs_and_the_board_answers_clicks(lab):
     assert seen["city"]["owner"] == owner
     assert lab.kernel_json("dict(board.intent)")["type"] == "select"
     expect(target).to_have_class(re.compile(r"(^|\s)is-selected(\s|$)"))
-    expect(page.locator(".clash-widget")).to_contain_text("Hex 3,0")
+    expect(board).to_contain_text("Hex 3,0")
 
     # A click on an action button plays it through Python: Blue opens another Move.
     n = lab.kernel_json("len(match.actions)")
-    button = page.locator('.clash-widget button.clash-action[data-key="move"]').first
+    button = board.locator('button.clash-action[data-key="move"]').first
     button.scroll_into_view_if_needed()
     button.click()
     applied = lab.wait_kernel(f"len(match.actions) == {n + 1} and match.actions[-1] == 'move'")
