@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         "a scheduler address such as tcp://HOST:8786 (needs pip install clash_widget[scale])",
     )
     s.add_argument(
-        "--batch", type=int, help="games per Dask task (default: about 8 tasks per worker)"
+        "--batch", type=int, help="games per Dask task (default: about 16 tasks per worker)"
     )
     s.add_argument(
         "--option", action="append", default=[], help="rules option name=value (repeatable)"

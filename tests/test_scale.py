@@ -121,7 +121,7 @@ def test_batches_cover_every_game_once():
     jobs = [("coc", 2, s, ["random"], None) for s in range(23)]
     parts = D.split(jobs, D.batch_size(len(jobs), 2))
     assert [j for p in parts for j in p] == jobs
-    assert D.batch_size(10_000, 2) == 50 and D.batch_size(3, 8) == 1
+    assert D.batch_size(10_000, 2) == 20 and D.batch_size(3, 8) == 1
 
 
 def test_the_rules_never_import_dask():

@@ -251,7 +251,7 @@ class Seat:
                 best = (short, wd, cost)
         if best is None:
             return None
-        return Goal("wonder", 5 * self.w["grow"], dict(best[2]))
+        return Goal("wonder", 6 * self.w["grow"], dict(best[2]))
 
     @cached_property
     def growable(self) -> list[str]:
@@ -280,11 +280,6 @@ class Seat:
         out.append(Goal("research", self.w["research"] + 10, {"food": 2}))
         out.sort(key=lambda g: -g.per_unit)
         return out
-
-    @cached_property
-    def top_goal(self) -> Goal | None:
-        """The most valuable purchase per good (the one the ``save`` rule protects)."""
-        return self.goals[0] if self.goals else None
 
     @cached_property
     def unit_worth(self) -> dict[str, list[float]]:
@@ -334,11 +329,8 @@ class Seat:
         return memo
 
     def _save_penalty(self, cost: dict[str, int], serves: str) -> float:
-        g = self.top_goal
-        if g is None or g.name == serves:
-            return 0.0
-        research = g.name == "research"
-        before = _short(self.res, g.cost, research)
+        """Spending ``cost`` for the purchase ``serves``: the worst harm it does to a
+        purchase worth more per good (what that purchase then lacks more, times its worth)."""
         after_stock = dict(self.res)
         for r, n in cost.items():
             if r in after_stock:
@@ -346,8 +338,14 @@ class Seat:
                 after_stock[r] -= take
                 if n > take:
                     after_stock["gold"] = max(0, after_stock["gold"] - (n - take))
-        after = _short(after_stock, g.cost, research)
-        return self.w["save"] * max(0, after - before) * g.per_unit
+        worst = 0.0
+        for g in self.goals:
+            if g.name == serves:
+                break  # the goals below are worth less per good than this purchase
+            research = g.name == "research"
+            more = _short(after_stock, g.cost, research) - _short(self.res, g.cost, research)
+            worst = max(worst, more * g.per_unit)
+        return self.w["save"] * worst
 
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
@@ -396,6 +394,8 @@ class Seat:
             near_own = min((hex_distance(k, c) for c in self.mine), default=0)
             if near_own > 3:
                 v -= 1.5 * (near_own - 3)
+            elif near_own == 2:
+                v -= self.w["spacing"]  # leave the land between cities some room
             if k in near_rival:
                 v -= 3
             if k in near_army:

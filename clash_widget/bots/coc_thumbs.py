@@ -109,6 +109,12 @@ THUMBS: tuple[Thumb, ...] = (
         "Keep one army in a city while a rival's army stands this close (spaces).",
     ),
     Thumb("strike_reach", 5, "March only on targets at most this many spaces from your armies."),
+    Thumb(
+        "spacing",
+        2,
+        "How much less a site two spaces from your own city is worth than one three spaces "
+        "away (cities packed tight leave no free land between them).",
+    ),
     Thumb("target_cities", 3, "Build settlers until you have this many cities."),
     Thumb("max_armies", 4, "Never build more armies than this."),
     Thumb("last_settler_age", 4, "Build settlers only until this age (a late city scores little)."),

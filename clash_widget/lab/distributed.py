@@ -50,8 +50,9 @@ def play_batch(jobs: Sequence[Job]) -> list[GameResult]:
 
 
 def batch_size(games: int, workers: int) -> int:
-    """About eight batches per worker (the last ones balance the load), 1-50 games each."""
-    return max(1, min(50, math.ceil(games / (8 * max(1, workers)))))
+    """About sixteen batches per worker (the last ones balance the load and the progress
+    bar moves often), 1-20 games each: a Dask task costs milliseconds, a game far more."""
+    return max(1, min(20, math.ceil(games / (16 * max(1, workers)))))
 
 
 def split(jobs: Sequence[Job], size: int) -> list[list[Job]]:
