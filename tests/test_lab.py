@@ -231,9 +231,16 @@ def test_search_does_not_read_hidden_cards_or_dice(seed):
     assert choices(alt, alt) == picks
 
 
-@pytest.mark.parametrize(("game", "players"), [("coc", 2), ("secolo", 3)])
-def test_search_plays_whole_games(game, players):
-    r = play_game(game, players, 11, ["search:playouts=3:depth=8:seconds=none", "random"])
+@pytest.mark.parametrize(
+    ("game", "players", "spec"),
+    [
+        ("coc", 2, "search:playouts=3:depth=8:seconds=none"),
+        ("secolo", 3, "search:playouts=3:depth=8:seconds=none"),
+        ("secolo", 2, "search:playouts=6:depth=8:paired=3"),  # a policy answering off-list
+    ],
+)
+def test_search_plays_whole_games(game, players, spec):
+    r = play_game(game, players, 11, [spec, "random"])
     assert r.finished and not r.errors and not r.invariant_violations
     assert r.think[0]["playouts"] > 0 and r.think[1] == {}
 

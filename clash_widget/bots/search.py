@@ -249,6 +249,8 @@ class SearchBot(Bot):
         pool, cands = list(legal), []
         while pool and len(cands) < self.paired:
             a = policy.choose(game, view, pool)
+            if a not in pool:  # a policy may answer outside a shortened list
+                a = pool[0]
             cands.append(a)
             pool.remove(a)
         if len(cands) == 1:
@@ -376,6 +378,8 @@ class SearchBot(Bot):
             untried = [a for a in acts if a not in node.children]
             if untried and (len(node.children) < self._width(node) or not known):
                 a = policy.choose(game, s, untried)
+                if a not in untried:  # a policy may answer outside a shortened list
+                    a = untried[0]
                 child = Node(player)
                 node.children[a] = child
                 expanded = True

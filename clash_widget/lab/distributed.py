@@ -103,6 +103,8 @@ def worker_count(client: Any) -> int:
 def dashboard_link(client: Any) -> str | None:
     """The address of the Dask dashboard (None when the cluster runs without one)."""
     try:
+        if "dashboard" not in client.scheduler_info().get("services", {}):
+            return None
         return client.dashboard_link
     except Exception:  # noqa: BLE001 - no dashboard configured
         return None
@@ -170,6 +172,14 @@ def run_batches(
             fut.cancel()
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process so far (user + system), for a worker's share of a run."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
 def scaling(
     game: str = "coc",
     players: int = 4,
@@ -180,22 +190,25 @@ def scaling(
 ) -> list[dict[str, Any]]:
     """Games per second serially and on LocalClusters of each size in ``workers``, in one
     run (so the numbers are comparable). Each cluster is started and warmed up first;
-    its start-up time is reported apart. The games are checked to be the serial ones."""
+    its start-up time is reported apart. ``cpu_s`` is the CPU time the games took (all
+    workers together): on a machine shared with other work the wall-clock rate falls,
+    the CPU time much less. The games are checked to be the serial ones."""
     import time
 
     from .selfplay import run
 
     bots = bots or ["random"]
     out: list[dict[str, Any]] = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     serial = run(game, players, games, seed, bots)
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     out.append(
         {
             "where": "serial",
             "games": games,
             "seconds": round(dt, 2),
             "games_per_s": round(games / dt, 2),
+            "cpu_s": round(cpu, 2),
         }
     )
     for n in workers:
@@ -203,10 +216,13 @@ def scaling(
         with connect("local", n, dashboard=None) as client:
             client.wait_for_workers(n)
             start = time.perf_counter() - t0
-            run(game, players, n, seed + 100_000, bots, client=client, batch=1)  # warm up
+            run(game, players, 2 * n, seed + 100_000, bots, client=client, batch=1)  # warm up
+            before = client.run(_cpu_seconds)
             t1 = time.perf_counter()
             res = run(game, players, games, seed, bots, client=client)
             dt = time.perf_counter() - t1
+            after = client.run(_cpu_seconds)
+        cpu = sum(after[w] - before.get(w, 0.0) for w in after)
         same = [r.final_hash for r in res] == [r.final_hash for r in serial]
         out.append(
             {
@@ -214,6 +230,7 @@ def scaling(
                 "games": games,
                 "seconds": round(dt, 2),
                 "games_per_s": round(games / dt, 2),
+                "cpu_s": round(cpu, 2),
                 "start_s": round(start, 2),
                 "same_games": same,
             }
