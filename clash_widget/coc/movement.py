@@ -414,7 +414,11 @@ def around_the_edge(state: State, key: str) -> list[str]:
     direction moved." Our reading: the direction is one of the two ways around the
     board's rim; face-down spaces on the way are passed by (their terrain is unknown).
     """
-    rim = _rim(tuple(sorted(state["hexes"])))
+    # The board's layout is fixed by the player count, so the rim is worked out once per
+    # layout, not per search step (sorting the hexes was repeated on every edge space).
+    rim = _RIMS.get(len(state["hexes"]))
+    if rim is None:
+        rim = _RIMS[len(state["hexes"])] = _rim(tuple(sorted(state["hexes"])))
     if key not in rim:
         return []
     i = rim.index(key)
@@ -427,6 +431,9 @@ def around_the_edge(state: State, key: str) -> list[str]:
                     out.append(n)
                 break
     return out
+
+
+_RIMS: dict[int, tuple[str, ...]] = {}
 
 
 @lru_cache(maxsize=8)
