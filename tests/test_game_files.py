@@ -212,3 +212,48 @@ def test_widget_bad_file_names_the_mismatch(game: str) -> None:
     assert (w.match.state_hash(), w.match.actions) == before
     w.intent = {"seq": 2, "version": w.match.version, "type": "load", "text": "{}"}
     assert w.feedback["rule_id"] == "widget.bad-file" and 'no "record"' in w.feedback["message"]
+
+
+# -- files of the previous format still load ------------------------------------------------------
+_SHORT_KEYS = {
+    "units": {"owner": "o", "kind": "k", "hex": "h", "fought": "f"},
+    "hexes": {"terrain": "t", "region": "reg"},
+    "cities": {"activations": "act"},
+}
+
+
+def as_format_1(position: dict[str, Any]) -> dict[str, Any]:
+    """A Clash of Cultures position as game-file format 1 stored it (one-letter keys)."""
+    out = json.loads(json.dumps(position))
+    for table, names in _SHORT_KEYS.items():
+        for key, item in out[table].items():
+            out[table][key] = {names.get(k, k): v for k, v in item.items()}
+    return out
+
+
+def test_a_format_1_file_with_short_keys_still_loads() -> None:
+    """Format 2 spelt the state keys out; a file saved by format 1 loads to the same match."""
+    m = played("coc", 40)
+    old = json.loads(m.to_json())
+    old.pop("format")  # format-1 to_json files carried no "format"
+    old["state"] = as_format_1(old["state"])
+    assert "o" in next(iter(old["state"]["units"].values()))
+    for name, load in LOADERS.items():
+        back = load("coc", old)
+        back = back if isinstance(back, Match) else getattr(back, "match", None)
+        if back is not None:
+            assert back.state_hash() == m.state_hash(), name
+
+
+def test_a_format_1_game_file_with_a_start_position_still_loads() -> None:
+    from clash_widget.coc.scenario import Scenario
+
+    s = Scenario(players=2, seed=4).explore_all()
+    s.units(0, s.capital(0), army=2)
+    m = s.match()
+    m.play(str(m.legal_actions()[0]))
+    data = Session(m).game_file()
+    assert data["format"] == "clash-widget-game/2" and "start" in data
+    data["format"] = "clash-widget-game/1"
+    data["start"] = as_format_1(data["start"])
+    assert Match.load(data).state_hash() == m.state_hash()

@@ -32,12 +32,12 @@ def _two_from_capital(sc: Scenario, player: int = 0) -> tuple[str, str, str]:
     st = sc.state
     cap = sc.capital(player)
     for target in sorted(st["hexes"]):
-        if st["hexes"][target]["t"] not in LAND or target in st["cities"]:
+        if st["hexes"][target]["terrain"] not in LAND or target in st["cities"]:
             continue
         if hex_distance(target, cap) != 2:
             continue
         for mid in board_neighbours(st, cap):
-            if mid in board_neighbours(st, target) and st["hexes"][mid]["t"] in LAND:
+            if mid in board_neighbours(st, target) and st["hexes"][mid]["terrain"] in LAND:
                 return cap, mid, target
     raise AssertionError("no such hexes on this map")
 
@@ -184,7 +184,7 @@ def test_an_offer_is_never_repeated_in_a_turn():
     second = next(
         k
         for k in sorted(sc.state["hexes"])
-        if sc.state["hexes"][k]["t"] in LAND and hex_distance(k, cap1) == 2
+        if sc.state["hexes"][k]["terrain"] in LAND and hex_distance(k, cap1) == 2
     )
     sc.city(1, second).advances(1, "storage", "myths")  # 1 can grow a city: it lacks wood
     sc.resources(0, food=1, wood=3).resources(1, food=5, ore=2).turn(0)

@@ -63,7 +63,7 @@ def test_field_battle_stops_at_the_retreat_choice_and_finish_battle_ends_it():
     )
     finish_battle(m)
     assert frame_kind(m) in ("move", "turn")
-    left = {p for u in m.state["units"].values() if u["h"] == "3,0" for p in [u["o"]]}
+    left = {p for u in m.state["units"].values() if u["hex"] == "3,0" for p in [u["owner"]]}
     assert len(left) <= 1
 
 

@@ -144,12 +144,12 @@ class Seat:
     def by_hex(self) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {}
         for u in self.units.values():
-            out.setdefault(u["h"], []).append(u)
+            out.setdefault(u["hex"], []).append(u)
         return out
 
     @cached_property
     def foreign_hexes(self) -> frozenset[str]:
-        return frozenset(u["h"] for u in self.units.values() if u["o"] != self.p)
+        return frozenset(u["hex"] for u in self.units.values() if u["owner"] != self.p)
 
     @cached_property
     def enemy_hexes(self) -> frozenset[str]:
@@ -162,7 +162,7 @@ class Seat:
         return h in self.enemy_hexes
 
     def land(self, h: str) -> bool:
-        t = self.hexes[h]["t"]
+        t = self.hexes[h]["terrain"]
         return t is None or t in LAND
 
     def armies(self, h: str, owner: int | None = None) -> int:
@@ -170,13 +170,13 @@ class Seat:
         return sum(
             1
             for u in self.by_hex.get(h, ())
-            if u["k"] == "army"
+            if u["kind"] == "army"
             and u["on"] is None
-            and (u["o"] == owner if owner is not None else u["o"] != self.p)
+            and (u["owner"] == owner if owner is not None else u["owner"] != self.p)
         )
 
     def mine_at(self, h: str, kind: str) -> int:
-        return sum(1 for u in self.by_hex.get(h, ()) if u["o"] == self.p and u["k"] == kind)
+        return sum(1 for u in self.by_hex.get(h, ()) if u["owner"] == self.p and u["kind"] == kind)
 
     def bfs(self, sources: list[str]) -> dict[str, int]:
         """Land distances from ``sources`` through spaces free of enemies (my units pass)."""
@@ -189,7 +189,7 @@ class Seat:
             for n in self.nbrs(h):
                 if n in dist or n in enemy:
                     continue
-                t = hexes[n]["t"]
+                t = hexes[n]["terrain"]
                 if t is not None and t not in LAND:
                     continue
                 dist[n] = d
@@ -211,11 +211,13 @@ class Seat:
 
     @cached_property
     def settlers(self) -> int:
-        return sum(1 for u in self.units.values() if u["o"] == self.p and u["k"] == "settler")
+        return sum(
+            1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "settler"
+        )
 
     @cached_property
     def my_armies(self) -> int:
-        return sum(1 for u in self.units.values() if u["o"] == self.p and u["k"] == "army")
+        return sum(1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "army")
 
     @cached_property
     def wants_settler(self) -> bool:
@@ -361,24 +363,24 @@ class Seat:
         near_army = {
             n
             for u in self.units.values()
-            if u["k"] == "army" and u["o"] != self.p and u["on"] is None
-            for n in self.nbrs(u["h"])
+            if u["kind"] == "army" and u["owner"] != self.p and u["on"] is None
+            for n in self.nbrs(u["hex"])
         }
         city_ring = {n for k in self.cities for n in self.nbrs(k)}
         for k, h in self.hexes.items():
-            t = h["t"]
+            t = h["terrain"]
             if t is not None and t not in FERTILE:
                 continue
             if k in self.cities or k in self.foreign_hexes:
                 continue
             if t is None:
-                if not any(self.hexes[n]["t"] is not None for n in self.nbrs(k)):
+                if not any(self.hexes[n]["terrain"] is not None for n in self.nbrs(k)):
                     continue
                 v = 4.0
             else:
                 v, kinds = 0.0, set()
                 for n in [k, *self.nbrs(k)]:
-                    tn = self.hexes[n]["t"]
+                    tn = self.hexes[n]["terrain"]
                     if tn in FERTILE:
                         v += 1.2 if tn == "plains" else 1.0
                         kinds.add(tn)
@@ -409,7 +411,11 @@ class Seat:
         plan: dict[str, list[tuple[str, dict[str, int]]]] = {}
         taken: set[str] = set()
         spots = sorted(
-            {u["h"] for u in self.units.values() if u["o"] == self.p and u["k"] == "settler"}
+            {
+                u["hex"]
+                for u in self.units.values()
+                if u["owner"] == self.p and u["kind"] == "settler"
+            }
         )
         for h in spots:
             reach = self.bfs([h])
@@ -431,20 +437,20 @@ class Seat:
     # -- armies -------------------------------------------------------------------------------
     def in_the_field(self, u: dict[str, Any]) -> bool:
         """An army outside its owner's cities (a city's guard is not counted as a threat)."""
-        c = self.cities.get(u["h"])
-        return c is None or c["owner"] != u["o"]
+        c = self.cities.get(u["hex"])
+        return c is None or c["owner"] != u["owner"]
 
     @cached_property
     def threats(self) -> dict[str, int]:
         """My cities that enemy armies in the field could attack soon, with how many."""
         movers = {q for q, pl in enumerate(self.s["players"]) if "tactics" in pl["advances"]}
         enemy: list[tuple[str, int]] = [
-            (u["h"], u["o"])
+            (u["hex"], u["owner"])
             for u in self.units.values()
-            if u["k"] == "army"
-            and u["o"] != self.p
-            and (u["o"] in movers or u["o"] < 0)
-            and (u["o"] < 0 or self.in_the_field(u))
+            if u["kind"] == "army"
+            and u["owner"] != self.p
+            and (u["owner"] in movers or u["owner"] < 0)
+            and (u["owner"] < 0 or self.in_the_field(u))
         ]
         out = {}
         for k in self.mine:
@@ -468,9 +474,9 @@ class Seat:
             if q != self.p and "tactics" in pl["advances"]
         }
         rival_armies = [
-            u["h"]
+            u["hex"]
             for u in self.units.values()
-            if u["k"] == "army" and u["o"] in movers and self.in_the_field(u)
+            if u["kind"] == "army" and u["owner"] in movers and self.in_the_field(u)
         ]
         for k in self.mine:
             if k not in out and any(
@@ -518,7 +524,7 @@ class Seat:
         if not self.has("tactics"):
             return None
         starts = [k for k in self.mine] + [
-            u["h"] for u in self.units.values() if u["o"] == self.p and u["k"] == "army"
+            u["hex"] for u in self.units.values() if u["owner"] == self.p and u["kind"] == "army"
         ]
         if not starts:
             return None
@@ -574,8 +580,8 @@ class Seat:
         jobs: dict[str, list[tuple[str, dict[str, int] | None]]] = {}
         free: dict[str, int] = {}
         for u in self.units.values():
-            if u["o"] == self.p and u["k"] == "army" and u["on"] is None:
-                free[u["h"]] = free.get(u["h"], 0) + 1
+            if u["owner"] == self.p and u["kind"] == "army" and u["on"] is None:
+                free[u["hex"]] = free.get(u["hex"], 0) + 1
         for k, n in self.guards.items():
             keep = min(n, free.get(k, 0))
             if keep:
@@ -603,11 +609,11 @@ class Seat:
         a = s = 0
         tactics = self.has("tactics")
         for u in self.by_hex.get(h, ()):
-            if u["o"] != self.p or u["stop"] or u["f"] or u["on"] is not None:
+            if u["owner"] != self.p or u["stop"] or u["fought"] or u["on"] is not None:
                 continue
-            if u["k"] == "settler":
+            if u["kind"] == "settler":
                 s += 1
-            elif u["k"] == "army" and tactics:
+            elif u["kind"] == "army" and tactics:
                 a += 1
         return a, s
 
@@ -626,7 +632,7 @@ class Seat:
         if not self.land(dst):
             return -100.0
         mine_there = sum(
-            1 for u in self.by_hex.get(dst, ()) if u["o"] == self.p and u["on"] is None
+            1 for u in self.by_hex.get(dst, ()) if u["owner"] == self.p and u["on"] is None
         )
         if mine_there + n_army + n_settler > self.s["options"]["max_units_per_space"]:
             return -100.0
@@ -679,7 +685,7 @@ class Seat:
     @cached_property
     def move_value(self) -> float:
         """A Move action: the best groups from up to three places."""
-        spots = sorted({u["h"] for u in self.units.values() if u["o"] == self.p})
+        spots = sorted({u["hex"] for u in self.units.values() if u["owner"] == self.p})
         vals = sorted((self.best_group(h) for h in spots), reverse=True)
         return sum(v for v in vals[: self.s["options"]["groups_per_move"]] if v > 0)
 
@@ -791,7 +797,7 @@ class CocHeuristicBot(Bot):
         return self._ability(seat, a)
 
     def _activation(self, seat: Seat, city: dict[str, Any]) -> float:
-        if city["act"] == 0:
+        if city["activations"] == 0:
             return 0.0
         return self.w["reactivate"] * (2 if city["mood"] == NEUTRAL else 1)
 
@@ -819,7 +825,7 @@ class CocHeuristicBot(Bot):
         if adv == "tactics" and (seat.threats or self._barbarians_near(seat)):
             v += 30
         if adv == "fishing" and not any(
-            seat.hexes[n]["t"] == "sea" for k in seat.mine for n in seat.nbrs(k)
+            seat.hexes[n]["terrain"] == "sea" for k in seat.mine for n in seat.nbrs(k)
         ):
             v -= 20
         piece = next((pc for pc, x in PIECE_ADVANCE.items() if x == adv), None)
@@ -1171,7 +1177,7 @@ class CocHeuristicBot(Bot):
         theirs = sum(
             1
             for u in seat.by_hex.get(at, ())
-            if u["o"] == frame["defender"] and u["k"] == "army" and u["on"] is None
+            if u["owner"] == frame["defender"] and u["kind"] == "army" and u["on"] is None
         )
         if theirs == 0:
             return Action("battle", ("continue",))

@@ -53,9 +53,9 @@ def apply_cartography(state: State, frame: Frame, args: Any, ev: Events) -> None
     mark_once(state, frame, "cartography")
     p = frame["player"]
     regions = {
-        state["hexes"][u["h"]]["reg"]
+        state["hexes"][u["hex"]]["region"]
         for u in state["units"].values()
-        if u["o"] == p and u["k"] == "ship"
+        if u["owner"] == p and u["kind"] == "ship"
     }
     player = me(state, frame)
     gain(state, player, "culture", len(regions))

@@ -41,19 +41,19 @@ def hex_distance(a: str, b: str) -> int:
 
 def terrain(state: State, key: str) -> str | None:
     """The terrain of an explored hex, None while its region is face down."""
-    return state["hexes"][key]["t"]
+    return state["hexes"][key]["terrain"]
 
 
 def is_explored(state: State, key: str) -> bool:
-    return state["hexes"][key]["t"] is not None
+    return state["hexes"][key]["terrain"] is not None
 
 
 def is_land(state: State, key: str) -> bool:
-    return state["hexes"][key]["t"] in LAND
+    return state["hexes"][key]["terrain"] in LAND
 
 
 def is_sea(state: State, key: str) -> bool:
-    return state["hexes"][key]["t"] == "sea"
+    return state["hexes"][key]["terrain"] == "sea"
 
 
 def is_edge(state: State, key: str) -> bool:
@@ -124,14 +124,14 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
         if index is None:
             index = {}
             for item in state["units"].items():
-                here = index.get(item[1]["h"])
+                here = index.get(item[1]["hex"])
                 if here is None:
-                    index[item[1]["h"]] = [item]
+                    index[item[1]["hex"]] = [item]
                 else:
                     here.append(item)
             _READING.by_hex = index
         return index.get(key, _NONE)
-    return [(uid, u) for uid, u in state["units"].items() if u["h"] == key]
+    return [(uid, u) for uid, u in state["units"].items() if u["hex"] == key]
 
 
 _NONE: list[tuple[str, Unit]] = []
@@ -142,7 +142,7 @@ def units_at(state: State, key: str) -> list[tuple[str, Unit]]:
 
 
 def foreign_units_at(state: State, key: str, player: int) -> bool:
-    return any(u["o"] != player for _, u in units_on(state, key))
+    return any(u["owner"] != player for _, u in units_on(state, key))
 
 
 def stack_count(state: State, key: str) -> int:
@@ -152,7 +152,7 @@ def stack_count(state: State, key: str) -> int:
 
 def is_enemy_space(state: State, p: int, key: str) -> bool:
     """Units of another side, or a city not of ``p``'s, stand on ``key``."""
-    if any(u["o"] != p for _, u in units_on(state, key)):
+    if any(u["owner"] != p for _, u in units_on(state, key)):
         return True
     city = state["cities"].get(key)
     return city is not None and city["owner"] != p
@@ -182,4 +182,4 @@ def _forced_labour(state: State, city: City) -> bool:
 
 
 def region_of(state: State, key: str) -> int:
-    return state["hexes"][key]["reg"]
+    return state["hexes"][key]["region"]

@@ -103,7 +103,9 @@ def fulfilled(state: State, p: int, card: str) -> bool:
     if test == "happy_cities":
         return sum(1 for c in mine if c["mood"] == HAPPY) >= n
     if test == "armies":
-        return sum(1 for u in state["units"].values() if u["o"] == p and u["k"] == "army") >= n
+        return (
+            sum(1 for u in state["units"].values() if u["owner"] == p and u["kind"] == "army") >= n
+        )
     if test == "gold":
         return player["res"]["gold"] >= n
     raise ValueError(f"unknown objective test {test}")

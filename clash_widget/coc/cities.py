@@ -63,7 +63,7 @@ def found_on_board(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 @RULES.check("found.settler-required", "You need one of your settlers on that hex.", FOUND)
 def found_settler(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return any(
-        u["o"] == args["player"] and u["k"] == "settler" and u["on"] is None
+        u["owner"] == args["player"] and u["kind"] == "settler" and u["on"] is None
         for _, u in units_on(state, args["hex"])
     )
 
@@ -85,7 +85,9 @@ def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
     p = frame["player"]
-    hexes = sorted({u["h"] for u in state["units"].values() if u["o"] == p and u["k"] == "settler"})
+    hexes = sorted(
+        {u["hex"] for u in state["units"].values() if u["owner"] == p and u["kind"] == "settler"}
+    )
     return [act("found", h) for h in hexes]
 
 
@@ -95,7 +97,7 @@ def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     settler = next(
         uid
         for uid, u in state["units"].items()
-        if u["h"] == key and u["o"] == p and u["k"] == "settler" and u["on"] is None
+        if u["hex"] == key and u["owner"] == p and u["kind"] == "settler" and u["on"] is None
     )
     del state["units"][settler]
     state["cities"][key] = new_city(p)
@@ -142,8 +144,8 @@ def own_city(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def activate(state: State, p: int, key: str, ev: Events) -> None:
     """Count an activation; each one after the first this turn lowers the mood a step."""
     city = state["cities"][key]
-    city["act"] += 1
-    if city["act"] > 1 and city["mood"] > ANGRY:
+    city["activations"] += 1
+    if city["activations"] > 1 and city["mood"] > ANGRY:
         city["mood"] -= 1
         ev.emit(
             "mood",

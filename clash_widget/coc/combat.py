@@ -91,7 +91,10 @@ def _fighters(state: State, owner: int, key: str, naval: bool) -> list[str]:
         (
             uid
             for uid, u in state["units"].items()
-            if u["h"] == key and u["o"] == owner and u["k"] == kind and (naval or u["on"] is None)
+            if u["hex"] == key
+            and u["owner"] == owner
+            and u["kind"] == kind
+            and (naval or u["on"] is None)
         ),
         key=lambda x: int(x[1:]),
     )
@@ -99,7 +102,7 @@ def _fighters(state: State, owner: int, key: str, naval: bool) -> list[str]:
 
 def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev: Events) -> None:
     naval = is_sea(state, to)
-    defenders = {u["o"] for u in state["units"].values() if u["h"] == to and u["o"] != p}
+    defenders = {u["owner"] for u in state["units"].values() if u["hex"] == to and u["owner"] != p}
     city = state["cities"].get(to)
     if city is not None and city["owner"] != p:
         defenders.add(city["owner"])
@@ -319,7 +322,7 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
         if cancel:
             notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the {side}")
     for uid in att + dfd:
-        state["units"][uid]["f"] = True
+        state["units"][uid]["fought"] = True
     text = (
         f"Round {b['round']} at {at}: {_name(state, p)} {_verb(p, 'roll')} {a_roll} = {a_total} "
         f"({plural(a_hits, 'hit')}), {_name(state, d)} {_verb(d, 'roll')} {d_roll} = {d_total} "
@@ -350,7 +353,7 @@ def casualty_choice(state: State, uids: list[str], n: int) -> bool:
 
 
 def _cargo(state: State, uid: str) -> tuple[str, ...]:
-    return tuple(sorted(u["k"] for u in state["units"].values() if u["on"] == uid))
+    return tuple(sorted(u["kind"] for u in state["units"].values() if u["on"] == uid))
 
 
 def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
@@ -373,7 +376,7 @@ def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
 
 def _unit_words(state: State, uid: str) -> str:
     """'a ship carrying 1 army', 'an army'."""
-    kind = state["units"][uid]["k"]
+    kind = state["units"][uid]["kind"]
     text = f"{'an' if kind == 'army' else 'a'} {kind}"
     cargo = _cargo(state, uid)
     if not cargo:
@@ -438,7 +441,7 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
     awards: list[dict[str, Any]] = []
     if att_left and not dfd_left:
         # Defeated side: settlers (and any other of its units) left alone are lost.
-        doomed = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] != p]
+        doomed = [uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] != p]
         _remove(state, doomed)
         ev.emit("battle_won", f"{_name(state, p)} wins at {at}.", player=p, hexes=[at])
         if city is not None and city["owner"] != p and not naval:
@@ -455,13 +458,15 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
             if temple:
                 awards += _fanaticism(state, p)
         if not dfd_left and not att_left and not naval:
-            doomed = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == d]
+            doomed = [
+                uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] == d
+            ]
             _remove(state, doomed)
     grant(state, awards, ev)
 
 
 def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
-    lost = [uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == p]
+    lost = [uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] == p]
     if lost:
         _remove(state, lost)
         n = len(lost)
@@ -644,11 +649,11 @@ def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
     # Everything of the attacker's goes back: its armies (or ships with their cargo) and the
     # settlers that came with them (combat.settlers-retreat); none stays among the enemy.
     movers = sorted(
-        (uid for uid, u in state["units"].items() if u["h"] == at and u["o"] == p),
+        (uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] == p),
         key=lambda x: int(x[1:]),
     )
     for uid in movers:
-        state["units"][uid]["h"] = src
+        state["units"][uid]["hex"] = src
     if is_sea(state, src) and not frame["naval"]:  # back aboard, each ship up to its capacity
         for uid in movers:
             state["units"][uid]["on"] = _ship_with_room(state, p, src)
@@ -660,7 +665,7 @@ def _ship_with_room(state: State, p: int, sea: str) -> str | None:
         (
             uid
             for uid, u in state["units"].items()
-            if u["h"] == sea and u["o"] == p and u["k"] == "ship"
+            if u["hex"] == sea and u["owner"] == p and u["kind"] == "ship"
         ),
         key=lambda x: int(x[1:]),
     )

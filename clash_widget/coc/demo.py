@@ -25,7 +25,7 @@ def _free_near(s: Scenario, kind: str, centre: str, taken: set[str]) -> str | No
     keys = sorted(
         (hex_distance(k, centre), k)
         for k, h in s.state["hexes"].items()
-        if h["t"] == kind and k not in s.state["cities"] and 2 <= hex_distance(k, centre) <= 3
+        if h["terrain"] == kind and k not in s.state["cities"] and 2 <= hex_distance(k, centre) <= 3
     )
     for _, k in keys:
         if all(hex_distance(k, t) >= 2 for t in taken):

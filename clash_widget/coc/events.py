@@ -184,7 +184,7 @@ def epidemic(state: State, p: int, ev: Events) -> None:
     if has(player, "sanitation"):
         ev.emit("event_effect", f"Sanitation protects {player['name']} from the epidemic.")
         return
-    mine = sorted((int(uid[1:]), uid) for uid, u in state["units"].items() if u["o"] == p)
+    mine = sorted((int(uid[1:]), uid) for uid, u in state["units"].items() if u["owner"] == p)
     if mine:
         uid = mine[-1][1]
         for rid in [v for v, u in state["units"].items() if u["on"] == uid]:
@@ -193,14 +193,14 @@ def epidemic(state: State, p: int, ev: Events) -> None:
             "event_effect",
             f"The epidemic costs {player['name']} a unit.",
             player=p,
-            hexes=[state["units"][uid]["h"]],
+            hexes=[state["units"][uid]["hex"]],
         )
         del state["units"][uid]
 
 
 def spawn_sites(state: State, p: int) -> list[str]:
     """Free fertile land 2 spaces from one of p's cities and next to no city."""
-    occupied = {u["h"] for u in state["units"].values()}
+    occupied = {u["hex"] for u in state["units"].values()}
     out = []
     mine = cities_of(state, p)
     for key in sorted(state["hexes"]):
@@ -243,7 +243,7 @@ def barbarian_attack(state: State, p: int, ev: Events) -> None:
     queue = [
         uid
         for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:]))
-        if u["o"] == BARBARIANS and u["k"] == "army"
+        if u["owner"] == BARBARIANS and u["kind"] == "army"
     ]
     state["stack"].append({"kind": RAID, "player": p, "queue": queue})
     continue_raids(state, ev)
@@ -264,11 +264,11 @@ def continue_raids(state: State, ev: Events) -> None:
         if u is None:  # lost in an earlier raid
             continue
         mine = set(cities_of(state, frame["player"]))
-        targets = sorted(n for n in board_neighbours(state, u["h"]) if n in mine)
+        targets = sorted(n for n in board_neighbours(state, u["hex"]) if n in mine)
         if not targets:
             continue
-        src, to = u["h"], targets[0]
-        u["h"] = to
+        src, to = u["hex"], targets[0]
+        u["hex"] = to
         ev.emit("barbarian_attack", f"Barbarians from {src} attack {to}.", hexes=[src, to])
         bump_stat(state, "barbarian_attack")
         start_battle(state, BARBARIANS, src, to, [uid], ev)

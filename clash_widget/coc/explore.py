@@ -80,7 +80,7 @@ def orientation_ruling(
         n = 0
         for k, t in zip(keys, options[f], strict=True):
             if t == "sea" and any(
-                state["hexes"][nb]["t"] == "sea"
+                state["hexes"][nb]["terrain"] == "sea"
                 for nb in board_neighbours(state, k)
                 if nb not in keys
             ):
@@ -108,7 +108,7 @@ def reveal(
     reg["explored"] = True
     reg["flip"] = flip
     for k, t in zip(reg["hexes"], layouts(state, region)[flip], strict=True):
-        state["hexes"][k]["t"] = t
+        state["hexes"][k]["terrain"] = t
     how = f" {ruling.reason}" if ruling else ""
     ev.emit(
         "explore",

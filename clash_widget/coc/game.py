@@ -227,6 +227,11 @@ class ClashOfCultures(Game):
 
         return action_label(self, state, action)
 
+    def upgrade_position(self, state: State, file_version: int) -> State:
+        from .legacy import upgrade_position
+
+        return upgrade_position(state, file_version)
+
     def invariants(self, state: State) -> list[str]:
         bad: list[str] = []
         o = state["options"]
@@ -252,18 +257,21 @@ class ClashOfCultures(Game):
                 bad.append(f"city {key} has mood {c['mood']}")
             if city_size(c) > o["max_city_size"]:
                 bad.append(f"city {key} is larger than {o['max_city_size']}")
-            if state["hexes"][key]["t"] in (None, "sea", "barren") and c["owner"] != BARBARIANS:
-                bad.append(f"city {key} stands on {state['hexes'][key]['t']}")
-        keys = {u["h"] for u in state["units"].values()}
+            if (
+                state["hexes"][key]["terrain"] in (None, "sea", "barren")
+                and c["owner"] != BARBARIANS
+            ):
+                bad.append(f"city {key} stands on {state['hexes'][key]['terrain']}")
+        keys = {u["hex"] for u in state["units"].values()}
         for key in keys:
             if stack_count(state, key) > o["max_units_per_space"] and not _mixed(state, key):
                 bad.append(f"more than {o['max_units_per_space']} units at {key}")
         for uid, u in state["units"].items():
             if u["on"] is not None and (
-                u["on"] not in state["units"] or state["units"][u["on"]]["h"] != u["h"]
+                u["on"] not in state["units"] or state["units"][u["on"]]["hex"] != u["hex"]
             ):
                 bad.append(f"unit {uid} rides a ship that is not there")
-            if state["hexes"][u["h"]]["t"] is None:
+            if state["hexes"][u["hex"]]["terrain"] is None:
                 bad.append(f"unit {uid} stands on a face-down hex")
         for p in range(len(state["players"])):
             if scoring.vp(state, p) != sum(scoring.breakdown(state, p).values()):
@@ -315,7 +323,7 @@ def _redraw(s: State, players: list[int], hand: str, pile: str, r: Stream) -> No
 
 def _mixed(state: State, key: str) -> bool:
     """A battle leaves attackers and defenders on one space for a moment; allowed."""
-    return len({u["o"] for u in state["units"].values() if u["h"] == key}) > 1
+    return len({u["owner"] for u in state["units"].values() if u["hex"] == key}) > 1
 
 
 def _gov_advances() -> dict[str, str]:

@@ -178,7 +178,8 @@ def boost_blocker(state: State, key: str) -> str | None:
     if has(owner, "separation_of_power") and c["mood"] == HAPPY:
         return "Separation of Power (the city is happy)"
     if has(owner, "totalitarianism") and any(
-        u["h"] == key and u["o"] == c["owner"] and u["k"] == "army" for u in state["units"].values()
+        u["hex"] == key and u["owner"] == c["owner"] and u["kind"] == "army"
+        for u in state["units"].values()
     ):
         return "Totalitarianism (armies guard the city)"
     if has(owner, "devotion") and "temple" in c["pieces"]:

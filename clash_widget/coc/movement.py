@@ -87,9 +87,9 @@ MOVE_KIND = ActionKind(
 
 
 def _can_move(state: State, u: dict[str, Any]) -> bool:
-    if u["stop"] or u["f"]:
+    if u["stop"] or u["fought"]:
         return False
-    if u["k"] == "army" and not has(state["players"][u["o"]], "tactics"):
+    if u["kind"] == "army" and not has(state["players"][u["owner"]], "tactics"):
         return False
     return True
 
@@ -132,7 +132,7 @@ def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 
 def _here(state: State, p: int, key: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
     return sorted(
-        ((uid, u) for uid, u in units_on(state, key) if u["o"] == p and u["k"] == kind),
+        ((uid, u) for uid, u in units_on(state, key) if u["owner"] == p and u["kind"] == kind),
         key=lambda x: int(x[0][1:]),
     )
 
@@ -181,7 +181,7 @@ def units_present(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def not_just_boarded(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if "ship" in args["spec"] or not args["moved"] or terrain(state, args["from"]) != "sea":
         return True
-    return _enough(state, args, ("stop", "f"))
+    return _enough(state, args, ("stop", "fought"))
 
 
 @RULES.check(
@@ -190,7 +190,7 @@ def not_just_boarded(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "Primer: Move Units (land units are moved one space per Move action)",
 )
 def not_moved_yet(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not args["moved"] or _enough(state, args, ("stop", "f"))
+    return not args["moved"] or _enough(state, args, ("stop", "fought"))
 
 
 @RULES.check(
@@ -215,7 +215,7 @@ def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "move.fought", "Units that fought a battle cannot move again this turn.", "Primer: Move Units"
 )
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return _enough(state, args, ("stop", "f"), fresh=False)
+    return _enough(state, args, ("stop", "fought"), fresh=False)
 
 
 def _count(
@@ -231,8 +231,8 @@ def _count(
     return sum(
         1
         for uid, u in units_on(state, args["from"])
-        if u["o"] == p
-        and u["k"] == kind
+        if u["owner"] == p
+        and u["kind"] == kind
         and uid not in moved
         and not any(u[flag] for flag in lacking)
     )
@@ -306,7 +306,7 @@ def forest_no_battle(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         return True
     if roads.forest_on_the_way(state, args["player"], args):
         return False
-    return _enough(state, args, ("stop", "f", "forest"))
+    return _enough(state, args, ("stop", "fought", "forest"))
 
 
 @RULES.check(
@@ -331,7 +331,9 @@ def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     to = args["to"]
     if is_explored(state, to) and is_sea(state, to) and "ship" not in args["spec"]:
         return True  # boarding: riders do not count
-    mine = sum(1 for _, u in units_on(state, to) if u["on"] is None and u["o"] == args["player"])
+    mine = sum(
+        1 for _, u in units_on(state, to) if u["on"] is None and u["owner"] == args["player"]
+    )
     return mine + sum(args["spec"].values()) <= state["options"]["max_units_per_space"]
 
 
@@ -368,7 +370,7 @@ def room_aboard(state: State, p: int, sea: str) -> int:
     room = 0
     here = units_on(state, sea)  # riders stand on their ship's hex
     for uid, u in here:
-        if u["o"] == p and u["k"] == "ship":
+        if u["owner"] == p and u["kind"] == "ship":
             room += cap - sum(1 for _, v in here if v["on"] == uid)
     return room
 
@@ -392,7 +394,7 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
             if n in seen:
                 continue
             seen.add(n)
-            t = hexes[n]["t"]
+            t = hexes[n]["terrain"]
             if t is None:
                 if h == start:
                     out.add(n)  # exploring: only straight from where the ship lies
@@ -400,7 +402,7 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
             if t != "sea":
                 continue
             out.add(n)
-            if not any(u["o"] != p for _, u in units_on(state, n)):
+            if not any(u["owner"] != p for _, u in units_on(state, n)):
                 frontier.append(n)
     out.discard(start)
     return frozenset(out)
@@ -426,7 +428,7 @@ def around_the_edge(state: State, key: str) -> list[str]:
     for step in (1, -1):
         for k in range(1, len(rim)):
             n = rim[(i + step * k) % len(rim)]
-            if state["hexes"][n]["t"] == "sea":
+            if state["hexes"][n]["terrain"] == "sea":
                 if n != key:
                     out.append(n)
                 break
@@ -457,9 +459,9 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
     moved = frame.get("moved", ())
     by_hex: dict[str, dict[str, int]] = {}
     for uid, u in state["units"].items():
-        if u["o"] == p and _can_move(state, u) and uid not in moved:
-            d = by_hex.setdefault(u["h"], {})
-            d[u["k"]] = d.get(u["k"], 0) + 1
+        if u["owner"] == p and _can_move(state, u) and uid not in moved:
+            d = by_hex.setdefault(u["hex"], {})
+            d[u["kind"]] = d.get(u["kind"], 0) + 1
     cap = state["options"]["group_size"]
     for src in sorted(by_hex):
         avail = by_hex[src]
@@ -496,7 +498,7 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         pending["roads"] = args["roads"]
     to = args["to"]
     if not is_explored(state, to):
-        region = state["hexes"][to]["reg"]
+        region = state["hexes"][to]["region"]
         allowed, ruling = explore.orientation_ruling(state, region, to, "ship" in args["spec"])
         if len(allowed) > 1:
             state["stack"].append(
@@ -538,7 +540,7 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
         free = [
             uid
             for uid, u in _here(state, p, src, kind)
-            if not u["stop"] and not u["f"] and uid not in already
+            if not u["stop"] and not u["fought"] and uid not in already
         ]
         if battle:  # units fresh from a forest may not attack: send the others
             free.sort(key=lambda uid: state["units"][uid]["forest"])
@@ -550,11 +552,11 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
     through_forest = roads.forest_on_the_way(state, p, {"from": src, "to": to, "roads": paid})
     for uid in moving:
         u = units[uid]
-        u["h"] = to
+        u["hex"] = to
         if by_ship:
             for v in units.values():
                 if v["on"] == uid:
-                    v["h"] = to
+                    v["hex"] = to
         elif boarding:
             u["on"] = _ship_with_room(state, p, to)
         else:
@@ -591,7 +593,7 @@ def _move_frame(state: State, p: int) -> Frame | None:
 def _ship_with_room(state: State, p: int, sea: str) -> str:
     cap = state["options"]["ship_capacity"]
     for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:])):
-        if u["h"] == sea and u["o"] == p and u["k"] == "ship":
+        if u["hex"] == sea and u["owner"] == p and u["kind"] == "ship":
             if sum(1 for v in state["units"].values() if v["on"] == uid) < cap:
                 return uid
     raise AssertionError("boarding was checked for room")

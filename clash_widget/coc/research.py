@@ -398,6 +398,7 @@ def _switch_government(state: State, player: dict[str, Any], new: str, ev: Event
         return 0
     for a in held:
         player["advances"].remove(a)
+    bump_stat(state, "government_change")
     ev.emit(
         "government",
         f"{player['name']} changes government to {content.groups()[new]['name']}, "

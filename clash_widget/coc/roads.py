@@ -60,7 +60,7 @@ def way_through(state: State, p: int, src: str, dst: str, ore: bool) -> str | No
     with the ore; a way without a forest penalty is preferred. None if there is none."""
     forest = None
     for m in middles(state, src, dst):
-        t = state["hexes"][m]["t"]
+        t = state["hexes"][m]["terrain"]
         if t is None or t == "sea" or (t == "mountain" and not ore):
             continue
         if is_enemy_space(state, p, m):
@@ -73,12 +73,12 @@ def way_through(state: State, p: int, src: str, dst: str, ore: bool) -> str | No
 
 def meets_rough_terrain(state: State, p: int, args: dict[str, Any]) -> bool:
     """Would this move meet a terrain penalty (or a face-down space) without the ore?"""
-    if state["hexes"][args["to"]]["t"] in (None, *ROUGH):
+    if state["hexes"][args["to"]]["terrain"] in (None, *ROUGH):
         return True
     if "food" not in args["roads"]:
         return False
     way = way_through(state, p, args["from"], args["to"], ore=False)
-    return way is None or state["hexes"][way]["t"] == "forest"
+    return way is None or state["hexes"][way]["terrain"] == "forest"
 
 
 def forest_on_the_way(state: State, p: int, args: dict[str, Any]) -> bool:
@@ -87,7 +87,7 @@ def forest_on_the_way(state: State, p: int, args: dict[str, Any]) -> bool:
     if "food" not in roads or "ore" in roads:
         return False
     way = way_through(state, p, args["from"], args["to"], ore=False)
-    return way is not None and state["hexes"][way]["t"] == "forest"
+    return way is not None and state["hexes"][way]["terrain"] == "forest"
 
 
 def candidate_moves(state: State, p: int, src: str) -> list[tuple[str, str]]:

@@ -45,7 +45,7 @@ class Scenario:
             if not reg["explored"]:
                 reg["explored"] = True
                 for k, t in zip(reg["hexes"], layouts(self.state, i)[0], strict=True):
-                    self.state["hexes"][k]["t"] = t
+                    self.state["hexes"][k]["terrain"] = t
         return self
 
     def terrain(self, key: str) -> str | None:
@@ -53,11 +53,11 @@ class Scenario:
 
     def paint(self, key: str, kind: str) -> Scenario:
         """Give an explored hex another terrain (to set up a rule test's map)."""
-        if key not in self.state["hexes"] or self.state["hexes"][key]["t"] is None:
+        if key not in self.state["hexes"] or self.state["hexes"][key]["terrain"] is None:
             raise ScenarioError(f"{key} is not an explored hex")
         if kind not in TERRAINS:
             raise ScenarioError(f"unknown terrain {kind!r}")
-        self.state["hexes"][key]["t"] = kind
+        self.state["hexes"][key]["terrain"] = kind
         return self
 
     def find(self, kind: str, near: str | None = None) -> str:
@@ -67,7 +67,7 @@ class Scenario:
         keys = [
             k
             for k, h in self.state["hexes"].items()
-            if h["t"] == kind and k not in self.state["cities"]
+            if h["terrain"] == kind and k not in self.state["cities"]
         ]
         if not keys:
             raise ScenarioError(f"no free {kind} hex on this map")
@@ -158,7 +158,7 @@ class Scenario:
         self.state["units"] = {
             uid: u
             for uid, u in self.state["units"].items()
-            if player is not None and u["o"] != player
+            if player is not None and u["owner"] != player
         }
         return self
 
@@ -221,7 +221,7 @@ class Scenario:
 
         if key not in self.state["hexes"]:
             raise ScenarioError(f"{key} is not on the board")
-        index = self.state["hexes"][key]["reg"]
+        index = self.state["hexes"][key]["region"]
         reg = self.state["regions"][index]
         if reg["explored"]:
             raise ScenarioError(f"the region at {key} is already face up")
@@ -238,7 +238,7 @@ class Scenario:
             reg["explored"] = True
             reg["flip"] = flip
             for k, t in zip(reg["hexes"], layouts(self.state, index)[flip], strict=True):
-                self.state["hexes"][k]["t"] = t
+                self.state["hexes"][k]["terrain"] = t
         return self
 
     def advances(self, player: int, *names: str) -> Scenario:
@@ -310,9 +310,9 @@ class Scenario:
                     bad.append(f"player {p}: {n} {r} is over the limit")
         bad += self._wonder_problems()
         for uid, u in s["units"].items():
-            t = terrain(s, u["h"])
-            if (t == "sea") != (u["k"] == "ship") and u["on"] is None:
-                bad.append(f"unit {uid} ({u['k']}) cannot stand on {t}")
+            t = terrain(s, u["hex"])
+            if (t == "sea") != (u["kind"] == "ship") and u["on"] is None:
+                bad.append(f"unit {uid} ({u['kind']}) cannot stand on {t}")
         return bad
 
     def _wonder_problems(self) -> list[str]:

@@ -58,8 +58,8 @@ def position_value(state: State, p: int) -> float:
         + len(player["advances"]) / state["options"]["advances_per_vp"]
     )
     cities = sum(1 for c in state["cities"].values() if c["owner"] == p)
-    settlers = sum(1 for u in state["units"].values() if u["o"] == p and u["k"] == "settler")
-    others = sum(1 for u in state["units"].values() if u["o"] == p and u["k"] != "settler")
+    settlers = sum(1 for u in state["units"].values() if u["owner"] == p and u["kind"] == "settler")
+    others = sum(1 for u in state["units"].values() if u["owner"] == p and u["kind"] != "settler")
     stock = sum(player["res"].values()) + player["mood"] + player["culture"]
     material = (
         0.6 * cities

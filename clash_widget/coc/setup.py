@@ -88,13 +88,13 @@ def _lay_regions(state: State, layout: dict[str, Any]) -> None:
             }
             state["regions"].append(region)
             for k in keys:
-                state["hexes"][k] = {"t": None, "reg": idx}
+                state["hexes"][k] = {"terrain": None, "region": idx}
             if home is not None:
                 flip = rng.below(state, 2)
                 region["flip"] = flip
                 terr = tile_terrain(data["home_tile"], flip)
                 for k, t in zip(keys, terr, strict=True):
-                    state["hexes"][k]["t"] = t
+                    state["hexes"][k]["terrain"] = t
                 capital = keys[terr.index("plains")]
                 state["cities"][capital] = new_city(home, capital=True)
                 add_unit(state, home, "settler", capital)
@@ -106,7 +106,7 @@ def new_city(owner: int, *, capital: bool = False) -> dict[str, Any]:
         "mood": NEUTRAL,
         "pieces": {},
         "capital": capital,
-        "act": 0,
+        "activations": 0,
         "port": None,
         "wonders": [],
     }
@@ -116,12 +116,12 @@ def add_unit(state: State, owner: int, kind: str, key: str, on: str | None = Non
     uid = f"u{state['next_unit']}"
     state["next_unit"] += 1
     state["units"][uid] = {
-        "o": owner,
-        "k": kind,
-        "h": key,
+        "owner": owner,
+        "kind": kind,
+        "hex": key,
         "on": on,
         "stop": False,
-        "f": False,
+        "fought": False,
         "forest": False,
     }
     return uid

@@ -418,9 +418,9 @@ def route_count(state: State, p: int) -> int:
         if c["owner"] not in (p, BARBARIANS) and c["mood"] != ANGRY
     )
     reach = {
-        uid: [k for k in cities if hex_distance(u["h"], k) <= 2]
+        uid: [k for k in cities if hex_distance(u["hex"], k) <= 2]
         for uid, u in sorted(state["units"].items())
-        if u["o"] == p and u["k"] in ("settler", "ship")
+        if u["owner"] == p and u["kind"] in ("settler", "ship")
     }
     owner: dict[str, str] = {}  # city -> the unit whose route it is
 

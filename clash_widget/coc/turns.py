@@ -32,10 +32,10 @@ def start_turn(state: State, ev: Events) -> None:
     player["once"] = []
     for c in state["cities"].values():
         if c["owner"] == p:
-            c["act"] = 0
+            c["activations"] = 0
     for u in state["units"].values():
-        if u["o"] == p:
-            u["stop"] = u["f"] = u["forest"] = False
+        if u["owner"] == p:
+            u["stop"] = u["fought"] = u["forest"] = False
     state["turn"]["actions"] = state["options"]["actions_per_turn"]
     state["stack"] = [{"kind": "turn", "player": p}]
     ev.emit(

@@ -41,9 +41,9 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
             {
                 "q": int(k.split(",")[0]),
                 "r": int(k.split(",")[1]),
-                "terrain": h["t"],
-                "region": h["reg"],
-                "explored": h["t"] is not None,
+                "terrain": h["terrain"],
+                "region": h["region"],
+                "explored": h["terrain"] is not None,
             }
             for k, h in state["hexes"].items()
         ],
@@ -117,7 +117,7 @@ def _city(key: str, c: dict[str, Any]) -> dict[str, Any]:
 def _units(state: State) -> list[dict[str, Any]]:
     stacks: dict[tuple[str, int, str], int] = {}
     for u in state["units"].values():
-        k = (u["h"], u["o"], u["k"])
+        k = (u["hex"], u["owner"], u["kind"])
         stacks[k] = stacks.get(k, 0) + 1
     out = []
     for (h, o, kind), n in sorted(stacks.items()):

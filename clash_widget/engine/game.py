@@ -219,6 +219,14 @@ class Game(ABC):
     def describe(self, state: State, action: Action) -> str:
         return str(action)
 
+    def upgrade_position(self, state: State, file_version: int) -> State:
+        """A position stored by game-file format ``file_version``, in today's shape.
+
+        Called on positions read from files older than ``match.GAME_FILE_VERSION``;
+        the default is that the game's positions have not changed shape.
+        """
+        return state
+
     def invariants(self, state: State) -> list[str]:
         """Broken invariants (empty when the state is sound); used by fuzzers."""
         return []

@@ -28,7 +28,11 @@ from .state import canonical_json, clone, state_hash
 
 RECORD_VERSION = 1
 # The game file the widgets save: {"format", "record", "start"?} (Session.game_file).
-GAME_FILE_FORMAT = "clash-widget-game/1"
+# Version 2 spelt Clash of Cultures' state keys out in full; version 1 files still load
+# (each game upgrades its own positions: Game.upgrade_position).
+GAME_FILE_VERSION = 2
+GAME_FILE_FORMAT = f"clash-widget-game/{GAME_FILE_VERSION}"
+_READABLE_FORMATS = {f"clash-widget-game/{v}": v for v in range(1, GAME_FILE_VERSION + 1)}
 _MAX_DIFFERENCES = 3
 
 
@@ -260,7 +264,11 @@ class Match:
 
     def to_json(self) -> str:
         """The record and the state (and the start of a set-up position), as JSON text."""
-        data: dict[str, Any] = {"record": self.record(), "state": self.state}
+        data: dict[str, Any] = {
+            "format": GAME_FILE_FORMAT,
+            "record": self.record(),
+            "state": self.state,
+        }
         start = self.start_if_set_up()
         if start is not None:
             data["start"] = start
@@ -393,7 +401,7 @@ def _record_of(data: dict[str, Any]) -> dict[str, Any]:
             raise GameFileError(
                 'the file has no "record" (the game, players, seed and actions to replay)'
             )
-    elif fmt is not None and fmt != GAME_FILE_FORMAT:
+    elif fmt is not None and fmt not in _READABLE_FORMATS:
         raise GameFileError(
             f"unknown game-file format {_short(fmt)} (this version reads {GAME_FILE_FORMAT})"
         )
@@ -476,6 +484,14 @@ def _load(data: str | bytes | dict[str, Any]) -> Match:
     data = _parse(data)
     rec = _record_of(data)
     game = _game_of(rec["game"])
+    # A file without "format" predates version 2 (renaming is a no-op on newer positions).
+    fmt = data.get("format")
+    version = _READABLE_FORMATS.get(fmt, 1) if isinstance(fmt, str) else 1
+    if version < GAME_FILE_VERSION:
+        data = dict(data)
+        for key in ("start", "state"):
+            if isinstance(data.get(key), dict):
+                data[key] = game.upgrade_position(clone(data[key]), version)
     match = _first_match(game, rec, data.get("start"))
     for i, key in enumerate(rec["actions"]):
         try:

@@ -68,7 +68,7 @@ def simulate_battles(
         m = field_battle(attackers, defenders, dice_seed=seed * 1_000_003 + i, fortress=fortress)
         finish_battle(m)
         left = {
-            p: sum(1 for u in m.state["units"].values() if u["o"] == p and u["k"] == "army")
+            p: sum(1 for u in m.state["units"].values() if u["owner"] == p and u["kind"] == "army")
             for p in (0, 1)
         }
         if left[0] and not left[1]:

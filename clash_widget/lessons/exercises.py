@@ -35,7 +35,7 @@ def _units(m: Match, p: int, kind: str, key: str | None = None) -> int:
     return sum(
         1
         for u in m.state["units"].values()
-        if u["o"] == p and u["k"] == kind and (key is None or u["h"] == key)
+        if u["owner"] == p and u["kind"] == kind and (key is None or u["hex"] == key)
     )
 
 

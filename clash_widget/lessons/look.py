@@ -121,10 +121,10 @@ def units_at(board_or_match: Any, key: str) -> Units:
     counts: Counter = Counter()
     aboard: Counter = Counter()
     for u in state["units"].values():
-        if u["h"] == key:
-            counts[(_name(state, u["o"]), u["k"])] += 1
+        if u["hex"] == key:
+            counts[(_name(state, u["owner"]), u["kind"])] += 1
             if u.get("on") is not None:
-                aboard[(_name(state, u["o"]), u["k"])] += 1
+                aboard[(_name(state, u["owner"]), u["kind"])] += 1
     return Units(at=key, counts=counts, aboard=aboard)
 
 

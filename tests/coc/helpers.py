@@ -27,7 +27,7 @@ def open_map(players: int = 2, seed: int = 3) -> Scenario:
 
 def neighbour_of(s: Scenario, key: str, terrain: str) -> str | None:
     for n in board_neighbours(s.state, key):
-        if s.state["hexes"][n]["t"] == terrain and n not in s.state["cities"]:
+        if s.state["hexes"][n]["terrain"] == terrain and n not in s.state["cities"]:
             return n
     return None
 

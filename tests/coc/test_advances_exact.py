@@ -303,7 +303,9 @@ def test_research_government_cube():
     cubes over from one tree to another, placing one on the Advance you just bought." Our
     reading: the bought advance takes one of the moved cubes; the player places the others."""
     m = _democrat().match()
+    assert m.state["stats"].get("government_change", 0) == 0
     accepted(m, "research nationalism")
+    assert m.state["stats"]["government_change"] == 1  # counted once, for the self-play lab
     assert _top(m) == "government_cubes"
     assert _keys(m) == {"cube totalitarianism", "cube absolute_power", "cube forced_labour"}
     assert refused(m, "cube voting") == "research.government-cube"

@@ -24,7 +24,7 @@ def _free_land(s, key, away_from):
     return next(
         n
         for n in sorted(board_neighbours(s.state, key))
-        if s.state["hexes"][n]["t"] in LAND
+        if s.state["hexes"][n]["terrain"] in LAND
         and n not in s.state["cities"]
         and hex_distance(n, away_from) > 1
     )
@@ -38,7 +38,7 @@ def raid_scenario(*, tactics=True, hand=("quarry#0",), seed=3):
     b = next(
         k
         for k, h in sorted(s.state["hexes"].items())
-        if h["t"] in LAND
+        if h["terrain"] in LAND
         and k not in s.state["cities"]
         and hex_distance(k, a) == 4
         and all(hex_distance(k, c) > 3 for c in s.state["cities"] if c != a)
@@ -156,13 +156,13 @@ def _old_loop(state, p, ev):
     (it raided the cities held at the start; the same here, as no city changes hands)."""
     mine = set(cities_of(state, p))
     for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:])):
-        if u["o"] != BARBARIANS or u["k"] != "army" or uid not in state["units"]:
+        if u["owner"] != BARBARIANS or u["kind"] != "army" or uid not in state["units"]:
             continue
-        targets = sorted(n for n in board_neighbours(state, u["h"]) if n in mine)
+        targets = sorted(n for n in board_neighbours(state, u["hex"]) if n in mine)
         if not targets:
             continue
-        src, to = u["h"], targets[0]
-        u["h"] = to
+        src, to = u["hex"], targets[0]
+        u["hex"] = to
         bump_stat(state, "barbarian_attack")
         combat.start_battle(state, BARBARIANS, src, to, [uid], ev)
 
@@ -198,8 +198,8 @@ def test_raid_waiting_for_a_card_survives_a_save_and_load():
 def test_a_city_taken_by_one_raid_is_not_raided_again():
     s, a, b = raid_scenario(tactics=False)
     s.clear_units(0)  # both cities stand undefended
-    for uid in [k for k, u in s.state["units"].items() if u["o"] == BARBARIANS]:
-        s.state["units"][uid]["h"] = _free_land(s, a, b)  # both armies wait next to a
+    for uid in [k for k, u in s.state["units"].items() if u["owner"] == BARBARIANS]:
+        s.state["units"][uid]["hex"] = _free_land(s, a, b)  # both armies wait next to a
     m = s.match()
     accepted(m, "research storage")
     assert m.state["cities"][a]["owner"] == BARBARIANS

@@ -17,7 +17,7 @@ def _count(m, kind, player=0, at=None):
     return sum(
         1
         for u in m.state["units"].values()
-        if u["o"] == player and u["k"] == kind and (at is None or u["h"] == at)
+        if u["owner"] == player and u["kind"] == kind and (at is None or u["hex"] == at)
     )
 
 
@@ -25,11 +25,11 @@ def _coastal(s):
     """A free land hex (not barren) with two sea neighbours, and those two sea hexes."""
     hexes = s.state["hexes"]
     for key in sorted(hexes):
-        if hexes[key]["t"] not in YIELD or key in s.state["cities"]:
+        if hexes[key]["terrain"] not in YIELD or key in s.state["cities"]:
             continue
-        if any(u["h"] == key for u in s.state["units"].values()):
+        if any(u["hex"] == key for u in s.state["units"].values()):
             continue
-        seas = sorted(n for n in board_neighbours(s.state, key) if hexes[n]["t"] == "sea")
+        seas = sorted(n for n in board_neighbours(s.state, key) if hexes[n]["terrain"] == "sea")
         if len(seas) >= 2:
             return key, seas
     raise AssertionError("no coastal hex on this map")
@@ -261,9 +261,9 @@ def _far_hex(s, cap):
         k
         for k in sorted(hexes)
         if hex_distance(k, cap) == 2
-        and hexes[k]["t"] in YIELD
+        and hexes[k]["terrain"] in YIELD
         and k not in s.state["cities"]
-        and not any(u["h"] == k for u in s.state["units"].values())
+        and not any(u["hex"] == k for u in s.state["units"].values())
     )
 
 
@@ -282,7 +282,7 @@ def test_collect_husbandry_reaches_two_spaces_for_one_food():
     s = open_map().advances(0, "husbandry").resources(0, food=1)
     cap = s.capital(0)
     far = _far_hex(s, cap)
-    res = YIELD[s.state["hexes"][far]["t"]]
+    res = YIELD[s.state["hexes"][far]["terrain"]]
     m = s.match()
     accepted(m, f"collect {cap}")
     assert refused(m, f"take {far} {res}") == "collect.in-range"
@@ -308,7 +308,7 @@ def test_collect_husbandry_needs_food_or_roads():
     accepted(m, f"collect {cap}")
     accepted(m, "husbandry")
     assert m.state["players"][0]["res"]["food"] == 0
-    accepted(m, f"take {far} {YIELD[s.state['hexes'][far]['t']]}")
+    accepted(m, f"take {far} {YIELD[s.state['hexes'][far]['terrain']]}")
 
 
 def test_collect_husbandry_chosen_before_any_hex():
@@ -329,7 +329,7 @@ def test_collect_one_sea_hex():
     s = open_map().advances(0, "fishing").resources(0, food=0)
     key, seas = _coastal(s)
     s.city(0, key, mood="happy")  # collects from 2 hexes
-    own = YIELD[s.state["hexes"][key]["t"]]
+    own = YIELD[s.state["hexes"][key]["terrain"]]
     m = s.match()
     accepted(m, f"collect {key}")
     accepted(m, f"take {seas[0]} food")
@@ -371,11 +371,11 @@ def test_grow_port_sea():
     key, seas = _coastal(s)
     s.city(0, key)  # with the capital: two cities
     hexes = s.state["hexes"]
-    land = next(n for n in board_neighbours(s.state, key) if hexes[n]["t"] != "sea")
+    land = next(n for n in board_neighbours(s.state, key) if hexes[n]["terrain"] != "sea")
     far_sea = next(
         k
         for k in sorted(hexes)
-        if hexes[k]["t"] == "sea" and k not in board_neighbours(s.state, key)
+        if hexes[k]["terrain"] == "sea" and k not in board_neighbours(s.state, key)
     )
     m = s.match()
     assert refused(m, f"grow {key} port") == "grow.port-sea"

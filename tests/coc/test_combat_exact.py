@@ -77,7 +77,9 @@ def _rounds(m):
 
 def _units(m, p, key, kind):
     return sum(
-        1 for u in m.state["units"].values() if u["o"] == p and u["h"] == key and u["k"] == kind
+        1
+        for u in m.state["units"].values()
+        if u["owner"] == p and u["hex"] == key and u["kind"] == kind
     )
 
 
@@ -203,7 +205,7 @@ def test_combat_settlers_defeated_when_the_attack_fails():
     """Primer: "Settlers cannot fight, and are defeated automatically if alone."
     (combat.settlers-defeated)"""
     m, start, cap1, _ = attack(att=1, att_settlers=1, dfd=2, dice=(1, 5, 5))
-    assert not any(u["o"] == 0 and u["h"] == cap1 for u in m.state["units"].values())
+    assert not any(u["owner"] == 0 and u["hex"] == cap1 for u in m.state["units"].values())
     assert any(e["kind"] == "settlers_lost" for e in m.log)
     assert m.state["cities"][cap1]["owner"] == 1
 
@@ -212,7 +214,7 @@ def test_combat_settlers_defeated_when_both_sides_fall():
     """Primer: "Settlers cannot fight, and are defeated automatically if alone."
     (combat.settlers-defeated)"""
     m, start, cap1, _ = attack(att=1, att_settlers=1, dfd=1, dfd_settlers=1, dice=(5, 5))
-    assert not any(u["h"] == cap1 for u in m.state["units"].values())
+    assert not any(u["hex"] == cap1 for u in m.state["units"].values())
     assert m.state["cities"][cap1]["owner"] == 1
 
 
@@ -232,7 +234,7 @@ def test_combat_settlers_retreat_with_the_armies():
     m, start, cap1, _ = attack(att=2, att_settlers=1, dice=(1, 1, 1, 1))
     accepted(m, "battle retreat")
     assert _units(m, 0, start, "settler") == 1 and _units(m, 0, start, "army") == 2
-    assert not any(u["o"] == 0 and u["h"] == cap1 for u in m.state["units"].values())
+    assert not any(u["owner"] == 0 and u["hex"] == cap1 for u in m.state["units"].values())
     assert RULES["combat.settlers-retreat"].source == "ours"
 
 
@@ -246,7 +248,7 @@ def test_combat_fanaticism_temple_no_army_after_a_battle_without_a_temple():
     m, start, cap1, others = attack(att=2, dfd=1, p1=THEOCRACY, mood="angry", dice=(5, 5, 1))
     assert m.state["cities"][cap1]["owner"] == 0
     assert not any(e["kind"] == "fanaticism" for e in m.log)
-    assert not any(u["o"] == 1 and u["k"] == "army" for u in m.state["units"].values())
+    assert not any(u["owner"] == 1 and u["kind"] == "army" for u in m.state["units"].values())
 
 
 def test_combat_fanaticism_army_city_choice():
@@ -284,7 +286,7 @@ def test_combat_fanaticism_no_room_no_army():
     m, start, cap1, others = attack(
         att=2, dfd=1, p1=THEOCRACY, pieces=("temple",), mood="angry", full=1, dice=(5, 5, 1)
     )
-    assert not any(u["o"] == 1 and u["k"] == "army" for u in m.state["units"].values())
+    assert not any(u["owner"] == 1 and u["kind"] == "army" for u in m.state["units"].values())
     note = [e for e in m.log if e["kind"] == "fanaticism"]
     assert note and note[0]["rule_id"] == "combat.fanaticism-no-room"
     assert note[0]["source"] == "ours" and "no city with room" in note[0]["text"]
@@ -310,10 +312,10 @@ def test_combat_fanaticism_army_city_in_a_barbarian_raid():
     c = next(
         k
         for k, h in sorted(s.state["hexes"].items())
-        if h["t"] in ("plains", "forest")
+        if h["terrain"] in ("plains", "forest")
         and k not in s.state["cities"]
         and all(hex_distance(k, x) > 3 for x in s.state["cities"])
-        and all(hex_distance(k, u["h"]) > 1 for u in s.state["units"].values())
+        and all(hex_distance(k, u["hex"]) > 1 for u in s.state["units"].values())
     )
     s.city(0, c)
     rig_dice(s, 5, 1, 1, 5)  # raid 1: the barbarians take a; raid 2: they fall at b
@@ -325,7 +327,7 @@ def test_combat_fanaticism_army_city_in_a_barbarian_raid():
     assert m.state["cities"][a]["owner"] == BARBARIANS
     assert _units(m, 0, c, "army") == 1
     assert m.state["stats"]["barbarian_attack"] == 2  # the second raid was fought
-    assert not any(u["o"] == BARBARIANS for u in m.state["units"].values() if u["h"] == b)
+    assert not any(u["owner"] == BARBARIANS for u in m.state["units"].values() if u["hex"] == b)
 
 
 # -- Capture: gold, and the refugee settler in a city of the loser's choice --------------
@@ -367,7 +369,7 @@ def test_capture_refugee_no_room_no_settler():
     assert note and note[0]["rule_id"] == "capture.refugee-no-room"
     assert "no city with room" in note[0]["text"]
     m, start, cap1, others = attack(att=2, dfd=1, extra_cities=0, dice=(5, 5, 1))
-    assert not any(u["k"] == "settler" for u in m.state["units"].values())
+    assert not any(u["kind"] == "settler" for u in m.state["units"].values())
     assert "no city left" in [e for e in m.log if e["kind"] == "refugee"][0]["text"]
     assert RULES["capture.refugee-no-room"].source == "ours"
 
@@ -396,7 +398,7 @@ def test_capture_gold_happy_or_neutral():
     assert _units(m, 1, others[0], "settler") == 1
     m, start, cap1, others = attack(att=2, dfd=1, pieces=("temple",), mood="angry", dice=(5, 5, 1))
     assert m.state["players"][0]["res"]["gold"] == 0
-    assert not any(u["k"] == "settler" for u in m.state["units"].values())
+    assert not any(u["kind"] == "settler" for u in m.state["units"].values())
 
 
 def test_capture_gold_happy_or_neutral_option_french_rulings():
@@ -409,7 +411,7 @@ def test_capture_gold_happy_or_neutral_option_french_rulings():
     assert m.state["players"][0]["res"]["gold"] == 2
     # The French rulings give the refugee whatever the mood too (a city of Orange's choice).
     assert _top(m)["kind"] == "refugee_city" or any(
-        u["k"] == "settler" and u["o"] == 1 for u in m.state["units"].values()
+        u["kind"] == "settler" and u["owner"] == 1 for u in m.state["units"].values()
     )
 
 
@@ -460,4 +462,4 @@ def test_combat_fanaticism_temple_no_army_without_a_fight():
         att=1, dfd=0, dfd_settlers=1, p1=THEOCRACY, pieces=("temple",), mood="angry"
     )
     assert _rounds(m) == [] and m.state["cities"][cap1]["owner"] == 0
-    assert not any(u["o"] == 1 and u["k"] == "army" for u in m.state["units"].values())
+    assert not any(u["owner"] == 1 and u["kind"] == "army" for u in m.state["units"].values())

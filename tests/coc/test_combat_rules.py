@@ -16,7 +16,8 @@ def _land_next_to(s, key):
     return next(
         n
         for n in board_neighbours(s.state, key)
-        if s.state["hexes"][n]["t"] in ("plains", "forest", "barren") and n not in s.state["cities"]
+        if s.state["hexes"][n]["terrain"] in ("plains", "forest", "barren")
+        and n not in s.state["cities"]
     )
 
 
@@ -26,7 +27,7 @@ def _far_land(s, near, k):
     keys = sorted(
         (hex_distance(x, near), x)
         for x, h in s.state["hexes"].items()
-        if h["t"] in ("plains", "forest")
+        if h["terrain"] in ("plains", "forest")
         and x not in s.state["cities"]
         and hex_distance(x, near) >= 3
     )
@@ -76,7 +77,9 @@ def _rounds(m):
 
 def _armies(m, p, key):
     return sum(
-        1 for u in m.state["units"].values() if u["o"] == p and u["h"] == key and u["k"] == "army"
+        1
+        for u in m.state["units"].values()
+        if u["owner"] == p and u["hex"] == key and u["kind"] == "army"
     )
 
 
@@ -105,7 +108,7 @@ def test_move_fought_units_cannot_move_again():
 def test_battle_settlers_alone_are_defeated_without_dice():
     m, start, cap1 = land_battle(att=1, defender_units=False, settlers=1)
     assert _rounds(m) == []
-    assert not any(u["o"] == 1 and u["h"] == cap1 for u in m.state["units"].values())
+    assert not any(u["owner"] == 1 and u["hex"] == cap1 for u in m.state["units"].values())
     assert m.state["cities"][cap1]["owner"] == 0  # the city fell with its settler
 
 
@@ -228,9 +231,9 @@ def test_combat_card_one_per_round():
 
 def _sea_pair(s):
     for k, h in sorted(s.state["hexes"].items()):
-        if h["t"] == "sea":
+        if h["terrain"] == "sea":
             for n in board_neighbours(s.state, k):
-                if s.state["hexes"][n]["t"] == "sea":
+                if s.state["hexes"][n]["terrain"] == "sea":
                     return k, n
     raise AssertionError("no two neighbouring sea hexes")
 
@@ -241,7 +244,7 @@ def naval_battle(dice, *, cargo=True, p0=(), p1=()):
     a, b = _sea_pair(s)
     s.units(0, a, ship=1).units(1, b, ship=2)
     ships = sorted(
-        (uid for uid, u in s.state["units"].items() if u["o"] == 1), key=lambda x: int(x[1:])
+        (uid for uid, u in s.state["units"].items() if u["owner"] == 1), key=lambda x: int(x[1:])
     )
     if cargo:
         rider = add_unit(s.state, 1, "army", b)
@@ -270,7 +273,7 @@ def test_battle_casualty_choice_at_sea():
 def test_battle_no_casualty_choice_when_units_are_alike():
     m, ships = naval_battle((5, 1, 1), cargo=False)
     assert m.state["stack"][-1]["kind"] == "retreat"
-    assert sum(1 for u in m.state["units"].values() if u["o"] == 1) == 1
+    assert sum(1 for u in m.state["units"].values() if u["owner"] == 1) == 1
 
 
 def test_warships_cancel_a_hit_in_the_first_naval_round():

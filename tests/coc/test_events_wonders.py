@@ -69,7 +69,7 @@ def test_event_myths_pays_a_mood_token_instead():
 def test_event_epidemic_costs_the_newest_unit_and_sanitation_immunity():
     s = open_map()
     s.units(0, s.capital(0), army=1)
-    newest = max((int(u[1:]), u) for u, x in s.state["units"].items() if x["o"] == 0)[1]
+    newest = max((int(u[1:]), u) for u, x in s.state["units"].items() if x["owner"] == 0)[1]
     _event(s, "epidemic")
     assert newest not in s.state["units"]
     s = open_map().advances(0, "engineering", "sanitation")
@@ -98,7 +98,9 @@ def test_event_barbarian_spawn_two_spaces_from_a_city():
     spawned = [k for k, c in s.state["cities"].items() if c["owner"] == BARBARIANS]
     assert len(spawned) == 1
     assert any(hex_distance(spawned[0], c) == 2 for c in cities_of(s.state, 0))
-    assert any(u["o"] == BARBARIANS and u["h"] == spawned[0] for u in s.state["units"].values())
+    assert any(
+        u["owner"] == BARBARIANS and u["hex"] == spawned[0] for u in s.state["units"].values()
+    )
     assert any(e["kind"] == "barbarian_spawn" for e in ev)
     assert s.state["stats"]["barbarian_spawn"] == 1
 
@@ -122,10 +124,10 @@ def test_event_barbarian_raid_fights_and_can_capture():
         for k in s.state["hexes"]
         if hex_distance(k, camp) == 1
         and hex_distance(k, near) == 1
-        and s.state["hexes"][k]["t"] not in ("sea", None)
+        and s.state["hexes"][k]["terrain"] not in ("sea", None)
     )
-    army = next(u for u in s.state["units"].values() if u["o"] == BARBARIANS)
-    army["h"] = step
+    army = next(u for u in s.state["units"].values() if u["owner"] == BARBARIANS)
+    army["hex"] = step
     ev = _event(s, "barbarian_raid")
     assert any(e["kind"] == "barbarian_attack" for e in ev)
     assert s.state["cities"][near]["owner"] == BARBARIANS  # nobody defended it
@@ -136,7 +138,7 @@ def test_capture_barbarian_city_keep_or_raze():
     s = open_map().advances(0, "tactics")
     _event(s, "barbarians_rise")
     camp = next(k for k, c in s.state["cities"].items() if c["owner"] == BARBARIANS)
-    s.state["units"] = {u: x for u, x in s.state["units"].items() if x["o"] != BARBARIANS}
+    s.state["units"] = {u: x for u, x in s.state["units"].items() if x["owner"] != BARBARIANS}
     m = s.match()
     st = m.state
     capture(st, 0, camp, Events())
@@ -270,7 +272,7 @@ def test_views_hide_hands_and_combat_card_choices():
     start = next(
         n
         for n in board_neighbours(s.state, cap1)
-        if s.state["hexes"][n]["t"] in ("plains", "forest") and n not in s.state["cities"]
+        if s.state["hexes"][n]["terrain"] in ("plains", "forest") and n not in s.state["cities"]
     )
     s.clear_units(None).units(0, start, army=1).units(1, cap1, army=1)
     s.state["players"][0]["actions_hand"] = ["quarry#0"]

@@ -45,7 +45,7 @@ def _face_up(s, region, tile, flip):
     reg = s.state["regions"][region]
     reg["explored"], reg["flip"] = True, flip
     for key, t in zip(reg["hexes"], layouts(s.state, region)[flip], strict=True):
-        s.state["hexes"][key]["t"] = t
+        s.state["hexes"][key]["terrain"] = t
 
 
 def _map():
@@ -91,9 +91,9 @@ def test_explore_entry_not_sea():
     m = _go(s, HOME, "2,0", "s1")
     assert _region(m, 1) == (True, 0)
     assert _ruling(m) == "explore.entry-not-sea"
-    assert m.state["hexes"]["2,0"]["t"] == "plains"
+    assert m.state["hexes"]["2,0"]["terrain"] == "plains"
     assert m.state["stack"][-1]["kind"] == "move"  # no orientation to choose
-    assert [u["h"] for u in m.state["units"].values() if u["o"] == 0] == ["2,0"]
+    assert [u["hex"] for u in m.state["units"].values() if u["owner"] == 0] == ["2,0"]
 
 
 def test_explore_entry_not_sea_a_ship_enters_sea():
@@ -112,9 +112,9 @@ def test_explore_entry_not_sea_a_ship_enters_sea():
     m = _go(s, "2,1", "2,0", "h1")
     assert _region(m, 1) == (True, 0)
     assert _ruling(m) == "explore.ship-entry-sea"
-    assert m.state["hexes"]["2,0"]["t"] == "sea"
-    ship = next(u for u in m.state["units"].values() if u["o"] == 0)
-    assert ship["h"] == "2,0"
+    assert m.state["hexes"]["2,0"]["terrain"] == "sea"
+    ship = next(u for u in m.state["units"].values() if u["owner"] == 0)
+    assert ship["hex"] == "2,0"
 
 
 def test_explore_connect_sea():
@@ -131,8 +131,8 @@ def test_explore_connect_sea():
     m = _go(s, HOME, "2,0", "s1")
     assert _region(m, 1) == (True, 1)
     assert _ruling(m) == "explore.connect-sea"
-    assert m.state["hexes"]["3,0"]["t"] == "sea"
-    assert m.state["hexes"]["2,0"]["t"] != "sea"
+    assert m.state["hexes"]["3,0"]["terrain"] == "sea"
+    assert m.state["hexes"]["2,0"]["terrain"] != "sea"
     assert m.state["stack"][-1]["kind"] == "move"
 
 
@@ -149,7 +149,7 @@ def test_explore_sea_to_edge():
     m = _go(s, HOME, "2,0", "s1")
     assert _region(m, 1) == (True, 0)
     assert _ruling(m) == "explore.sea-to-edge"
-    assert m.state["hexes"]["2,-1"]["t"] == "sea"
+    assert m.state["hexes"]["2,-1"]["terrain"] == "sea"
     assert m.state["stack"][-1]["kind"] == "move"
 
 
@@ -170,8 +170,8 @@ def test_explore_free_choice():
     accepted(m, "orient 1")
     assert _region(m, 1) == (True, 1)
     assert _ruling(m) == "explore.free-choice"  # no ruling decided: Blue chose
-    assert m.state["hexes"]["2,0"]["t"] == "mountain"  # turned: b shows the tile's c
-    assert [u["h"] for u in m.state["units"].values() if u["o"] == 0] == ["2,0"]
+    assert m.state["hexes"]["2,0"]["terrain"] == "mountain"  # turned: b shows the tile's c
+    assert [u["hex"] for u in m.state["units"].values() if u["owner"] == 0] == ["2,0"]
 
 
 def test_explore_free_choice_sea_on_the_edge_either_way():
@@ -189,7 +189,7 @@ def test_explore_free_choice_sea_on_the_edge_either_way():
     accepted(m, "orient 0")
     assert _region(m, 5) == (True, 0)
     assert _ruling(m) == "explore.free-choice"
-    assert m.state["hexes"]["0,2"]["t"] == "sea"
+    assert m.state["hexes"]["0,2"]["terrain"] == "sea"
 
 
 def test_explore_orientation_allowed():

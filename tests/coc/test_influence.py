@@ -14,7 +14,7 @@ def _land_at(s, centre, dist):
         k
         for k in s.state["hexes"]
         if is_land(s.state, k)
-        and s.state["hexes"][k]["t"] != "barren"
+        and s.state["hexes"][k]["terrain"] != "barren"
         and hex_distance(k, centre) == dist
         and k not in s.state["cities"]
         and all(n not in s.state["cities"] for n in board_neighbours(s.state, k) if n != centre)

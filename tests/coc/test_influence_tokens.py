@@ -17,7 +17,7 @@ def _next_to(s, centre):
         k
         for k in sorted(hexes)
         if is_land(s.state, k)
-        and hexes[k]["t"] != "barren"
+        and hexes[k]["terrain"] != "barren"
         and hex_distance(k, centre) == 1
         and k not in s.state["cities"]
         and all(n not in s.state["cities"] for n in board_neighbours(s.state, k) if n != centre)

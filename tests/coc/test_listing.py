@@ -175,7 +175,7 @@ def test_unit_index_lives_only_inside_a_reading_block():
     state = m.state
     before = (m.state_hash(), json.dumps(state, sort_keys=True))
     uid, unit = next(iter(state["units"].items()))
-    home = unit["h"]
+    home = unit["hex"]
     with reading(state):
         m.legal_actions()
         inside = units_on(state, home)
@@ -185,7 +185,7 @@ def test_unit_index_lives_only_inside_a_reading_block():
         assert units_on(state, home) is inside  # the outer index is back
     assert (m.state_hash(), json.dumps(state, sort_keys=True)) == before
     elsewhere = next(k for k in state["hexes"] if k != home)
-    unit["h"] = elsewhere
+    unit["hex"] = elsewhere
     assert (uid, unit) not in units_on(state, home)
     assert (uid, unit) in units_on(state, elsewhere)
     with reading(state):

@@ -17,7 +17,7 @@ def test_setup_region_counts(players, regions):
     assert len(homes) == players and all(r["explored"] for r in homes)
     hidden = [r for r in s["regions"] if r["home"] is None]
     assert all(not r["explored"] for r in hidden)
-    assert all(s["hexes"][k]["t"] is None for r in hidden for k in r["hexes"])
+    assert all(s["hexes"][k]["terrain"] is None for r in hidden for k in r["hexes"])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -26,9 +26,9 @@ def test_setup_capital_and_settler(players):
     s = Match.new("coc", players, seed=9).state
     for p in range(players):
         caps = [k for k, c in s["cities"].items() if c["owner"] == p and c["capital"]]
-        assert len(caps) == 1 and s["hexes"][caps[0]]["t"] == "plains"
-        settlers = [u for u in s["units"].values() if u["o"] == p and u["k"] == "settler"]
-        assert [u["h"] for u in settlers] == caps
+        assert len(caps) == 1 and s["hexes"][caps[0]]["terrain"] == "plains"
+        settlers = [u for u in s["units"].values() if u["owner"] == p and u["kind"] == "settler"]
+        assert [u["hex"] for u in settlers] == caps
         assert s["players"][p]["advances"] == ["farming", "mining"]
 
 

@@ -18,7 +18,7 @@ def _land_next_to(s, key, avoid=()):
     return next(
         n
         for n in board_neighbours(s.state, key)
-        if s.state["hexes"][n]["t"] in ("plains", "barren")
+        if s.state["hexes"][n]["terrain"] in ("plains", "barren")
         and n not in s.state["cities"]
         and n not in avoid
     )
@@ -97,14 +97,16 @@ def test_move_at_least_one_group():
 def _coast(s):
     """A sea space with a free land space next to it, and that land space."""
     for sea, h in sorted(s.state["hexes"].items()):
-        if h["t"] != "sea":
+        if h["terrain"] != "sea":
             continue
         lands = [
             n
             for n in board_neighbours(s.state, sea)
-            if s.state["hexes"][n]["t"] in ("plains", "barren") and n not in s.state["cities"]
+            if s.state["hexes"][n]["terrain"] in ("plains", "barren") and n not in s.state["cities"]
         ]
-        seas = [n for n in board_neighbours(s.state, sea) if s.state["hexes"][n]["t"] == "sea"]
+        seas = [
+            n for n in board_neighbours(s.state, sea) if s.state["hexes"][n]["terrain"] == "sea"
+        ]
         if len(lands) >= 2 and seas:
             return sea, lands, seas
     raise AssertionError("no coast on this map")
@@ -124,8 +126,8 @@ def test_move_disembark_later_boarding_and_landing_are_different_actions():
     accepted(m, "done")
     accepted(m, "move")
     accepted(m, f"group {sea} {lands[1]} s1")  # a later action: it lands
-    settler = next(u for u in m.state["units"].values() if u["k"] == "settler")
-    assert settler["h"] == lands[1] and settler["on"] is None
+    settler = next(u for u in m.state["units"].values() if u["kind"] == "settler")
+    assert settler["hex"] == lands[1] and settler["on"] is None
 
 
 def test_move_riders_aboard_before_the_action_may_land_after_the_ship_sails():
@@ -145,7 +147,8 @@ def test_move_riders_aboard_before_the_action_may_land_after_the_ship_sails():
     shore = next(
         n
         for n in board_neighbours(m.state, target)
-        if m.state["hexes"][n]["t"] in ("plains", "barren", "forest") and n not in m.state["cities"]
+        if m.state["hexes"][n]["terrain"] in ("plains", "barren", "forest")
+        and n not in m.state["cities"]
     )
     accepted(m, f"group {target} {shore} s1")
 

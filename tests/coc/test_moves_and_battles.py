@@ -11,7 +11,7 @@ def _land_next_to(s, key):
     return next(
         n
         for n in board_neighbours(s.state, key)
-        if s.state["hexes"][n]["t"] in ("plains", "forest", "barren", "mountain")
+        if s.state["hexes"][n]["terrain"] in ("plains", "forest", "barren", "mountain")
         and n not in s.state["cities"]
     )
 
@@ -38,7 +38,7 @@ def test_move_adjacent_and_group_size():
         for k in m.state["hexes"]
         if k != cap
         and k not in board_neighbours(m.state, cap)
-        and m.state["hexes"][k]["t"] == "plains"
+        and m.state["hexes"][k]["terrain"] == "plains"
     )
     assert refused(m, f"group {cap} {far} a1") == "move.adjacent"
     dst = _land_next_to(s, cap)
@@ -82,13 +82,15 @@ def test_explore_reveals_region_with_entry_not_sea():
     s = Scenario(players=2, seed=11).turn(0)
     m = s.match()
     cap = s.capital(0)
-    hidden = next(n for n in board_neighbours(m.state, cap) if m.state["hexes"][n]["t"] is None)
+    hidden = next(
+        n for n in board_neighbours(m.state, cap) if m.state["hexes"][n]["terrain"] is None
+    )
     accepted(m, "move")
     out = m.play(f"group {cap} {hidden} s1")
     assert out.ok
     if m.state["stack"][-1]["kind"] == "orient":
         accepted(m, f"orient {m.state['stack'][-1]['allowed'][0]}")
-    assert m.state["hexes"][hidden]["t"] not in (None, "sea")
+    assert m.state["hexes"][hidden]["terrain"] not in (None, "sea")
     assert not m.can_undo()  # revealing a region is an undo barrier
 
 
@@ -118,9 +120,9 @@ def test_battle_and_capture():
     if m.state["cities"][cap1]["owner"] == 0:
         assert m.state["cities"][cap1]["mood"] == 0  # a captured city is angry
         assert m.state["players"][0]["res"]["gold"] == 1  # gold = size (neutral city)
-        assert any(u["o"] == 1 and u["k"] == "settler" for u in m.state["units"].values()) or not [
-            c for c in m.state["cities"].values() if c["owner"] == 1
-        ]
+        assert any(
+            u["owner"] == 1 and u["kind"] == "settler" for u in m.state["units"].values()
+        ) or not [c for c in m.state["cities"].values() if c["owner"] == 1]
 
 
 def test_battle_dice_and_hits_logged():

@@ -71,9 +71,9 @@ def test_collect_size_limit():
     other = next(
         n
         for n in board_neighbours(m.state, cap)
-        if m.state["hexes"][n]["t"] in ("forest", "mountain")
+        if m.state["hexes"][n]["terrain"] in ("forest", "mountain")
     )
-    res = "wood" if m.state["hexes"][other]["t"] == "forest" else "ore"
+    res = "wood" if m.state["hexes"][other]["terrain"] == "forest" else "ore"
     assert refused(m, f"take {other} {res}") == "collect.size-limit"
 
 
@@ -99,7 +99,7 @@ def test_collect_hex_used_and_in_range():
     far = next(
         k
         for k in m.state["hexes"]
-        if m.state["hexes"][k]["t"] == "plains"
+        if m.state["hexes"][k]["terrain"] == "plains"
         and k != cap
         and k not in board_neighbours(m.state, cap)
     )
@@ -112,9 +112,9 @@ def test_collect_yield_barren_needs_irrigation():
     barren, city = next(
         (b, n)
         for b in sorted(hexes)
-        if hexes[b]["t"] == "barren"
+        if hexes[b]["terrain"] == "barren"
         for n in board_neighbours(s.state, b)
-        if hexes[n]["t"] == "plains" and n not in s.state["cities"]
+        if hexes[n]["terrain"] == "plains" and n not in s.state["cities"]
     )
     s.city(0, city)
     m = s.match()
@@ -125,12 +125,12 @@ def test_collect_yield_barren_needs_irrigation():
 def test_collect_hex_occupied():
     s = open_map()
     cap = s.capital(0)
-    n = next(k for k in board_neighbours(s.state, cap) if s.state["hexes"][k]["t"] != "sea")
+    n = next(k for k in board_neighbours(s.state, cap) if s.state["hexes"][k]["terrain"] != "sea")
     s.units(1, n, army=1)
     m = s.match()
     accepted(m, f"collect {cap}")
     res = {"plains": "food", "forest": "wood", "mountain": "ore", "barren": "food"}[
-        m.state["hexes"][n]["t"]
+        m.state["hexes"][n]["terrain"]
     ]
     assert refused(m, f"take {n} {res}") == "collect.hex-occupied"
 

@@ -18,7 +18,7 @@ def _line(s, src):
     hexes, cities = s.state["hexes"], s.state["cities"]
     for dq, dr in DIRECTIONS:
         mid, far = f"{q + dq},{r + dr}", f"{q + 2 * dq},{r + 2 * dr}"
-        if all(k in hexes and k not in cities and hexes[k]["t"] != "sea" for k in (mid, far)):
+        if all(k in hexes and k not in cities and hexes[k]["terrain"] != "sea" for k in (mid, far)):
             return mid, far
     raise AssertionError("no straight line of land from the capital")
 
@@ -53,7 +53,7 @@ def test_move_roads_food_moves_two_spaces_and_costs_one_food():
     key = f"group {cap} {far} s1 roads:food"
     assert key in {str(a) for a in m.legal_actions()}
     accepted(m, key)
-    assert [u["h"] for u in m.state["units"].values()] == [far]
+    assert [u["hex"] for u in m.state["units"].values()] == [far]
     assert m.state["players"][0]["res"]["food"] == 1
     assert m.state["players"][0]["res"]["ore"] == 2
 
@@ -83,7 +83,7 @@ def test_move_roads_to_own_city_counts():
     s.clear_units().units(0, far, settler=1)
     m = _moving(s)
     accepted(m, f"group {far} {cap} s1 roads:food")
-    assert [u["h"] for u in m.state["units"].values()] == [cap]
+    assert [u["hex"] for u in m.state["units"].values()] == [cap]
 
 
 def test_move_roads_land_group():
@@ -111,7 +111,7 @@ def test_move_roads_way_mountain_passes_with_ore():
     m = _moving(s)
     accepted(m, f"group {cap} {far} s1 roads:food+ore")
     unit = next(iter(m.state["units"].values()))
-    assert unit["h"] == far and not unit["stop"]
+    assert unit["hex"] == far and not unit["stop"]
     res = m.state["players"][0]["res"]
     assert (res["food"], res["ore"]) == (1, 1)
 
@@ -131,7 +131,7 @@ def test_move_roads_ore_ignores_the_mountain_stop():
     accepted(m, "done")
     accepted(m, "move")
     accepted(m, f"group {mid} {far} s1")
-    assert next(iter(m.state["units"].values()))["h"] == far
+    assert next(iter(m.state["units"].values()))["hex"] == far
 
 
 def test_move_mountain_stop_still_applies_without_ore():

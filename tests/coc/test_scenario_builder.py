@@ -60,9 +60,9 @@ def test_dice_given_as_the_rolls_themselves():
 def test_region_tile_and_orientation_chosen():
     """A lesson chooses the face-down tile of a region and how it lies when revealed."""
     s = Scenario(players=2, seed=3)
-    key = next(k for k, h in s.state["hexes"].items() if h["t"] is None)
+    key = next(k for k, h in s.state["hexes"].items() if h["terrain"] is None)
     s.region(key, "t01", flip=1, reveal=True)
-    reg = s.state["regions"][s.state["hexes"][key]["reg"]]
+    reg = s.state["regions"][s.state["hexes"][key]["region"]]
     assert reg["tile"] == "t01" and reg["explored"] and reg["flip"] == 1
     assert [r["tile"] for r in s.state["regions"]].count("t01") == 1  # the tiles swapped
     with pytest.raises(ScenarioError, match="already face up"):

@@ -233,7 +233,7 @@ def _land(s):
     return sorted(
         k
         for k, h in s.state["hexes"].items()
-        if h["t"] in ("plains", "forest", "mountain") and k not in s.state["cities"]
+        if h["terrain"] in ("plains", "forest", "mountain") and k not in s.state["cities"]
     )
 
 
@@ -292,7 +292,7 @@ def test_trade_routes_max_four_and_one_per_city():
         s.city(1, k)
         s.units(0, k, settler=1)  # a settler next to (here: on) each city
     assert route_count(s.state, 0) == 4
-    s.state["units"] = {u: v for u, v in s.state["units"].items() if v["o"] != 0}
+    s.state["units"] = {u: v for u, v in s.state["units"].items() if v["owner"] != 0}
     s.units(0, cities[0], settler=2)
     for k in cities[1:]:
         s.state["cities"][k]["mood"] = ANGRY

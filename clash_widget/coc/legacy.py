@@ -1,0 +1,35 @@
+"""Positions saved by older game files, brought to today's shape.
+
+Game-file format 1 stored units, hexes and cities with one-letter keys; format 2
+spells them out. Only the keys' names changed, so the upgrade is a renaming.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import State
+
+_RENAMED_IN_2 = {
+    "units": {"o": "owner", "k": "kind", "h": "hex", "f": "fought"},
+    "hexes": {"t": "terrain", "reg": "region"},
+    "cities": {"act": "activations"},
+}
+
+
+def upgrade_position(state: State, file_version: int) -> State:
+    """The position with format-1 key names renamed (anything not a table is left to the checks)."""
+    if file_version >= 2:
+        return state
+    for table, renames in _RENAMED_IN_2.items():
+        items = state.get(table)
+        if not isinstance(items, dict):
+            continue
+        for key, item in items.items():
+            if isinstance(item, dict):
+                items[key] = _renamed(item, renames)
+    return state
+
+
+def _renamed(item: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
+    return {renames.get(k, k): v for k, v in item.items()}
