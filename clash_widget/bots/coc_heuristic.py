@@ -42,6 +42,7 @@ from ..coc.board import board_neighbours, city_size, effective_size, hex_distanc
 from ..coc.cards import action_cards, card_base, objective_cards
 from ..coc.cities import yields
 from ..coc.economy import cap
+from ..coc.effects import PIECE_ADVANCE
 from ..coc.wonders import wonder_cards
 from ..engine import Action, Game
 from ..engine.game import State
@@ -55,7 +56,6 @@ FERTILE = frozenset({"plains", "forest", "mountain"})
 LAND = frozenset({"plains", "forest", "mountain", "barren"})
 ANGRY, NEUTRAL, HAPPY = 0, 1, 2
 BARBARIANS = -1
-PIECE_ADVANCE = {"fortress": "tactics", "academy": "writing", "temple": "myths", "port": "fishing"}
 UNIT_COST = {"settler": {"food": 2}, "army": {"food": 1, "ore": 1}}
 GROW_COST = {"food": 1, "wood": 1, "ore": 1}
 FAR = 99

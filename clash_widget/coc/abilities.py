@@ -14,17 +14,18 @@ from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
-from .economy import describe_cost, gain, has, parse_payment, payment_key, payments
+from .economy import describe_cost, gain, parse_payment, payment_key, payments
+from .effects import grants
 from .rulebook import RULES
 from .vocab import RESOURCES
 
 ADV = "Primer: Advances"
 
 
-def _owns(advance: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
+def _owns(effect: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
     @RULES.check(rule_id, reason, section, frame_only=True)
     def ok(state: State, frame: Frame, args: Any) -> bool:
-        return has(me(state, frame), advance)
+        return grants(me(state, frame), effect)
 
     return ok
 
@@ -67,7 +68,7 @@ CARTOGRAPHY = ActionKind(
     "cartography",
     _plain,
     [
-        _owns("cartography", "ability.cartography", "Charting needs Cartography.", ADV),
+        _owns("ability.cartography", "ability.cartography", "Charting needs Cartography.", ADV),
         actions_left,
         _once("cartography", "ability.cartography-once", "Cartography works once a turn.", ADV),
     ],
@@ -173,7 +174,9 @@ BARTER = ActionKind(
     "barter",
     parse_barter,
     [
-        _owns("bartering", "ability.bartering", "Bartering needs the Bartering advance.", ADV),
+        _owns(
+            "ability.bartering", "ability.bartering", "Bartering needs the Bartering advance.", ADV
+        ),
         actions_left,
         barter_amounts,
     ],
@@ -210,7 +213,7 @@ TAXATION = ActionKind(
     "taxation",
     _plain,
     [
-        _owns("taxation", "ability.taxation", "Taxes need the Taxation advance.", ADV),
+        _owns("ability.taxation", "ability.taxation", "Taxes need the Taxation advance.", ADV),
         actions_left,
         _once("taxation", "ability.taxation-once", "Taxation works once a turn.", ADV),
         tax_mood,
@@ -242,7 +245,7 @@ LIBERTIES = ActionKind(
     _plain,
     [
         _owns(
-            "civil_liberties",
+            "ability.civil-liberties",
             "ability.civil-liberties",
             "That needs the Civil Liberties advance.",
             ADV,
@@ -290,7 +293,7 @@ DRAMA = ActionKind(
     "drama",
     _plain,
     [
-        _owns("drama_and_music", "ability.drama", "That needs Drama and Music.", ADV),
+        _owns("ability.drama", "ability.drama", "That needs Drama and Music.", ADV),
         _once("drama", "ability.drama-once", "Drama and Music works once a turn.", ADV),
         drama_token,
     ],
@@ -328,7 +331,9 @@ ABSOLUTE = ActionKind(
     "absolute_power",
     _plain,
     [
-        _owns("absolute_power", "ability.absolute-power", "That needs Absolute Power.", ADV),
+        _owns(
+            "ability.absolute-power", "ability.absolute-power", "That needs Absolute Power.", ADV
+        ),
         _once(
             "absolute_power",
             "ability.absolute-power-once",
@@ -370,7 +375,7 @@ FORCED = ActionKind(
     "forced_labour",
     _plain,
     [
-        _owns("forced_labour", "ability.forced-labour", "That needs Forced Labour.", ADV),
+        _owns("ability.forced-labour", "ability.forced-labour", "That needs Forced Labour.", ADV),
         _once(
             "forced_labour", "ability.forced-labour-once", "Forced Labour is already in force.", ADV
         ),

@@ -13,10 +13,12 @@ from typing import Any
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
+from . import content
 from .board import cities_of, city_size
 from .common import bump_stat, me, spend_action
 from .content import load
-from .economy import gain, has
+from .economy import gain
+from .effects import grants, on_gain, source
 from .rulebook import RULES
 from .vocab import HAPPY
 
@@ -75,6 +77,26 @@ def _deal(state: State, p: int, ev: Events, pile: str, noun: str) -> None:
             barrier=True,
             private={"seat": p, "card": card},
         )
+
+
+@on_gain("gain.writing-cards")
+def _writing_cards(state: State, p: int, advance: str, ev: Events) -> None:
+    """Writing: an action and an objective card, once, when you hold Writing and a government."""
+    player = state["players"][p]
+    if advance != source("gain.writing-cards") and advance not in _government_advances():
+        return
+    if content.government_of(player) is None or "writing_cards" in player.get("flags", []):
+        return
+    player.setdefault("flags", []).append("writing_cards")
+    if state["options"]["cards"]:
+        draw_action(state, p, ev)
+        draw_objective(state, p, ev)
+
+
+@cache
+def _government_advances() -> frozenset[str]:
+    govs = content.governments()
+    return frozenset(a for a, info in content.advances().items() if info["group"] in govs)
 
 
 def draw_action(state: State, p: int, ev: Events) -> None:
@@ -199,66 +221,11 @@ COMBAT = "Primer: Actions (Expanded); Battles and Capturing; French rulings p. 9
 def combat_cards(state: State, p: int) -> list[str]:
     """Cards ``p`` could play in this combat round (none without Tactics)."""
     player = state["players"][p]
-    if not has(player, "tactics"):
+    if not grants(player, "cards.combat-effects"):
         return []
     return sorted({c for c in player["actions_hand"] if action_cards()[card_base(c)].get("combat")})
 
 
 @RULES.check("cards.tactics", "Combat effects of action cards need the Tactics advance.", COMBAT)
 def tactics_owned(state: State, frame: Frame, card: str) -> bool:
-    return has(me(state, frame), "tactics")
-
-
-def apply_tactic(state: State, frame: Frame, card: str, ev: Events) -> None:
-    from .combat import card_chosen
-
-    spec = action_cards()[card_base(card)]
-    player = me(state, frame)
-    player["actions_hand"].remove(card)
-    state["discards"]["actions"].append(card)
-    ev.emit(
-        "action_card",
-        f"{player['name']} plays {spec['name']} in battle: {spec['combat']['text']}",
-        player=frame["player"],
-        card=card,
-    )
-    bump_stat(state, "action_card_played")
-    bump_stat(state, "combat_card_played")
-    card_chosen(state, frame, card, ev)
-
-
-def _no_tactic(state: State, frame: Frame, args: Any, ev: Events) -> None:
-    from .combat import card_chosen
-
-    card_chosen(state, frame, None, ev)
-
-
-def _tactic_label(state: State, frame: Frame, a: Action) -> str:
-    spec = action_cards()[card_base(a.args[0])]
-    return f"Play {spec['name']} in battle: {spec['combat']['text']}"
-
-
-TACTIC = ActionKind(
-    "tactic",
-    parse_play,
-    [tactics_owned, in_hand],
-    lambda s, f: [act("tactic", c) for c in combat_cards(s, f["player"])],
-    apply_tactic,
-    category="card",
-    arity=(1, 1),
-    usage="tactic <card>",
-    example="tactic bumper_crop#0",
-    label=_tactic_label,
-)
-NO_TACTIC = ActionKind(
-    "pass",
-    lambda s, f, a: None,
-    [],
-    lambda s, f: [act("pass")],
-    _no_tactic,
-    category="pass",
-    arity=(0, 0),
-    usage="pass",
-    example="pass",
-    label="Pass: no card this round",
-)
+    return grants(me(state, frame), "cards.combat-effects")

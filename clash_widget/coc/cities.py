@@ -27,10 +27,11 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, has, pay, plan_payment
+from .economy import can_pay, gain, pay, plan_payment
+from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
-from .vocab import ANGRY, NEUTRAL, PIECE_ADVANCE, PIECES, mood_name, parse_hex
+from .vocab import ANGRY, NEUTRAL, PIECES, mood_name, parse_hex
 
 FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
 ACTIVATE = "Primer: Actions (Expanded), Activate a City"
@@ -173,7 +174,7 @@ def _city_candidates(kind: str):  # noqa: ANN202
 )
 def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if not has(player, "economic_liberty") or "first_collect" not in player["once"]:
+    if not grants(player, "collect.economic-liberty") or "first_collect" not in player["once"]:
         return True
     return player["mood"] >= 2
 
@@ -186,7 +187,7 @@ def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if has(player, "economic_liberty") and "first_collect" not in player["once"]:
+    if grants(player, "collect.economic-liberty") and "first_collect" not in player["once"]:
         return True
     return state["turn"]["actions"] > 0
 
@@ -194,11 +195,11 @@ def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> boo
 def start_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     p, key = args["player"], args["city"]
     player = state["players"][p]
-    if has(player, "economic_liberty") and "first_collect" not in player["once"]:
+    if grants(player, "collect.economic-liberty") and "first_collect" not in player["once"]:
         player["once"].append("first_collect")
     else:
         spend_action(state)
-        if has(player, "economic_liberty"):
+        if grants(player, "collect.economic-liberty"):
             player["mood"] -= 2
     city = state["cities"][key]
     size = effective_size(state, city)
@@ -223,20 +224,24 @@ COLLECT_KIND = ActionKind(
 )
 
 
+# What a land hex gives, and the effect (Farming, Mining, Irrigation) that lets a city take it.
+LAND_YIELD = {
+    "plains": ("collect.plains-food", "food"),
+    "forest": ("collect.forest-wood", "wood"),
+    "mountain": ("collect.mountain-ore", "ore"),
+    "barren": ("collect.barren-food", "food"),
+}
+
+
 def yields(state: State, p: int, key: str, city: dict[str, Any]) -> list[str]:
     """What a hex can give this player (Farming, Mining, Irrigation, Fishing, Port)."""
     player = state["players"][p]
     t = terrain(state, key)
-    if t == "plains":
-        return ["food"]
-    if t == "forest":
-        return ["wood"]
-    if t == "mountain":
-        return ["ore"]
-    if t == "barren":
-        return ["food"] if has(player, "irrigation") else []
+    land = LAND_YIELD.get(t)  # type: ignore[arg-type]
+    if land is not None:
+        return [land[1]] if grants(player, land[0]) else []
     if t == "sea":
-        out = ["food"] if has(player, "fishing") else []
+        out = ["food"] if grants(player, "collect.sea-food") else []
         if city["port"] == key:
             out += ["gold", "mood"]
         return out
@@ -349,14 +354,14 @@ def parse_plain(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 )
 def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if not has(player, "husbandry") or frame["range"] > 1 or frame["picks"]:
+    if not grants(player, "collect.husbandry") or frame["range"] > 1 or frame["picks"]:
         return False
-    return has(player, "roads") or can_pay(player, {"food": 1})
+    return grants(player, "collect.husbandry-free") or can_pay(player, {"food": 1})
 
 
 def apply_husbandry(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     player = me(state, frame)
-    if not has(player, "roads"):
+    if not grants(player, "collect.husbandry-free"):
         pay(player, plan_payment(player, {"food": 1}) or {})
     frame["range"] = 2
 
@@ -378,7 +383,7 @@ def finish_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events)
     for _, res in frame["picks"]:
         got[res] = got.get(res, 0) + 1
     city = state["cities"][frame["city"]]
-    if has(player, "public_education") and "academy" in city["pieces"]:
+    if grants(player, "collect.academy-idea") and "academy" in city["pieces"]:
         got["ideas"] = got.get("ideas", 0) + 1
     kept = {r: gain(state, player, r, n) for r, n in got.items()}
     text = ", ".join(f"{n} {r}" for r, n in kept.items() if n) or "nothing (limits reached)"
@@ -553,10 +558,10 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not args["draft"]:
         return True
     player = me(state, frame)
-    need = 2 if has(player, "civil_liberties") else 1
+    need = 2 if grants(player, "build.draft-costs-two") else 1
     return (
         args["kind"] == "army"
-        and has(player, "draft")
+        and grants(player, "build.draft")
         and not frame["draft"]
         and player["mood"] >= need
     )
@@ -579,7 +584,7 @@ _UNITS_DRAFT = (*_UNITS, act("unit", "army", "draft"))
 
 
 def unit_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
-    return _UNITS_DRAFT if has(me(state, frame), "draft") else _UNITS
+    return _UNITS_DRAFT if grants(me(state, frame), "build.draft") else _UNITS
 
 
 def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -587,7 +592,7 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     player = state["players"][p]
     kind = args["kind"]
     if args["draft"]:
-        player["mood"] -= 2 if has(player, "civil_liberties") else 1
+        player["mood"] -= 2 if grants(player, "build.draft-costs-two") else 1
         frame["draft"] = True
     else:
         pay(player, plan_payment(player, UNIT_COST[kind]) or {})
@@ -611,7 +616,7 @@ def built_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 def finish_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     player = me(state, frame)
-    if has(player, "nationalism") and any(k in ("army", "ship") for k in frame["built"]):
+    if grants(player, "build.nationalism") and any(k in ("army", "ship") for k in frame["built"]):
         token = "culture" if args["args"][:1] == ("culture",) else "mood"
         gain(state, player, token, 1)
         ev.emit("nationalism", f"Nationalism gives {player['name']} a {token} token.")
@@ -655,7 +660,7 @@ def nationalism_token(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 def _earns_nationalism(state: State, frame: Frame) -> bool:
     """Nationalism: "Whenever you perform a build action that includes an Army or Ship"."""
-    return has(me(state, frame), "nationalism") and any(
+    return grants(me(state, frame), "build.nationalism") and any(
         k in ("army", "ship") for k in frame["built"]
     )
 
@@ -730,7 +735,7 @@ def grow_once(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     GROW,
 )
 def grow_advance(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return has(me(state, frame), PIECE_ADVANCE[args["piece"]])
+    return grants(me(state, frame), PIECE_EFFECT[args["piece"]])
 
 
 @RULES.check(
@@ -775,7 +780,7 @@ def grow_sanitation(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not args["settler"]:
         return True
     return (
-        has(me(state, frame), "sanitation")
+        grants(me(state, frame), "grow.settler")
         and stack_count(state, args["city"]) < state["options"]["max_units_per_space"]
     )
 
@@ -785,7 +790,7 @@ def grow_cost(state: State, frame: Frame, args: dict[str, Any]) -> dict[str, int
     cost = dict(GROW_COST)
     city = state["cities"][args["city"]]
     if (
-        has(player, "state_religion")
+        grants(player, "grow.state-religion")
         and "temple" in city["pieces"]
         and ("state_religion" not in player["once"])
     ):
@@ -807,10 +812,10 @@ def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
     p = frame["player"]
     player = state["players"][p]
-    known = [piece for piece in PIECES if has(player, PIECE_ADVANCE[piece])]
+    known = [piece for piece in PIECES if grants(player, PIECE_EFFECT[piece])]
     if not known:
         return []
-    settler = has(player, "sanitation")
+    settler = grants(player, "grow.settler")
     out = []
     for key in sorted(cities_of(state, p)):
         city = state["cities"][key]
@@ -851,7 +856,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         gain(state, player, "ideas", 2)
     elif piece == "temple":
         gain(state, player, args["extra"], 1)
-        if has(player, "dogma"):
+        if grants(player, "grow.dogma-gift"):
             research.dogma_gift(state, p, ev)  # the player's choice of Theocracy advance
     if args["settler"]:
         add_unit(state, p, "settler", key)

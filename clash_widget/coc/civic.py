@@ -13,7 +13,8 @@ from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import describe_cost, has, parse_payment, pay, payment_key, payments
+from .economy import describe_cost, parse_payment, pay, payment_key, payments
+from .effects import grants
 from .rulebook import RULES
 from .vocab import HAPPY, RESOURCES, mood_name, parse_hex
 
@@ -23,7 +24,7 @@ PAY_ORDER = ("mood", *RESOURCES)  # how a payment is written: tokens, then resou
 
 def step_cost(state: State, player: dict[str, Any], city: dict[str, Any]) -> int:
     size = city_size(city)
-    if has(player, "circus_and_sports"):
+    if grants(player, "civic.circus"):
         return max(1, size - 1)
     return size
 
@@ -37,7 +38,7 @@ def voting_ok(state: State, frame: Frame, args: Any) -> bool:
     if args != "voting":
         return state["turn"]["actions"] > 0
     player = me(state, frame)
-    return has(player, "voting") and player["mood"] >= 1
+    return grants(player, "civic.voting") and player["mood"] >= 1
 
 
 def start_civic(state: State, frame: Frame, args: Any, ev: Events) -> None:
@@ -58,7 +59,7 @@ def any_improvable(state: State, frame: Frame, args: Any) -> bool:
     p = frame["player"]
     player = me(state, frame)
     mood = player["mood"] - (1 if args == "voting" else 0)
-    stock = sum(player["res"].values()) if has(player, "rituals") else 0
+    stock = sum(player["res"].values()) if grants(player, "civic.rituals") else 0
     for k in cities_of(state, p):
         city = state["cities"][k]
         if city["mood"] < HAPPY and step_cost(state, player, city) <= mood + stock:
@@ -117,7 +118,7 @@ def not_happy(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def rituals_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     spend = args["pay"]
-    return spend is None or set(spend) <= {"mood"} or has(me(state, frame), "rituals")
+    return spend is None or set(spend) <= {"mood"} or grants(me(state, frame), "civic.rituals")
 
 
 @RULES.check(
@@ -145,7 +146,7 @@ def improve_candidates(state: State, frame: Frame) -> list[Action]:
     """Each city with mood tokens (``improve 2,1``) and, with Rituals, every other mix of
     tokens and resources that pays the step (``improve 2,1 food:1+mood:1``)."""
     player = me(state, frame)
-    rituals = has(player, "rituals")
+    rituals = grants(player, "civic.rituals")
     stock = {"mood": player["mood"], **player["res"]}
     out = []
     for k in sorted(cities_of(state, frame["player"])):

@@ -19,8 +19,10 @@ from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size, is_sea, stack_count
-from .common import bump_stat
-from .economy import can_pay, describe_cost, gain, has, pay, plan_payment
+from .cards import action_cards, card_base, combat_cards, in_hand, parse_play, tactics_owned
+from .common import bump_stat, me
+from .economy import can_pay, describe_cost, gain, pay, plan_payment
+from .effects import grants
 from .rulebook import RULES
 from .setup import add_unit
 from .vocab import ANGRY, BARBARIANS, plural
@@ -122,7 +124,7 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
     if not _fighters(state, d, to, naval):
         _resolve(state, battle, ev)
         return
-    if _fortress(state, battle) and p >= 0 and has(state["players"][p], "siegecraft"):
+    if _fortress(state, battle) and p >= 0 and grants(state["players"][p], "combat.siegecraft"):
         if len(siege_options(state, p)) > 1:  # a real choice: ask once, before round 1
             state["stack"].append({"kind": "siegecraft", "player": p, "at": to, "battle": battle})
             return
@@ -229,8 +231,6 @@ def _next_card_or_fight(state: State, b: dict[str, Any], ev: Events) -> None:
     The barbarians never play cards; a player they raid is asked like any
     defender (the raids of an event wait in a ``barbarian_raid`` frame meanwhile).
     """
-    from .cards import combat_cards
-
     for side in ("attacker", "defender"):
         if side in b["cards"]:
             continue
@@ -251,8 +251,6 @@ def card_chosen(state: State, frame: Frame, card: str | None, ev: Events) -> Non
 
 
 def _card_effect(b: dict[str, Any], side: str, effect: str) -> int:
-    from .cards import action_cards, card_base
-
     card = b["cards"].get(side)
     if not card:
         return 0
@@ -288,29 +286,37 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
             notes.append(f"{_name(state, _side_player(b, side))} plays a combat card")
     temple_here = city is not None and "temple" in city["pieces"]
     if first and temple_here:
-        if ap is not None and has(ap, "fanaticism"):
+        if ap is not None and grants(ap, "combat.fanaticism"):
             a_total += 2
             notes.append("Fanaticism +2 to the attacker")
-        if dp is not None and has(dp, "fanaticism"):
+        if dp is not None and grants(dp, "combat.fanaticism"):
             d_total += 2
             notes.append("Fanaticism +2 to the defender")
     div = state["options"]["hit_divisor"]
     a_hits, d_hits = a_total // div, d_total // div
     if first and not naval:
-        if ap is not None and has(ap, "steel_weapons") and not (dp and has(dp, "steel_weapons")):
+        if (
+            ap is not None
+            and grants(ap, "combat.steel-weapons")
+            and not (dp and grants(dp, "combat.steel-weapons"))
+        ):
             a_hits += 1
             notes.append("Steel Weapons: +1 hit to the attacker")
-        if dp is not None and has(dp, "steel_weapons") and not (ap and has(ap, "steel_weapons")):
+        if (
+            dp is not None
+            and grants(dp, "combat.steel-weapons")
+            and not (ap and grants(ap, "combat.steel-weapons"))
+        ):
             d_hits += 1
             notes.append("Steel Weapons: +1 hit to the defender")
     if fort_cancel and a_hits:
         a_hits -= 1
         notes.append("the fortress cancels one hit")
     if first and (naval or b["disembark"]):
-        if ap is not None and has(ap, "warships") and d_hits:
+        if ap is not None and grants(ap, "combat.warships") and d_hits:
             d_hits -= 1
             notes.append("Warships cancel one hit against the attacker")
-        if naval and dp is not None and has(dp, "warships") and a_hits:
+        if naval and dp is not None and grants(dp, "combat.warships") and a_hits:
             a_hits -= 1
             notes.append("Warships cancel one hit against the defender")
     for side, hits in (("attacker", "d_hits"), ("defender", "a_hits")):
@@ -480,7 +486,7 @@ def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
 
 
 def _fanaticism(state: State, loser: int) -> list[dict[str, Any]]:
-    if loser < 0 or not has(state["players"][loser], "fanaticism"):
+    if loser < 0 or not grants(state["players"][loser], "combat.fanaticism"):
         return []
     return [{"what": "fanaticism", "player": loser}]
 
@@ -782,4 +788,58 @@ CASUALTY = ActionKind(
     usage="lose <unit>",
     example="lose u12",
     label=_lose_label,
+)
+
+
+# -- the battle's combat-card frame (Tactics): a card or a pass, then the round goes on --
+
+
+def apply_tactic(state: State, frame: Frame, card: str, ev: Events) -> None:
+    spec = action_cards()[card_base(card)]
+    player = me(state, frame)
+    player["actions_hand"].remove(card)
+    state["discards"]["actions"].append(card)
+    ev.emit(
+        "action_card",
+        f"{player['name']} plays {spec['name']} in battle: {spec['combat']['text']}",
+        player=frame["player"],
+        card=card,
+    )
+    bump_stat(state, "action_card_played")
+    bump_stat(state, "combat_card_played")
+    card_chosen(state, frame, card, ev)
+
+
+def _no_tactic(state: State, frame: Frame, args: Any, ev: Events) -> None:
+    card_chosen(state, frame, None, ev)
+
+
+def _tactic_label(state: State, frame: Frame, a: Action) -> str:
+    spec = action_cards()[card_base(a.args[0])]
+    return f"Play {spec['name']} in battle: {spec['combat']['text']}"
+
+
+TACTIC = ActionKind(
+    "tactic",
+    parse_play,
+    [tactics_owned, in_hand],
+    lambda s, f: [act("tactic", c) for c in combat_cards(s, f["player"])],
+    apply_tactic,
+    category="card",
+    arity=(1, 1),
+    usage="tactic <card>",
+    example="tactic bumper_crop#0",
+    label=_tactic_label,
+)
+NO_TACTIC = ActionKind(
+    "pass",
+    lambda s, f, a: None,
+    [],
+    lambda s, f: [act("pass")],
+    _no_tactic,
+    category="pass",
+    arity=(0, 0),
+    usage="pass",
+    example="pass",
+    label="Pass: no card this round",
 )

@@ -35,5 +35,17 @@ def group_of(advance: str) -> dict[str, Any]:
     return groups()[advances()[advance]["group"]]
 
 
-GOVERNMENTS = ("democracy", "autocracy", "theocracy")
 SCIENCE_GROUP = "science"
+
+
+@cache
+def governments() -> tuple[str, ...]:
+    """The government groups (Democracy, Autocracy, Theocracy), from the data."""
+    return tuple(g for g, info in groups().items() if info["government"])
+
+
+def government_of(player: dict[str, Any]) -> str | None:
+    """The government group ``player`` holds advances in (None before the first)."""
+    govs = governments()
+    catalogue = advances()
+    return next((g for a in player["advances"] if (g := catalogue[a]["group"]) in govs), None)

@@ -6,22 +6,19 @@ from typing import Any
 
 from ..engine.actions import MalformedAction
 from ..engine.game import State
+from .effects import grants
 from .vocab import BASIC
 
 Player = dict[str, Any]
 Cost = dict[str, int]
 
 
-def has(player: Player, advance: str) -> bool:
-    return advance in player["advances"]
-
-
 def cap(state: State, player: Player, res: str) -> int:
     """The most ``player`` may hold of ``res`` (food 2 until Storage; 8 of any one)."""
     o = state["options"]
-    if res == "food" and not has(player, "storage"):
+    if res == "food" and not grants(player, "limit.food"):
         return o["food_cap"]
-    if res == "ideas" and has(player, "dogma"):
+    if res == "ideas" and grants(player, "limit.ideas"):
         return o["dogma_ideas_cap"]
     return o["resource_cap"]
 

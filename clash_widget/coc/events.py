@@ -17,9 +17,12 @@ from ..engine import Action, act, rng
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import board_neighbours, cities_of, hex_distance, is_land, terrain
+from .cards import _draw, card_base
+from .combat import start_battle
 from .common import bump_stat
 from .content import load
-from .economy import gain, has
+from .economy import gain
+from .effects import grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .vocab import ANGRY, BARBARIANS, mood_name
@@ -31,8 +34,6 @@ def event_cards() -> dict[str, dict[str, Any]]:
 
 
 def draw_event(state: State, p: int, ev: Events) -> None:
-    from .cards import _draw, card_base
-
     card = _draw(state, "events")
     if card is None:
         return
@@ -68,7 +69,7 @@ def _lower_mood(state: State, p: int, ev: Events, cause: str, *, angry: bool = F
     targets = _mood_targets(state, p)
     if not targets:
         return  # every city is angry already: the mood cannot drop
-    myths = has(player, "myths") and player["mood"] >= 1
+    myths = grants(player, "event.myths") and player["mood"] >= 1
     if len(targets) == 1 and not myths:
         _hit(state, p, targets[0], cause, angry, ev)
         return
@@ -113,7 +114,7 @@ def apply_mood_city(state: State, frame: Frame, key: str, ev: Events) -> None:
 )
 def myths_ok(state: State, frame: Frame, args: Any) -> bool:
     player = state["players"][frame["player"]]
-    return has(player, "myths") and player["mood"] >= 1
+    return grants(player, "event.myths") and player["mood"] >= 1
 
 
 def apply_myths(state: State, frame: Frame, args: Any, ev: Events) -> None:
@@ -157,7 +158,7 @@ PAY_MYTHS = ActionKind(
 def famine(state: State, p: int, ev: Events) -> None:
     """Lose 1 food; with none, one of your cities (your choice) becomes angry."""
     player = state["players"][p]
-    if has(player, "irrigation"):
+    if grants(player, "event.famine-immune"):
         ev.emit("event_effect", f"Irrigation protects {player['name']} from the famine.")
         return
     if player["res"]["food"] >= 1:
@@ -173,7 +174,7 @@ def harvest(state: State, p: int, ev: Events) -> None:
 
 def plague(state: State, p: int, ev: Events) -> None:
     player = state["players"][p]
-    if has(player, "sanitation"):
+    if grants(player, "event.plague-immune"):
         ev.emit("event_effect", f"Sanitation protects {player['name']} from the plague.")
         return
     _lower_mood(state, p, ev, "Plague")
@@ -181,7 +182,7 @@ def plague(state: State, p: int, ev: Events) -> None:
 
 def epidemic(state: State, p: int, ev: Events) -> None:
     player = state["players"][p]
-    if has(player, "sanitation"):
+    if grants(player, "event.plague-immune"):
         ev.emit("event_effect", f"Sanitation protects {player['name']} from the epidemic.")
         return
     mine = sorted((int(uid[1:]), uid) for uid, u in state["units"].items() if u["owner"] == p)
@@ -255,8 +256,6 @@ def continue_raids(state: State, ev: Events) -> None:
     Stops when a battle waits for a decision (the game settles back here once it
     is answered) and removes the frame when no raid is left.
     """
-    from .combat import start_battle
-
     frame = state["stack"][-1]
     while frame["queue"]:
         uid = frame["queue"].pop(0)

@@ -8,7 +8,6 @@ if several ways remain, the exploring player chooses.
 from __future__ import annotations
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from ..engine.rules import Rule
 from .board import board_neighbours, is_edge
@@ -141,27 +140,5 @@ def orient_candidates(state: State, frame: Frame):  # noqa: ANN201
     return [act("orient", f) for f in frame["allowed"]]
 
 
-def apply_orient(state: State, frame: Frame, args, ev: Events) -> None:  # noqa: ANN001
-    from .movement import finish_group
-
-    state["stack"].pop()
-    reveal(state, frame["region"], args["flip"], frame["player"], ev, FREE_CHOICE)
-    finish_group(state, frame["player"], frame["pending"], ev)
-
-
-def _orient_label(state: State, frame: Frame, a: Action) -> str:
+def orient_label(state: State, frame: Frame, a: Action) -> str:
     return {"0": "Lay the region as printed", "1": "Lay the region turned around"}[a.args[0]]
-
-
-ORIENT = ActionKind(
-    "orient",
-    parse_orient,
-    [orient_allowed],
-    orient_candidates,
-    apply_orient,
-    category="orient",
-    arity=(1, 1),
-    usage="orient 0|1",
-    example="orient 1",
-    label=_orient_label,
-)

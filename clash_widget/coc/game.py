@@ -20,8 +20,8 @@ from . import (
     cities,
     civic,
     combat,
+    content,
     events,
-    explore,
     influence,
     movement,
     research,
@@ -75,7 +75,9 @@ HANDLERS: dict[str, FrameHandler] = {
             "Move up to three groups one space each, then done.",
         ),
         TableFrame(
-            "orient", [explore.ORIENT], "The rulings leave a choice: how should the new region lie?"
+            "orient",
+            [movement.ORIENT],
+            "The rulings leave a choice: how should the new region lie?",
         ),
         TableFrame(
             "civic",
@@ -90,7 +92,7 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
         TableFrame(
             "combat_card",
-            [cards.TACTIC, cards.NO_TACTIC],
+            [combat.TACTIC, combat.NO_TACTIC],
             "Play an action card for its combat effect this round, or pass.",
         ),
         TableFrame(
@@ -245,8 +247,9 @@ class ClashOfCultures(Game):
                 bad.append(f"player {p} has negative tokens")
             if len(set(pl["advances"])) != len(pl["advances"]):
                 bad.append(f"player {p} owns an advance twice")
-            govs = {a for a in pl["advances"] if a in _GOV_ADVANCES}
-            if len({_GOV_ADVANCES[a] for a in govs}) > 1:
+            catalogue = content.advances()
+            groups = {catalogue[a]["group"] for a in pl["advances"]}
+            if len(groups & set(content.governments())) > 1:
                 bad.append(f"player {p} holds two governments")
         counts: dict[int, int] = {}
         for c in state["cities"].values():
@@ -324,16 +327,3 @@ def _redraw(s: State, players: list[int], hand: str, pile: str, r: Stream) -> No
 def _mixed(state: State, key: str) -> bool:
     """A battle leaves attackers and defenders on one space for a moment; allowed."""
     return len({u["owner"] for u in state["units"].values() if u["hex"] == key}) > 1
-
-
-def _gov_advances() -> dict[str, str]:
-    from . import content
-
-    return {
-        a: info["group"]
-        for a, info in content.advances().items()
-        if info["group"] in content.GOVERNMENTS
-    }
-
-
-_GOV_ADVANCES = _gov_advances()

@@ -23,7 +23,7 @@ from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from .board import city_size, hex_distance
 from .common import bump_stat, mark_once, me, spend_action, used_once
-from .economy import has
+from .effects import grants
 from .rulebook import RULES
 from .vocab import HAPPY, parse_hex, plural
 
@@ -57,7 +57,7 @@ def needed_roll(state: State, p: int) -> int:
     o = state["options"]
     return (
         o["conversion_success"]
-        if has(state["players"][p], "conversion")
+        if grants(state["players"][p], "influence.conversion")
         else o["influence_success"]
     )
 
@@ -85,7 +85,7 @@ def action_paid(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "influence.art", "A free influence (for a culture token) needs Art and Sculptures.", ART
 )
 def art_owned(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not args["art"] or has(me(state, frame), "art_and_sculptures")
+    return not args["art"] or grants(me(state, frame), "influence.art")
 
 
 @RULES.check("influence.art-once", "Art and Sculptures gives one free influence a turn.", ART)
@@ -145,7 +145,7 @@ def candidates(state: State, frame: Frame) -> list[Action]:
     """Only pairs within the largest reachable range: cheap enough for every listing."""
     p = frame["player"]
     player = me(state, frame)
-    art = has(player, "art_and_sculptures") and not used_once(state, frame, ART_ONCE)
+    art = grants(player, "influence.art") and not used_once(state, frame, ART_ONCE)
     mine = [(k, city_size(c)) for k, c in state["cities"].items() if c["owner"] == p]
     targets = [
         k for k, c in state["cities"].items() if c["owner"] >= 0 and c["owner"] != p and c["pieces"]
@@ -175,14 +175,14 @@ def boost_blocker(state: State, key: str) -> str | None:
     """The defender's advance that forbids boosting a roll against this city, if any."""
     c = state["cities"][key]
     owner = state["players"][c["owner"]]
-    if has(owner, "separation_of_power") and c["mood"] == HAPPY:
+    if grants(owner, "influence.separation") and c["mood"] == HAPPY:
         return "Separation of Power (the city is happy)"
-    if has(owner, "totalitarianism") and any(
+    if grants(owner, "influence.totalitarianism") and any(
         u["hex"] == key and u["owner"] == c["owner"] and u["kind"] == "army"
         for u in state["units"].values()
     ):
         return "Totalitarianism (armies guard the city)"
-    if has(owner, "devotion") and "temple" in c["pieces"]:
+    if grants(owner, "influence.devotion") and "temple" in c["pieces"]:
         return "Devotion (the city has a temple)"
     return None
 
@@ -253,7 +253,7 @@ def _succeed(state: State, roll: Frame, ev: Events) -> None:
     player = state["players"][p]
     mark_once(state, roll, SUCCESS_ONCE)
     bump_stat(state, "influence_success")
-    if has(player, "conversion"):
+    if grants(player, "influence.conversion"):
         player["culture"] += 1
         ev.emit("conversion", f"Conversion: {player['name']} gains a culture token.", player=p)
     pieces = takeable(state, p, key)

@@ -31,7 +31,8 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import has, pay, plan_payment
+from .economy import pay, plan_payment
+from .effects import grants
 from .rulebook import RULES
 from .vocab import count_words, parse_hex
 
@@ -89,7 +90,7 @@ MOVE_KIND = ActionKind(
 def _can_move(state: State, u: dict[str, Any]) -> bool:
     if u["stop"] or u["fought"]:
         return False
-    if u["kind"] == "army" and not has(state["players"][u["owner"]], "tactics"):
+    if u["kind"] == "army" and not grants(state["players"][u["owner"]], "move.armies"):
         return False
     return True
 
@@ -199,7 +200,7 @@ def not_moved_yet(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     "French rulings p. 9, 12",
 )
 def armies_tactics(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return "army" not in args["spec"] or has(me(state, frame), "tactics")
+    return "army" not in args["spec"] or grants(me(state, frame), "move.armies")
 
 
 @RULES.check(
@@ -384,7 +385,7 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
     seen = {start}
     frontier = [start]
     out: set[str] = set()
-    nav = has(state["players"][p], "navigation")
+    nav = grants(state["players"][p], "move.navigation")
     while frontier:
         h = frontier.pop()
         nbrs = list(board_neighbours(state, h))
@@ -657,3 +658,27 @@ MOVE_DONE = ActionKind(
 )
 
 __all__ = ["GROUP", "MOVE_DONE", "MOVE_KIND", "finish_group", "stack_count"]
+
+
+# -- orienting a region revealed by a move (asked when the rulings leave a choice) --------
+
+
+def apply_orient(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    """Lay the region as the player chose, then the waiting group finishes its move."""
+    state["stack"].pop()
+    explore.reveal(state, frame["region"], args["flip"], frame["player"], ev, explore.FREE_CHOICE)
+    finish_group(state, frame["player"], frame["pending"], ev)
+
+
+ORIENT = ActionKind(
+    "orient",
+    explore.parse_orient,
+    [explore.orient_allowed],
+    explore.orient_candidates,
+    apply_orient,
+    category="orient",
+    arity=(1, 1),
+    usage="orient 0|1",
+    example="orient 1",
+    label=explore.orient_label,
+)

@@ -12,23 +12,16 @@ from typing import Any
 from ..engine import Action, act
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Events, Frame, State
-from . import content, hooks
+from . import content, events
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
-from .economy import cap, gain, has, parse_payment, pay, payment_key, payments, plan_payment
+from .economy import cap, gain, parse_payment, pay, payment_key, payments, plan_payment
+from .effects import FREED_BY, grants, on_gain, run_gain_effects, source
 from .rulebook import RULES
 
 SECTION = "Primer: Actions (Expanded), Research an Advance"
 TRACK_EVENTS = (3, 5, 7)
 
-# Advances another advance makes free of food ("at no Food cost").
-FREE_WITH = {
-    "engineering": "mathematics",
-    "roads": "mathematics",
-    "cartography": "astronomy",
-    "navigation": "astronomy",
-    "metallurgy": "chemistry",
-    "steel_weapons": "metallurgy",
-}
+STEEL = source("combat.steel-weapons")  # bought with 2 ore extra, unless Metallurgy frees it
 
 
 def parse(state: State, frame: Frame, a: Action) -> dict[str, Any]:
@@ -67,16 +60,16 @@ def payment_options(player: dict[str, Any], cost: dict[str, int]) -> list[dict[s
 def cost_of(state: State, player: dict[str, Any], advance: str, *, free: bool) -> dict[str, int]:
     """What researching ``advance`` costs now (before choosing how to pay)."""
     cost = {"food": 0 if free else state["options"]["research_cost"]}
-    if cost["food"] and (FREE_WITH.get(advance) in player["advances"]):
+    if cost["food"] and (FREED_BY.get(advance) in player["advances"]):
         cost["food"] = 0
     if (
         cost["food"]
         and content.advances()[advance]["group"] == content.SCIENCE_GROUP
-        and has(player, "priesthood")
+        and grants(player, "research.priesthood")
         and "priesthood" not in player["once"]
     ):
         cost["food"] = 0
-    if advance == "steel_weapons" and not has(player, "metallurgy"):
+    if advance == STEEL and FREED_BY[STEEL] not in player["advances"]:
         cost["ore"] = 2  # paid together with the research
     return cost
 
@@ -179,7 +172,7 @@ def _payable(state: State, player: dict[str, Any], advance: str, free: bool) -> 
     # Ideas, food and gold each pay one food; discounts only lower the food, and
     # only Steel Weapons may add ore. So the full price in food settles most cases.
     food_like = res["ideas"] + res["food"] + res["gold"]
-    if advance != "steel_weapons" and food_like >= state["options"]["research_cost"]:
+    if advance != STEEL and food_like >= state["options"]["research_cost"]:
         return True
     cost = cost_of(state, player, advance, free=free)
     if len(cost) == 1:
@@ -222,19 +215,17 @@ def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
     if res["ideas"] + res["food"] + res["gold"] >= state["options"]["research_cost"]:
         # _payable's first test, asked once: only Steel Weapons needs a closer look.
         return [
-            a
-            for a in opened
-            if a.args[0] != "steel_weapons" or _payable(state, player, a.args[0], False)
+            a for a in opened if a.args[0] != STEEL or _payable(state, player, a.args[0], False)
         ]
     # Short of the full price: only an advance that cost_of() may discount can be paid.
     owned = player["advances"]
-    science_free = has(player, "priesthood") and "priesthood" not in player["once"]
+    science_free = grants(player, "research.priesthood") and "priesthood" not in player["once"]
     catalogue = content.advances()
     return [
         a
         for a in opened
         if (
-            FREE_WITH.get(a.args[0]) in owned
+            FREED_BY.get(a.args[0]) in owned
             or (science_free and catalogue[a.args[0]]["group"] == content.SCIENCE_GROUP)
         )
         and _payable(state, player, a.args[0], False)
@@ -261,9 +252,9 @@ def buy(
     ``research_payment`` frame when more than one way is open."""
     player = state["players"][p]
     cost = cost_of(state, player, advance, free=free)
-    if cost["food"] == 0 and not free and FREE_WITH.get(advance) not in player["advances"]:
-        if content.advances()[advance]["group"] == content.SCIENCE_GROUP and has(
-            player, "priesthood"
+    if cost["food"] == 0 and not free and FREED_BY.get(advance) not in player["advances"]:
+        if content.advances()[advance]["group"] == content.SCIENCE_GROUP and grants(
+            player, "research.priesthood"
         ):
             player["once"].append("priesthood")
     if payment is None:
@@ -281,7 +272,7 @@ def buy(
 def _pay_and_gain(state: State, p: int, advance: str, take: dict[str, int], ev: Events) -> None:
     player = state["players"][p]
     pay(player, take)
-    if has(player, "free_education") and (take.get("ideas") or take.get("gold")):
+    if grants(player, "research.free-education") and (take.get("ideas") or take.get("gold")):
         gain(state, player, "mood", 1)
     gain_advance(state, p, advance, ev)
 
@@ -311,7 +302,7 @@ def pay_label(state: State, frame: Frame, a: Action) -> str:
     take = parse_payment(a.args[0])
     parts = [f"{n} {'idea' if r == 'ideas' and n == 1 else r}" for r, n in take.items()]
     text = f"Pay {' and '.join(parts)} for {content.advances()[frame['advance']]['name']}"
-    if has(state["players"][frame["player"]], "free_education") and (
+    if grants(state["players"][frame["player"]], "research.free-education") and (
         take.get("ideas") or take.get("gold")
     ):
         text += " (Free Education: +1 mood token)"
@@ -345,28 +336,51 @@ def gain_advance(state: State, p: int, advance: str, ev: Events) -> None:
     bump_stat(state, "advance")
     if moving:
         _place_cubes(state, p, group["id"], moving, ev)
-    if advance == "dogma":
-        _dogma_limit(state, player, ev)
-    if info["group"] == content.SCIENCE_GROUP and has(player, "philosophy"):
-        gain(state, player, "ideas", 1)
-    if advance == "philosophy":
-        gain(state, player, "ideas", 1)
-    if advance == "metallurgy" and has(player, "steel_weapons"):
-        gain(state, player, "ore", 2)
+    run_gain_effects(state, p, advance, "first", ev)
     track = info["track"]
     if track:
         gain(state, player, track, 1)
         player[f"{track}_track"] += 1
         if player[f"{track}_track"] in TRACK_EVENTS:
-            hooks.track_event(state, p, track, ev)
-    if advance == "writing" or (group["government"] and has(player, "writing")):
-        hooks.writing_cards(state, p, ev)
-    if advance in ("engineering", "monuments"):
-        hooks.reveal_wonder(state, p, advance, ev)
+            _track_event(state, p, track, ev)
+    run_gain_effects(state, p, advance, "last", ev)
 
 
-def _dogma_limit(state: State, player: dict[str, Any], ev: Events) -> None:
+def _track_event(state: State, p: int, track: str, ev: Events) -> None:
+    """A Mood or Culture track reached 3, 5 or 7: draw an event and resolve it at once."""
+    player = state["players"][p]
+    bump_stat(state, "track_event")
+    if state["options"]["events"]:
+        events.draw_event(state, p, ev)
+    else:
+        ev.emit(
+            "event_skipped", f"{player['name']}'s {track} track reaches {player[f'{track}_track']}."
+        )
+
+
+@on_gain("research.philosophy")
+def _philosophy(state: State, p: int, advance: str, ev: Events) -> None:
+    """Philosophy: 1 idea when gained and 1 for each later Science advance."""
+    if advance == source("research.philosophy") or (
+        content.advances()[advance]["group"] == content.SCIENCE_GROUP
+    ):
+        gain(state, state["players"][p], "ideas", 1)
+
+
+@on_gain("gain.steel-refund")
+def _steel_refund(state: State, p: int, advance: str, ev: Events) -> None:
+    """Metallurgy bought after Steel Weapons gives back the 2 ore Steel Weapons cost."""
+    player = state["players"][p]
+    if advance == source("gain.steel-refund") and STEEL in player["advances"]:
+        gain(state, player, "ore", 2)
+
+
+@on_gain("limit.ideas")
+def _dogma_limit(state: State, p: int, advance: str, ev: Events) -> None:
     """Dogma caps the ideas stock at once: what is over the new limit is lost."""
+    if advance != source("limit.ideas"):
+        return
+    player = state["players"][p]
     limit = cap(state, player, "ideas")
     over = player["res"]["ideas"] - limit
     if over > 0:
@@ -374,7 +388,7 @@ def _dogma_limit(state: State, player: dict[str, Any], ev: Events) -> None:
         ev.emit(
             "advance",
             f"Dogma limits {player['name']}'s ideas to {limit}: {over} lost.",
-            player=state["players"].index(player),
+            player=p,
         )
 
 
@@ -388,14 +402,11 @@ def _switch_government(state: State, player: dict[str, Any], new: str, ev: Event
     them goes on the advance being bought (our reading), unless the option
     ``government_switch_plus_one`` puts that advance on top of them.
     """
-    catalogue = content.advances()
-    held = [
-        a
-        for a in player["advances"]
-        if catalogue[a]["group"] in content.GOVERNMENTS and catalogue[a]["group"] != new
-    ]
-    if not held:
+    old = content.government_of(player)
+    if old is None or old == new:
         return 0
+    catalogue = content.advances()
+    held = [a for a in player["advances"] if catalogue[a]["group"] == old]
     for a in held:
         player["advances"].remove(a)
     bump_stat(state, "government_change")

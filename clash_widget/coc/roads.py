@@ -22,7 +22,8 @@ from typing import Any
 from ..engine.actions import MalformedAction
 from ..engine.game import Frame, State
 from .board import is_enemy_space, neighbour_keys
-from .economy import can_pay, has
+from .economy import can_pay
+from .effects import grants
 from .rulebook import RULES
 
 SECTION = "Primer: Advances, CONSTRUCTION (Roads)"
@@ -94,7 +95,7 @@ def candidate_moves(state: State, p: int, src: str) -> list[tuple[str, str]]:
     """(destination, payment) pairs worth asking the checks about for a land group at
     ``src``: from or to an own city, and only payments the player can make."""
     player = state["players"][p]
-    if not has(player, "roads"):
+    if not grants(player, "move.roads"):
         return []
     hexes = state["hexes"]
     pays = [t for t, cost in PAYMENTS.items() if can_pay(player, dict.fromkeys(cost, 1))]
@@ -119,7 +120,7 @@ def _own_city(state: State, p: int, key: str) -> bool:
 
 @RULES.check("move.roads-advance", "Paying for Roads needs the Roads advance.", SECTION)
 def roads_owned(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not args["roads"] or has(state["players"][args["player"]], "roads")
+    return not args["roads"] or grants(state["players"][args["player"]], "move.roads")
 
 
 @RULES.check("move.roads-land-group", "Roads carry land groups, not ships.", SECTION)

@@ -28,7 +28,8 @@ from ..engine.game import Events, Frame, Game, State
 from .board import hex_distance
 from .cards import action_cards, card_base, objective_cards
 from .common import bump_stat
-from .economy import cap, gain, has
+from .economy import cap, gain
+from .effects import grants
 from .rulebook import RULES
 from .vocab import ANGRY, BARBARIANS, BASIC, RESOURCES, TOKENS
 
@@ -449,12 +450,12 @@ def _route_gains(state: State, player: dict[str, Any], n: int, gold: int) -> tup
 def start_of_turn(state: State, p: int, ev: Events) -> None:
     """Trade Routes income; with Currency and a real choice, ask food or gold per route."""
     player = state["players"][p]
-    if not has(player, "trade_routes"):
+    if not grants(player, "status.trade-routes"):
         return
     n = route_count(state, p)
     if not n:
         return
-    if has(player, "currency"):
+    if grants(player, "status.currency"):
         outcomes = {_route_gains(state, player, n, k) for k in range(n + 1)}
         if len(outcomes) > 1:
             state["stack"].append({"kind": "trade_routes", "player": p, "routes": n})

@@ -80,7 +80,7 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
         "culture_track": pl["culture_track"],
         "advances": list(pl["advances"]),
         "advance_status": advance_view.status(state, p),
-        "government": _government(pl),
+        "government": content.government_of(pl),
         "vp": sum(b.values()),
         "vp_breakdown": b,
         "objectives_scored": list(pl["objectives"]),
@@ -88,14 +88,6 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
         "hand_count": len(hand),
         "reserved_wonders": list(pl["wonders_revealed"]) if see_hand else None,
     }
-
-
-def _government(pl: dict[str, Any]) -> str | None:
-    for a in pl["advances"]:
-        g = content.advances()[a]["group"]
-        if g in content.GOVERNMENTS:
-            return g
-    return None
 
 
 def _city(key: str, c: dict[str, Any]) -> dict[str, Any]:

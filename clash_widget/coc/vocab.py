@@ -20,7 +20,6 @@ ANGRY, NEUTRAL, HAPPY = 0, 1, 2
 MOOD_NAMES = ("angry", "neutral", "happy")
 
 PIECES = ("fortress", "academy", "temple", "port")
-PIECE_ADVANCE = {"fortress": "tactics", "academy": "writing", "temple": "myths", "port": "fishing"}
 
 BARBARIANS = -1  # owner id of the non-player side
 

@@ -18,7 +18,8 @@ from .board import cities_of
 from .cities import activate
 from .common import bump_stat, me, spend_action
 from .content import load
-from .economy import can_pay, has, pay, plan_payment
+from .economy import can_pay, pay, plan_payment
+from .effects import grants, on_gain, source
 from .rulebook import RULES
 from .vocab import ANGRY, parse_hex
 
@@ -35,7 +36,19 @@ def wonder_name(w: str) -> str:
     return wonder_cards().get(w, {}).get("name", w)
 
 
-def reveal(state: State, p: int, advance: str, ev: Events) -> None:
+@on_gain("gain.reveal-wonder")
+def _engineering_reveals(state: State, p: int, advance: str, ev: Events) -> None:
+    if advance == source("gain.reveal-wonder"):
+        reveal(state, p, ev)
+
+
+@on_gain("gain.reserve-wonder")
+def _monuments_reserves(state: State, p: int, advance: str, ev: Events) -> None:
+    if advance == source("gain.reserve-wonder"):
+        reveal(state, p, ev, reserve_one=True)
+
+
+def reveal(state: State, p: int, ev: Events, *, reserve_one: bool = False) -> None:
     """Engineering and Monuments reveal the top wonder for everyone to see; Monuments
     then lets its owner pick a revealed wonder to reserve (asked when there is a choice).
     """
@@ -50,7 +63,7 @@ def reveal(state: State, p: int, advance: str, ev: Events) -> None:
             player=p,
             barrier=True,
         )
-    if advance != "monuments" or not public:
+    if not reserve_one or not public:
         return
     if len(public) == 1:
         reserve(state, p, public[0], ev)
@@ -132,15 +145,15 @@ def revealed(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def may_build(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if args["wonder"] in player["wonders_revealed"] and has(player, "monuments"):
+    if args["wonder"] in player["wonders_revealed"] and grants(player, "wonder.monuments"):
         return True
-    return has(player, "engineering") and state["turn"]["actions"] > 0
+    return grants(player, "wonder.build") and state["turn"]["actions"] > 0
 
 
 def _reserved(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     """Built as the Monuments wonder: reserved by the builder, who owns Monuments."""
     player = me(state, frame)
-    return args.get("wonder") in player["wonders_revealed"] and has(player, "monuments")
+    return args.get("wonder") in player["wonders_revealed"] and grants(player, "wonder.monuments")
 
 
 def _workable(state: State, frame: Frame, city: dict[str, Any]) -> bool:
@@ -206,7 +219,7 @@ def candidates(state: State, frame: Frame) -> list[Action]:
 def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     player = me(state, frame)
     w = args["wonder"]
-    if not (w in player["wonders_revealed"] and has(player, "monuments")):
+    if not (w in player["wonders_revealed"] and grants(player, "wonder.monuments")):
         spend_action(state)
     if w in player["wonders_revealed"]:
         player["wonders_revealed"].remove(w)
