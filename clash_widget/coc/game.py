@@ -168,6 +168,7 @@ class ClashOfCultures(Game):
     title = "Clash of Cultures"
     min_players = 2
     max_players = 4
+    bench_players = 4  # the largest board, the most units and cities to list moves for
     rules = RULES
     options_class = CocOptions
     handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS

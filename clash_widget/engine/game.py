@@ -114,6 +114,8 @@ class Game(ABC):
     rules: ClassVar[RuleBook]
     options_class: ClassVar[type[Options]]
     handlers: ClassVar[dict[str, FrameHandler]]
+    bench_players: ClassVar[int] = 3
+    """How many players the benchmarks seat: a size where the game's rules work hardest."""
 
     # -- setup -----------------------------------------------------------
     @abstractmethod

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Match
+from ..engine import Match, get_game
 from .selfplay import play_game, run
 
 
@@ -41,7 +41,7 @@ def rules_bench(
     search_games: int = 4,
     dask: bool = True,
 ) -> Iterator[dict]:
-    players = 4 if game == "coc" else 3
+    players = get_game(game).bench_players
     t0, c0 = time.perf_counter(), time.process_time()
     n_games = n_actions = 0
     seed = 1000
