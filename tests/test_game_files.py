@@ -222,9 +222,15 @@ _SHORT_KEYS = {
 }
 
 
+_OPTIONS_SINCE_1 = ("settler_cost", "army_cost", "ship_cost", "grow_cost")
+
+
 def as_format_1(position: dict[str, Any]) -> dict[str, Any]:
-    """A Clash of Cultures position as game-file format 1 stored it (one-letter keys)."""
+    """A Clash of Cultures position as game-file format 1 stored it (one-letter keys, no cost
+    options)."""
     out = json.loads(json.dumps(position))
+    for name in _OPTIONS_SINCE_1:
+        del out["options"][name]
     for table, names in _SHORT_KEYS.items():
         for key, item in out[table].items():
             out[table][key] = {names.get(k, k): v for k, v in item.items()}
@@ -237,6 +243,8 @@ def test_a_format_1_file_with_short_keys_still_loads() -> None:
     old = json.loads(m.to_json())
     old.pop("format")  # format-1 to_json files carried no "format"
     old["state"] = as_format_1(old["state"])
+    for name in _OPTIONS_SINCE_1:
+        del old["record"]["options"][name]
     assert "o" in next(iter(old["state"]["units"].values()))
     for name, load in LOADERS.items():
         back = load("coc", old)
@@ -256,4 +264,6 @@ def test_a_format_1_game_file_with_a_start_position_still_loads() -> None:
     assert data["format"] == "clash-widget-game/2" and "start" in data
     data["format"] = "clash-widget-game/1"
     data["start"] = as_format_1(data["start"])
+    for name in _OPTIONS_SINCE_1:
+        del data["record"]["options"][name]
     assert Match.load(data).state_hash() == m.state_hash()

@@ -41,8 +41,9 @@ from ..coc import content
 from ..coc.board import board_neighbours, city_size, effective_size, hex_distance
 from ..coc.cards import action_cards, card_base, objective_cards
 from ..coc.cities import yields
-from ..coc.economy import cap
+from ..coc.economy import cap, option_cost
 from ..coc.effects import PIECE_ADVANCE
+from ..coc.vocab import ANGRY, BARBARIANS, HAPPY, LAND, NEUTRAL
 from ..coc.wonders import wonder_cards
 from ..engine import Action, Game
 from ..engine.game import State
@@ -53,11 +54,6 @@ from .coc_thumbs import ADVANCE_VALUE, WEIGHTS
 BASIC = ("food", "wood", "ore")
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 FERTILE = frozenset({"plains", "forest", "mountain"})
-LAND = frozenset({"plains", "forest", "mountain", "barren"})
-ANGRY, NEUTRAL, HAPPY = 0, 1, 2
-BARBARIANS = -1
-UNIT_COST = {"settler": {"food": 2}, "army": {"food": 1, "ore": 1}}
-GROW_COST = {"food": 1, "wood": 1, "ore": 1}
 FAR = 99
 _NEIGHBOURS: dict[tuple[int, str], list[str]] = {}  # (board, hex) -> its neighbours
 
@@ -274,11 +270,11 @@ class Seat:
         if self.wonder_goal:
             out.append(self.wonder_goal)
         if self.wants_settler:
-            out.append(Goal("expand", self.w["found"], dict(UNIT_COST["settler"])))
+            out.append(Goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
         if self.growable:
-            out.append(Goal("grow", self.w["grow"], dict(GROW_COST)))
+            out.append(Goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
         if self.army_wanted:
-            out.append(Goal("arm", self.arm_worth, dict(UNIT_COST["army"])))
+            out.append(Goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
         out.append(Goal("research", self.w["research"] + 10, {"food": 2}))
         out.sort(key=lambda g: -g.per_unit)
         return out
@@ -860,10 +856,10 @@ class CocHeuristicBot(Bot):
                 v += 2
         elif piece == "port":
             v += 2
-        cost = dict(GROW_COST)
+        cost = option_cost(seat.s, "grow_cost")
         if a.args[2:] == ("+settler",):
             v += 30 if seat.wants_settler else -10
-            cost["food"] += 1
+            cost["food"] = cost.get("food", 0) + 1
         return v + seat.save_penalty(cost, "grow")
 
     def _build_here(self, seat: Seat, key: str) -> float:
@@ -874,10 +870,16 @@ class CocHeuristicBot(Bot):
         )
         if room <= 0:
             return -1.0
-        if seat.wants_settler and _short(seat.res, UNIT_COST["settler"]) == 0:
+        if seat.wants_settler and _short(seat.res, option_cost(seat.s, "settler_cost")) == 0:
             near = min((hex_distance(key, s) for s in seat.sites if seat.sites[s] >= 3), default=9)
-            best = self.w["expand"] - 2 * near + seat.save_penalty(UNIT_COST["settler"], "expand")
-        if seat.army_wanted and (_short(seat.res, UNIT_COST["army"]) == 0 or self._can_draft(seat)):
+            best = (
+                self.w["expand"]
+                - 2 * near
+                + seat.save_penalty(option_cost(seat.s, "settler_cost"), "expand")
+            )
+        if seat.army_wanted and (
+            _short(seat.res, option_cost(seat.s, "army_cost")) == 0 or self._can_draft(seat)
+        ):
             if seat.guards.get(key, 0) > seat.mine_at(key, "army"):
                 v = self.w["defend"] + 10
             elif seat.guard_deficit and not seat.has("tactics"):
@@ -886,7 +888,7 @@ class CocHeuristicBot(Bot):
                 v = seat.arm_worth
                 if seat.strike:
                     v -= 2 * min(seat.strike[2].get(key, 9), 9)
-            best = max(best, v + seat.save_penalty(UNIT_COST["army"], "arm"))
+            best = max(best, v + seat.save_penalty(option_cost(seat.s, "army_cost"), "arm"))
         return best + self._activation(seat, city)
 
     def _can_draft(self, seat: Seat) -> bool:

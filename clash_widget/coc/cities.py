@@ -27,7 +27,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, pay, plan_payment
+from .economy import can_pay, gain, option_cost, pay, plan_payment
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -39,8 +39,11 @@ COLLECT = "Primer: Activate a City, Collect Resources"
 BUILD = "Primer: Activate a City, Build Units"
 GROW = "Primer: Activate a City, Increase City Size"
 
-UNIT_COST = {"settler": {"food": 2}, "army": {"food": 1, "ore": 1}, "ship": {"wood": 2}}
-GROW_COST = {"food": 1, "wood": 1, "ore": 1}
+UNITS = ("settler", "army", "ship")  # each costs the option <kind>_cost
+
+
+def unit_cost(state: State, kind: str) -> dict[str, int]:
+    return option_cost(state, f"{kind}_cost")
 
 
 def _hex_arg(a: Action, i: int = 0) -> str:
@@ -458,8 +461,8 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 
 @RULES.check(
     "build.can-build-something",
-    "This city cannot build any unit now: check the costs (settler 2 food, army food + ore, "
-    "ship 2 wood at a port) and the limit of units on one space.",
+    "This city cannot build any unit now: check the costs (settler {settler_cost_words}, army "
+    "{army_cost_words}, ship {ship_cost_words} at a port) and the limit of units on one space.",
     BUILD,
 )
 def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -518,7 +521,7 @@ def parse_unit(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 
 @RULES.check("build.unit-kind", "Units are settlers, armies or ships.", BUILD)
 def unit_kind(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return args["kind"] in UNIT_COST
+    return args["kind"] in UNITS
 
 
 @RULES.check(
@@ -538,7 +541,7 @@ def ship_port(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "build.stack-limit",
-    "No more than 4 units may stand on one space (armies aboard ships do not count).",
+    "The limit of units on one space is {max_units_per_space} (armies aboard ships do not count).",
     BUILD,
 )
 def build_stack(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -569,17 +572,17 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "build.cost",
-    "You cannot pay for that unit (settler 2 food, army 1 food + 1 ore, ship 2 wood; "
-    "gold may replace any of them).",
+    "You cannot pay for that unit (settler {settler_cost_words}, army {army_cost_words}, ship "
+    "{ship_cost_words}; gold may replace any of them).",
     BUILD,
 )
 def unit_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if args["draft"]:
         return True
-    return can_pay(me(state, frame), UNIT_COST[args["kind"]])
+    return can_pay(me(state, frame), unit_cost(state, args["kind"]))
 
 
-_UNITS = tuple(act("unit", k) for k in UNIT_COST)
+_UNITS = tuple(act("unit", k) for k in UNITS)
 _UNITS_DRAFT = (*_UNITS, act("unit", "army", "draft"))
 
 
@@ -595,7 +598,7 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         player["mood"] -= 2 if grants(player, "build.draft-costs-two") else 1
         frame["draft"] = True
     else:
-        pay(player, plan_payment(player, UNIT_COST[kind]) or {})
+        pay(player, plan_payment(player, unit_cost(state, kind)) or {})
     city = state["cities"][frame["city"]]
     where = city["port"] if kind == "ship" else frame["city"]
     add_unit(state, p, kind, where)
@@ -740,7 +743,8 @@ def grow_advance(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "grow.size-limit",
-    "A city cannot grow larger than the number of cities you own (and never past size 5).",
+    "A city cannot grow larger than the number of cities you own (and never past size "
+    "{max_city_size}).",
     GROW,
 )
 def grow_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -787,7 +791,7 @@ def grow_sanitation(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 def grow_cost(state: State, frame: Frame, args: dict[str, Any]) -> dict[str, int]:
     player = me(state, frame)
-    cost = dict(GROW_COST)
+    cost = option_cost(state, "grow_cost")
     city = state["cities"][args["city"]]
     if (
         grants(player, "grow.state-religion")
@@ -796,13 +800,13 @@ def grow_cost(state: State, frame: Frame, args: dict[str, Any]) -> dict[str, int
     ):
         cost["food"] = 0
     if args["settler"]:
-        cost["food"] += 1
+        cost["food"] = cost.get("food", 0) + 1
     return cost
 
 
 @RULES.check(
     "grow.cost",
-    "Growing costs 1 food, 1 wood and 1 ore (gold may replace any of them).",
+    "Growing costs {grow_cost_words} (gold may replace any of them).",
     GROW,
 )
 def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -843,7 +847,8 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     player = state["players"][p]
     cost = grow_cost(state, frame, args)
     city = state["cities"][key]
-    if cost["food"] < GROW_COST["food"] + (1 if args["settler"] else 0):
+    full = option_cost(state, "grow_cost").get("food", 0) + (1 if args["settler"] else 0)
+    if cost.get("food", 0) < full:
         player["once"].append("state_religion")
     pay(player, plan_payment(player, cost) or {})
     activate(state, p, key, ev)

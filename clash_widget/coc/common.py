@@ -31,7 +31,8 @@ def bump_stat(state: State, kind: str, n: int = 1) -> None:
 
 @RULES.check(
     "turn.actions-left",
-    "You have used all your actions this turn (3 a turn); end your turn or use a free ability.",
+    "You have used all your actions this turn ({actions_per_turn} a turn); end your turn or use "
+    "a free ability.",
     "Primer: Actions (Summary)",
     frame_only=True,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..engine.actions import MalformedAction
@@ -93,6 +94,22 @@ def pay(player: Player, take: Cost) -> None:
 
 def describe_cost(take: Cost) -> str:
     return ", ".join(f"{n} {r}" for r, n in take.items() if n) or "nothing"
+
+
+def cost_words(text: str) -> str:
+    """A cost option in words: ``"food:1+ore:1"`` is "1 food and 1 ore"."""
+    parts = [f"{n} {r}" for r, n in parse_payment(text).items()]
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else parts[0]
+
+
+@cache
+def _parsed_cost(text: str) -> tuple[tuple[str, int], ...]:
+    return tuple(parse_payment(text).items())
+
+
+def option_cost(state: State, name: str) -> Cost:
+    """A cost the rules options give (``settler_cost``, ``grow_cost``...), as a new dict."""
+    return dict(_parsed_cost(state["options"][name]))
 
 
 def parse_payment(text: str) -> Cost:

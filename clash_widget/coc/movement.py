@@ -153,9 +153,7 @@ def on_board(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return args["from"] in state["hexes"] and args["to"] in state["hexes"]
 
 
-@RULES.check(
-    "move.group-size", "A group is too large: see the group size in the game's options.", MOVE
-)
+@RULES.check("move.group-size", "Too many units in one group: the limit is {group_size}.", MOVE)
 def group_size(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return sum(args["spec"].values()) <= state["options"]["group_size"]
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..engine import Options
+
+COSTS = ("settler_cost", "army_cost", "ship_cost", "grow_cost")
+PAYABLE = ("food", "wood", "ore", "ideas", "gold")
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,11 @@ class CocOptions(Options):
     group_size: int = 4
     ship_capacity: int = 2
     research_cost: int = 2
+    # Costs are written as payments (resource:count joined by "+"), as in actions.
+    settler_cost: str = "food:2"
+    army_cost: str = "food:1+ore:1"
+    ship_cost: str = "wood:2"
+    grow_cost: str = "food:1+wood:1+ore:1"
     start_food: int = 2
     vp_per_piece: int = 1
     advances_per_vp: int = 2
@@ -42,3 +50,24 @@ class CocOptions(Options):
     whatever the city's mood: the French rulings' reading (p. 12: "gagnez de l'Or égal à la
     taille de la ville et l'ancien propriétaire reçoit un Colon en tant que réfugié"). Off
     (the default), the primer's: both only if the city was happy or neutral."""
+
+    def __post_init__(self) -> None:
+        for name in COSTS:
+            _check_cost(name, getattr(self, name))
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f"the option {f.name} is a whole number, not {value!r}")
+
+
+def _check_cost(name: str, text: object) -> None:
+    """A cost option is a payment: resource:count parts joined by "+" (food:1+ore:1)."""
+    ok = isinstance(text, str) and bool(text)
+    for part in text.split("+") if isinstance(text, str) else ():
+        resource, _, count = part.partition(":")
+        ok = ok and resource in PAYABLE and count.isdigit() and int(count) > 0
+    if not ok:
+        raise ValueError(
+            f"the option {name} is a cost written like food:1+ore:1 "
+            f"(resources: {', '.join(PAYABLE)}), not {text!r}"
+        )

@@ -158,7 +158,8 @@ def open_advances(kind: str, owned: frozenset[str]) -> tuple[Action, ...]:
 
 @RULES.check(
     "research.cost",
-    "You cannot pay for it: an advance costs 2 food (ideas or gold may replace the food; "
+    "You cannot pay for it: an advance costs {research_cost} food (ideas or gold may replace "
+    "the food; "
     "Steel Weapons also costs 2 ore).",
     SECTION,
 )

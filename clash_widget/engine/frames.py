@@ -46,8 +46,8 @@ def explained(detail: Detail) -> Callable[[Check], Explained]:
 def refusal(c: Check, state: State, frame: Frame, args: Args) -> Verdict:
     """The verdict of a failed check, with its specifics when it has any."""
     if isinstance(c, Explained) and c.detail is not None:
-        return Verdict(c.rule, c.detail(state, frame, args))
-    return Verdict(c.rule)
+        return Verdict(c.rule, c.detail(state, frame, args), state.get("options"))
+    return Verdict(c.rule, options=state.get("options"))
 
 
 def fixed(*actions: Action) -> Candidates:

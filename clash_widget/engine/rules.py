@@ -5,24 +5,39 @@ reason a learner can read and the section of the rulebook it comes from. A
 refused action returns a :class:`Verdict` naming the rule; the same checks
 filter candidate actions into the legal list, so "what can I do" and "why not"
 can never drift apart.
+
+A reason may name the game's rules options in braces (``"at most {group_size}
+units"``): it is worded from the options of the game it refuses in, so a
+variant's refusals quote the variant's numbers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+Wording = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+"""Words a game derives from its options for reasons (``"2 food"`` from ``"food:2"``)."""
 
 
 @dataclass(frozen=True)
 class Rule:
     id: str
-    reason: str
+    reason: str  # may name options in braces, see text()
     section: str
     source: str = "seed"  # "seed": from the specification; "ours": our design
+    book: RuleBook | None = field(default=None, compare=False, repr=False)
 
     def refuse(self, detail: str = "") -> Verdict:
         return Verdict(self, detail)
+
+    def text(self, options: Mapping[str, Any] | None = None) -> str:
+        """The reason in words, its option names filled from ``options`` (else the defaults)."""
+        if "{" not in self.reason:
+            return self.reason
+        words = self.book.words(options) if self.book is not None else dict(options or {})
+        return self.reason.format_map(words)
 
 
 @dataclass(frozen=True)
@@ -31,6 +46,8 @@ class Verdict:
 
     rule: Rule
     detail: str = ""
+    options: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The rules options of the game refusing, to word the reason (None: the defaults)."""
 
     @property
     def rule_id(self) -> str:
@@ -38,7 +55,8 @@ class Verdict:
 
     @property
     def reason(self) -> str:
-        return f"{self.rule.reason} ({self.detail})" if self.detail else self.rule.reason
+        text = self.rule.text(self.options)
+        return f"{text} ({self.detail})" if self.detail else text
 
     def to_dict(self) -> dict[str, str]:
         return {
@@ -65,7 +83,13 @@ class Check:
     state and the frame), so a listing may ask it once for all candidates."""
 
     def __call__(self, *args: Any) -> Verdict | None:
-        return None if self.ok(*args) else Verdict(self.rule)
+        return None if self.ok(*args) else Verdict(self.rule, options=options_in(args))
+
+
+def options_in(args: tuple[Any, ...]) -> Mapping[str, Any] | None:
+    """The rules options of the state a check was asked about (its first argument)."""
+    state = args[0] if args else None
+    return state.get("options") if isinstance(state, dict) else None
 
 
 @dataclass(frozen=True)
@@ -88,11 +112,22 @@ class RuleBook:
     game: str
     rules: dict[str, Rule] = field(default_factory=dict)
     readings: list[Reading] = field(default_factory=list)
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """The game's default rules options: reasons shown without a game are worded from them."""
+    wording: Wording | None = None
+
+    def words(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """What a reason's braces may name: the options (over the defaults) and their wording."""
+        out = dict(self.defaults)
+        out.update(options or {})
+        if self.wording is not None:
+            out.update(self.wording(out))
+        return out
 
     def rule(self, rule_id: str, reason: str, section: str, *, source: str = "seed") -> Rule:
         if rule_id in self.rules:
             raise ValueError(f"rule {rule_id!r} registered twice")
-        r = Rule(rule_id, reason, section, source)
+        r = Rule(rule_id, reason, section, source, book=self)
         self.rules[rule_id] = r
         return r
 
@@ -130,7 +165,7 @@ def first_violation(checks: Iterable[Check], *args: Any) -> Verdict | None:
     """Run checks in order (turn, availability, costs, targets) and stop at the first failure."""
     for c in checks:
         if not c.ok(*args):
-            return Verdict(c.rule)
+            return Verdict(c.rule, options=options_in(args))
     return None
 
 
@@ -148,7 +183,7 @@ def rules_markdown(books: Iterable[RuleBook]) -> str:
     for book in books:
         lines += [f"## {book.game}", "", "| id | reason | section | source |", "|---|---|---|---|"]
         for r in book:
-            reason = r.reason.replace("|", "\\|")
+            reason = r.text().replace("|", "\\|")
             lines.append(f"| `{r.id}` | {reason} | {r.section} | {r.source} |")
         lines.append("")
         if book.readings:

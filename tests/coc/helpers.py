@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from clash_widget.coc.board import board_neighbours
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Match
@@ -21,8 +23,8 @@ def accepted(match: Match, key: str) -> None:
     assert out.ok, f"{key} refused: {out.verdict}"
 
 
-def open_map(players: int = 2, seed: int = 3) -> Scenario:
-    return Scenario(players=players, seed=seed).explore_all().turn(0)
+def open_map(players: int = 2, seed: int = 3, **options: Any) -> Scenario:
+    return Scenario(players=players, seed=seed, **options).explore_all().turn(0)
 
 
 def neighbour_of(s: Scenario, key: str, terrain: str) -> str | None:
