@@ -99,7 +99,7 @@ class Scenario:
             raise ScenarioError(f"{key} is not on the board")
         if mood not in MOOD_NAMES:
             raise ScenarioError(f"a city is {', '.join(MOOD_NAMES)}, not {mood!r}")
-        c = self.state["cities"].get(key) or new_city(player)
+        c: Any = self.state["cities"].get(key) or new_city(player)  # edited freely here
         c["owner"] = player
         if pieces is not None:
             owners = pieces if isinstance(pieces, dict) else {p: player for p in pieces}

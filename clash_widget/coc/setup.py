@@ -6,13 +6,14 @@ shuffles which tile lies face down in which slot and how the homes are turned.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..engine import rng
 from ..engine.game import State
 from .content import load
 from .hexes import offset_to_axial
 from .options import CocOptions
+from .state_types import City, Hex, Mood, Player, Region, Turn, Unit, UnitKind
 from .vocab import NEUTRAL, PLAYER_NAMES, hex_key
 
 LOCAL = ((0, 0), (0, 1), (1, 0), (1, 1))  # a, b, c, d as (col, row) inside a block
@@ -24,7 +25,7 @@ def tile_terrain(tile: list[str], flip: int) -> list[str]:
     return [tile[FLIP[i]] if flip else tile[i] for i in range(4)]
 
 
-def new_player(seat: int, options: CocOptions) -> dict[str, Any]:
+def new_player(seat: int, options: CocOptions) -> Player:
     return {
         "name": PLAYER_NAMES[seat],
         "res": {"food": options.start_food, "wood": 0, "ore": 0, "ideas": 0, "gold": 0},
@@ -64,7 +65,7 @@ def new_state(players: int, seed: int, options: CocOptions) -> State:
     _lay_regions(state, layout)
     first = rng.below(state, players)
     order = [(first + i) % players for i in range(players)]
-    state["turn"] = {"age": 1, "round": 1, "order": order, "idx": 0, "actions": 0}
+    state["turn"] = Turn(age=1, round=1, order=order, idx=0, actions=0)
     return state
 
 
@@ -78,7 +79,7 @@ def _lay_regions(state: State, layout: dict[str, Any]) -> None:
             idx = len(state["regions"])
             keys = [hex_key(offset_to_axial(2 * i + dc, 2 * j + dr)) for dc, dr in LOCAL]
             home = homes.get((i, j))
-            region: dict[str, Any] = {
+            region: Region = {
                 "slot": [i, j],
                 "hexes": keys,
                 "home": home,
@@ -88,7 +89,7 @@ def _lay_regions(state: State, layout: dict[str, Any]) -> None:
             }
             state["regions"].append(region)
             for k in keys:
-                state["hexes"][k] = {"terrain": None, "region": idx}
+                state["hexes"][k] = Hex(terrain=None, region=idx)
             if home is not None:
                 flip = rng.below(state, 2)
                 region["flip"] = flip
@@ -100,10 +101,10 @@ def _lay_regions(state: State, layout: dict[str, Any]) -> None:
                 add_unit(state, home, "settler", capital)
 
 
-def new_city(owner: int, *, capital: bool = False) -> dict[str, Any]:
+def new_city(owner: int, *, capital: bool = False) -> City:
     return {
         "owner": owner,
-        "mood": NEUTRAL,
+        "mood": cast(Mood, NEUTRAL),
         "pieces": {},
         "capital": capital,
         "activations": 0,
@@ -115,13 +116,14 @@ def new_city(owner: int, *, capital: bool = False) -> dict[str, Any]:
 def add_unit(state: State, owner: int, kind: str, key: str, on: str | None = None) -> str:
     uid = f"u{state['next_unit']}"
     state["next_unit"] += 1
-    state["units"][uid] = {
+    unit: Unit = {
         "owner": owner,
-        "kind": kind,
+        "kind": cast(UnitKind, kind),  # one of vocab.UNIT_KINDS (tests check the states)
         "hex": key,
         "on": on,
         "stop": False,
         "fought": False,
         "forest": False,
     }
+    state["units"][uid] = unit
     return uid

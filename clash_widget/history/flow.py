@@ -24,6 +24,7 @@ from __future__ import annotations
 from ..engine.game import Events, State
 from . import cards as C
 from . import zones as Z
+from .state_types import Unit
 
 
 def advance(state: State, ev: Events) -> None:
@@ -149,7 +150,7 @@ def finish_production(state: State, city: str, ev: Events) -> None:
     seat = c["ctrl"]
     d = C.design(state, card)
     if d["type"] == "unit":
-        state["units"][card] = {"ctrl": seat, "city": city, "damage": 0, "tired": False}
+        state["units"][card] = Unit(ctrl=seat, city=city, damage=0, tired=False)
     else:
         c["creations"].append(card)
     if C.is_wonder(state, card):

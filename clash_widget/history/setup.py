@@ -7,7 +7,7 @@ choice, and councils stay hidden until the cards are deployed).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
@@ -17,6 +17,7 @@ from . import cards as C
 from . import zones as Z
 from .options import DECKS
 from .rulebook import BOOK, SETUP, SETUP_REDEAL, Args, parse_args
+from .state_types import City, DeckName, HistoryOptionsDict, HistoryState, Player
 
 REDEALS = 50
 
@@ -24,11 +25,11 @@ REDEALS = 50
 def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
     if options["deck"] not in DECKS:
         raise ValueError(f"unknown deck {options['deck']!r}: use one of {', '.join(DECKS)}")
-    state: State = {
+    fresh: HistoryState = {
         "game": "history",
         "seed": seed,
         "rng": seed_state(seed),
-        "options": options,
+        "options": cast(HistoryOptionsDict, options),  # HistoryOptions.to_dict()
         "players": [],
         "cities": {},
         "units": {},
@@ -51,25 +52,25 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
         "result": None,
         "stats": {},
     }
+    state = cast(State, fresh)  # the engine carries it as a plain dict
     for s in range(players):
         deck = C.seat_deck(options["deck"], s)
         cards = [C.card_id(s, i) for i in range(len(C.deck_list(deck)))]
-        state["players"].append(
-            {
-                "seat": s,
-                "name": f"Player {s + 1}",
-                "deck": deck,
-                "treasury": cards,
-                "council": [],
-                "landfill": [],
-                "culture": 0,
-                "research": None,
-                "counters": 0,
-                "techs": [],
-                "policies": [],
-                "capital": None,
-            }
-        )
+        player: Player = {
+            "seat": s,
+            "name": f"Player {s + 1}",
+            "deck": cast(DeckName, deck),  # cards.seat_deck
+            "treasury": cards,
+            "council": [],
+            "landfill": [],
+            "culture": 0,
+            "research": None,
+            "counters": 0,
+            "techs": [],
+            "policies": [],
+            "capital": None,
+        }
+        state["players"].append(player)
     ev = Events()
     for s in range(players):
         deal(state, s, ev)
@@ -134,7 +135,7 @@ def apply_capital(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["stack"][-1] = {"kind": "home", "player": seat, "city": cid}
 
 
-def new_city(seat: int) -> dict[str, Any]:
+def new_city(seat: int) -> City:
     return {
         "ctrl": seat,
         "pop": 1,

@@ -16,6 +16,7 @@ from . import content as K
 from . import paths
 from .rules import BOOK, EPOCHS, One, count, one_arg, seat_name, well_formed
 from .scoring import vp_phase
+from .state_types import Empire, Result, Turn
 
 
 # -- choosing Empires ------------------------------------------------------------------------------
@@ -57,7 +58,7 @@ def choose_candidates(state: State, frame: Frame) -> list[Action]:
 
 def apply_choose(state: State, frame: Frame, args: One, ev: Events) -> None:
     seat, eid = frame["player"], args.x
-    state["empires"][eid] = {"owner": seat, "capital": None, "founded": False}
+    state["empires"][eid] = Empire(owner=seat, capital=None, founded=False)
     state["players"][seat]["empires"].append(eid)
     e = K.empires()[eid]
     ev.emit(
@@ -118,7 +119,7 @@ def start_turn(state: State, index: int, ev: Events) -> None:
     e = K.empires()[eid]
     seat = B.owner(state, eid)
     state["turn_no"] += 1
-    state["turn"] = {
+    turn: Turn = {
         "index": index,
         "player": seat,
         "empire": eid,
@@ -128,6 +129,7 @@ def start_turn(state: State, index: int, ev: Events) -> None:
         "leader": 0,
         "placed": 0,
     }
+    state["turn"] = turn
     ev.emit(
         "turn",
         f"{seat_name(seat)} plays the {e['name']} ({empire_terms(eid)})",
@@ -169,7 +171,7 @@ def end_game(state: State, ev: Events) -> None:
     best = max(vps)
     winners = [s for s, v in enumerate(vps) if v == best]
     state["over"] = True
-    state["result"] = {"winners": winners, "vp": vps}
+    state["result"] = Result(winners=winners, vp=vps)
     names = " and ".join(seat_name(s) for s in winners)
     ev.emit(
         "game_over",

@@ -11,12 +11,13 @@ far), ``stack`` (decision frames), ``over``, ``result``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Events
 from ..engine.rng import seed_state, shuffle
 from . import content as K
 from .rules import seat_name
+from .state_types import PersistenceOptionsDict, PersistenceState, VpBy
 
 VP_SOURCES = ("regions", "capitals", "monuments", "culture")
 
@@ -27,16 +28,16 @@ def used_piles(options: dict[str, Any]) -> list[str]:
 
 
 def new_state(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    return {
+    state: PersistenceState = {
         "game": "persistence",
         "seed": seed,
         "rng": seed_state(seed),
-        "options": dict(options),
+        "options": cast(PersistenceOptionsDict, dict(options)),  # PersistenceOptions.to_dict()
         "players": [
             {
                 "seat": s,
                 "vp": 0,
-                "vp_by": dict.fromkeys(VP_SOURCES, 0),
+                "vp_by": cast(VpBy, dict.fromkeys(VP_SOURCES, 0)),
                 "hand": [],
                 "empires": [],
             }
@@ -59,6 +60,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
         "over": False,
         "result": None,
     }
+    return cast(dict[str, Any], state)  # the engine carries it as a plain dict
 
 
 def deal(state: dict[str, Any], ev: Events) -> None:

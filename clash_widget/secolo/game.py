@@ -10,7 +10,7 @@ Amulet), ``revealed`` (hand cards everybody knows about, card -> seat), ``runout
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..engine import Action, Events, FrameHandler, Game, Options
 from ..engine.rng import Stream, seed_state, shuffle
@@ -19,6 +19,7 @@ from . import cards as C
 from . import logic as L
 from .handlers import HANDLERS
 from .rules import BOOK
+from .state_types import SecoloOptionsDict, SecoloState
 from .turn_frames import advance
 
 LOG_KEEP = 60
@@ -62,11 +63,11 @@ class Secolo(Game):
         ids = C.deck_cards(opts["deck"])
         pool = [c for c in ids if C.ctype(c) == "protagonist"]
         deck = [c for c in ids if C.ctype(c) != "protagonist"]
-        state: dict[str, Any] = {
-            "game": self.name,
+        fresh: SecoloState = {
+            "game": "secolo",
             "seed": seed,
             "rng": seed_state(seed),
-            "options": opts,
+            "options": cast(SecoloOptionsDict, opts),  # SecoloOptions.to_dict()
             "players": [
                 {
                     "seat": s,
@@ -91,6 +92,7 @@ class Secolo(Game):
             "over": False,
             "result": None,
         }
+        state = cast(dict[str, Any], fresh)  # the engine carries it as a plain dict
         shuffle(state, state["deck"])
         return state
 

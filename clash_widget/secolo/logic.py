@@ -13,6 +13,7 @@ from typing import Any
 from ..engine import Events
 from ..engine.rng import shuffle
 from . import cards as C
+from .state_types import Turn
 
 State = dict[str, Any]
 
@@ -219,7 +220,7 @@ def deck_ran_out(state: State, ev: Events) -> None:
 
 
 # -- turns and the end of the game -------------------------------------------------------------
-def fresh_turn(seat: int, number: int) -> dict[str, Any]:
+def fresh_turn(seat: int, number: int) -> Turn:
     return {
         "seat": seat,
         "number": number,

@@ -1,0 +1,71 @@
+"""The shape of a 600 il Secolo di Ferro state, as types a reader and a type checker can follow.
+
+The state stays a plain JSON dict; these ``TypedDict``s say which keys it holds and what they
+mean. Cards are named by their ids in ``data/cards.json`` (``"cat-ch-3"``: culture, type,
+number); cultures by their three-letter codes (``"cat"``). Every card is in exactly one
+place: ``deck``, ``discard``, ``removed``, ``pool``, a player's ``hand`` or a player's ``city``.
+``tests/test_state_types.py`` checks the states that random games reach against them.
+"""
+
+# No ``from __future__ import annotations`` here: Python 3.11 TypedDicts must see
+# ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
+from typing import Any, Literal, NotRequired, TypedDict
+
+
+class Player(TypedDict):
+    seat: int
+    protagonist: str | None  # the Protagonist card chosen at the start (None until then)
+    hand: list[str]  # hidden from the others, except the cards in ``revealed``
+    city: list[str]  # the cards in play in front of the player
+    attached: dict[str, str]  # Object in the city -> the citizen card holding it
+    sheltered: bool  # the Bible protects the city until the player's next turn
+
+
+class Turn(TypedDict):
+    seat: int  # the player whose turn it is
+    number: int  # turns so far (0 during the opening)
+    cultures: list[str]  # cultures put into play this turn (normally at most one)
+    extra_cultures: int  # further cultures the Alliance allows this turn
+    bonus_used: bool  # the Workshop Mistress's extra Character was played
+    played: list[list[str]]  # [card, culture, "normal" | "bonus"] per Character played
+    attacks: int  # Attacks played this turn
+
+
+class Result(TypedDict):
+    reason: Literal["five_cultures", "deck_exhausted"]
+    winners: list[int]  # seats
+    draw: bool  # more than one team shares the win
+
+
+class SecoloOptionsDict(TypedDict):
+    """``SecoloOptions.to_dict()`` (see game.py)."""
+
+    deck: Literal["base", "extended"]
+    pairs: bool
+    hand_size: int
+    draw: int
+    cultures_to_win: int
+    max_reshuffles: int
+    redraw: bool
+    auto_pass: bool
+
+
+class SecoloState(TypedDict):
+    game: Literal["secolo"]
+    seed: int
+    rng: int  # the seeded generator's whole state (engine/rng.py)
+    options: SecoloOptionsDict
+    version: NotRequired[int]  # changes so far, added by the match at the first action
+    players: list[Player]  # by seat
+    deck: list[str]  # draw pile, top = last
+    discard: list[str]  # face up, public
+    removed: list[str]  # Protagonists nobody chose
+    pool: list[str]  # Protagonists still to choose from during the opening
+    discarded_by: dict[str, int]  # discarded card -> the seat that discarded it (for the Amulet)
+    revealed: dict[str, int]  # hand card everybody has seen -> the seat holding it
+    runouts: int  # times the deck ran out (reshuffled up to options.max_reshuffles)
+    turn: Turn
+    stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
+    log: list[dict[str, Any]]  # the last public events (engine Events: kind, text, data)
+    over: bool
+    result: Result | None  # set when the game ends
