@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import traitlets
+from match_checks import ROOT, assert_js_fixtures_fresh, assert_traits_match_typescript, send
 
 from clash_widget.bots import RandomBot
 from clash_widget.engine import Match
@@ -21,20 +22,12 @@ from clash_widget.secolo.opening import ATTACK, OPENING
 from clash_widget.widget import SecoloTable
 from clash_widget.widget.base import MatchWidget
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def opened(seat: int | None = None) -> SecoloTable:
     t = SecoloTable(players=2, seed=2, seat=seat)
     for key in OPENING:
         assert t.play(key).ok, key
     return t
-
-
-def send(t: SecoloTable, **fields: Any) -> dict[str, Any]:
-    seq = int(t.intent.get("seq", 0)) + 1 if t.intent else 1
-    t.intent = {"seq": seq, "version": t.match.version, **fields}
-    return dict(t.feedback)
 
 
 def snapshot(t: SecoloTable) -> tuple[str, int, dict[str, Any], list[str]]:
@@ -62,31 +55,12 @@ def test_refuses_a_match_of_another_game() -> None:
 
 
 def test_trait_names_match_typescript_model() -> None:
-    src = (ROOT / "js/src/secolo/model.ts").read_text()
-    block = re.search(r"TRAIT_NAMES[^=]*=\s*\[(.*?)\]", src, re.S)
-    assert block, "TRAIT_NAMES not found in js/src/secolo/model.ts"
-    ts_names = set(re.findall(r'"(\w+)"', block.group(1)))
-    # the traits these classes declare (anywidget's own, like _esm or layout, are not ours)
-    py_names = {
-        n
-        for n in SecoloTable.class_traits(sync=True)
-        if n in SecoloTable.__dict__ or n in MatchWidget.__dict__
-    }
-    assert py_names == ts_names
+    assert_traits_match_typescript(SecoloTable)
 
 
 def test_js_fixtures_match_the_rules_core() -> None:
     # js/test/secolo.test.ts renders these views; regenerate them when the core changes.
-    import importlib.util
-
-    path = ROOT / "js/test/fixtures/make_secolo_fixtures.py"
-    spec = importlib.util.spec_from_file_location("make_secolo_fixtures", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    for name, view in mod.views().items():
-        stored = json.loads((path.parent / f"{name}.json").read_text())
-        assert stored == json.loads(json.dumps(view)), f"{name}.json is stale: run {path.name}"
+    assert_js_fixtures_fresh("secolo")
 
 
 def test_bundle_or_fallback_esm() -> None:

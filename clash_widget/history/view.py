@@ -29,44 +29,32 @@ PHASE_NAMES = {
 }
 
 
-def _card(state: State, cid: str | None) -> dict[str, Any] | None:
-    return None if cid is None else C.public(state, cid)
+def _card(state: State, cid: str | None, **extra: Any) -> dict[str, Any] | None:
+    """A card's public face (with ``extra`` fields), or None for no card."""
+    return None if cid is None else {**C.public(state, cid), **extra}
+
+
+def _cards(state: State, ids: Any) -> list[dict[str, Any]]:
+    return [C.public(state, c) for c in ids]
 
 
 def city_view(state: State, cid: str) -> dict[str, Any]:
     c = state["cities"][cid]
-    prod = None
-    if c["prod"] is not None:
-        prod = {**C.public(state, c["prod"]), "made": c["made"]}
     units = []
     for u in sorted(Z.units_at(state, cid)):
-        x = state["units"][u]
-        d = C.design(state, u)
-        units.append(
-            {
-                **C.public(state, u),
-                "damage": x["damage"],
-                "fresh": not x["tired"],
-                "attack": d["attack"],
-                "defence": d["defence"],
-                "health": d["health"],
-                "move": d["move"],
-            }
-        )
+        x, d = state["units"][u], C.design(state, u)
+        stats = {k: d[k] for k in ("attack", "defence", "health", "move")}
+        units.append(_card(state, u, damage=x["damage"], fresh=not x["tired"], **stats))
     return {
         **C.public(state, cid),
         "controller": c["ctrl"],
         "capital": state["players"][C.owner(cid)]["capital"] == cid,
         "population": c["pop"],
-        "terrains": [
-            {**C.public(state, t), "mod": _card(state, c["mods"].get(t))} for t in c["terrains"]
-        ],
+        "terrains": [_card(state, t, mod=_card(state, c["mods"].get(t))) for t in c["terrains"]],
         "yields": Z.city_yields(state, cid),
         "defence": Z.city_defence(state, cid),
-        "production": prod,
-        "creations": [
-            {**C.public(state, x), "fresh": x not in state["spent"]} for x in c["creations"]
-        ],
+        "production": _card(state, c["prod"], made=c["made"]),
+        "creations": [_card(state, x, fresh=x not in state["spent"]) for x in c["creations"]],
         "units": units,
     }
 
@@ -74,9 +62,6 @@ def city_view(state: State, cid: str) -> dict[str, Any]:
 def player_view(state: State, s: int, seat: int | None) -> dict[str, Any]:
     p = state["players"][s]
     show = seat is None or seat == s
-    research = None
-    if p["research"] is not None:
-        research = {**C.public(state, p["research"]), "counters": p["counters"]}
     return {
         "seat": s,
         "name": p["name"],
@@ -84,13 +69,13 @@ def player_view(state: State, s: int, seat: int | None) -> dict[str, Any]:
         "deck_name": C.deck_name(p["deck"]),
         "treasury_count": len(p["treasury"]),
         "council_count": len(p["council"]),
-        "council": [C.public(state, c) for c in sorted(p["council"])] if show else None,
+        "council": _cards(state, sorted(p["council"])) if show else None,
         "council_max": Z.council_max(state, s),
-        "landfill": [C.public(state, c) for c in p["landfill"]],
+        "landfill": _cards(state, p["landfill"]),
         "culture": p["culture"],
-        "research": research,
-        "techs": [C.public(state, t) for t in p["techs"]],
-        "policies": [C.public(state, x) for x in p["policies"]],
+        "research": _card(state, p["research"], counters=p["counters"]),
+        "techs": _cards(state, p["techs"]),
+        "policies": _cards(state, p["policies"]),
         "capital": p["capital"],
         "holds_capital": Z.holds_capital(state, s),
         "population": Z.population(state, s),
@@ -107,40 +92,25 @@ def _frame_view(state: State, frame: dict[str, Any]) -> dict[str, Any]:
         if key in frame:
             out[key] = frame[key]
     if "cards" in frame:
-        out["cards"] = [C.public(state, c) for c in frame["cards"]]
+        out["cards"] = _cards(state, frame["cards"])
     return out
 
 
 def _shown(state: State) -> dict[str, Any]:
     sh = state["shown"]
     out: dict[str, Any] = {
-        "initiative": [
-            {"seat": x["seat"], "card": C.public(state, x["card"]), "round": x["round"]}
-            for x in sh.get("initiative", [])
-        ],
-        "growth": [
-            {
-                "city": g["city"],
-                "cards": [C.public(state, c) for c in g["cards"]],
-                "total": g["total"],
-                "need": g["need"],
-            }
-            for g in sh.get("growth", [])
-        ],
+        "initiative": [{**x, "card": C.public(state, x["card"])} for x in sh.get("initiative", [])],
+        "growth": [{**g, "cards": _cards(state, g["cards"])} for g in sh.get("growth", [])],
         "clash": None,
         "battle": sh.get("battle"),
     }
     cl = sh.get("clash")
     if cl:
-        out["clash"] = {
-            **{k: cl[k] for k in ("attacker", "defender", "city", "winner", "tie")},
-            "attack_cards": [C.public(state, c) for c in cl["attack_cards"]],
-            "defence_cards": [C.public(state, c) for c in cl["defence_cards"]],
-            "attack_hand": list(cl["attack_hand"]),
-            "defence_hand": list(cl["defence_hand"]),
-            "attack_name": cl["attack_name"],
-            "defence_name": cl["defence_name"],
-        }
+        out["clash"] = {k: cl[k] for k in ("attacker", "defender", "city", "winner", "tie")}
+        for side in ("attack", "defence"):
+            out["clash"][f"{side}_cards"] = _cards(state, cl[f"{side}_cards"])
+            out["clash"][f"{side}_hand"] = list(cl[f"{side}_hand"])
+            out["clash"][f"{side}_name"] = cl[f"{side}_name"]
     return out
 
 
@@ -149,15 +119,10 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     deciding = game.current_player(state)
     legal = []
     if deciding is not None and (seat is None or seat == deciding):
-        for a in game.legal_actions(state):
-            legal.append(
-                {
-                    "key": str(a),
-                    "kind": a.kind,
-                    "label": describe(state, a),
-                    "args": list(a.args),
-                }
-            )
+        legal = [
+            {"key": str(a), "kind": a.kind, "label": describe(state, a), "args": list(a.args)}
+            for a in game.legal_actions(state)
+        ]
     t = state["turn"]
     return {
         "game": game.name,
@@ -178,7 +143,7 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
             "clashed": list(t["clashed"]),
         },
         "players": [player_view(state, s, seat) for s in range(Z.n_players(state))],
-        "table": [C.public(state, c) for c in state["table"]],
+        "table": _cards(state, state["table"]),
         "shown": _shown(state),
         "frame": _frame_view(state, frame) if frame else None,
         "legal": legal,
@@ -195,62 +160,54 @@ def _n(state: State, x: str) -> str:
     return x
 
 
+# Kinds whose label is a template over the names of their arguments.
+LABELS = {
+    "capital": "Deploy {0} as your capital",
+    "home": "Put {0} next to your capital",
+    "research": "Research {0}",
+    "done": "Done",
+    "discard": "Discard {0}",
+    "explore": "Explore with {0}",
+    "attack": "Attack {1} from {0}",
+    "terrain": "Put {0} next to the new city",
+    "none": "None",
+    "heal": "Heal {0}",
+    "move": "Move {0} to {1}",
+    "ability": "Use {0}",
+    "shrink": "{0} loses 1 population",
+    "pass": "Pass",
+}
+# Trade purchases: what is bought, and the option that holds its price in trade.
+TRADE_LABELS = {
+    "consult": ("Consult a card", "trade_consult"),
+    "cycle": ("Consult, then discard a card", "trade_cycle"),
+    "culture": ("Gain a culture counter", "trade_culture"),
+}
+
+
 def describe(state: State, action: Action) -> str:
     k, a = action.kind, action.args
     try:
-        if k == "capital":
-            return f"Deploy {_n(state, a[0])} as your capital"
-        if k == "home":
-            return f"Put {_n(state, a[0])} next to your capital"
         if k == "research" and a and a[0].isdigit():
             return f"Put {a[0]} research counter{'s' if a[0] != '1' else ''} on your research"
-        if k == "research":
-            return f"Research {_n(state, a[0])}"
-        if k == "consult":
-            return f"Consult a card ({state['options']['trade_consult']} trade)"
-        if k == "cycle":
-            return f"Consult, then discard a card ({state['options']['trade_cycle']} trade)"
-        if k == "culture":
-            return f"Gain a culture counter ({state['options']['trade_culture']} trade)"
-        if k == "done":
-            return "Done"
-        if k == "discard":
-            return f"Discard {_n(state, a[0])}"
-        if k == "produce" and len(a) == 2:
-            return f"{_n(state, a[0])} produces {_n(state, a[1])}"
-        if k == "produce":
-            return f"Produce {_n(state, a[0])}"
-        if k == "explore":
-            return f"Explore with {_n(state, a[0])}"
-        if k == "attack":
-            return f"Attack {_n(state, a[1])} from {_n(state, a[0])}"
-        if k == "found":
-            text = f"Found {_n(state, a[0])}"
-            return text + (f" (paid by {_n(state, a[1])})" if len(a) > 1 else "")
-        if k in ("play", "take"):
-            verb = "Play" if k == "play" else "Deploy"
-            text = f"{verb} {_n(state, a[0])}"
-            if len(a) > 1:
-                if C.ctype(state, a[0]) == "city":
-                    return text + f" (paid by {_n(state, a[1])})"
-                return text + f" on {_n(state, a[1])}"
-            return text
-        if k == "terrain":
-            return f"Put {_n(state, a[0])} next to the new city"
-        if k == "none":
-            return "None"
-        if k == "heal":
-            return f"Heal {_n(state, a[0])}"
-        if k == "move":
-            return f"Move {_n(state, a[0])} to {_n(state, a[1])}"
-        if k == "ability":
-            return f"Use {_n(state, a[0])}"
+        if k in TRADE_LABELS:
+            what, price = TRADE_LABELS[k]
+            return f"{what} ({state['options'][price]} trade)"
         if k == "clash":
             return f"Culture clash from {_n(state, a[0])} against {Z.player_name(state, int(a[1]))}"
-        if k == "shrink":
-            return f"{_n(state, a[0])} loses 1 population"
-        if k == "pass":
-            return "Pass"
+        names = [_n(state, x) for x in a]
+        if k in LABELS:
+            return LABELS[k].format(*names)
+        if k == "produce":
+            return f"{names[0]} produces {names[1]}" if len(a) == 2 else f"Produce {names[0]}"
+        if k == "found":
+            return f"Found {names[0]}" + (f" (paid by {names[1]})" if len(a) > 1 else "")
+        if k in ("play", "take"):
+            text = f"{'Play' if k == 'play' else 'Deploy'} {names[0]}"
+            if len(a) > 1:
+                city = C.ctype(state, a[0]) == "city"
+                return text + (f" (paid by {names[1]})" if city else f" on {names[1]}")
+            return text
     except (IndexError, ValueError, KeyError):
         pass
     return str(action)

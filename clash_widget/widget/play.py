@@ -1,7 +1,7 @@
 """A play screen: choose the game, the players and who plays each seat, then the board alone.
 
 ``notebooks/play.ipynb`` shows :func:`play_screen`; served by Voilà
-(``voila notebooks/play.ipynb``) it is a clean page for a class: no code, a short
+(``voila --template=clash notebooks/play.ipynb``) it is a clean page for a class: no code, a short
 form, then only the board (or card table) once the game starts. Bot seats play by
 themselves (autoplay); one person sees their own seat, several people share the
 screen in hot-seat (the view follows the player to move), and a table of bots is

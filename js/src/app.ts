@@ -13,7 +13,11 @@ import { EventLog } from "./log";
 import { type Feedback, type Intent, type Selected, type View, type WidgetModel, hexKey, isView } from "./model";
 import { Panels } from "./panels";
 import { applyPatch, isPatch, patchFits } from "./patch";
+import { ModelLink } from "./shared/link";
+import { PENDING_TYPES, PendingMark } from "./shared/pending";
 import { htmlEl } from "./svg";
+
+export { PENDING_TIMEOUT_MS } from "./shared/pending";
 
 const ARROWS: Record<string, Direction> = {
   ArrowUp: "up",
@@ -23,10 +27,6 @@ const ARROWS: Record<string, Direction> = {
 };
 
 const NO_HEXES: ReadonlySet<string> = new Set();
-/** An answer that has not come in this long no longer blocks the buttons (ms). */
-export const PENDING_TIMEOUT_MS = 15_000;
-/** Intents that change the game: their control shows it is pending until Python answers. */
-const PENDING_TYPES: ReadonlySet<string> = new Set(["act", "undo", "redo"]);
 
 type IntentBody =
   | { type: "select"; q: number; r: number }
@@ -53,10 +53,9 @@ export class App {
   private cursor: string | null = null;
   private logHexes = new Set<string>();
   private infoDrawn: { key: string | null; view: View | null } = { key: "?", view: null };
-  private seq = 0;
   // The game-changing intent Python has not answered yet (its control is marked).
-  private pending: { seq: number; marked: HTMLElement[]; timer: ReturnType<typeof setTimeout> } | null = null;
-  private readonly handlers: [string, (msg?: unknown) => void][] = [];
+  private readonly pending: PendingMark;
+  private readonly link: ModelLink<WidgetModel>;
 
   constructor(
     private readonly model: AnyModel<WidgetModel>,
@@ -65,6 +64,8 @@ export class App {
     const started = performance.now();
     const root = htmlEl("div", "clash-widget", undefined, el);
     this.root = root;
+    this.pending = new PendingMark(root);
+    this.link = new ModelLink(model);
     root.tabIndex = 0;
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     root.setAttribute("role", "application");
@@ -133,14 +134,12 @@ export class App {
   }
 
   private on(event: string, fn: (msg?: unknown) => void): void {
-    this.model.on(event, fn);
-    this.handlers.push([event, fn]);
+    this.link.on(event, fn);
   }
 
   destroy(): void {
-    this.clearPending();
-    for (const [ev, fn] of this.handlers) this.model.off(ev, fn);
-    this.handlers.length = 0;
+    this.pending.clear();
+    this.link.off();
     this.root.removeEventListener("keydown", this.onKey);
     this.log.destroy();
     this.board.destroy();
@@ -157,57 +156,14 @@ export class App {
 
   /** Send an intent to Python: always a NEW object with a fresh seq. */
   send(body: IntentBody): void {
-    const prev = this.model.get("intent") as Partial<Intent> | undefined;
-    const prevSeq = prev && typeof prev.seq === "number" ? prev.seq : 0;
-    this.seq = Math.max(this.seq, prevSeq) + 1;
-    const version = this.view ? this.view.version : 0;
-    const intent = { seq: this.seq, version, ...body } as Intent;
-    if (PENDING_TYPES.has(body.type)) this.markPending(this.seq, body);
-    this.model.set("intent", intent);
-    this.model.save_changes();
-  }
-
-  /**
-   * Acknowledge a game-changing click at once, before Python answers: the clicked
-   * control (every button for that action, or undo/redo) is marked pending and the
-   * board shows it is waiting. Nothing of the game is drawn until Python's answer
-   * (a refusal or the new view) arrives; the answer to this seq clears the mark.
-   */
-  private markPending(seq: number, body: IntentBody): void {
-    this.clearPending();
-    const marked: HTMLElement[] = [];
-    if (body.type === "act") {
-      for (const b of this.root.querySelectorAll<HTMLElement>("button[data-key]")) {
-        if (b.dataset.key === body.key) marked.push(b);
-      }
-    } else {
-      for (const b of this.root.querySelectorAll<HTMLElement>(`button[data-intent="${body.type}"]`)) marked.push(b);
+    const seq = this.link.nextSeq();
+    const intent = { seq, version: this.view ? this.view.version : 0, ...body } as Intent;
+    // A game-changing click is acknowledged at once; nothing of the game is drawn
+    // before Python's answer (a refusal or the new view), which clears the mark.
+    if (PENDING_TYPES.has(body.type)) {
+      this.pending.mark(seq, body.type === "act" ? { key: body.key } : { intent: body.type });
     }
-    for (const b of marked) {
-      b.classList.add("is-pending");
-      b.setAttribute("aria-busy", "true");
-    }
-    this.root.classList.add("is-pending");
-    this.root.dataset.pendingSeq = String(seq);
-    const timer = setTimeout(() => {
-      // No answer yet (a busy kernel): stop blocking, keep waiting for the answer.
-      this.root.classList.remove("is-pending");
-      this.root.classList.add("is-pending-long");
-    }, PENDING_TIMEOUT_MS);
-    this.pending = { seq, marked, timer };
-  }
-
-  private clearPending(): void {
-    const p = this.pending;
-    if (!p) return;
-    clearTimeout(p.timer);
-    for (const b of p.marked) {
-      b.classList.remove("is-pending");
-      b.removeAttribute("aria-busy");
-    }
-    this.root.classList.remove("is-pending", "is-pending-long");
-    delete this.root.dataset.pendingSeq;
-    this.pending = null;
+    this.link.sendIntent(intent);
   }
 
   private clickHex(q: number, r: number): void {
@@ -316,7 +272,7 @@ export class App {
   private onFeedback(): void {
     const f = (this.model.get("feedback") ?? {}) as Feedback;
     // Python's answer to the pending click (or to a later one): the mark goes.
-    if (this.pending && typeof f?.seq === "number" && f.seq >= this.pending.seq) this.clearPending();
+    this.pending.answer(f?.seq);
     // Counts Python's answers drawn so far: tests and the benchmark wait on it.
     this.root.dataset.feedbackN = String(f?.n ?? 0);
     this.feedback.show(f);

@@ -8,6 +8,7 @@
 import type { AnyModel } from "@anywidget/types";
 import { playerColor, playerName } from "./colors";
 import { type View, type WidgetModel, isView } from "./model";
+import { gameFilePicker } from "./shared/dom";
 import { htmlEl } from "./svg";
 
 export const HOTSEAT = "hotseat";
@@ -150,15 +151,7 @@ export class Controls {
     save.addEventListener("click", () => {
       if (!this.locked()) this.sendIntent({ type: "save" });
     });
-    const picker = htmlEl("input", "clash-load-input", undefined, files);
-    picker.type = "file";
-    picker.accept = ".json,application/json";
-    picker.hidden = true;
-    picker.addEventListener("change", async () => {
-      const f = picker.files?.[0];
-      picker.value = "";
-      if (f) this.sendIntent({ type: "load", text: await f.text(), name: f.name });
-    });
+    const picker = gameFilePicker(files, "clash-load-input", (text, name) => this.sendIntent({ type: "load", text, name }));
     const load = htmlEl("button", "clash-tool clash-load", "load\u2026", files);
     load.type = "button";
     load.title = "Open a game file (then scrub through it)";

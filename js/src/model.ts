@@ -2,6 +2,8 @@
 // Clash of Cultures view payload (docs/CONTRACTS.md). Keep in sync with board.py:
 // tests/test_widget.py compares the trait names below with the Python class.
 
+import type { Feedback as SharedFeedback } from "./shared/model";
+
 export type Terrain = "plains" | "forest" | "mountain" | "barren" | "sea";
 export type Mood = "happy" | "neutral" | "angry";
 export type PieceKind = "fortress" | "academy" | "temple" | "port" | "wonder";
@@ -126,15 +128,8 @@ export type Intent =
   | { seq: number; version: number; type: "undo" | "redo" | "resync" | "save" }
   | { seq: number; version: number; type: "load"; text: string; name: string };
 
-export interface Feedback {
-  seq?: number | null;
-  ok?: boolean;
-  message?: string;
-  rule_id?: string | null;
-  section?: string | null;
-  /** Counts Python's answers, so two equal answers in a row are still a change. */
-  n?: number;
-}
+/** Python's answer to an intent (the same for every match widget). */
+export type Feedback = SharedFeedback;
 
 export interface Selected {
   q?: number;

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
+import { describe, expect, it } from "vitest";
 import widget from "../src/history/index";
-import { type Card, type TableModel, type View, TRAIT_NAMES, isView } from "../src/history/model";
+import { type Card, type View, TRAIT_NAMES, isView } from "../src/history/model";
 import { clickCard, isCardId, naturalKey, usable, using } from "../src/history/picker";
-import { FakeModel } from "./fake-model";
+import { mountMatch, one, unmountAfterEach } from "./mount-match";
 import plan0 from "./fixtures/history_plan_seat0.json";
 import shrink1 from "./fixtures/history_shrink_seat1.json";
 import trade from "./fixtures/history_trade.json";
@@ -16,39 +15,15 @@ const PLAN0 = plan0 as unknown as View;
 const SHRINK1 = shrink1 as unknown as View;
 
 function setup(view: View | Record<string, never>, seat: number | null = null) {
-  const model = new FakeModel<TableModel>({
-    view: structuredClone(view),
-    intent: {},
-    feedback: {},
-    seat,
-    last_action: "",
-    bots: [null, null],
-    bot_names: ["heuristic", "random", "search"],
-    replay_length: 0,
-    position: null,
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model: model as unknown as AnyModel<TableModel>, el } as never) as () => void;
-  return { model, el, cleanup };
-}
-
-function intent(model: FakeModel<TableModel>): Record<string, unknown> {
-  return model.get("intent") as Record<string, unknown>;
+  return mountMatch(widget, view, seat);
 }
 
 function cardEl(el: HTMLElement, id: string): HTMLElement {
-  const c = el.querySelector<HTMLElement>(`.hccg-card[data-card="${id}"]`);
-  if (!c) throw new Error(`no card ${id}`);
-  return c;
+  return one(el, `.hccg-card[data-card="${id}"]`);
 }
 
 let ctx: ReturnType<typeof setup> | undefined;
-beforeEach(() => document.body.replaceChildren());
-afterEach(() => {
-  ctx?.cleanup();
-  ctx = undefined;
-});
+unmountAfterEach();
 
 describe("picker (no rules in JS: only the legal list)", () => {
   it("tells card ids from seats and numbers", () => {
@@ -113,7 +88,7 @@ describe("the card table", () => {
   it("turns a card click into the action that uses it", () => {
     ctx = setup(SHRINK1, 1);
     cardEl(ctx.el, "1-07").click();
-    expect(intent(ctx.model)).toMatchObject({ type: "act", key: "shrink 1-07", version: SHRINK1.version });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: "shrink 1-07", version: SHRINK1.version });
   });
 
   it("offers the choices when several actions use a card, then sends the chosen one", () => {
@@ -125,13 +100,13 @@ describe("the card table", () => {
     const buttons = [...ctx.el.querySelectorAll<HTMLButtonElement>(".hccg-action")];
     expect(buttons.length).toBe(2);
     buttons.find((b) => b.dataset.key === `produce 0-07 ${warriors.id}`)!.click();
-    expect(intent(ctx.model)).toMatchObject({ type: "act", key: `produce 0-07 ${warriors.id}` });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: `produce 0-07 ${warriors.id}` });
   });
 
   it("sends the natural action of an unusable card so that Python names the rule", () => {
     ctx = setup(PLAN0, 0);
     cardEl(ctx.el, PLAN0.players[1].cities[0].id).click();
-    expect(intent(ctx.model)).toMatchObject({ type: "act", key: `attack 0-00 ${PLAN0.players[1].cities[0].id}` });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: `attack 0-00 ${PLAN0.players[1].cities[0].id}` });
     ctx.model.set("feedback", {
       ok: false,
       message: "Only fresh units attack",

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
+import { describe, expect, it } from "vitest";
 import widget from "../src/persistence/index";
-import { type LegalAction, type MapModel, type View, TRAIT_NAMES, isView } from "../src/persistence/model";
+import { type LegalAction, type View, TRAIT_NAMES, isView } from "../src/persistence/model";
 import { areaOptions, buttonActions, clickArea, clickCard, transferPaths } from "../src/persistence/picker";
-import { FakeModel } from "./fake-model";
+import { mountMatch, one, unmountAfterEach } from "./mount-match";
 import choose from "./fixtures/persistence_choose.json";
 import expand0 from "./fixtures/persistence_expand_seat0.json";
 import transfer0 from "./fixtures/persistence_transfer_seat0.json";
@@ -17,39 +16,15 @@ const TRANSFER0 = transfer0 as unknown as View;
 const TRANSFER1 = transfer1 as unknown as View;
 
 function setup(view: View | Record<string, never>, seat: number | null = 0) {
-  const model = new FakeModel<MapModel>({
-    view: structuredClone(view),
-    intent: {},
-    feedback: {},
-    seat,
-    last_action: "",
-    bots: [null, null],
-    bot_names: ["heuristic", "random", "search"],
-    replay_length: 0,
-    position: null,
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model: model as unknown as AnyModel<MapModel>, el } as never) as () => void;
-  return { model, el, cleanup };
+  return mountMatch(widget, view, seat);
 }
 
 function area(el: HTMLElement, id: string): SVGPathElement {
-  const a = el.querySelector<SVGPathElement>(`path.poc-area[data-area="${id}"]`);
-  if (!a) throw new Error(`no area ${id}`);
-  return a;
-}
-
-function intent(model: FakeModel<MapModel>): Record<string, unknown> {
-  return model.get("intent") as Record<string, unknown>;
+  return one<SVGPathElement>(el, `path.poc-area[data-area="${id}"]`);
 }
 
 let ctx: ReturnType<typeof setup> | undefined;
-beforeEach(() => document.body.replaceChildren());
-afterEach(() => {
-  ctx?.cleanup();
-  ctx = undefined;
-});
+unmountAfterEach();
 
 describe("picker (no rules in JS: only the legal list)", () => {
   const legal: LegalAction[] = [
@@ -105,16 +80,16 @@ describe("the world map", () => {
     const b = ctx.el.querySelector<HTMLButtonElement>('.poc-action[data-key="choose hittites"]');
     expect(b).not.toBeNull();
     b!.click();
-    expect(intent(ctx.model)).toMatchObject({ type: "act", key: "choose hittites", version: CHOOSE.version });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: "choose hittites", version: CHOOSE.version });
   });
 
   it("highlights the start land and sends a click on it; any other land is sent for Python to explain", () => {
     ctx = setup(EXPAND0, 0);
     expect(area(ctx.el, "anatolia").classList.contains("is-option")).toBe(true);
     area(ctx.el, "anatolia").dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(intent(ctx.model)).toMatchObject({ key: "enter anatolia" });
+    expect(ctx.intent()).toMatchObject({ key: "enter anatolia" });
     area(ctx.el, "britain").dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(intent(ctx.model)).toMatchObject({ key: "enter britain" });
+    expect(ctx.intent()).toMatchObject({ key: "enter britain" });
   });
 
   it("shows the Culture cards beside the map with their owner's marker", () => {
@@ -135,7 +110,7 @@ describe("the world map", () => {
     expect(area(ctx.el, "anatolia").classList.contains("is-dest")).toBe(true);
     expect(area(ctx.el, "persia").classList.contains("is-path")).toBe(false);
     area(ctx.el, "anatolia").dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(intent(ctx.model)).toMatchObject({ type: "act", key: "transfer law anatolia" });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: "transfer law anatolia" });
   });
 
   it("another seat sees no hand but the backs' count, and no legal actions", () => {

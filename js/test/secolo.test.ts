@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AnyModel } from "@anywidget/types";
+import { describe, expect, it } from "vitest";
 import widget from "../src/secolo/index";
-import { type LegalAction, type TableModel, type View, TRAIT_NAMES, isView } from "../src/secolo/model";
+import { type LegalAction, type View, TRAIT_NAMES, isView } from "../src/secolo/model";
 import { candidates, click, clickable, distinct } from "../src/secolo/picker";
-import { FakeModel } from "./fake-model";
+import { mountMatch, one, unmountAfterEach } from "./mount-match";
 import pick from "./fixtures/secolo_pick.json";
 import act0 from "./fixtures/secolo_act_seat0.json";
 import react1 from "./fixtures/secolo_react_seat1.json";
@@ -20,35 +19,15 @@ const PROTECTED = protectedTeacher as unknown as View;
 const ATTACK = "attack atk-18 ind-ch-5 ind-pr-1 pir-ch-4";
 
 function setup(view: View | Record<string, never>, seat: number | null = 0) {
-  const model = new FakeModel<TableModel>({
-    view: structuredClone(view),
-    intent: {},
-    feedback: {},
-    seat,
-    last_action: "",
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model: model as unknown as AnyModel<TableModel>, el } as never) as () => void;
-  return { model, el, cleanup };
+  return mountMatch(widget, view, seat);
 }
 
 function card(el: HTMLElement, id: string): HTMLElement {
-  const c = el.querySelector<HTMLElement>(`.secolo-card[data-card="${id}"]`);
-  if (!c) throw new Error(`no card ${id}`);
-  return c;
-}
-
-function lastIntent(model: FakeModel<TableModel>): Record<string, unknown> {
-  return model.get("intent") as Record<string, unknown>;
+  return one(el, `.secolo-card[data-card="${id}"]`);
 }
 
 let ctx: ReturnType<typeof setup> | undefined;
-beforeEach(() => document.body.replaceChildren());
-afterEach(() => {
-  ctx?.cleanup();
-  ctx = undefined;
-});
+unmountAfterEach();
 
 describe("picker (no rules in JS: only the legal list)", () => {
   const legal: LegalAction[] = [
@@ -132,7 +111,7 @@ describe("card table rendering", () => {
     expect(card(ctx.el, "atk-18").classList.contains("is-option")).toBe(true);
     expect(card(ctx.el, "pir-ch-4").classList.contains("is-option")).toBe(true);
     ctx.el.querySelector<HTMLButtonElement>('.secolo-action[data-key="end"]')!.click();
-    expect(lastIntent(ctx.model)).toMatchObject({ type: "act", key: "end", version: ACT0.version, seq: 1 });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: "end", version: ACT0.version, seq: 1 });
     expect(ctx.model.saves).toHaveLength(1);
   });
 
@@ -146,7 +125,7 @@ describe("card table rendering", () => {
     expect(offered).toContain("attack");
     expect(offered).not.toContain("end");
     card(ctx.el, "atk-18").click();
-    expect(lastIntent(ctx.model)).toMatchObject({ type: "act", key: ATTACK });
+    expect(ctx.intent()).toMatchObject({ type: "act", key: ATTACK });
   });
 
   it("cancel drops a half-made choice; a useless card only gives a hint", () => {
@@ -170,7 +149,7 @@ describe("card table rendering", () => {
     expect(kinds).toContain("pass");
     expect(kinds).toContain("special sp-tre-1");
     card(ctx.el, "sp-tre-1").click();
-    expect(lastIntent(ctx.model)).toMatchObject({ key: "special sp-tre-1" });
+    expect(ctx.intent()).toMatchObject({ key: "special sp-tre-1" });
     ctx.cleanup();
 
     ctx = setup(REACT0, 0);
@@ -196,7 +175,7 @@ describe("card table rendering", () => {
     const c = card(ctx.el, "cat-pr-1");
     expect(c.tabIndex).toBe(0);
     c.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
-    expect(lastIntent(ctx.model)).toMatchObject({ key: "pick cat-pr-1" });
+    expect(ctx.intent()).toMatchObject({ key: "pick cat-pr-1" });
   });
 
   it("lets the Protagonists be picked from the pool", () => {
@@ -204,7 +183,7 @@ describe("card table rendering", () => {
     const pool = ctx.el.querySelectorAll('.secolo-card[data-zone="pool"]');
     expect(pool).toHaveLength(PICK.pool.length);
     card(ctx.el, "ind-pr-1").click();
-    expect(lastIntent(ctx.model)).toMatchObject({ key: "pick ind-pr-1", version: 0 });
+    expect(ctx.intent()).toMatchObject({ key: "pick ind-pr-1", version: 0 });
   });
 
   it("redraws on a new view, shows feedback and cleans up its listeners", () => {

@@ -6,25 +6,21 @@ Intents are simulated the way the front end sends them: by assigning a new dict 
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import re
 from pathlib import Path
-from typing import Any
+
+from match_checks import (
+    assert_bundle_built,
+    assert_js_fixtures_fresh,
+    assert_traits_match_typescript,
+    bots_then_file,
+    send,
+)
 
 from clash_widget.persistence.lesson import SANDBOX_EPOCH, sandbox
 from clash_widget.widget import PersistenceMap
 from clash_widget.widget.base import MatchWidget
 
 from .play import strings
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def send(w: PersistenceMap, **fields: Any) -> dict[str, Any]:
-    seq = int(w.intent.get("seq", 0)) + 1 if w.intent else 1
-    w.intent = {"seq": seq, "version": w.match.version, **fields}
-    return dict(w.feedback)
 
 
 def test_default_map_starts_a_match() -> None:
@@ -35,33 +31,15 @@ def test_default_map_starts_a_match() -> None:
 
 
 def test_trait_names_match_typescript_model() -> None:
-    src = (ROOT / "js/src/persistence/model.ts").read_text()
-    block = re.search(r"export const TRAIT_NAMES[^=]*=\s*\[(.*?)\]", src, re.S)
-    assert block, "TRAIT_NAMES not found in js/src/persistence/model.ts"
-    ts_names = set(re.findall(r'"(\w+)"', block.group(1)))
-    py_names = {
-        n
-        for n in PersistenceMap.class_traits(sync=True)
-        if n in PersistenceMap.__dict__ or n in MatchWidget.__dict__
-    }
-    assert py_names == ts_names
+    assert_traits_match_typescript(PersistenceMap)
 
 
 def test_js_fixtures_match_the_rules_core() -> None:
-    path = ROOT / "js/test/fixtures/make_persistence_fixtures.py"
-    spec = importlib.util.spec_from_file_location("make_persistence_fixtures", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    for name, view in mod.views().items():
-        stored = json.loads((path.parent / f"{name}.json").read_text())
-        assert stored == json.loads(json.dumps(view)), f"{name}.json is stale: run {path.name}"
+    assert_js_fixtures_fresh("persistence")
 
 
 def test_bundle_is_built() -> None:
-    js = ROOT / "clash_widget/static/persistence.js"
-    esm = str(PersistenceMap._esm)
-    assert js.is_file() and "render" in esm and "bundle missing" not in esm
+    assert_bundle_built(PersistenceMap, "persistence")
 
 
 def test_the_sandbox_epoch_by_intents() -> None:
@@ -121,13 +99,7 @@ def test_a_seat_view_hides_the_other_hand() -> None:
 
 
 def test_bots_play_and_files_round_trip(tmp_path: Path) -> None:
-    w = PersistenceMap(players=2, seed=3, bots=["heuristic", "random"])
-    w.run_bots(max_actions=60)
-    assert len(w.match.actions) == 60
-    path = w.save(tmp_path / "game.json")
-    back = PersistenceMap.from_file(path)
-    assert back.match.state_hash() == w.match.state_hash()
-    w.scrub(10)
-    assert w.view["legal"] == [] and "Replay" in w.view["prompt"]
+    w = bots_then_file(PersistenceMap, tmp_path)
+    assert "Replay" in w.view["prompt"]
     w.live()
     assert w.view["legal"] == [] or w.match.current_player is not None

@@ -1,6 +1,7 @@
 // anywidget entry point of the History CCG card table: default export { render }.
 
-import type { AnyModel, RenderProps } from "@anywidget/types";
+import type { AnyModel } from "@anywidget/types";
+import { frontEnd } from "../shared/entry";
 import type { TableModel } from "./model";
 import { HistoryTable } from "./table";
 import "./history.css";
@@ -9,9 +10,4 @@ export function mount(model: AnyModel<TableModel>, el: HTMLElement): HistoryTabl
   return new HistoryTable(model, el);
 }
 
-function render({ model, el }: RenderProps<TableModel>): () => void {
-  const table = mount(model, el);
-  return () => table.destroy();
-}
-
-export default { render };
+export default frontEnd(mount);

@@ -1,6 +1,10 @@
-// Typed mirror of HistoryTable's traits (clash_widget/widget/history_table.py) and of the
-// History CCG view (clash_widget/history/view.py). Keep in sync: tests/test_history_widget.py
-// compares TRAIT_NAMES with the Python class.
+// Typed mirror of the History CCG view (clash_widget/history/view.py); the traits,
+// intents and feedback every match widget shares are in ../shared/model.
+
+import { type GameView, type LegalAction as SharedAction, type MatchModel, isGameView } from "../shared/model";
+
+export type { Feedback, Intent, LogEntry } from "../shared/model";
+export { COLOURS, TRAIT_NAMES, colour } from "../shared/model";
 
 export type CardType =
   | "city"
@@ -78,10 +82,7 @@ export interface Player {
   cities: City[];
 }
 
-export interface LegalAction {
-  key: string;
-  kind: string;
-  label: string;
+export interface LegalAction extends SharedAction {
   args: string[];
 }
 
@@ -115,24 +116,8 @@ export interface Shown {
   battle: Record<string, unknown> | null;
 }
 
-export interface LogEntry {
-  kind: string;
-  text: string;
-  [k: string]: unknown;
-}
-
-export interface View {
-  game: string;
-  title: string;
-  version: number;
-  can_undo: boolean;
-  can_redo: boolean;
-  seat: number | null;
-  current_player: number | null;
-  over: boolean;
+export interface View extends GameView {
   result: { winners: number[]; ways?: Record<string, string[]>; [k: string]: unknown } | null;
-  prompt: string;
-  options: Record<string, unknown>;
   turn: {
     number: number;
     phase: string;
@@ -147,74 +132,12 @@ export interface View {
   shown: Shown;
   frame: Frame | null;
   legal: LegalAction[];
-  log: LogEntry[];
 }
 
-export type Intent =
-  | { seq: number; version: number; type: "act"; key: string }
-  | { seq: number; version: number; type: "undo" | "redo" | "save" }
-  | { seq: number; version: number; type: "load"; text: string; name?: string };
-
-export interface Feedback {
-  seq?: number | null;
-  ok?: boolean;
-  message?: string;
-  rule_id?: string | null;
-  section?: string | null;
-  n?: number;
-}
-
-/** The synced traits (sync=True) of HistoryTable (from MatchWidget). */
-export type TableModel = {
-  view: View | Record<string, never>;
-  intent: Intent | Record<string, never>;
-  feedback: Feedback;
-  seat: number | null;
-  last_action: string;
-  /** Set by Python: the browser cannot change `seat` or `hotseat`. */
-  lock_view?: boolean;
-  /** The view follows the (human) player to move. */
-  hotseat?: boolean;
-  /** Per seat: null (a person) or a bot name from bot_names. */
-  bots?: (string | null)[];
-  bot_names?: string[];
-  /** Seconds between bot moves when autoplay runs. */
-  bot_delay?: number;
-  autoplay?: boolean;
-  /** null: the live game; k: the position after k recorded actions (read-only). */
-  position?: number | null;
-  replay_length?: number;
-};
-
-export const TRAIT_NAMES: (keyof TableModel)[] = [
-  "view",
-  "intent",
-  "feedback",
-  "seat",
-  "last_action",
-  "lock_view",
-  "hotseat",
-  "bots",
-  "bot_names",
-  "bot_delay",
-  "autoplay",
-  "position",
-  "replay_length",
-];
-
-export const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00"];
-
-export function colour(seat: number): string {
-  return COLOURS[((seat % COLOURS.length) + COLOURS.length) % COLOURS.length];
-}
+/** The synced traits (sync=True) of HistoryTable (clash_widget/widget/history_table.py). */
+export type TableModel = MatchModel<View>;
 
 /** True when the payload is a History CCG view. */
 export function isView(v: unknown): v is View {
-  return (
-    !!v &&
-    typeof v === "object" &&
-    (v as View).game === "history" &&
-    Array.isArray((v as View).players) &&
-    Array.isArray((v as View).legal)
-  );
+  return isGameView(v, "history", "players");
 }

@@ -7,6 +7,7 @@
 // an event, explore with a unit, attack or clash with a city), so that Python's refusal
 // names the rule that stands in the way.
 
+import { candidates, clickable } from "../shared/picker";
 import type { Card, City, LegalAction, View } from "./model";
 
 const CARD_ID = /^\d+-\d\d$/;
@@ -15,16 +16,16 @@ export function isCardId(x: string): boolean {
   return CARD_ID.test(x);
 }
 
+const cardsOf = (a: LegalAction): string[] => a.args.filter(isCardId);
+
 /** The legal actions that use `card` among their arguments. */
 export function using(legal: LegalAction[], card: string): LegalAction[] {
-  return legal.filter((a) => a.args.includes(card));
+  return candidates(legal, [card], cardsOf);
 }
 
 /** Every card id some legal action uses. */
 export function usable(legal: LegalAction[]): Set<string> {
-  const out = new Set<string>();
-  for (const a of legal) for (const x of a.args) if (isCardId(x)) out.add(x);
-  return out;
+  return clickable(legal, [], cardsOf);
 }
 
 export type ClickResult = { send: string | null; choices: LegalAction[] };

@@ -5,16 +5,11 @@
 // Everything is redrawn from `view`; only the card a click has picked lives here.
 
 import type { AnyModel } from "@anywidget/types";
-import { downloadText, gameFileMessage, parseViewChoice, scrubTarget, viewChoice } from "../controls";
-import { button, el } from "../secolo/dom";
-import type { Card, City, Clash, Feedback, Intent, LegalAction, Player, TableModel, View } from "./model";
+import { MatchApp, VIEW_TRAITS } from "../shared/app";
+import { button, el } from "../shared/dom";
+import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
 import { colour, isView } from "./model";
 import { clickCard, usable } from "./picker";
-
-type IntentBody =
-  | { type: "act"; key: string }
-  | { type: "undo" | "redo" | "save" }
-  | { type: "load"; text: string; name: string };
 
 const LOG_SHOWN = 16;
 const MAX_BACKS = 10;
@@ -30,8 +25,7 @@ const SUIT_NAMES: Record<string, string> = {
   spades: "Spades",
 };
 
-export class HistoryTable {
-  readonly root: HTMLElement;
+export class HistoryTable extends MatchApp<View, TableModel> {
   private readonly status: HTMLElement;
   private readonly bar: HTMLElement;
   private readonly prompt: HTMLElement;
@@ -40,24 +34,19 @@ export class HistoryTable {
   private readonly pulled: HTMLElement;
   private readonly playersEl: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly feedbackEl: HTMLElement;
   private readonly logEl: HTMLElement;
-  private view: View | null = null;
   private picked: string | null = null;
   private choices: LegalAction[] = [];
-  private hint = "";
-  private seq = 0;
-  private readonly handlers: [string, (...args: unknown[]) => void][] = [];
 
-  constructor(
-    private readonly model: AnyModel<TableModel>,
-    host: HTMLElement,
-  ) {
-    const root = el("div", "hccg-table", undefined, host);
-    this.root = root;
-    root.tabIndex = 0;
-    root.setAttribute("data-lm-suppress-shortcuts", "true");
-    root.setAttribute("aria-label", "History CCG card table");
+  constructor(model: AnyModel<TableModel>, host: HTMLElement) {
+    super(model, host, {
+      className: "hccg-table match-table",
+      prefix: "hccg",
+      label: "History CCG card table",
+      isView,
+      sectionText: true,
+    });
+    const root = this.root;
     this.status = el("div", "hccg-status", "Waiting for the game view\u2026", root);
     this.bar = el("div", "hccg-bar", undefined, root);
     this.prompt = el("div", "hccg-prompt", undefined, root);
@@ -65,50 +54,10 @@ export class HistoryTable {
     this.clashEl = el("div", "hccg-clash", undefined, root);
     this.pulled = el("div", "hccg-pulled", undefined, root);
     this.actions = el("div", "hccg-actions", undefined, root);
-    this.feedbackEl = el("div", "hccg-feedback", undefined, root);
-    this.feedbackEl.setAttribute("role", "status");
-    this.feedbackEl.setAttribute("aria-live", "polite");
+    this.feedbackLine(root);
     this.playersEl = el("div", "hccg-players", undefined, root);
     this.logEl = el("ul", "hccg-log", undefined, root);
-
-    root.addEventListener("click", this.onClick);
-    for (const t of ["view", "seat", "hotseat", "bots", "bot_names", "autoplay", "position", "replay_length", "lock_view"]) {
-      this.on(`change:${t}`, () => this.onView());
-    }
-    this.on("change:feedback", () => this.onFeedback());
-    this.on("msg:custom", (msg: unknown) => {
-      const file = gameFileMessage(msg);
-      if (file) downloadText(file.name, file.text);
-    });
-    this.onView();
-    this.onFeedback();
-  }
-
-  private on(event: string, fn: (...args: unknown[]) => void): void {
-    this.model.on(event, fn);
-    this.handlers.push([event, fn]);
-  }
-
-  destroy(): void {
-    for (const [ev, fn] of this.handlers) this.model.off(ev, fn);
-    this.handlers.length = 0;
-    this.root.removeEventListener("click", this.onClick);
-    this.root.remove();
-  }
-
-  /** Send an intent to Python: always a NEW object with a fresh seq. */
-  send(body: IntentBody): void {
-    const prev = this.model.get("intent") as Partial<Intent> | undefined;
-    const prevSeq = prev && typeof prev.seq === "number" ? prev.seq : 0;
-    this.seq = Math.max(this.seq, prevSeq) + 1;
-    const version = this.view ? this.view.version : 0;
-    this.model.set("intent", { seq: this.seq, version, ...body } as Intent);
-    this.model.save_changes();
-  }
-
-  private setTrait<K extends keyof TableModel>(key: K, value: TableModel[K]): void {
-    this.model.set(key, value);
-    this.model.save_changes();
+    this.start(VIEW_TRAITS);
   }
 
   /** The card the last click picked (several actions use it), for tests. */
@@ -117,7 +66,7 @@ export class HistoryTable {
   }
 
   // -- clicks ------------------------------------------------------------------------------
-  private onClick = (e: MouseEvent): void => {
+  protected onClick(e: MouseEvent): void {
     const target = e.target as Element | null;
     const cardEl = target?.closest<HTMLElement>(".hccg-card[data-card]");
     if (!cardEl || !this.root.contains(cardEl) || !this.view) return;
@@ -131,9 +80,9 @@ export class HistoryTable {
       : res.send === null
         ? `No action uses ${card.name} now.`
         : "";
-    if (res.send !== null) this.send({ type: "act", key: res.send });
+    if (res.send !== null) this.send({ type: "act", key: res.send }, { card: card.id });
     this.render();
-  };
+  }
 
   private findCard(v: View, id: string): Card | undefined {
     const all: Card[] = [...v.table, ...(v.frame?.cards ?? [])];
@@ -149,57 +98,32 @@ export class HistoryTable {
     return all.find((c) => c.id === id);
   }
 
-  // -- model changes ---------------------------------------------------------------------
-  private onView(): void {
-    const v = this.model.get("view");
-    if (!isView(v)) {
-      this.view = null;
-      this.root.classList.add("is-empty");
-      return;
-    }
-    if (!this.view || this.view.version !== v.version) {
-      this.picked = null;
-      this.choices = [];
-      this.hint = "";
-    }
-    this.root.classList.remove("is-empty");
-    this.view = v;
-    this.render();
-  }
-
-  private onFeedback(): void {
-    const fb = (this.model.get("feedback") || {}) as Feedback;
-    this.feedbackEl.replaceChildren();
-    this.feedbackEl.classList.toggle("is-ok", fb.ok === true);
-    this.feedbackEl.classList.toggle("is-bad", fb.ok === false);
-    this.feedbackEl.dataset.rule = fb.rule_id ?? "";
-    if (!fb.message) return;
-    el("span", "", fb.message, this.feedbackEl);
-    if (fb.rule_id) {
-      const r = el("code", "hccg-rule", fb.rule_id, this.feedbackEl);
-      r.title = fb.section ?? "";
-      if (fb.section) el("span", "hccg-section", ` \u2014 ${fb.section}`, this.feedbackEl);
-    }
+  protected dropChoice(): void {
+    super.dropChoice();
+    this.picked = null;
+    this.choices = [];
   }
 
   // -- drawing ----------------------------------------------------------------------------
-  private render(): void {
-    const v = this.view;
-    if (!v) return;
+  protected draw(v: View): void {
     this.root.dataset.version = String(v.version);
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.turn = String(v.turn.number);
     this.root.dataset.picked = this.picked ?? "";
     this.renderStatus(v);
-    this.renderBar(v);
+    this.drawBar(this.bar, v, {
+      view: (seat) => this.seatName(v, seat),
+      seat: (seat) => this.seatName(v, seat),
+      title: "Whose eyes: the teacher sees every council, a player only their own",
+    });
     this.prompt.textContent = this.hint || v.prompt;
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);
     this.renderActions(v);
     this.renderPlayers(v);
-    this.renderLog(v);
+    this.drawLog(this.logEl, v, LOG_SHOWN);
   }
 
   private seatName(v: View, seat: number): string {
@@ -218,73 +142,6 @@ export class HistoryTable {
       state = `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}${mover}`;
     }
     this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
-  }
-
-  private renderBar(v: View): void {
-    this.bar.replaceChildren();
-    const m = this.model;
-    const locked = !!m.get("lock_view");
-    const choice = viewChoice(m.get("seat") ?? null, !!m.get("hotseat"));
-    const sel = el("select", "hccg-view-select", undefined, this.bar);
-    const values = locked ? [choice] : ["teacher", ...v.players.map((p) => String(p.seat)), "hotseat"];
-    for (const val of values) {
-      const label = val === "teacher" ? "teacher" : val === "hotseat" ? "hot-seat" : this.seatName(v, Number(val));
-      el("option", "", label, sel).value = val;
-    }
-    sel.value = choice;
-    sel.disabled = locked;
-    sel.title = "Whose eyes: the teacher sees every council, a player only their own";
-    sel.addEventListener("change", () => {
-      const c = parseViewChoice(sel.value);
-      if (!c) return;
-      m.set("hotseat", c.hotseat);
-      if (!c.hotseat) m.set("seat", c.seat);
-      m.save_changes();
-    });
-    const bots = m.get("bots") ?? [];
-    const names = m.get("bot_names") ?? [];
-    for (const p of v.players) {
-      const s = el("select", "hccg-seat-select", undefined, this.bar);
-      s.dataset.seat = String(p.seat);
-      s.style.borderColor = colour(p.seat);
-      for (const n of ["", ...names]) {
-        el("option", "", n ? `${p.name}: ${n} bot` : `${p.name}: person`, s).value = n;
-      }
-      s.value = bots[p.seat] ?? "";
-      s.addEventListener("change", () => {
-        const next = v.players.map((q) => (q.seat === p.seat ? s.value || null : (bots[q.seat] ?? null)));
-        this.setTrait("bots", next);
-      });
-    }
-    const auto = !!m.get("autoplay");
-    button(this.bar, auto ? "\u23F8 bots" : "\u25B6 bots", "hccg-tool hccg-autoplay", () => this.setTrait("autoplay", !auto));
-    const undo = button(this.bar, "\u21B6 undo", "hccg-tool hccg-undo", () => this.send({ type: "undo" }));
-    undo.disabled = !v.can_undo;
-    const redo = button(this.bar, "\u21B7 redo", "hccg-tool hccg-redo", () => this.send({ type: "redo" }));
-    redo.disabled = !v.can_redo;
-    const n = m.get("replay_length") ?? 0;
-    const pos = m.get("position") ?? null;
-    button(this.bar, "\u25C0", "hccg-tool hccg-back", () => this.setTrait("position", scrubTarget("back", pos, n)));
-    const range = el("input", "hccg-scrub", undefined, this.bar);
-    Object.assign(range, { type: "range", min: "0", max: String(n), step: "1", value: String(pos ?? n) });
-    range.title = "Replay: the position after this many actions";
-    range.addEventListener("change", () => this.setTrait("position", Number(range.value)));
-    button(this.bar, "\u25B6", "hccg-tool hccg-forward", () => this.setTrait("position", scrubTarget("forward", pos, n)));
-    const live = button(this.bar, "live", "hccg-tool hccg-live", () => this.setTrait("position", null));
-    live.disabled = pos === null;
-    if (!locked) {
-      button(this.bar, "save", "hccg-tool hccg-save", () => this.send({ type: "save" }));
-      const picker = el("input", "hccg-load-input", undefined, this.bar);
-      picker.type = "file";
-      picker.accept = ".json,application/json";
-      picker.hidden = true;
-      picker.addEventListener("change", async () => {
-        const f = picker.files?.[0];
-        picker.value = "";
-        if (f) this.send({ type: "load", text: await f.text(), name: f.name });
-      });
-      button(this.bar, "load\u2026", "hccg-tool hccg-load", () => picker.click());
-    }
   }
 
   private renderOrder(v: View): void {
@@ -485,9 +342,7 @@ export class HistoryTable {
     const list = this.choices.length ? this.choices : v.legal;
     if (this.choices.length) {
       button(this.actions, "cancel", "hccg-tool hccg-cancel", () => {
-        this.picked = null;
-        this.choices = [];
-        this.hint = "";
+        this.dropChoice();
         this.render();
       });
     }
@@ -499,14 +354,6 @@ export class HistoryTable {
       });
       b.dataset.key = a.key;
       b.dataset.kind = a.kind;
-    }
-  }
-
-  private renderLog(v: View): void {
-    this.logEl.replaceChildren();
-    for (const e of v.log.slice(-LOG_SHOWN).reverse()) {
-      const li = el("li", "", e.text, this.logEl);
-      li.dataset.kind = e.kind;
     }
   }
 }

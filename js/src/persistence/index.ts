@@ -1,6 +1,7 @@
 // anywidget entry point of The Persistence of Culture world map: default export { render }.
 
-import type { AnyModel, RenderProps } from "@anywidget/types";
+import type { AnyModel } from "@anywidget/types";
+import { frontEnd } from "../shared/entry";
 import { PersistenceApp } from "./app";
 import type { MapModel } from "./model";
 import "./persistence.css";
@@ -9,9 +10,4 @@ export function mount(model: AnyModel<MapModel>, el: HTMLElement): PersistenceAp
   return new PersistenceApp(model, el);
 }
 
-function render({ model, el }: RenderProps<MapModel>): () => void {
-  const app = mount(model, el);
-  return () => app.destroy();
-}
-
-export default { render };
+export default frontEnd(mount);

@@ -4,20 +4,8 @@
 // is-option (a click does something legal), is-path / is-dest (a transfer's friendly
 // path and the Capitals it reaches), is-target (what the last action touched).
 
+import { svgEl } from "../shared/dom";
 import { type Board, type MapData, type Point, colour } from "./model";
-
-const NS = "http://www.w3.org/2000/svg";
-
-export function svgEl<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-  parent?: Element,
-): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 export function outline(loops: Point[][]): string {
   return loops.map((loop) => "M" + loop.map(([x, y]) => `${x},${y}`).join(" L") + " Z").join(" ");

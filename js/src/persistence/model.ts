@@ -1,6 +1,11 @@
-// Typed mirror of PersistenceMap's traits (clash_widget/widget/persistence_map.py and
-// base.py) and of the view payload (clash_widget/persistence/view.py `view`). Keep in
-// sync: tests/persistence/test_widget.py compares TRAIT_NAMES with the Python class.
+// Typed mirror of the Persistence view payload (clash_widget/persistence/view.py
+// `view`); the traits, intents and feedback every match widget shares are in
+// ../shared/model.
+
+import { type GameView, type LegalAction as SharedAction, type MatchModel, isGameView } from "../shared/model";
+
+export type { Feedback, Intent, LogEntry } from "../shared/model";
+export { COLOURS, TRAIT_NAMES, colour } from "../shared/model";
 
 export type Point = [number, number];
 
@@ -95,21 +100,12 @@ export interface Player {
   empires: string[];
 }
 
-export interface LegalAction {
-  key: string;
-  kind: string;
-  label: string;
+export interface LegalAction extends SharedAction {
   area?: string | null;
   card?: string;
   empire?: string;
   /** transfer: the friendly path, areas and "strait:<id>" steps, from Capital to Capital. */
   path?: string[];
-}
-
-export interface LogEntry {
-  kind: string;
-  text: string;
-  [k: string]: unknown;
 }
 
 export interface Turn {
@@ -120,18 +116,8 @@ export interface Turn {
   events: number;
 }
 
-export interface View {
-  game: string;
-  title: string;
-  version: number;
-  can_undo: boolean;
-  can_redo: boolean;
-  seat: number | null;
-  current_player: number | null;
-  over: boolean;
+export interface View extends GameView {
   result: { winners: number[]; vp: number[] } | null;
-  prompt: string;
-  options: Record<string, unknown>;
   epoch: number;
   epoch_name: string;
   epochs: number;
@@ -144,76 +130,13 @@ export interface View {
   discard: Card[];
   players: Player[];
   turn: Turn | null;
-  frame: { kind: string; player: number } | null;
   legal: LegalAction[];
-  log: LogEntry[];
 }
 
-export type Intent =
-  | { seq: number; version: number; type: "act"; key: string }
-  | { seq: number; version: number; type: "undo" | "redo" | "save" }
-  | { seq: number; version: number; type: "load"; text: string; name?: string };
-
-export interface Feedback {
-  seq?: number | null;
-  ok?: boolean;
-  message?: string;
-  rule_id?: string | null;
-  section?: string | null;
-  n?: number;
-}
-
-/** The synced traits (sync=True) of PersistenceMap (from MatchWidget). */
-export type MapModel = {
-  view: View | Record<string, never>;
-  intent: Intent | Record<string, never>;
-  feedback: Feedback;
-  seat: number | null;
-  last_action: string;
-  /** Set by Python: the browser cannot change `seat` or `hotseat`. */
-  lock_view?: boolean;
-  /** The view follows the (human) player to move. */
-  hotseat?: boolean;
-  /** Per seat: null (a person) or a bot name from bot_names. */
-  bots?: (string | null)[];
-  bot_names?: string[];
-  /** Seconds between bot moves when autoplay runs. */
-  bot_delay?: number;
-  autoplay?: boolean;
-  /** null: the live game; k: the position after k recorded actions (read-only). */
-  position?: number | null;
-  replay_length?: number;
-};
-
-export const TRAIT_NAMES: (keyof MapModel)[] = [
-  "view",
-  "intent",
-  "feedback",
-  "seat",
-  "last_action",
-  "lock_view",
-  "hotseat",
-  "bots",
-  "bot_names",
-  "bot_delay",
-  "autoplay",
-  "position",
-  "replay_length",
-];
-
-export const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00"];
-
-export function colour(seat: number): string {
-  return COLOURS[((seat % COLOURS.length) + COLOURS.length) % COLOURS.length];
-}
+/** The synced traits (sync=True) of PersistenceMap (clash_widget/widget/persistence_map.py). */
+export type MapModel = MatchModel<View>;
 
 /** True when the payload is a Persistence view (has the map and the legal list). */
 export function isView(v: unknown): v is View {
-  return (
-    !!v &&
-    typeof v === "object" &&
-    (v as View).game === "persistence" &&
-    !!(v as View).map &&
-    Array.isArray((v as View).legal)
-  );
+  return isGameView(v, "persistence", "map");
 }

@@ -2,7 +2,7 @@
 // data-card (id), data-type, data-culture, data-seat (owner, for city and hand cards)
 // and data-zone (city, hand, pool, discard).
 
-import { el } from "./dom";
+import { el } from "../shared/dom";
 import type { Card } from "./model";
 
 export type Zone = "city" | "hand" | "pool" | "discard";

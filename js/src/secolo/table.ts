@@ -4,89 +4,57 @@
 // whenever the game moves on.
 
 import type { AnyModel } from "@anywidget/types";
+import { MatchApp } from "../shared/app";
+import { button, el } from "../shared/dom";
 import { cardBack, cardElement, protectionLabel } from "./cards";
-import { button, el } from "./dom";
-import type { Card, Feedback, Frame, Intent, LegalAction, Player, TableModel, View } from "./model";
+import type { Card, Frame, LegalAction, Player, TableModel, View } from "./model";
 import { isView } from "./model";
 import { candidates, click, clickable, distinct } from "./picker";
-
-type IntentBody = { type: "act"; key: string } | { type: "undo" | "redo" };
 
 const MAX_BACKS = 12;
 const LOG_SHOWN = 14;
 
-export class Table {
-  readonly root: HTMLElement;
+export class Table extends MatchApp<View, TableModel> {
   private readonly status: HTMLElement;
   private readonly prompt: HTMLElement;
   private readonly banner: HTMLElement;
   private readonly piles: HTMLElement;
   private readonly players: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly feedbackEl: HTMLElement;
   private readonly logEl: HTMLElement;
   private readonly undoBtn: HTMLButtonElement;
   private readonly redoBtn: HTMLButtonElement;
-  private view: View | null = null;
   private picked: string[] = [];
-  private hint = "";
-  private seq = 0;
-  private readonly handlers: [string, () => void][] = [];
 
-  constructor(
-    private readonly model: AnyModel<TableModel>,
-    host: HTMLElement,
-  ) {
-    const root = el("div", "secolo-table", undefined, host);
-    this.root = root;
-    root.tabIndex = 0;
-    root.setAttribute("data-lm-suppress-shortcuts", "true");
-    root.setAttribute("aria-label", "600 il Secolo di Ferro card table");
+  constructor(model: AnyModel<TableModel>, host: HTMLElement) {
+    super(model, host, {
+      className: "secolo-table match-table",
+      prefix: "secolo",
+      label: "600 il Secolo di Ferro card table",
+      isView,
+      sectionText: false,
+    });
+    const root = this.root;
     const top = el("div", "secolo-top", undefined, root);
     this.status = el("div", "secolo-status", "Waiting for the game view\u2026", top);
     const tools = el("div", "secolo-tools", undefined, top);
-    this.undoBtn = button(tools, "\u21B6 undo", "secolo-tool", () => this.send({ type: "undo" }));
-    this.redoBtn = button(tools, "\u21B7 redo", "secolo-tool", () => this.send({ type: "redo" }));
+    [this.undoBtn, this.redoBtn] = this.undoRedo(tools, null);
     this.prompt = el("div", "secolo-prompt", undefined, root);
     this.banner = el("div", "secolo-banner", undefined, root);
     this.banner.setAttribute("role", "alert");
     this.piles = el("div", "secolo-piles", undefined, root);
     this.players = el("div", "secolo-players", undefined, root);
     this.actions = el("div", "secolo-actions", undefined, root);
-    this.feedbackEl = el("div", "secolo-feedback", undefined, root);
-    this.feedbackEl.setAttribute("role", "status");
-    this.feedbackEl.setAttribute("aria-live", "polite");
+    this.feedbackLine(root);
     this.logEl = el("ul", "secolo-log", undefined, root); // newest first
 
-    root.addEventListener("click", this.onClick);
     root.addEventListener("keydown", this.onKey);
-    this.on("change:view", () => this.onView());
-    this.on("change:feedback", () => this.onFeedback());
-    this.onView();
-    this.onFeedback();
-  }
-
-  private on(event: string, fn: () => void): void {
-    this.model.on(event, fn);
-    this.handlers.push([event, fn]);
+    this.start(["view"]);
   }
 
   destroy(): void {
-    for (const [ev, fn] of this.handlers) this.model.off(ev, fn);
-    this.handlers.length = 0;
-    this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
-    this.root.remove();
-  }
-
-  /** Send an intent to Python: always a NEW object with a fresh seq. */
-  send(body: IntentBody): void {
-    const prev = this.model.get("intent") as Partial<Intent> | undefined;
-    const prevSeq = prev && typeof prev.seq === "number" ? prev.seq : 0;
-    this.seq = Math.max(this.seq, prevSeq) + 1;
-    const version = this.view ? this.view.version : 0;
-    this.model.set("intent", { seq: this.seq, version, ...body } as Intent);
-    this.model.save_changes();
+    super.destroy();
   }
 
   /** The cards the current half-made choice has picked (for tests and the status line). */
@@ -94,11 +62,11 @@ export class Table {
     return [...this.picked];
   }
 
-  private onClick = (e: MouseEvent): void => {
+  protected onClick(e: MouseEvent): void {
     const target = e.target as HTMLElement | null;
     const cardEl = target?.closest<HTMLElement>(".secolo-card[data-card]");
     if (cardEl && this.root.contains(cardEl)) this.useCard(cardEl.dataset.card as string);
-  };
+  }
 
   /** Enter or Space on a focused card works like a click (JupyterLab shortcuts are suppressed). */
   private onKey = (e: KeyboardEvent): void => {
@@ -127,38 +95,16 @@ export class Table {
     if (res.send !== null) {
       this.picked = [];
       this.render();
-      this.send({ type: "act", key: res.send });
+      this.send({ type: "act", key: res.send }, { card: id });
     } else {
       this.picked = res.picked;
       this.render();
     }
   }
 
-  private onView(): void {
-    const v = this.model.get("view");
-    if (!isView(v)) {
-      this.view = null;
-      this.root.classList.add("is-empty");
-      return;
-    }
-    if (!this.view || this.view.version !== v.version) this.picked = [];
-    this.root.classList.remove("is-empty");
-    this.view = v;
-    this.hint = "";
-    this.render();
-  }
-
-  private onFeedback(): void {
-    const fb = (this.model.get("feedback") || {}) as Feedback;
-    this.feedbackEl.replaceChildren();
-    this.feedbackEl.classList.toggle("is-ok", fb.ok === true);
-    this.feedbackEl.classList.toggle("is-bad", fb.ok === false);
-    if (!fb.message) return;
-    el("span", "", fb.message, this.feedbackEl);
-    if (fb.rule_id) {
-      const r = el("code", "secolo-rule", fb.rule_id, this.feedbackEl);
-      r.title = fb.section ?? "";
-    }
+  protected dropChoice(): void {
+    super.dropChoice();
+    this.picked = [];
   }
 
   // -- drawing ---------------------------------------------------------------------
@@ -183,9 +129,7 @@ export class Table {
     this.names = names;
   }
 
-  private render(): void {
-    const v = this.view;
-    if (!v) return;
+  protected draw(v: View): void {
     this.collectNames(v);
     const options = clickable(v.legal, this.picked);
     this.renderStatus(v);
@@ -193,7 +137,7 @@ export class Table {
     this.renderPiles(v, options);
     this.renderPlayers(v, options);
     this.renderActions(v);
-    this.renderLog(v);
+    this.drawLog(this.logEl, v, LOG_SHOWN);
     this.undoBtn.disabled = !v.can_undo;
     this.redoBtn.disabled = !v.can_redo;
   }
@@ -352,7 +296,7 @@ export class Table {
     if (this.picked.length) {
       el("span", "", `Choosing: ${this.picked.map((c) => this.name(c)).join(" + ")} \u2014 click a highlighted card or a button`, head);
       button(head, "cancel", "secolo-tool secolo-cancel", () => {
-        this.picked = [];
+        this.dropChoice();
         this.render();
       });
     } else {
@@ -371,13 +315,5 @@ export class Table {
     b.dataset.key = a.key;
     b.dataset.kind = a.kind;
     b.title = a.key;
-  }
-
-  private renderLog(v: View): void {
-    this.logEl.replaceChildren();
-    for (const e of v.log.slice(-LOG_SHOWN).reverse()) {
-      const li = el("li", "", e.text, this.logEl);
-      li.dataset.kind = e.kind;
-    }
   }
 }
