@@ -217,7 +217,7 @@ MECHANICS: dict[str, tuple[Mechanic, ...]] = {
         Mechanic("trade accepted", "trade"),
         Mechanic("event", "event_card"),
         Mechanic("barbarian spawn", "barbarian_spawn"),
-        Mechanic("government change", "government", "changes government", target=False),
+        Mechanic("government change", "government_change", target=False),
     ),
 }
 COVERED = 0.5
