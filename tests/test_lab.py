@@ -331,10 +331,11 @@ def test_mechanics_are_counted_from_the_games_counters_and_log():
         {"kind": "government", "text": "Blue changes government to Autocracy, giving up Voting."},
         {"kind": "government", "text": "Blue moves a cube onto Nationalism."},
     ]
-    counts = M.count_mechanics("coc", log, {"capture": 1, "found": 1})
+    counts = M.count_mechanics("coc", log, {"capture": 1, "found": 1, "government_change": 1})
     assert counts["capture"] == 1  # the game's counter, not the two log lines
     assert counts["found"] == 1 and counts["battle"] == 0
-    assert counts["government change"] == 1  # the cube is not a change
+    assert counts["government change"] == 1  # the game's counter: the cube is not a change
+    assert M.count_mechanics("coc", log)["government change"] == 0  # log text is not read
     assert M.count_mechanics("no such game", log) == {}
 
 
@@ -409,3 +410,83 @@ def test_paired_comparison_plays_legal_moves():
     bot = SearchBot(5, playouts=6, paired=3, depth=4)
     assert bot.choose(m.game, m.state, legal) in legal
     assert bot.stats()["playouts"] >= 2
+
+
+# -- paired comparisons ----------------------------------------------------------------------
+def test_t_quantiles_known_values():
+    from clash_widget.lab.paired import t95
+
+    assert t95(1) == 12.706 and t95(10) == 2.228 and t95(30) == 2.042
+    assert t95(40) == pytest.approx(2.0211, abs=1e-4)  # published tables
+    assert t95(120) == pytest.approx(1.9799, abs=1e-4)
+    assert 2.042 > t95(30.5) > t95(31)  # Welch's fractional df stay in order
+    assert t95(10**6) == pytest.approx(M.Z95, abs=1e-4)
+    with pytest.raises(ValueError):
+        t95(0)
+
+
+def test_paired_difference_by_hand():
+    from clash_widget.lab.paired import paired_difference
+
+    # Differences 1, 2, 1, 2: mean 1.5, sd 0.57735, 3 df: t = 3.182.
+    d = paired_difference([10, 12, 14, 16], [11, 14, 15, 18])
+    assert d.mean == pytest.approx(1.5) and d.pairs == 4
+    assert d.half_width == pytest.approx(3.182 * 0.57735 / 2, abs=1e-4)
+    assert (d.baseline, d.variant) == (13, 14.5)
+    assert d.direction() == "up" and d.verdict("up").startswith("supported")
+    assert d.verdict("down").startswith("contradicted")
+    wide = paired_difference([0, 5, 0, 5], [1, 4, 2, 3])
+    assert wide.direction() == "unsure" and wide.verdict("up").startswith("not settled")
+    with pytest.raises(ValueError):
+        paired_difference([1, 2], [1])
+
+
+def test_pairing_cancels_what_both_games_of_a_seed_share():
+    from clash_widget.lab.paired import paired_difference, unpaired_difference
+
+    luck = [3, 19, 7, 25, 11, 15]  # each seed's own luck, shared by both rule sets
+    base = [x + 10 for x in luck]
+    variant = [x + 12 + (i % 2) for i, x in enumerate(luck)]
+    paired, unpaired = paired_difference(base, variant), unpaired_difference(base, variant)
+    assert paired.mean == pytest.approx(unpaired.mean) == pytest.approx(2.5)
+    assert paired.direction() == "up" and unpaired.direction() == "unsure"
+    assert paired.half_width < unpaired.half_width / 5
+
+
+def test_compare_pairs_games_by_seed_and_measures_the_rule():
+    """Primer, Status Phase and Ending The Game: "After every 3 turns, the Status Phase
+    occurs. [...] After six Status Phases, the game ends." With four status phases each
+    of the two players loses 2 ages x 3 turns: 12 turns fewer in every pair of games."""
+    from clash_widget.lab.paired import MEASURES, compare
+
+    base = [g.to_dict() for g in run("coc", 2, 3, seed=70, bots=["random"])]
+    short = [g.to_dict() for g in run("coc", 2, 3, seed=70, bots=["random"],
+                                      options={"status_phases": 4})]  # fmt: skip
+    d = compare(base, short, "turns")
+    assert (d.mean, d.low, d.high) == (-12, -12, -12)
+    assert compare(base, short, "actions").mean < 0
+    same = compare(base, base, "winner's VP")
+    assert same.half_width == 0 and same.verdict("up").startswith("no change")
+    assert set(MEASURES) >= {"margin", "lead changes", "first player wins"}
+    later = [g.to_dict() for g in run("coc", 2, 3, seed=71, bots=["random"])]
+    with pytest.raises(ValueError, match="same seeds"):
+        compare(base, later, "turns")
+    with pytest.raises(ValueError, match="the measures are"):
+        compare(base, base, "length")
+
+
+def test_design_exercise_check_reads_the_interval(capsys):
+    from clash_widget.lab.paired import paired_difference
+    from clash_widget.lessons.design import check_direction, expected_word
+
+    down = paired_difference([1, 1, 1, 1], [0, 0, 0, 1])  # interval crosses 0
+    assert expected_word(down) == "not settled"
+    clear = paired_difference([1, 1, 1, 1, 1], [0, 0, 0, 0, 0.5])
+    assert expected_word(clear) == "fewer"
+    assert not check_direction(None, clear, "look at the interval")
+    assert not check_direction("more", clear, "look at the interval")
+    assert not check_direction("maybe", clear, "look at the interval")
+    out = capsys.readouterr().out
+    assert out.count("Not yet") == 3 and "fewer" not in out.replace('"fewer"', "")
+    assert check_direction(" Fewer", clear, "look at the interval")
+    assert "Well done" in capsys.readouterr().out

@@ -108,6 +108,22 @@ def test_show_charts_picks_the_drawing(monkeypatch) -> None:
     assert charts.plotting_available() is False
 
 
+def test_bar_charts_without_matplotlib_are_svg_with_the_numbers(monkeypatch) -> None:
+    bars = [
+        charts.Bar("4 status phases", -11.5, -13.0, -10.0, "±1.5"),
+        charts.Bar("no events", 0.25, -1.5, 2.0, "±1.8", color="#999999"),
+    ]
+    html = charts.bars_html(bars, title="winner's VP", xlabel="difference", ref=0)
+    assert html.count("<svg") == 1 and html.count("<rect") == 3  # two bars and the frame
+    assert charts.NO_PLOTTING in html and "stroke-dasharray" in html  # the reference line
+    assert "<td>-11.5</td>" in html and "<td>-13 to -10</td>" in html and "<td>±1.8</td>" in html
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    charts.show_bars(bars, title="winner's VP", xlabel="difference", ref=0)
+    assert len(shown) == 1 and "<svg" in shown[0].data
+
+
 def test_pictures_without_ipycanvas_are_svg(monkeypatch) -> None:
     from clash_widget.coc.scenario import Scenario
 
@@ -128,12 +144,7 @@ def drawing_notebooks() -> list:
         text = p.read_text(encoding="utf-8")
         if not any(s in text for s in ("matplotlib", "ipycanvas", "lessons.pictures", "charts")):
             continue
-        marks = []
-        if p.name.startswith("12_"):
-            # Bars, box plots and a horizontal bar chart straight from matplotlib: its
-            # cells need show_table()/show_charts() fallbacks first (edited elsewhere).
-            marks = [pytest.mark.skip(reason="12 still draws with matplotlib directly")]
-        out.append(pytest.param(p, id=p.name, marks=marks))
+        out.append(pytest.param(p, id=p.name))
     return out
 
 

@@ -243,3 +243,175 @@ def show_table(columns: list[str], rows: list[list[Any]], caption: str = "") -> 
             f"<p><em>{html.escape(NO_PLOTTING_TABLE)}</em></p>" + table_html(columns, rows, caption)
         )
     )
+
+
+# ---------------------------------------------------------- horizontal bars ---
+
+
+@dataclass
+class Bar:
+    """One row of a horizontal bar chart: a bar from 0 to ``value``, an optional 95%
+    interval drawn as a black whisker, and a short note written after it."""
+
+    label: str
+    value: float
+    low: float | None = None
+    high: float | None = None
+    note: str = ""
+    color: str | None = None
+
+
+def _bar_range(bars: list[Bar], ref: float | None) -> tuple[float, float]:
+    ends = [0.0] + [b.value for b in bars]
+    ends += [x for b in bars for x in (b.low, b.high) if x is not None]
+    if ref is not None:
+        ends.append(ref)
+    lo, hi = min(ends), max(ends)
+    pad = (hi - lo) * 0.05 or 1.0
+    return (lo - pad if lo < 0 else 0.0, hi + pad)
+
+
+def show_bars(
+    bars: list[Bar],
+    *,
+    title: str,
+    xlabel: str,
+    ref: float | None = None,
+    xlim: tuple[float, float] | None = None,
+    plotting: bool | None = None,
+) -> None:
+    """Display a horizontal bar chart (``ref``: a dashed reference line, e.g. 0 or 50%).
+
+    With matplotlib it draws a figure; without it (the offline site) the same bars as
+    SVG, the one-line why, and the numbers in a table.
+    """
+    from IPython.display import HTML, display
+
+    if plotting if plotting is not None else plotting_available():
+        _matplotlib_bars(bars, title, xlabel, ref, xlim)
+    else:
+        display(HTML(bars_html(bars, title=title, xlabel=xlabel, ref=ref, xlim=xlim)))
+
+
+def _matplotlib_bars(
+    bars: list[Bar], title: str, xlabel: str, ref: float | None, xlim: tuple[float, float] | None
+) -> None:
+    import matplotlib.pyplot as plt
+
+    lo, hi = xlim or _bar_range(bars, ref)
+    fig, ax = plt.subplots(figsize=(9, 0.45 * len(bars) + 1.4))
+    ys = list(range(len(bars)))
+    colors = [b.color or CYCLE[0] for b in bars]
+    ax.barh(ys, [b.value for b in bars], color=colors, height=0.6)
+    for y, b in zip(ys, bars, strict=True):
+        if b.low is not None and b.high is not None:
+            ax.plot([b.low, b.high], [y, y], color="black", lw=1.5)
+            ax.plot([b.low, b.low], [y - 0.15, y + 0.15], color="black", lw=1.5)
+            ax.plot([b.high, b.high], [y - 0.15, y + 0.15], color="black", lw=1.5)
+        if b.note:
+            end = max(v for v in (b.value, b.high, 0.0) if v is not None)
+            ax.text(end + (hi - lo) * 0.01, y, b.note, va="center", fontsize=8)
+    if ref is not None:
+        ax.axvline(ref, ls="--", color="grey")
+    ax.set_yticks(ys, [b.label for b in bars])
+    ax.set_xlim(lo, hi + (hi - lo) * (0.25 if any(b.note for b in bars) else 0))
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    plt.tight_layout()
+    plt.show()
+
+
+def bars_svg(
+    bars: list[Bar],
+    *,
+    title: str,
+    xlabel: str,
+    ref: float | None = None,
+    xlim: tuple[float, float] | None = None,
+    width: int = 720,
+) -> str:
+    """The bar chart as an SVG string (labels on the left, notes after the bars)."""
+    e = html.escape
+    left, right, top, row = 170, 150, 26, 24
+    pw = width - left - right
+    height = top + row * len(bars) + 40
+    lo, hi = xlim or _bar_range(bars, ref)
+    span = (hi - lo) or 1.0
+
+    def sx(x: float) -> float:
+        return left + (min(max(x, lo), hi) - lo) / span * pw
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'style="max-width:{width}px;width:100%;height:auto" font-family="sans-serif" '
+        'font-size="11">',
+        f'<text x="{left + pw / 2}" y="16" text-anchor="middle" font-size="12">{e(title)}</text>',
+    ]
+    base = top + row * len(bars)
+    step = _nice_max(span / 5)  # round ticks: 1, 2, 2.5 or 5 times a power of ten
+    ticks = [step * k for k in range(math.ceil(lo / step), math.floor(hi / step) + 1)]
+    for v in ticks:  # vertical grid and x ticks
+        x = sx(v)
+        out.append(
+            f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base}" stroke="#ddd"/>'
+            f'<text x="{x:.1f}" y="{base + 14}" text-anchor="middle">{_fmt(round(v, 2))}</text>'
+        )
+    for i, b in enumerate(bars):
+        y = top + row * i + row / 2
+        x0, x1 = sorted((sx(0.0), sx(b.value)))
+        color = b.color or CYCLE[0]
+        out.append(
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{e(b.label)}</text>'
+            f'<rect x="{x0:.1f}" y="{y - row * 0.3:.1f}" width="{max(x1 - x0, 0.5):.1f}" '
+            f'height="{row * 0.6:.1f}" fill="{color}"/>'
+        )
+        end = x1
+        if b.low is not None and b.high is not None:
+            a, c = sx(b.low), sx(b.high)
+            out.append(
+                f'<path d="M{a:.1f},{y:.1f}H{c:.1f}M{a:.1f},{y - 4:.1f}V{y + 4:.1f}'
+                f'M{c:.1f},{y - 4:.1f}V{y + 4:.1f}" stroke="black" stroke-width="1.5"/>'
+            )
+            end = max(end, c)
+        if b.note:
+            out.append(f'<text x="{end + 4:.1f}" y="{y + 4:.1f}">{e(b.note)}</text>')
+    if ref is not None:
+        x = sx(ref)
+        out.append(
+            f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base}" stroke="grey" '
+            'stroke-dasharray="4 3"/>'
+        )
+    out.append(
+        f'<rect x="{left}" y="{top}" width="{pw}" height="{base - top}" fill="none" stroke="#888"/>'
+        f'<text x="{left + pw / 2}" y="{height - 6}" text-anchor="middle">{e(xlabel)}</text></svg>'
+    )
+    return "".join(out)
+
+
+def bars_html(
+    bars: list[Bar],
+    *,
+    title: str,
+    xlabel: str,
+    ref: float | None = None,
+    xlim: tuple[float, float] | None = None,
+) -> str:
+    """The note, the SVG bars and their numbers in a table."""
+    intervals = any(b.low is not None for b in bars)
+    columns = ["", xlabel] + (["95% interval"] if intervals else []) + [""]
+    rows = []
+    for b in bars:
+        row: list[Any] = [b.label, round(b.value, 3)]
+        if intervals:
+            row.append(
+                "" if b.low is None else f"{_fmt(round(b.low, 2))} to {_fmt(round(b.high or 0, 2))}"
+            )
+        rows.append([*row, b.note])
+    return (
+        f'<div class="clash-chart"><p><em>{html.escape(NO_PLOTTING)}</em></p>'
+        + bars_svg(bars, title=title, xlabel=xlabel, ref=ref, xlim=xlim)
+        + table_html(columns, rows, title)
+        + "</div>"
+    )

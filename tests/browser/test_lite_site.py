@@ -217,6 +217,23 @@ def test_lite_secolo_notebook(lite):
     assert lite.kernel_json("sandbox.match.version") == 1
 
 
+def test_lite_design_lab_notebook(lite):
+    """Notebook 12 in the site: fewer games under Pyodide, both charts drawn without
+    matplotlib (SVG, the one-line why, the numbers), every check cell passes."""
+    lite.open("12_design_lab.ipynb")
+    lite.run_all()
+    assert lite.kernel_json("sys.platform") == "emscripten"
+    assert lite.kernel_json("[N_GAMES, len(baseline), COVERAGE_GAMES]") == [6, 6, 2]
+    drawn = lite.page.locator(".clash-chart")
+    expect(drawn).to_have_count(2)  # paired vs unpaired intervals, mechanics coverage
+    for i in range(2):
+        chart = drawn.nth(i)
+        expect(chart).to_contain_text("matplotlib is not available in this offline site")
+        expect(chart.locator("svg")).to_have_count(1)
+        expect(chart.locator("table td").first).to_be_visible()
+    expect(drawn.last).to_contain_text("per game")
+
+
 LITE_METRICS = {
     "lite_site_mb",
     "lite_board_ready_s",
