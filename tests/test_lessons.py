@@ -133,8 +133,12 @@ def test_answer_exercises():
     assert exercises.solved("09", answer="angry") and exercises.solved("09", answer=" Angry")
     assert not exercises.solved("09", answer="neutral") and not exercises.solved("09", answer=5)
     m10 = exercises.EXERCISES["10"][0]()
-    # 3 pieces + 7 advances // 2 = 6.
-    assert exercises.solved("10", m10, answer=6) and not exercises.solved("10", m10, answer=5)
+    # Primer: "1 VP per city piece of yours on the board"; "1 VP per every 2 advances".
+    # Blue's pieces: its fortress and the temple and academy it won in Orange's capital (3;
+    # its own temple shows Orange); 7 advances // 2 = 3. Counting the pieces in Blue's own
+    # cities instead (2) gives 5: the exercise asks for that reasoning.
+    assert exercises.solved("10", m10, answer=6)
+    assert not exercises.solved("10", m10, answer=5) and not exercises.solved("10", m10, answer=7)
 
 
 def test_exercise_07_fortress_first_round_hits():
@@ -214,3 +218,97 @@ def test_advance_table_is_the_data():
     assert t.names("Theocracy") == ["Dogma", "Devotion", "Conversion", "Fanaticism"]
     html = t._repr_html_()
     assert html.count("<tr>") == 49 and "Art and Sculptures" in html
+
+
+def test_map_and_score_helpers_read_the_position():
+    """terrain_at / region / cities / capital_of / score: the map and the points in words.
+    Primer, Victory Points: 1 per city piece, 1 per two advances, 5 per wonder."""
+    from clash_widget.coc.scenario import Scenario
+    from clash_widget.lessons import capital_of, cities, region, score, terrain_at
+
+    s = Scenario(players=2, seed=3).turn(0)
+    m = s.match()
+    assert terrain_at(m, "2,0") is None and not region(m, "2,0").face_up
+    assert region(m, "2,0").orientation is None and len(region(m, "2,0").hexes) == 4
+    assert capital_of(m, "Blue") == "1,1" and [c.at for c in cities(m, "Blue")] == ["1,1"]
+
+    s = Scenario(players=2, seed=3).explore_all().advances(0, "tactics", "writing")
+    s.city(0, "1,1", pieces=("temple",)).city(0, "2,0").wonder("2,0", "pyramids").turn(0)
+    m = s.match()
+    assert terrain_at(m, "2,0") == "plains" and region(m, 1).face_up
+    assert region(m, 1).orientation in (0, 1)
+    points = score(m, "Blue")
+    assert (points.city_pieces, points.advances, points.wonders) == (1, 2, 5)
+    assert points.total == m.scores()[0]
+    assert {c.owner for c in cities(m)} == {"Blue", "Orange"}
+
+
+def test_log_helpers_read_what_happened():
+    """lines / combat_rounds / influence_roll / events_drawn: the log by name, not by key.
+    Primer: "the result is divided by 5 (rounded down) to equal the number of 'hits'";
+    influence succeeds on 5 or 6; reaching 3 on a track draws an event."""
+    from clash_widget.coc.scenario import Scenario
+    from clash_widget.lessons import combat_rounds, events_drawn, influence_roll, lines
+
+    s = Scenario(players=2, seed=3, cards=False, events=False, barbarians=False).explore_all()
+    s.clear_units().advances(0, "tactics").units(1, "3,0", army=1).units(0, "2,0", army=2)
+    m = s.turn(0).dice([6, 5, 1]).match()
+    m.play("move")
+    out = m.play("group 2,0 3,0 a2")
+    first = combat_rounds(out)[0]
+    assert first.attacker_dice == (6, 5) and first.attacker_hits == 2
+    assert first.defender_dice == (1,) and first.defender_hits == 0
+    assert combat_rounds(m) == combat_rounds(out)[: len(combat_rounds(m))]
+    assert lines(out) and all(isinstance(t, str) for t in lines(out))
+    assert influence_roll(out) is None and events_drawn(out) == []
+
+    s = Scenario(players=2, seed=3).explore_all().clear_units().city(1, "3,0", pieces=("temple",))
+    m = s.resources(0, culture=1).turn(0).dice([6]).match()
+    roll = influence_roll(m.play("influence 1,1 3,0"))
+    assert (roll.die, roll.range_tokens, roll.success) == (6, 1, True)
+
+    s = Scenario(players=2, seed=3).explore_all().resources(0, food=2).tracks(0, mood=2).turn(0)
+    assert len(events_drawn(s.match().play("research myths"))) == 1
+
+
+def test_player_cards_turn_and_replay_helpers():
+    """Player's cards by name, a hidden hand, the turn, and a replay of the record."""
+    from clash_widget.coc.scenario import Scenario
+    from clash_widget.lessons import hand_seen_by, player, replay, turn_of, units_at
+
+    s = Scenario(players=2, seed=3).explore_all().clear_units().advances(0, "fishing")
+    s.cards(0, actions=("bumper_crop",)).city(0, "2,0").ports("2,0", "2,-1")
+    s.units(0, "2,-1", ship=1).units(0, "2,0", settler=1).turn(0)
+    m = s.match()
+    blue = player(m, "Blue")
+    assert "Bumper Crop" in blue.action_cards and blue.limits["food"] == 2 and blue.colour
+    assert "Blue:" in str(blue) and "food" in str(blue)
+    hidden = hand_seen_by(m, "Blue", viewer="Orange")
+    own = hand_seen_by(m, "Blue", viewer="Blue")
+    assert hidden.cards is None and own.cards is not None and hidden.count == len(own.cards)
+    t = turn_of(m)
+    assert (t.age, t.round, t.to_move, t.status_phases_done) == (1, 1, "Blue", 0)
+    m.play_many(["move", "group 2,0 2,-1 s1", "done"])
+    assert units_at(m, "2,-1").aboard_of("settler", "Blue") == 1
+    assert units_at(m, "2,-1").aboard_of("army") == 0
+    game = Match.new("coc", players=2, seed=3)  # a replay needs a game begun from its seed
+    for _ in range(6):
+        game.play("end")  # three rounds: the first status phase begins
+    again = replay(game)
+    assert again.match.state_hash() == game.state_hash()
+    assert again.status_scores == [game.scores()]
+
+
+def test_the_start_notebook_links_every_lesson():
+    """00's course table names every numbered notebook (05b included), so none is orphaned."""
+    from pathlib import Path
+
+    import nbformat
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    start = nbformat.read(notebooks / "00_start_here.ipynb", as_version=4)
+    text = "\n".join(c.source for c in start.cells)
+    lessons = sorted(p.name for p in notebooks.glob("[0-9][0-9]*_*.ipynb"))
+    assert "05b_advances_at_work.ipynb" in lessons
+    missing = [n for n in lessons if n != "00_start_here.ipynb" and f"({n})" not in text]
+    assert not missing, f"00_start_here.ipynb does not link {missing}"

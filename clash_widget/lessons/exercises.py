@@ -172,8 +172,10 @@ def _check_09(_: Match | None, answer: Any) -> bool:
 def _setup_10() -> Match:
     s = Scenario(players=2, seed=3).explore_all()
     s.advances(0, "tactics", "writing", "myths", "fishing", "storage")
-    s.city(0, "1,1", pieces=("fortress", "academy", "temple")).city(0, "2,0").city(0, "0,1")
-    s.city(0, "1,0")
+    # Pieces score for the colour they show: Blue's temple went to Orange by cultural
+    # influence, and two pieces of Orange's capital went to Blue (lesson 08).
+    s.city(0, "1,1", pieces={"fortress": 0, "temple": 1}).city(0, "2,0").city(0, "0,1")
+    s.city(0, "1,0").city(1, "9,-1", pieces={"temple": 0, "academy": 0})
     return s.match()
 
 

@@ -116,10 +116,12 @@ def _hex(canvas: Any, x: float, y: float, s: float, fill: str, label: str = "") 
         canvas.fill_text(label, x, y + 4)
 
 
-def region_orientations(state: dict[str, Any], region: int, size: float = 34) -> Any:
-    """The two ways a face-down region can be laid (rotated half a turn), side by side."""
+def region_orientations(position: Any, region: int, size: float = 34) -> Any:
+    """The two ways a face-down region can be laid (rotated half a turn), side by side.
+    ``position``: a board, a match or a state."""
     from clash_widget.coc.explore import layouts
 
+    state = position if isinstance(position, dict) else getattr(position, "match", position).state
     keys = state["regions"][region]["hexes"]
     coords = [tuple(map(int, k.split(","))) for k in keys]
     q0, r0 = min(q for q, _ in coords), min(r for _, r in coords)
