@@ -31,7 +31,7 @@ from .economy import can_pay, gain, option_cost, pay, plan_payment
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
-from .vocab import ANGRY, NEUTRAL, PIECES, mood_name, parse_hex
+from .vocab import ANGRY, NEUTRAL, PIECES, mood_name, parse_hex, with_article
 
 FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
 ACTIVATE = "Primer: Actions (Expanded), Activate a City"
@@ -603,7 +603,12 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     where = city["port"] if kind == "ship" else frame["city"]
     add_unit(state, p, kind, where)
     frame["built"].append(kind)
-    ev.emit("build", f"{player['name']} builds a {kind} at {where}.", player=p, hexes=[where])
+    ev.emit(
+        "build",
+        f"{player['name']} builds {with_article(kind)} at {where}.",
+        player=p,
+        hexes=[where],
+    )
     bump_stat(state, "build")
 
 
@@ -853,7 +858,12 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     pay(player, plan_payment(player, cost) or {})
     activate(state, p, key, ev)
     city["pieces"][piece] = p
-    ev.emit("grow", f"{player['name']} adds a {piece} to the city at {key}.", player=p, hexes=[key])
+    ev.emit(
+        "grow",
+        f"{player['name']} adds {with_article(piece)} to the city at {key}.",
+        player=p,
+        hexes=[key],
+    )
     bump_stat(state, "grow")
     if piece == "port":
         city["port"] = args["extra"]
@@ -869,7 +879,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
 
 def _grow_label(state: State, frame: Frame, a: Action) -> str:
     piece, _, extra = a.args[1].replace("@", ":").partition(":")
-    what = f"a {piece}"
+    what = with_article(piece)
     if piece == "port" and extra:
         what += f" on the sea at {extra}"
     elif extra:

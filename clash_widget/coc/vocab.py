@@ -49,6 +49,11 @@ def parse_hex(text: str) -> Hex:
 PLURALS = {"army": "armies", "settler": "settlers", "ship": "ships"}
 
 
+def with_article(word: str) -> str:
+    """``with_article("army")`` is "an army", ``with_article("temple")`` "a temple"."""
+    return f"an {word}" if word[:1].lower() in "aeio" else f"a {word}"
+
+
 def plural(n: int, word: str) -> str:
     """``plural(1, "hit")`` is "1 hit", ``plural(2, "culture token")`` "2 culture tokens"."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -3,7 +3,8 @@
 Random games are played; at every step the prompt, every button label and every log
 line are scanned, and a few malformed or out-of-turn keys are refused and their
 reasons scanned too, for id-shaped tokens: snake_case ids (``bumper_crop``), copy
-numbers (``#0``), group codes (``a1s1``), unit ids (``u12``), Python error text.
+numbers (``#0``), group codes (``a1s1``), unit ids (``u12``), Python error text; and
+"a" before a vowel ("a army").
 """
 
 import re
@@ -17,6 +18,7 @@ ID_SHAPED = re.compile(
     r"\b[a-z]+_[a-z_]+\b|#\d|\b(?:[ash]\d)+\b|\bu\d+\b|jsnull|Traceback|invalid literal"
     r"|KeyError|object has no attribute|\(s\)|barbarians rolls"
     r"|\b1 (?:hits|actions|culture tokens|mood tokens|armies|settlers|ships)\b"
+    r"|\b[Aa] [aeioAEIO]\w*"  # "a army", "a academy": the article before a vowel is "an"
 )
 # Keys a person might type by mistake; their refusals must read as plain words too.
 PROBES = ["build army", "research democracy", "found 1,1,1", "unit wizard", "move now", "orient 7"]
