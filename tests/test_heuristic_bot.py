@@ -14,7 +14,7 @@ from clash_widget.coc import content
 from clash_widget.coc.board import board_neighbours, hex_distance
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Action
-from clash_widget.lab.metrics import MECHANICS
+from clash_widget.lab.metrics import mechanics_of
 from clash_widget.lab.selfplay import play_game
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "bots.md"
@@ -234,5 +234,5 @@ def test_heuristic_games_use_most_mechanics():
     for seed in (100, 101, 102):
         r = play_game("coc", 4, seed, ["heuristic"], check_invariants=False)
         seen |= {k for k, n in r.mechanics.items() if n}
-    aimed = {m.name for m in MECHANICS["coc"] if m.target}
+    aimed = {m.name for m in mechanics_of("coc") if m.target}
     assert len(seen & aimed) >= len(aimed) - 2, aimed - seen

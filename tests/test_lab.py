@@ -336,11 +336,11 @@ def test_mechanics_are_counted_from_the_games_counters_and_log():
     assert counts["found"] == 1 and counts["battle"] == 0
     assert counts["government change"] == 1  # the game's counter: the cube is not a change
     assert M.count_mechanics("coc", log)["government change"] == 0  # log text is not read
-    assert M.count_mechanics("no such game", log) == {}
+    assert M.count_mechanics("secolo", log) == {}  # a game that names no mechanics
 
 
 def test_coverage_shares_means_and_the_covered_share():
-    names = [m.name for m in M.MECHANICS["coc"]]
+    names = [m.name for m in M.mechanics_of("coc")]
     seen = dict.fromkeys(names, 0)
     res = [
         _r([0], mechanics={**seen, "found": 2, "battle": 1}, action_kinds={"move": 3}),

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ..engine import Action, Game, Verdict, state_hash
 from ..engine.frames import TableFrame
-from ..engine.game import Events, FrameHandler, State
+from ..engine.game import Events, FrameHandler, Mechanic, State
 from ..engine.rng import Stream
 from ..engine.state import clone
 from . import (
@@ -169,6 +169,18 @@ class ClashOfCultures(Game):
     min_players = 2
     max_players = 4
     bench_players = 4  # the largest board, the most units and cities to list moves for
+    # What the lab's coverage report looks for: log event kinds, most also kept as stats.
+    mechanics = (
+        Mechanic("found", "found"),
+        Mechanic("battle", "battle"),
+        Mechanic("capture", "capture"),
+        Mechanic("influence success", "influence_success"),
+        Mechanic("wonder built", "wonder_built"),
+        Mechanic("trade accepted", "trade"),
+        Mechanic("event", "event_card"),
+        Mechanic("barbarian spawn", "barbarian_spawn"),
+        Mechanic("government change", "government_change", target=False),
+    )
     rules = RULES
     options_class = CocOptions
     handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS

@@ -104,6 +104,21 @@ class Options:
         raise TypeError(f"unknown rules option: {name}")
 
 
+@dataclass(frozen=True)
+class Mechanic:
+    """One part of a game's rules that a self-play game either used or not.
+
+    Counted by the lab from the game's own log: events of ``kind`` (whose text contains ``marker``,
+    when one is given). ``target``: the lab expects bots that play the whole game to
+    use it in at least half of the games; the others are only reported.
+    """
+
+    name: str
+    kind: str
+    marker: str = ""
+    target: bool = True
+
+
 class Game(ABC):
     """A game definition. Subclasses fill in setup, handlers, view and scoring."""
 
@@ -114,6 +129,8 @@ class Game(ABC):
     rules: ClassVar[RuleBook]
     options_class: ClassVar[type[Options]]
     handlers: ClassVar[dict[str, FrameHandler]]
+    mechanics: ClassVar[tuple[Mechanic, ...]] = ()
+    """The parts of the rules the lab's coverage report names (``selfplay --metrics``)."""
     bench_players: ClassVar[int] = 3
     """How many players the benchmarks seat: a size where the game's rules work hardest."""
 

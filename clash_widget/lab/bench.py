@@ -121,9 +121,9 @@ def _dask_rate(game: str, players: int, games: int, workers: int) -> Iterator[di
 
 def _coverage(game: str, games: int) -> Iterator[dict[str, Any]]:
     """Four-player heuristic games: battles per game and the share of mechanics covered."""
-    from .metrics import MECHANICS, coverage
+    from .metrics import coverage, mechanics_of
 
-    if game not in MECHANICS:
+    if not mechanics_of(game):
         return
     try:
         make_bot("heuristic", game, 0)

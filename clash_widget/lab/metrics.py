@@ -21,8 +21,10 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from ..engine import GAMES, get_game
+from ..engine.game import Mechanic
 
 Result = Mapping[str, Any]
 Z95 = 1.959964
@@ -190,36 +192,11 @@ def action_shares(results: Iterable[Result]) -> dict[str, float]:
 # -- mechanics coverage ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Mechanic:
-    """One part of a game's rules that a self-play game either used or not.
-
-    Counted from the game's own log: events of ``kind`` (whose text contains ``marker``,
-    when one is given). ``target``: the lab expects bots that play the whole game to
-    use it in at least half of the games; the others are only reported.
-    """
-
-    name: str
-    kind: str
-    marker: str = ""
-    target: bool = True
+def mechanics_of(game: str) -> tuple[Mechanic, ...]:
+    """The parts of ``game``'s rules its coverage report names (the game declares them)."""
+    return get_game(game).mechanics
 
 
-# Per game, the mechanics the coverage report names. The event kinds are the ones the
-# game writes to its log; Clash of Cultures also keeps most of them as counters.
-MECHANICS: dict[str, tuple[Mechanic, ...]] = {
-    "coc": (
-        Mechanic("found", "found"),
-        Mechanic("battle", "battle"),
-        Mechanic("capture", "capture"),
-        Mechanic("influence success", "influence_success"),
-        Mechanic("wonder built", "wonder_built"),
-        Mechanic("trade accepted", "trade"),
-        Mechanic("event", "event_card"),
-        Mechanic("barbarian spawn", "barbarian_spawn"),
-        Mechanic("government change", "government_change", target=False),
-    ),
-}
 COVERED = 0.5
 """A mechanic counts as covered when it happens in at least this share of the games."""
 
@@ -233,7 +210,7 @@ def count_mechanics(
     used when there is one: one capture of a barbarian city writes two log lines (taken,
     then kept) but counts once. Otherwise the log's events are counted.
     """
-    table = MECHANICS.get(game, ())
+    table = mechanics_of(game)
     counters = counters or {}
     counts = dict.fromkeys((m.name for m in table), 0)
     by_kind: dict[str, list[Mechanic]] = defaultdict(list)
@@ -271,8 +248,8 @@ def coverage(results: Sequence[Result]) -> dict[str, Any]:
         for name in r["mechanics"]:
             if name not in names:
                 names.append(name)
-    for table in MECHANICS.values():
-        targets |= {m.name for m in table if m.target}
+    for game in GAMES:
+        targets |= {m.name for m in mechanics_of(game) if m.target}
     mechanics = {}
     for name in names:
         row = _presence([int(r["mechanics"].get(name, 0)) for r in with_counts])

@@ -47,7 +47,7 @@ class GameResult:
     think: list[dict[str, float]] = field(default_factory=list)
     """Per seat, what a thinking bot reports (decisions, playouts, seconds)."""
     mechanics: dict[str, int] = field(default_factory=dict)
-    """How often each mechanic of the game's coverage table happened (see metrics.MECHANICS)."""
+    """How often each mechanic of the game's coverage table happened (the game's ``mechanics``)."""
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
