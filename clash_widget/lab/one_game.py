@@ -1,0 +1,132 @@
+"""One self-play game: bots play it to the end; its result, invariants and counts.
+
+A game is the unit of work of a run, serial or on Dask (:mod:`.selfplay`,
+:mod:`.distributed`), so both import it from here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import make_bot
+from ..engine import Match
+from .metrics import count_mechanics
+from .variants import differences
+
+MAX_STEPS = 20_000
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    bots: list[str]
+    scores: list[float]
+    winners: list[int]
+    actions: int
+    turns: int
+    final_hash: str
+    errors: list[str] = field(default_factory=list)
+    invariant_violations: list[str] = field(default_factory=list)
+    events: dict[str, int] = field(default_factory=dict)
+    action_kinds: dict[str, int] = field(default_factory=dict)
+    lead_history: list[list[float]] = field(default_factory=list)
+    finished: bool = True
+    seconds: float = 0.0
+    vp_trace: list[list[float]] = field(default_factory=list)
+    """Scores at the start and at every new turn, then at the end."""
+    vp_breakdown: list[dict[str, float]] = field(default_factory=list)
+    """Final points per seat by source (games that can tell, else empty)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Rules options that differ from the standard game."""
+    think: list[dict[str, float]] = field(default_factory=list)
+    """Per seat, what a thinking bot reports (decisions, playouts, seconds)."""
+    mechanics: dict[str, int] = field(default_factory=dict)
+    """How often each mechanic of the game's coverage table happened (the game's ``mechanics``)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def play_game(
+    game: str,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any] | None = None,
+    *,
+    check_invariants: bool = True,
+    sample_every: int = 50,
+) -> GameResult:
+    """Play one game to the end; every exception is caught and reported, never hidden."""
+    t0 = time.perf_counter()
+    m = Match.new(game, players, seed, options, keep_undo=False)
+    specs = [bots[i % len(bots)] for i in range(players)]
+    seat_bots = [make_bot(specs[i], game, seed * 31 + i) for i in range(players)]
+    trace: list[list[float]] = [m.scores()]
+    errors: list[str] = []
+    violations: list[str] = []
+    kinds: Counter[str] = Counter()
+    history: list[list[float]] = []
+    steps = 0
+    while not m.is_over and steps < MAX_STEPS:
+        legal = m.legal_actions()
+        if not legal:
+            errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
+            break
+        seat = m.current_player
+        try:
+            action = seat_bots[seat].choose(m.game, m.state, legal)
+            out = m.play(action)
+        except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
+            errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
+            break
+        if not out.ok:
+            errors.append(f"step {steps}: legal action {action} refused: {out.verdict}")
+            break
+        kinds[action.kind] += 1
+        steps += 1
+        if any(e["kind"] == "turn" for e in out.events):
+            trace.append(m.scores())
+        if check_invariants:
+            bad = m.game.invariants(m.state)
+            if bad:
+                violations += [f"step {steps}: {b}" for b in bad]
+                break
+        if steps % sample_every == 0:
+            history.append(m.scores())
+    if steps >= MAX_STEPS and not m.is_over:
+        errors.append(f"no end after {MAX_STEPS} actions (a loop of moves that change nothing?)")
+    events: Counter[str] = Counter()
+    for e in m.log:
+        events[e["kind"]] += 1
+    for k, v in m.state.get("stats", {}).items():
+        events[k] = max(events[k], v)
+    scores = m.scores()
+    history.append(scores)
+    trace.append(scores)
+    return GameResult(
+        seed=seed,
+        players=players,
+        bots=specs,
+        scores=scores,
+        winners=m.game.winners(m.state),  # the game's own rule (pairs, tie-breaks)
+        actions=steps,
+        turns=events.get("turn", 0),
+        final_hash=m.state_hash(),
+        errors=errors,
+        invariant_violations=violations,
+        events=dict(events),
+        action_kinds=dict(kinds),
+        lead_history=history,
+        finished=m.is_over,
+        seconds=time.perf_counter() - t0,
+        vp_trace=trace,
+        vp_breakdown=m.game.score_breakdown(m.state),
+        options=differences(game, m.options),
+        think=[b.stats() if hasattr(b, "stats") else {} for b in seat_bots],
+        mechanics=count_mechanics(game, m.log, m.state.get("stats")),
+    )
