@@ -22,8 +22,10 @@ does not overturn a sound move.
 **Paired comparison** (``paired=N``; the default with a time budget alone). The
 policy's N best moves are compared round by round: each round draws one sample
 and plays every candidate from it (same hidden cards, same dice, a policy seeded
-alike), so the differences come from the moves and not from luck. The favourite
-is kept unless a challenger wins by more than ``margin`` standard errors. With a
+alike), so the differences come from the moves and not from luck. A paired
+playout stops as the seat's next turn begins (:mod:`.playout`), so every candidate
+is valued at the same point of the game. The favourite is kept unless a challenger
+wins by more than ``margin`` standard errors over at least three rounds. With a
 tenth of a second a decision, a tree gets a handful of playouts spread over many
 moves; the paired rounds spend them where they tell most.
 
@@ -31,11 +33,12 @@ moves; the paired rounds spend them where they tell most.
 gives the same game however loaded the machine is), or a time in seconds
 (``search:seconds=0.1``): then the bot plays rounds until the time is up, and
 stops early once the answer is clear (a decision with one clear answer does not
-use up its budget). The time saved is kept and spent on later, harder decisions
-(up to three budgets more at a time), so the bot thinks ``seconds`` per decision
-on average. Both may be given: whichever runs out first ends the search. The
-default, 16 playouts of 30 steps of tree search, is the setting docs/bots.md
-first measured against the heuristic bot.
+use up its budget; two rounds in which no candidate changed anything end it too).
+The whole decision is timed, bookkeeping included. The time saved is kept and
+spent on later, harder decisions (up to three budgets more at a time), so the bot
+thinks ``seconds`` per decision on average. Both may be given: whichever runs
+out first ends the search. The default, 16 playouts of 30 steps of tree search,
+is the setting docs/bots.md first measured against the heuristic bot.
 """
 
 from __future__ import annotations
@@ -47,11 +50,12 @@ from ..engine import Action, Game, state_hash
 from ..engine.game import State
 from .base import Bot, RandomBot
 from .evaluate import final_rewards, rewards, values
+from .playout import outcome, play_out
 
 DEFAULT_PLAYOUTS = 16
 DEFAULT_DEPTH = 30
 TIMED_CANDIDATES = 3  # with a time budget alone, the policy's best moves compared
-TIMED_DEPTH = 16
+TIMED_DEPTH = 60  # a cap: paired playouts stop at the seat's next turn (``turns``)
 UNLIMITED = 1 << 30
 CHECK_EVERY = 4  # playouts between two looks at whether the leader can still be caught
 MIN_ROUNDS = 3  # paired rounds before the comparison may stop early
@@ -92,6 +96,8 @@ class SearchBot(Bot):
         prior: float = 2.0,
         paired: int | None = None,
         margin: float = 1.0,
+        turns: int | None = None,
+        same: int = 0,
     ) -> None:
         super().__init__(seed)
         timed = playouts is None and seconds is not None
@@ -112,6 +118,12 @@ class SearchBot(Bot):
         self.prior = prior
         self.paired = paired  # >0: compare this many of the policy's best moves, paired
         self.margin = margin
+        # Paired playouts stop once this many turns have begun (None: one per seat, so
+        # the playout ends as the seat's next turn begins; 0: after ``depth`` steps).
+        self.turns = turns
+        # Challengers only of the favourite's kind: the search picks which advance, city
+        # or payment, and trusts the policy on what to do (see docs/bots.md).
+        self.same_kind = bool(same)
         self.bank = 0.0  # seconds saved on earlier decisions (negative: overspent)
         self._policies: dict[str, Bot] = {}
         self.decisions = 0
@@ -121,7 +133,7 @@ class SearchBot(Bot):
         self.longest = 0.0
         self._tried: dict[str, set[str]] = {}
 
-    def _fresh(self, game: Game, state: State, legal: list[Action]) -> list[Action]:
+    def _fresh(self, key: str, legal: list[Action]) -> list[Action]:
         """Drop kinds of action that already led straight back to this position.
 
         Some actions leave the position unchanged (a trade offer the partner
@@ -129,7 +141,7 @@ class SearchBot(Bot):
         position proves the kind was a no-op here; without this two searching
         bots could go on swapping goods forever.
         """
-        tried = self._tried.get(self._key(game, state), set())
+        tried = self._tried.get(key, set())
         fresh = [a for a in legal if a.kind not in tried]
         return fresh or legal
 
@@ -172,29 +184,41 @@ class SearchBot(Bot):
         self.decisions += 1
         if len(legal) == 1:
             return legal[0]
-        legal = self._fresh(game, state, legal)
+        t0 = time.perf_counter()
+        key = self._key(game, state)
+        legal = self._fresh(key, legal)
         if self.paired and len(legal) > 1:
-            choice = self._compare(game, state, legal)
+            choice = self._compare(game, state, legal, t0)
         else:
-            choice = self._search(game, state, legal)
+            choice = self._search(game, state, legal, t0)
         if len(self._tried) > 5000:
             self._tried.clear()
-        self._tried.setdefault(self._key(game, state), set()).add(choice.kind)
+        self._tried.setdefault(key, set()).add(choice.kind)
+        self._account(t0)
         return choice
 
-    def _search(self, game: Game, state: State, legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        t0 = time.perf_counter()
+    def _deadline(self, t0: float) -> float | None:
+        """When this decision's time is up: its budget plus what the bank allows."""
+        if self.seconds is None:
+            return None
+        return t0 + self.seconds + max(-self.seconds / 2, min(self.bank, self.seconds * BANK_SPEND))
+
+    def _account(self, t0: float) -> None:
+        """Count the whole decision's time (the bookkeeping too) and bank what was saved."""
+        spent = time.perf_counter() - t0
+        self.searched += 1
+        self.think_seconds += spent
+        self.longest = max(self.longest, spent)
+        if self.seconds is not None:
+            self.bank = min(self.bank + self.seconds - spent, self.seconds * BANK_CAP)
+
+    def _search(self, game: Game, state: State, legal: list[Action], t0: float) -> Action:
         seat = game.current_player(state)
         assert seat is not None
         policy = self._policy(game)
         root = Node(seat)
         allowed = set(legal)
-        deadline = None
-        if self.seconds is not None:
-            extra = max(-self.seconds / 2, min(self.bank, self.seconds * BANK_SPEND))
-            deadline = t0 + self.seconds + extra
+        deadline = self._deadline(t0)
         done = 0
         while done < self.playouts:
             now = time.perf_counter()
@@ -211,13 +235,7 @@ class SearchBot(Bot):
             sample = game.determinize(state, seat, self.rng.below(1 << 62))
             self._iterate(game, sample, root, allowed, policy)
             done += 1
-        self.searched += 1
         self.total_playouts += done
-        spent = time.perf_counter() - t0
-        self.think_seconds += spent
-        self.longest = max(self.longest, spent)
-        if self.seconds is not None:
-            self.bank = min(self.bank + self.seconds - spent, self.seconds * BANK_CAP)
         # The policy's favourite is the root's first child; it keeps ``prior`` visits of
         # credit, so a few noisy playouts never talk the search out of a sound move.
         favourite = next(iter(root.children), None)
@@ -230,7 +248,7 @@ class SearchBot(Bot):
 
         return max(legal, key=rank)
 
-    def _compare(self, game: Game, state: State, legal: list[Action]) -> Action:
+    def _compare(self, game: Game, state: State, legal: list[Action], t0: float) -> Action:
         """Paired comparison of the policy's best few moves.
 
         Each round draws one determinisation and plays every candidate from that very
@@ -240,9 +258,9 @@ class SearchBot(Bot):
         more than ``margin`` standard errors of the difference; the rounds stop early
         once the answer is clear (the time saved goes to later decisions).
         """
-        t0 = time.perf_counter()
         seat = game.current_player(state)
         assert seat is not None
+        turns = len(game.scores(state)) if self.turns is None else self.turns
         order_seed = self.rng.below(1 << 62)
         view = game.determinize(state, seat, order_seed)
         policy = self._policy(game)
@@ -253,12 +271,11 @@ class SearchBot(Bot):
                 a = pool[0]
             cands.append(a)
             pool.remove(a)
+            if self.same_kind and len(cands) == 1:
+                pool = [b for b in pool if b.kind == a.kind]
         if len(cands) == 1:
             return cands[0]
-        deadline = None
-        if self.seconds is not None:
-            extra = max(-self.seconds / 2, min(self.bank, self.seconds * BANK_SPEND))
-            deadline = t0 + self.seconds + extra
+        deadline = self._deadline(t0)
         totals = dict.fromkeys(cands, 0.0)
         results: dict[Action, list[float]] = {a: [] for a in cands}
         rounds = done = 0
@@ -266,7 +283,9 @@ class SearchBot(Bot):
             if deadline is not None and rounds:
                 if time.perf_counter() >= deadline:
                     break
-                if rounds >= MIN_ROUNDS and self._settled(results, cands[0]):
+                if (rounds >= MIN_ROUNDS and self._settled(results, cands[0])) or (
+                    rounds >= 2 and all(rs == results[cands[0]] for rs in results.values())
+                ):  # clear, or no move changed anything by the seat's next turn
                     self.early_stops += 1
                     break
             seed = self.rng.below(1 << 62)
@@ -276,31 +295,16 @@ class SearchBot(Bot):
                     totals[a] -= 1.0
                     results[a].append(-1.0)
                     continue
-                game.apply(s, a)
+                began = any(e.get("kind") == "turn" for e in game.apply(s, a))
                 bot = self._fresh_policy(game, seed & 0xFFFFFFFF)
-                steps = 1
-                while not game.is_over(s) and steps < self.depth:
-                    acts = game.legal_actions(s)
-                    if not acts:
-                        break
-                    game.apply(s, bot.choose(game, s, acts))
-                    steps += 1
-                n = len(s["players"])
-                if game.is_over(s):
-                    r = final_rewards(game.winners(s), n)
-                else:
-                    r = rewards(values(game, s), self.scale)
-                totals[a] += r[seat]
-                results[a].append(r[seat])
+                if not (turns and began and turns == 1):
+                    play_out(game, s, bot, self.depth - 1, turns - began if turns else 0)
+                r = outcome(game, s, self.scale)[seat]
+                totals[a] += r
+                results[a].append(r)
                 done += 1
             rounds += 1
-        self.searched += 1
         self.total_playouts += done
-        spent = time.perf_counter() - t0
-        self.think_seconds += spent
-        self.longest = max(self.longest, spent)
-        if self.seconds is not None:
-            self.bank = min(self.bank + self.seconds - spent, self.seconds * BANK_CAP)
         return self._verdict(results, cands[0])
 
     def _verdict(self, results: dict[Action, list[float]], favourite: Action) -> Action:
@@ -308,6 +312,8 @@ class SearchBot(Bot):
         ``margin`` standard errors of the mean difference (evidence, not luck)."""
         base = results[favourite]
         best, best_z = favourite, 0.0
+        if len(base) < MIN_ROUNDS:
+            return favourite  # two rounds cannot tell a better move from a lucky one
         for a, rs in results.items():
             if a == favourite or not rs:
                 continue
