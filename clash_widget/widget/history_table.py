@@ -33,18 +33,19 @@ class HistoryTable(MatchWidget):
     GAME = "history"
     _esm, _css = front_end("history", "History")
 
-    # -- small readers for notebooks ------------------------------------------
+    # -- small readers for notebooks: the teacher's view, never the rules' state --
     def council(self, seat: int) -> list[str]:
         """Card ids in ``seat``'s council (the Python side sees everything)."""
         with self._lock:
-            return list(self.match.state["players"][seat]["council"])
+            return [card["id"] for card in self.match.view(None)["players"][seat]["council"]]
 
     def cities(self) -> dict[str, dict[str, Any]]:
         """City card -> {controller, population} for every city on the map."""
         with self._lock:
             return {
-                c: {"controller": x["ctrl"], "population": x["pop"]}
-                for c, x in self.match.state["cities"].items()
+                c["id"]: {"controller": c["controller"], "population": c["population"]}
+                for p in self.match.view(None)["players"]
+                for c in p["cities"]
             }
 
     def explain(self, key: str) -> str:

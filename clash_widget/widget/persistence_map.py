@@ -32,16 +32,16 @@ class PersistenceMap(MatchWidget):
     GAME = "persistence"
     _esm, _css = front_end("persistence", "Persistence")
 
-    # -- small readers for notebooks ------------------------------------------
+    # -- small readers for notebooks: the teacher's view, never the rules' state --
     def hand(self, seat: int) -> list[str]:
         """Card ids in ``seat``'s hand (the Python side sees everything)."""
         with self._lock:
-            return list(self.match.state["players"][seat]["hand"])
+            return [card["id"] for card in self.match.view(None)["players"][seat]["hand"]]
 
     def culture(self) -> dict[str, str]:
         """Culture cards in play -> the Empire that possesses them."""
         with self._lock:
-            return dict(self.match.state["culture"])
+            return {card["id"]: card["empire"] for card in self.match.view(None)["culture"]}
 
     def explain(self, key: str) -> str:
         """``"legal"`` or the engine's refusal (rule id, reason, section) for an action."""

@@ -30,15 +30,17 @@ class SecoloTable(MatchWidget):
     _esm, _css = front_end("secolo", "Secolo")
 
     # -- small readers for notebooks ------------------------------------------
+    # They read the teacher's view (every hand shown), never the rules' state.
     def hand(self, seat: int) -> list[str]:
         """Card ids in ``seat``'s hand (the Python side sees everything)."""
         with self._lock:
-            return list(self.match.state["players"][seat]["hand"])
+            return [card["id"] for card in self.match.view(None)["players"][seat]["hand"]]
 
     def city(self, seat: int) -> list[str]:
-        """Card ids in ``seat``'s city."""
+        """Card ids in ``seat``'s city, culture by culture."""
         with self._lock:
-            return list(self.match.state["players"][seat]["city"])
+            groups = self.match.view(None)["players"][seat]["city"]
+            return [card["id"] for group in groups for card in group["cards"]]
 
     def explain(self, key: str) -> str:
         """``"legal"`` or the engine's refusal (rule id, reason, section) for an action."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import grimp
 import pytest
 
 from clash_widget.coc import content, effects
@@ -92,16 +91,3 @@ def test_writing_cards_come_once_when_writing_meets_a_government() -> None:
         m, "research separation_of_power ideas:2"
     )  # a second government advance: no more cards
     assert hands() == (before[0] + 1, before[1] + 1)
-
-
-def test_no_import_cycles() -> None:
-    """Each module can be read on its own terms: no two modules import each other, even
-    through others or inside a function."""
-    graph = grimp.build_graph("clash_widget", include_external_packages=False)
-    cycles = [
-        (a, b)
-        for a in graph.modules
-        for b in graph.find_modules_directly_imported_by(a)
-        if graph.chain_exists(importer=b, imported=a)
-    ]
-    assert not cycles, cycles
