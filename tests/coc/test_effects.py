@@ -27,8 +27,14 @@ def _rule_source() -> str:
 
 
 def test_every_advance_declares_its_effects() -> None:
+    """ "What does Sanitation do?" has one answer: effects_of("sanitation")."""
     assert set(effects.ADVANCE_EFFECTS) == set(content.advances())
-    for advance, declared in effects.ADVANCE_EFFECTS.items():
+    assert [e.name for e in effects.effects_of("sanitation")] == [
+        "grow.settler",
+        "event.plague-immune",
+    ]
+    for advance in content.advances():
+        declared = effects.effects_of(advance)
         assert declared, f"{advance} declares no effect"
         for e in declared:
             assert e.text and "_" not in e.text, e  # plain words
