@@ -20,9 +20,9 @@ from .board import board_neighbours, cities_of, hex_distance, is_land, terrain
 from .cards import _draw, card_base
 from .combat import start_battle
 from .common import bump_stat
-from .content import load
+from .content import advances, load
 from .economy import gain
-from .effects import grants
+from .effects import grants, source
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .vocab import ANGRY, BARBARIANS, mood_name
@@ -155,11 +155,19 @@ PAY_MYTHS = ActionKind(
 )
 
 
+def _by(effect: str) -> str:
+    """The name of the advance that grants ``effect`` (for the log)."""
+    return str(advances()[source(effect)]["name"])
+
+
 def famine(state: State, p: int, ev: Events) -> None:
     """Lose 1 food; with none, one of your cities (your choice) becomes angry."""
     player = state["players"][p]
     if grants(player, "event.famine-immune"):
-        ev.emit("event_effect", f"Irrigation protects {player['name']} from the famine.")
+        ev.emit(
+            "event_effect",
+            f"{_by('event.famine-immune')} protects {player['name']} from the famine.",
+        )
         return
     if player["res"]["food"] >= 1:
         player["res"]["food"] -= 1
@@ -175,7 +183,10 @@ def harvest(state: State, p: int, ev: Events) -> None:
 def plague(state: State, p: int, ev: Events) -> None:
     player = state["players"][p]
     if grants(player, "event.plague-immune"):
-        ev.emit("event_effect", f"Sanitation protects {player['name']} from the plague.")
+        ev.emit(
+            "event_effect",
+            f"{_by('event.plague-immune')} protects {player['name']} from the plague.",
+        )
         return
     _lower_mood(state, p, ev, "Plague")
 
@@ -183,7 +194,10 @@ def plague(state: State, p: int, ev: Events) -> None:
 def epidemic(state: State, p: int, ev: Events) -> None:
     player = state["players"][p]
     if grants(player, "event.plague-immune"):
-        ev.emit("event_effect", f"Sanitation protects {player['name']} from the epidemic.")
+        ev.emit(
+            "event_effect",
+            f"{_by('event.plague-immune')} protects {player['name']} from the epidemic.",
+        )
         return
     mine = sorted((int(uid[1:]), uid) for uid, u in state["units"].items() if u["owner"] == p)
     if mine:
