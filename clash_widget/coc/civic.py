@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction
-from ..engine.frames import ActionKind, fixed
+from ..engine.frames import ActionKind, bare, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size
 from .common import actions_left, bump_stat, me, spend_action
@@ -212,17 +212,8 @@ def some_steps(state: State, frame: Frame, args: Any) -> bool:
     return frame["steps"] > 0
 
 
-CIVIC_DONE = ActionKind(
-    "done",
-    lambda s, f, a: None,
-    [some_steps],
-    fixed(act("done")),
-    lambda s, f, a, ev: s["stack"].pop(),
-    category="done",
-    arity=(0, 0),
-    usage="done",
-    example="done",
-    label="Done improving",
+CIVIC_DONE = bare(
+    "done", lambda s, f, a, ev: s["stack"].pop(), checks=[some_steps], label="Done improving"
 )
 
 __all__ = ["CIVIC_DONE", "CIVIC_KIND", "IMPROVE", "actions_left"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act, rng
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from .board import cities_of, city_size, is_sea, stack_count
 from .cards import action_cards, card_base, combat_cards, in_hand, parse_play, tactics_owned
@@ -831,15 +831,4 @@ TACTIC = ActionKind(
     example="tactic bumper_crop#0",
     label=_tactic_label,
 )
-NO_TACTIC = ActionKind(
-    "pass",
-    lambda s, f, a: None,
-    [],
-    lambda s, f: [act("pass")],
-    _no_tactic,
-    category="pass",
-    arity=(0, 0),
-    usage="pass",
-    example="pass",
-    label="Pass: no card this round",
-)
+NO_TACTIC = bare("pass", _no_tactic, label="Pass: no card this round")

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine import Action, act, rng
 from ..engine.actions import MalformedAction
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from .board import city_size, hex_distance
 from .common import bump_stat, mark_once, me, spend_action, used_once
@@ -371,18 +371,7 @@ BOOST = ActionKind(
     example="boost",
     label="Spend culture tokens to lift the roll",
 )
-DECLINE = ActionKind(
-    "pass",
-    lambda s, f, a: None,
-    [],
-    lambda s, f: [act("pass")],
-    apply_decline,
-    category="pass",
-    arity=(0, 0),
-    usage="pass",
-    example="pass",
-    label="Pass: keep the tokens, the attempt fails",
-)
+DECLINE = bare("pass", apply_decline, label="Pass: keep the tokens, the attempt fails")
 
 
 # -- the influencer picks the piece ---------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction
-from ..engine.frames import ActionKind, fixed
+from ..engine.frames import ActionKind, bare, fixed
 from ..engine.game import Events, Frame, State
 from . import explore, roads
 from .board import (
@@ -642,18 +642,7 @@ def finish_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
     state["stack"].pop()
 
 
-MOVE_DONE = ActionKind(
-    "done",
-    lambda s, f, a: None,
-    [moved_something],
-    fixed(act("done")),
-    finish_move,
-    category="done",
-    arity=(0, 0),
-    usage="done",
-    example="done",
-    label="Done moving",
-)
+MOVE_DONE = bare("done", finish_move, checks=[moved_something], label="Done moving")
 
 __all__ = ["GROUP", "MOVE_DONE", "MOVE_KIND", "finish_group", "stack_count"]
 

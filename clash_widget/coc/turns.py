@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind, fixed
+from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from . import research
 from .board import cities_of, city_size
@@ -69,18 +69,7 @@ def end_turn(state: State, frame: Frame, args: Any, ev: Events) -> None:
     status_phase(state, ev)
 
 
-END = ActionKind(
-    "end",
-    lambda s, f, a: None,
-    [],
-    fixed(act("end")),
-    end_turn,
-    category="end",
-    arity=(0, 0),
-    usage="end",
-    example="end",
-    label="End turn",
-)
+END = bare("end", end_turn, label="End turn")
 
 
 # == status phase ==========================================================
@@ -229,15 +218,4 @@ RAZE = ActionKind(
     example="raze 2,1",
     label="Raze the city at {0} for 1 gold",
 )
-PASS = ActionKind(
-    "pass",
-    lambda s, f, a: None,
-    [],
-    fixed(act("pass")),
-    lambda s, f, a, ev: s["stack"].pop(),
-    category="pass",
-    arity=(0, 0),
-    usage="pass",
-    example="pass",
-    label="Pass",
-)
+PASS = bare("pass", lambda s, f, a, ev: s["stack"].pop(), label="Pass")

@@ -154,6 +154,28 @@ class ActionKind:
         return out
 
 
+def bare(
+    kind: str,
+    apply: Applier,
+    *,
+    label: str | None = None,
+    checks: Iterable[Check] = (),
+    category: str = "",
+) -> ActionKind:
+    """An action written as its name alone (``end``, ``done``, ``pass``): one candidate."""
+    return ActionKind(
+        kind,
+        lambda state, frame, action: None,
+        list(checks),
+        fixed(Action(kind)),
+        apply,
+        label=label,
+        category=category or kind,
+        usage=kind,
+        example=kind,
+    )
+
+
 class TableFrame(FrameHandler):
     """A frame handler defined by a table of action kinds."""
 

@@ -11,7 +11,7 @@ step of seed rule 6.1 follows).
 from __future__ import annotations
 
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, explained, fixed
+from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
 from . import board as B
 from . import content as K
@@ -23,7 +23,6 @@ from .rules import (
     FLEETS,
     One,
     count,
-    no_args,
     one_arg,
     seat_name,
     well_formed,
@@ -355,12 +354,4 @@ def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
     end_expansion(state, ev)
 
 
-END = ActionKind(
-    "end",
-    no_args,
-    [armies_placed],
-    fixed(Action("end")),
-    apply_end,
-    category="end",
-    usage="end takes no arguments",
-)
+END = bare("end", apply_end, checks=[armies_placed])

@@ -11,13 +11,13 @@ without rule 6.
 from __future__ import annotations
 
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, explained, fixed
+from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import board as B
 from . import content as K
 from . import paths
 from .epochs import finish_turn
-from .rules import BOOK, S61, S611, S612, S613, Move, no_args, opt, seat_name, well_formed
+from .rules import BOOK, S61, S611, S612, S613, Move, opt, seat_name, well_formed
 
 
 def parse_move(state: State, frame: Frame, action: Action) -> Move:
@@ -218,12 +218,4 @@ def apply_done(state: State, frame: Frame, args: object, ev: Events) -> None:
     finish_turn(state, ev)
 
 
-DONE = ActionKind(
-    "done",
-    no_args,
-    [],
-    fixed(Action("done")),
-    apply_done,
-    category="done",
-    usage="done takes no arguments",
-)
+DONE = bare("done", apply_done)

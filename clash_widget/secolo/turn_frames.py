@@ -8,7 +8,7 @@ step), ``end`` (the act step), ``pass`` (a reaction or counter window).
 from __future__ import annotations
 
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, explained, fixed
+from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import cards as C
 from . import logic as L
@@ -178,15 +178,7 @@ def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
     L.start_turn(state, (seat + 1) % L.n_players(state), ev)
 
 
-END = ActionKind(
-    "end",
-    no_args,
-    [],
-    fixed(Action("end")),
-    apply_end,
-    category="end",
-    usage="end takes no arguments",
-)
+END = bare("end", apply_end)
 
 
 # -- windows: every other seat in turn may answer, then the window closes -----------------------
@@ -212,21 +204,5 @@ def apply_pass_special(state: State, frame: Frame, args: object, ev: Events) -> 
     advance(state, frame, ev)
 
 
-PASS_ATTACK = ActionKind(
-    "pass",
-    no_args,
-    [],
-    fixed(Action("pass")),
-    apply_pass_attack,
-    category="pass",
-    usage="pass takes no arguments",
-)
-PASS_SPECIAL = ActionKind(
-    "pass",
-    no_args,
-    [],
-    fixed(Action("pass")),
-    apply_pass_special,
-    category="pass",
-    usage="pass takes no arguments",
-)
+PASS_ATTACK = bare("pass", apply_pass_attack)
+PASS_SPECIAL = bare("pass", apply_pass_special)
