@@ -156,20 +156,18 @@ def test_exercise_09_wonder_counts_as_an_activation():
     assert exercises.wonder_after_collect_mood() == "angry"
 
 
-def test_whole_game_exercise():
-    from clash_widget.bots import make_bot
+def test_exercise_11_last_action_scores_by_the_primers_counting():
+    """Primer, Victory Points: "1 VP per city piece of yours on the board"; "1 VP per every
+    2 advances". Blue owns six advances: a seventh (A, Myths) adds nothing until an eighth,
+    while a Fortress (B) is one more piece: B raises the score, by one point."""
+    from clash_widget.lessons import player
 
-    m = Match.new("coc", players=2, seed=5, keep_undo=False)
-    assert not exercises.solved("11", m, answer=0)  # not over yet
-    bots = [make_bot("random", "coc", 1), make_bot("random", "coc", 2)]
-    for _ in range(5000):
-        if m.is_over:
-            break
-        assert m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions())).ok
-    scores = m.scores()
-    winners = [p for p, s in enumerate(scores) if s == max(scores)]
-    assert exercises.solved("11", m, answer=winners[0])
-    assert not any(exercises.solved("11", m, answer=p) for p in range(2) if p not in winners)
+    m = exercises.EXERCISES["11"][0]()
+    assert len(player(m, "Blue").advances) == 6 and player(m, "Blue").actions_left == 1
+    assert exercises.last_action_gains() == {"A": 0, "B": 1}
+    assert exercises.solved("11", answer="B") and exercises.solved("11", answer=" b ")
+    assert not exercises.solved("11", answer="A") and not exercises.solved("11", answer=None)
+    assert not exercises.solved("11", answer=1)
 
 
 def test_check_exercise_prints_hint_not_answer(capsys):
@@ -312,3 +310,199 @@ def test_the_start_notebook_links_every_lesson():
     assert "05b_advances_at_work.ipynb" in lessons
     missing = [n for n in lessons if n != "00_start_here.ipynb" and f"({n})" not in text]
     assert not missing, f"00_start_here.ipynb does not link {missing}"
+
+
+def test_persistence_helpers_read_culture_cards_by_name():
+    """Seed 3.1 / 3.11: a declared Culture card is "not discarded", belongs to the Empire and
+    "is considered to be 'located' in the Empire's Capital"; 4.1: it scores each turn, a card
+    held in a hand does not; 7.1: "the Science card ... is worth two points per turn"."""
+    from clash_widget.lessons import (
+        culture_in_play,
+        culture_scored,
+        discard_pile,
+        empire,
+        event_card,
+        finish_turn,
+        in_hand,
+        victory_points,
+        vp_lines,
+    )
+    from clash_widget.persistence.scenario import Scenario
+
+    romans = Scenario(players=2, epoch=4).hand(0, "science").turn(0, "romans").match()
+    assert in_hand(romans, 0, "Science") and culture_in_play(romans) == {}
+    assert romans.play("enter italy").ok and romans.play("declare science").ok
+    assert culture_in_play(romans) == {"Science": "Romans"} and not in_hand(romans, 0, "Science")
+    assert "Science" not in discard_pile(romans)
+    rome = empire(romans, "Romans")
+    assert (rome.player, rome.capital, rome.cards, rome.minor) == (0, "Italy", ("Science",), False)
+    assert empire(romans, "goguryeo").minor and empire(romans, "Huns").player is None
+    finish_turn(romans)
+    assert [(s.card, s.empire, s.vp) for s in culture_scored(romans)] == [("Science", "Romans", 2)]
+    points = victory_points(romans, 0)
+    assert points.culture == event_card("science").vp == 2
+    assert points.total == points.regions + points.capitals + points.monuments + points.culture
+    assert len(vp_lines(romans)) == 2  # the card, then the player's total
+    law = Scenario(players=2, epoch=4).empire(0, "romans", lands=["italy"], capital="italy")
+    law = law.hand(0, "law").turn(0, "romans", armies=0, fleets=0).match()
+    finish_turn(law)
+    assert in_hand(law, 0, "Law") and victory_points(law, 0).culture == 0
+
+
+def test_persistence_helpers_read_hands_captures_destructions_and_paths():
+    """Seed 2.1: a hand of "one card of each color (including one Culture Event card)";
+    5.1: Culture cards are captured "even if a player conquers a Capital belonging to his or
+    her own Faction"; 5.11: a Capital lost to "Civil War" destroys them; 6.12: a path of
+    friendly areas, a Strait crossed when its Sea is vacant."""
+    from clash_widget.lessons import (
+        all_straits,
+        box_size,
+        box_visible_to,
+        captures,
+        culture_in_play,
+        destroyed_cards,
+        destructions,
+        fate_card,
+        hand_of,
+        transfer_path,
+    )
+    from clash_widget.persistence import content as K
+    from clash_widget.persistence import paths
+    from clash_widget.persistence.scenario import Scenario
+
+    m = Match.new("persistence", players=3, seed=21)
+    hand = hand_of(m, 1)
+    assert sorted(c.pile for c in hand) == sorted(K.piles()) and sum(c.culture for c in hand) == 1
+    assert box_size(m) == 7 * len(K.piles()) - 3 * len(K.piles()) and not box_visible_to(m, 0)
+    assert {s.name for s in all_straits()} >= {"Strait of Dover", "Strait of Sicily"}
+
+    s = Scenario(players=2, epoch=4)
+    s.empire(0, "greeks", lands=["greece"], capital="greece").culture("law", "greeks")
+    s.empire(0, "romans", lands=["italy"], capital="italy")
+    own = s.dice(6, 3, 2).turn(0, "romans", armies=1).match()
+    out = own.play("enter greece")
+    assert [(c.card, c.empire, c.from_empire) for c in captures(out)] == [
+        ("Law", "Romans", "Greeks")
+    ]
+    assert captures(out)[0].within_faction and culture_in_play(own) == {"Law": "Romans"}
+
+    card = fate_card("civil_war", 4)
+    assert K.cards()[card]["effect"] == "civil_war" and K.in_time_frame(card, 4)
+    s = Scenario(players=2, epoch=4)
+    s.empire(1, "greeks", lands=["greece", "anatolia", "levant"], capital="greece")
+    s.culture("law", "greeks").empire(0, "romans", lands=["italy"], capital="italy")
+    war = s.hand(0, card).turn(0, "romans", armies=1).match()
+    assert war.play(f"declare {card} greece").ok
+    assert destroyed_cards(war) == ["Law"] and culture_in_play(war) == {}
+    assert [(d.card, d.empire, d.cause) for d in destructions(war)] == [
+        ("Law", "Greeks", "Civil War")
+    ]
+
+    def english(north_sea_enemy: bool) -> Match:
+        s = Scenario(players=2, epoch=7)
+        s.empire(0, "carthaginians", lands=["carthage"], capital="carthage")
+        s.empire(0, "romans", lands=["italy", "gaul"], capital="italy")
+        s.empire(1, "spanish", lands=["iberia"], capital="iberia")
+        s.empire(0, "english", lands=["britain"], capital="britain").fleet("atlantic", "english")
+        if north_sea_enemy:
+            s.fleet("north_sea", "spanish")
+        return s.turn(0, "english", armies=0, fleets=0).match()
+
+    open_sea = transfer_path(english(False), "Carthage", "britain", 0)
+    closed = english(True)
+    route = transfer_path(closed, "Carthage", "britain", 0)
+    assert list(route.areas) == paths.path(closed.state, "carthage", "britain", 0)
+    assert open_sea.names[-2:] == ("Strait of Dover", "Britain")  # its Sea is vacant
+    assert route.names == (
+        "Carthage",
+        "Strait of Sicily",
+        "Italy",
+        "Gaul",
+        "Atlantic Ocean",
+        "Britain",
+    )
+    assert transfer_path(closed, "Carthage", "Iberia", 0) is None  # held by another player
+
+
+def test_history_helpers_read_a_culture_clash_and_the_table():
+    """History CCG design notes: each side draws "5 cards, plus 1 more for each culture" and
+    makes the best poker hand, "Rainbow—all 5 suits—count as bonus"; if the attacker wins,
+    "the attacking city gains 1 population" and the defender chooses a city to lose 1."""
+    from clash_widget.lessons import (
+        Table,
+        capital_city,
+        ccg_result,
+        ccg_turn,
+        city_card,
+        decision,
+        last_clash,
+        standing,
+        units_on_map,
+    )
+
+    table = Table(seed=1)
+    athens = table.city(0, "riverside", 2, ("grassland",), capital=True)
+    table.city(1, "hilltop", 3, ("plains",), capital=True)
+    stonehold = table.city(1, "stonehold", 2)
+    table.culture(0, 2)
+    table.stack(0, [2, 5, 9, 11, 13, 4, 7])  # five suits among seven cards
+    table.stack(1, [12, 12, 6, 6, 1])  # two pair
+    duel = table.match(acting=0)
+    assert last_clash(duel) is None and units_on_map(duel) == []
+    assert capital_city(duel, 0).card == athens and city_card(duel, athens).population == 2
+    assert standing(duel, 1).population == 5 and standing(duel, 1).holds_capital
+    assert ccg_turn(duel).phase == "action" and ccg_turn(duel).to_move == 0
+    assert duel.play(f"clash {athens} 1").ok
+    clash = last_clash(duel)
+    assert (clash.attacker_hand, clash.defender_hand, clash.winner) == ("Rainbow", "Two pair", 0)
+    assert city_card(duel, athens).population == 3 and decision(duel).kind == "shrink"
+    assert decision(duel).player == 1 and city_card(duel, stonehold).controller == 1
+    assert ccg_result(duel) is None
+
+
+def test_history_helpers_read_growth_and_the_end():
+    """History CCG rules: a city grows when the ranks it pulls total "6 × its population";
+    the game is won by the only player holding their capital, by 7 wonders or by a total
+    population of 20 (the time limit is ours)."""
+    from clash_widget.bots import make_bot
+    from clash_widget.lessons import bot_choice, ccg_result, ccg_turn, growth_pulls, standing
+
+    m = Match.new("history", players=2, seed=3, keep_undo=False)
+    bots = [make_bot("heuristic", "history", seed=s) for s in (0, 1)]
+    while ccg_turn(m).phase != "plan":
+        m.play(bot_choice(bots, m))
+    assert growth_pulls(m)  # the first turn's growth step has pulled
+    while not m.is_over:
+        m.play(bot_choice(bots, m))
+    pulls = growth_pulls(m)
+    assert {p.grew for p in pulls} == {True, False}
+    assert all(p.grew == (p.total >= p.need) and p.need % 6 == 0 for p in pulls)
+    result = ccg_result(m)
+    assert result.winners and str(result).startswith(f"Won at turn {result.turn}")
+    for seat in result.winners:
+        for way in result.ways[seat]:
+            now = standing(m, seat)
+            assert {"capital": now.holds_capital, "wonders": now.wonders >= 7}.get(
+                way, now.population >= 20 or way == "time"
+            )
+
+
+def test_shared_move_helpers_name_the_decision_and_the_choices():
+    """Any game: the decision waiting, every legal action with the game's words, what a bot
+    picks (one of the legal actions) and what happened, by kind."""
+    from clash_widget.bots import make_bot
+    from clash_widget.lessons import bot_choice, choices, decision, describe, steps
+    from clash_widget.persistence.lesson import sandbox
+
+    m = sandbox()
+    assert decision(m).kind == "choose" and decision(m).player == 0
+    listed = choices(m)
+    assert [c.key for c in listed] == [str(a) for a in m.legal_actions()]
+    assert all(c.words and c.words != c.key for c in listed)
+    assert describe(m, "choose hittites") == next(
+        c.words for c in listed if c.key == "choose hittites"
+    )
+    pick = bot_choice([make_bot("random", "persistence", 1)] * 2, m)
+    assert pick in m.legal_actions()
+    out = m.play("choose hittites")
+    assert steps(out) and all("_" not in s for s in steps(out))

@@ -8,12 +8,17 @@
   (:mod:`.look`): a position and its log read in the game's words, for check cells
   (``city_at(board, "2,1").mood == "angry"``).
 - :func:`advance_table`: the 48 advances and what each does, from the game's data.
+- :mod:`.moves`: any game's pending decision, legal actions in words, a bot's pick, the log.
+- :mod:`.look_persistence` (notebook 21) and :mod:`.look_history` (notebook 22): the other
+  games' positions and logs read in their words (``culture_in_play(m) == {"Law": "Greeks"}``);
+  :class:`Table` (:mod:`.history_table`) sets a History CCG table by hand.
 """
 
 from __future__ import annotations
 
 from .exercises import check_exercise, exercise, task
 from .explain import explain, refusal
+from .history_table import Table
 from .look import (
     capital_of,
     cities,
@@ -34,20 +39,83 @@ from .look import (
     units_at,
     wonders_revealed,
 )
+from .look_history import (
+    capital_city,
+    ccg_result,
+    ccg_turn,
+    city_card,
+    clash_chance,
+    deck_types,
+    growth_pulls,
+    last_clash,
+    standing,
+    units_on_map,
+)
+from .look_persistence import (
+    all_straits,
+    box_size,
+    box_visible_to,
+    captures,
+    culture_in_play,
+    culture_scored,
+    destroyed_cards,
+    destructions,
+    discard_pile,
+    empire,
+    epoch_now,
+    event_card,
+    fate_card,
+    finish_turn,
+    hand_of,
+    in_hand,
+    transfer_path,
+    victory_points,
+    vp_lines,
+)
+from .moves import bot_choice, choices, decision, describe, steps
 from .tables import advance_table
 
 __all__ = [
+    "Table",
     "advance_table",
+    "all_straits",
+    "bot_choice",
+    "box_size",
+    "box_visible_to",
+    "capital_city",
     "capital_of",
+    "captures",
+    "ccg_result",
+    "ccg_turn",
     "check_exercise",
+    "choices",
     "cities",
     "city_at",
+    "city_card",
+    "clash_chance",
     "combat_rounds",
+    "culture_in_play",
+    "culture_scored",
+    "decision",
+    "deck_types",
+    "describe",
+    "destroyed_cards",
+    "destructions",
+    "discard_pile",
+    "empire",
+    "epoch_now",
+    "event_card",
     "events_drawn",
     "exercise",
     "explain",
+    "fate_card",
+    "finish_turn",
+    "growth_pulls",
+    "hand_of",
     "hand_seen_by",
+    "in_hand",
     "influence_roll",
+    "last_clash",
     "lines",
     "log_counts",
     "objectives_met",
@@ -56,9 +124,15 @@ __all__ = [
     "region",
     "replay",
     "score",
+    "standing",
+    "steps",
     "task",
     "terrain_at",
+    "transfer_path",
     "turn_of",
     "units_at",
+    "units_on_map",
+    "victory_points",
+    "vp_lines",
     "wonders_revealed",
 ]

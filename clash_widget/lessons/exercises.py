@@ -184,11 +184,34 @@ def _check_10(m: Match | None, answer: Any) -> bool:
 
 
 # -- 11 a whole game --------------------------------------------------------------------------
-def _check_11(m: Match | None, answer: Any) -> bool:
-    if m is None or not m.is_over:
-        return False
-    scores = m.scores()
-    return answer in [p for p, s in enumerate(scores) if s == max(scores)]
+# Blue's last action of a game: two choices, each the action keys that play it.
+LAST_ACTION_CHOICES = {"A": ("research myths",), "B": ("grow 2,0 fortress",)}
+
+
+def _setup_11() -> Match:
+    s = Scenario(players=2, seed=3, cards=False, events=False).explore_all()
+    s.advances(0, "tactics", "writing", "fishing", "storage")  # six, with Farming and Mining
+    s.city(0, "1,1", pieces=("academy",)).city(0, "2,0")
+    s.resources(0, food=2, wood=1, ore=1).turn(0, actions=1)
+    return s.match()
+
+
+def last_action_gains() -> dict[str, int]:
+    """Play each of exercise 11's choices with the engine: the points it adds to Blue's score."""
+    gains = {}
+    for choice, keys in LAST_ACTION_CHOICES.items():
+        m = _setup_11()
+        before = m.scores()[0]
+        if not all(m.play(key).ok for key in keys):
+            raise ValueError(f"choice {choice} is refused in exercise 11")
+        gains[choice] = int(m.scores()[0] - before)
+    return gains
+
+
+def _check_11(_: Match | None, answer: Any) -> bool:
+    gains = last_action_gains()
+    best = [c for c, g in gains.items() if g == max(gains.values())]
+    return isinstance(answer, str) and len(best) == 1 and answer.strip().upper() == best[0]
 
 
 EXERCISES: dict[str, tuple[Setup | None, Check]] = {
@@ -202,7 +225,7 @@ EXERCISES: dict[str, tuple[Setup | None, Check]] = {
     "08": (_setup_08, _check_08),
     "09": (None, _check_09),
     "10": (_setup_10, _check_10),
-    "11": (None, _check_11),
+    "11": (_setup_11, _check_11),
 }
 
 
@@ -249,6 +272,7 @@ __all__ = [
     "check_exercise",
     "exercise",
     "fortress_round_hits",
+    "last_action_gains",
     "solved",
     "task",
     "wonder_after_collect_mood",
