@@ -15,7 +15,7 @@ from ..engine.game import Events, Frame, State
 from .board import cities_of
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
 from .economy import describe_cost, gain, parse_payment, payment_key, payments
-from .effects import grants
+from .effects import source
 from .rulebook import RULES
 from .vocab import RESOURCES
 
@@ -23,9 +23,11 @@ ADV = "Primer: Advances"
 
 
 def _owns(effect: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
+    advance = source(effect)  # asked for every listing: look the advance up once
+
     @RULES.check(rule_id, reason, section, frame_only=True)
     def ok(state: State, frame: Frame, args: Any) -> bool:
-        return grants(me(state, frame), effect)
+        return advance in state["players"][frame["player"]]["advances"]
 
     return ok
 
