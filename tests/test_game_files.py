@@ -267,3 +267,16 @@ def test_a_format_1_game_file_with_a_start_position_still_loads() -> None:
     for name in _OPTIONS_SINCE_1:
         del data["record"]["options"][name]
     assert Match.load(data).state_hash() == m.state_hash()
+
+
+def test_a_format_1_history_file_with_short_keys_still_loads() -> None:
+    """History CCG's format-1 cities and units had ctrl/pop/prod/made; they load as before."""
+    m = played("history", 40)
+    old = json.loads(m.to_json())
+    old.pop("format")
+    short = {"controller": "ctrl", "population": "pop", "production": "prod", "progress": "made"}
+    for table in ("cities", "units"):
+        for key, item in old["state"][table].items():
+            old["state"][table][key] = {short.get(k, k): v for k, v in item.items()}
+    assert "pop" in next(iter(old["state"]["cities"].values()))
+    assert Match.load(old).state_hash() == m.state_hash()

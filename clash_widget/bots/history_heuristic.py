@@ -48,7 +48,7 @@ class HistoryHeuristicBot(Bot):
         if k in ("discard",):
             return -self._keep_value(state, seat, args[0])
         if k == "shrink":
-            return state["cities"][args[0]]["pop"]
+            return state["cities"][args[0]]["population"]
         if k == "research" and args and not args[0].isdigit():
             return 60 + self._tech_value(state, seat, args[0])
         if k == "produce":
@@ -56,7 +56,7 @@ class HistoryHeuristicBot(Bot):
             card = args[-1]
             return 55 + self._production_value(state, seat, city, card)
         if k == "found":
-            return 90 + (state["cities"][args[1]]["pop"] if len(args) > 1 else 0)
+            return 90 + (state["cities"][args[1]]["population"] if len(args) > 1 else 0)
         if k == "take":
             t = C.ctype(state, args[0])
             return {"city": 85, "terrain": 70, "discovery": 65, "mod": 60}.get(t, 0)
@@ -122,7 +122,7 @@ class HistoryHeuristicBot(Bot):
 
         d = C.design(state, card)
         material = Z.city_yields(state, city)["material"]
-        defended = any(state["units"][u]["ctrl"] == seat for u in Z.units_at(state, city))
+        defended = any(state["units"][u]["controller"] == seat for u in Z.units_at(state, city))
         if d["type"] == "unit":
             return 20 if not defended and d["defence"] >= 1 else 4 - d["cost"] / 10
         if d.get("kind") == "wonder":
@@ -134,7 +134,7 @@ class HistoryHeuristicBot(Bot):
 
         t = C.ctype(state, args[0])
         if t == "terrain":
-            pop = state["cities"][args[1]]["pop"]
+            pop = state["cities"][args[1]]["population"]
             return 70 + self._terrain_value(state, args[0]) - pop
         if t == "mod":
             return 65
@@ -142,7 +142,7 @@ class HistoryHeuristicBot(Bot):
             return 45
         eff = C.design(state, args[0]).get("effect", {})
         if "grow" in eff:
-            return 75 - state["cities"][args[1]]["pop"]
+            return 75 - state["cities"][args[1]]["population"]
         if "attack_bonus" in eff or "heal_all" in eff:
             return 2
         return 50

@@ -8,9 +8,8 @@ the costs format-1 games were played with.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.game import State
+from ..engine.state import rename_keys
 from .options import COSTS, CocOptions
 
 _RENAMED_IN_2 = {
@@ -29,15 +28,4 @@ def upgrade_position(state: State, file_version: int) -> State:
         defaults = CocOptions().to_dict()
         for name in COSTS:
             options.setdefault(name, defaults[name])
-    for table, renames in _RENAMED_IN_2.items():
-        items = state.get(table)
-        if not isinstance(items, dict):
-            continue
-        for key, item in items.items():
-            if isinstance(item, dict):
-                items[key] = _renamed(item, renames)
-    return state
-
-
-def _renamed(item: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
-    return {renames.get(k, k): v for k, v in item.items()}
+    return rename_keys(state, _RENAMED_IN_2)

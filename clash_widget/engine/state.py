@@ -28,3 +28,16 @@ def canonical_json(x: Any) -> str:
 def state_hash(state: Any) -> str:
     """A stable fingerprint: equal states give equal hashes on every machine."""
     return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:16]
+
+
+def rename_keys(state: dict[str, Any], renames: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """Rename the keys of the records in ``state``'s tables (``{"units": {"o": "owner"}}``),
+    for positions stored before a game spelt its keys out; anything not a table of records is
+    left as it is (the game's checks judge it)."""
+    for table, names in renames.items():
+        items = state.get(table)
+        if isinstance(items, dict):
+            for key, item in items.items():
+                if isinstance(item, dict):
+                    items[key] = {names.get(k, k): v for k, v in item.items()}
+    return state

@@ -49,7 +49,7 @@ def payers(state: State, seat: int) -> list[str]:
     cost = found_cost(state, seat)
     if cost == 0:
         return []
-    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["pop"] > cost)
+    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["population"] > cost)
 
 
 @explained(lambda s, f, a: "no such city card in your council")
@@ -99,8 +99,9 @@ def place_city(state: State, seat: int, cid: str, payer: str | None, ev: Events)
     text = f"{Z.player_name(state, seat)} founds {C.name(state, cid)}, population 1"
     if payer is not None:
         cost = found_cost(state, seat)
-        state["cities"][payer]["pop"] -= cost
-        text += f"; {Z.city_name(state, payer)} drops to population {state['cities'][payer]['pop']}"
+        state["cities"][payer]["population"] -= cost
+        left = state["cities"][payer]["population"]
+        text += f"; {Z.city_name(state, payer)} drops to population {left}"
     ev.emit("city_founded", text + ".", player=seat, city=cid, payer=payer)
 
 
@@ -389,7 +390,7 @@ PLAY = ActionKind(
 # -- units: heal and move--------------------------------------------------------------------------
 def _fresh_unit(state: State, frame: Frame, a: Args) -> bool:
     u = state["units"].get(a.get(0))
-    return u is not None and u["ctrl"] == frame["player"] and not u["tired"]
+    return u is not None and u["controller"] == frame["player"] and not u["tired"]
 
 
 @explained(lambda s, f, a: "not a fresh unit of yours")

@@ -31,7 +31,7 @@ def attackers(state: State, seat: int, city: str) -> list[str]:
     return sorted(
         u
         for u in Z.units_at(state, city)
-        if state["units"][u]["ctrl"] == seat and not state["units"][u]["tired"]
+        if state["units"][u]["controller"] == seat and not state["units"][u]["tired"]
     )
 
 
@@ -79,12 +79,12 @@ def has_fighters(state: State, frame: Frame, a: Args) -> bool:
 @BOOK.check("attack.rival-city", "Attack a city another player controls.", COMBAT, source="ours")
 def target_ok(state: State, frame: Frame, a: Args) -> bool:
     c = state["cities"].get(a.get(1))
-    return c is not None and c["ctrl"] != frame["player"]
+    return c is not None and c["controller"] != frame["player"]
 
 
 def attack_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
-    rivals = sorted(c for c, x in state["cities"].items() if x["ctrl"] != seat)
+    rivals = sorted(c for c, x in state["cities"].items() if x["controller"] != seat)
     return [
         Action("attack", (mine, t))
         for mine in sorted(Z.cities_of(state, seat))
@@ -100,7 +100,7 @@ def apply_attack(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 def resolve_battle(state: State, seat: int, home: str, target: str, ev: Events) -> None:
     city = state["cities"][target]
-    defender = city["ctrl"]
+    defender = city["controller"]
     att = attackers(state, seat, home)
     dfn = sorted(Z.units_at(state, target))
     for u in att:
@@ -143,11 +143,11 @@ def resolve_battle(state: State, seat: int, home: str, target: str, ev: Events) 
 
 def capture(state: State, seat: int, target: str, survivors: list[str], ev: Events) -> None:
     city = state["cities"][target]
-    loser = city["ctrl"]
-    if city["prod"] is not None:
-        Z.to_landfill(state, city["prod"])
-        city["prod"], city["made"] = None, 0
-    city["ctrl"] = seat
+    loser = city["controller"]
+    if city["production"] is not None:
+        Z.to_landfill(state, city["production"])
+        city["production"], city["progress"] = None, 0
+    city["controller"] = seat
     for u in survivors:
         state["units"][u]["city"] = target
     ev.emit(

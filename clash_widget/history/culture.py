@@ -144,10 +144,10 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
     Z.land(state, mine + theirs)
     if won:
         c = state["cities"][city]
-        c["pop"] += 1
+        c["population"] += 1
         ev.emit(
             "population",
-            f"{Z.city_name(state, city)} grows to population {c['pop']}.",
+            f"{Z.city_name(state, city)} grows to population {c['population']}.",
             player=seat,
             city=city,
         )
@@ -165,7 +165,7 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 
 def shrinkable(state: State, seat: int) -> list[str]:
-    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["pop"] > 1)
+    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["population"] > 1)
 
 
 CLASH = ActionKind(
@@ -198,10 +198,11 @@ def shrink_candidates(state: State, frame: Frame) -> list[Action]:
 def apply_shrink(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["stack"].remove(frame)
     c = state["cities"][a.get(0)]
-    c["pop"] -= 1
+    c["population"] -= 1
     ev.emit(
         "population",
-        f"{Z.city_name(state, a.get(0))} loses 1 population to the culture clash (now {c['pop']}).",
+        f"{Z.city_name(state, a.get(0))} loses 1 population to the culture clash "
+        f"(now {c['population']}).",
         player=frame["player"],
         city=a.get(0),
     )

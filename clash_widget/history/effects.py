@@ -62,10 +62,10 @@ def resolve(
             )
         elif key == "grow" and target is not None:
             c = state["cities"][target]
-            c["pop"] += n
+            c["population"] += n
             ev.emit(
                 "population",
-                f"{what}: {Z.city_name(state, target)} grows to population {c['pop']}.",
+                f"{what}: {Z.city_name(state, target)} grows to population {c['population']}.",
                 player=seat,
                 city=target,
             )

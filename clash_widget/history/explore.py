@@ -38,7 +38,7 @@ DEPLOYABLE = ("city", "terrain", "mod", "discovery")
 @BOOK.check("explore.fresh-unit", "Exploring exhausts a fresh unit of yours.", ACTION)
 def explorer_ok(state: State, frame: Frame, a: Args) -> bool:
     u = state["units"].get(a.get(0))
-    return u is not None and u["ctrl"] == frame["player"] and not u["tired"]
+    return u is not None and u["controller"] == frame["player"] and not u["tired"]
 
 
 def explore_candidates(state: State, frame: Frame) -> list[Action]:
@@ -53,7 +53,7 @@ def explore_candidates(state: State, frame: Frame) -> list[Action]:
 def pulls(state: State, uid: str) -> int:
     return (
         Z.unit_stat(state, uid, "move")
-        + Z.empire(state, state["units"][uid]["ctrl"])["explore_pulls"]
+        + Z.empire(state, state["units"][uid]["controller"])["explore_pulls"]
     )
 
 

@@ -135,22 +135,22 @@ def _production(state: State, ev: Events) -> None:
     for seat in state["turn"]["order"]:
         for city in Z.cities_of(state, seat):
             c = state["cities"][city]
-            if c["prod"] is None:
+            if c["production"] is None:
                 continue
-            c["made"] += Z.city_yields(state, city)["material"]
-            cost = C.design(state, c["prod"])["cost"]
-            if c["made"] >= cost:
+            c["progress"] += Z.city_yields(state, city)["material"]
+            cost = C.design(state, c["production"])["cost"]
+            if c["progress"] >= cost:
                 finish_production(state, city, ev)
     state["turn"]["phase"] = "growth"
 
 
 def finish_production(state: State, city: str, ev: Events) -> None:
     c = state["cities"][city]
-    card, c["prod"], c["made"] = c["prod"], None, 0
-    seat = c["ctrl"]
+    card, c["production"], c["progress"] = c["production"], None, 0
+    seat = c["controller"]
     d = C.design(state, card)
     if d["type"] == "unit":
-        state["units"][card] = Unit(ctrl=seat, city=city, damage=0, tired=False)
+        state["units"][card] = Unit(controller=seat, city=city, damage=0, tired=False)
     else:
         c["creations"].append(card)
     if C.is_wonder(state, card):
@@ -180,22 +180,22 @@ def _growth(state: State, ev: Events) -> None:
             c = state["cities"][city]
             n = Z.city_yields(state, city)["food"]
             if opts["growth_pulls_population"]:
-                n += c["pop"]
+                n += c["population"]
             if n <= 0:
                 continue
             got = Z.pull(state, seat, n, ev)
             total = sum(C.rank(state, x) for x in got)
-            need = opts["growth_multiplier"] * c["pop"]
+            need = opts["growth_multiplier"] * c["population"]
             faces = " ".join(C.face(state, x) for x in got)
             state["shown"]["growth"].append(
                 {"city": city, "cards": got, "total": total, "need": need}
             )
             if total >= need:
-                c["pop"] += 1
+                c["population"] += 1
                 ev.emit(
                     "growth",
                     f"{Z.city_name(state, city)} pulls {faces} = {total} "
-                    f"(needs {need}): population {c['pop']}.",
+                    f"(needs {need}): population {c['population']}.",
                     player=seat,
                     city=city,
                     cards=list(got),

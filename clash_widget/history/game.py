@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..engine import Action, Events, FrameHandler, Game, Options
+from ..engine.game import State
 from ..engine.rng import Stream, seed_state
 from ..engine.state import clone
 from . import cards as C
@@ -101,6 +102,11 @@ class HistoryCCG(Game):
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view(self, state, seat)
 
+    def upgrade_position(self, state: State, file_version: int) -> State:
+        from .legacy import upgrade_position
+
+        return upgrade_position(state, file_version)
+
     def invariants(self, state: dict[str, Any]) -> list[str]:
         return invariants(self, state)
 
@@ -161,20 +167,20 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
         put(c["terrains"], f"terrains of {cid}")
         put(list(c["mods"].values()), f"mods of {cid}")
         put(c["creations"], f"creations of {cid}")
-        if c["prod"]:
-            put([c["prod"]], f"production of {cid}")
-        if c["pop"] < 1:
-            bad.append(f"city {cid} has population {c['pop']}")
+        if c["production"]:
+            put([c["production"]], f"production of {cid}")
+        if c["population"] < 1:
+            bad.append(f"city {cid} has population {c['population']}")
         if len(c["terrains"]) > state["options"]["max_terrains"]:
             bad.append(f"city {cid} has {len(c['terrains'])} terrains")
         if not set(c["mods"]) <= set(c["terrains"]):
             bad.append(f"city {cid} has a mod on a terrain it does not hold")
-        if not 0 <= c["ctrl"] < n:
-            bad.append(f"city {cid} has controller {c['ctrl']}")
+        if not 0 <= c["controller"] < n:
+            bad.append(f"city {cid} has controller {c['controller']}")
     for uid, u in state["units"].items():
         put([uid], "units")
         city = state["cities"].get(u["city"])
-        if city is None or city["ctrl"] != u["ctrl"]:
+        if city is None or city["controller"] != u["controller"]:
             bad.append(f"unit {uid} stands in {u['city']}, not a city its controller holds")
         if not 0 <= u["damage"] < Z.unit_stat(state, uid, "health"):
             bad.append(f"unit {uid} has damage {u['damage']}")

@@ -56,7 +56,7 @@ def solved(m: Match | None) -> bool:
         return False
     s = m.state
     return any(
-        c["ctrl"] == 0 and s["players"][1]["capital"] != cid and cid.startswith("1-")
+        c["controller"] == 0 and s["players"][1]["capital"] != cid and cid.startswith("1-")
         for cid, c in s["cities"].items()
     )
 

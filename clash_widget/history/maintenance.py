@@ -285,14 +285,14 @@ def produce_city_ok(state: State, frame: Frame, a: Args) -> bool:
     return Z.controls(state, frame["player"], _city_arg(frame, a))
 
 
-@explained(lambda s, f, a: C.name(s, s["cities"][_city_arg(f, a)]["prod"]))
+@explained(lambda s, f, a: C.name(s, s["cities"][_city_arg(f, a)]["production"]))
 @BOOK.check(
     "produce.city-idle",
     "That city is already producing something: one thing at a time.",
     TERMS,
 )
 def city_idle(state: State, frame: Frame, a: Args) -> bool:
-    return state["cities"][_city_arg(frame, a)]["prod"] is None
+    return state["cities"][_city_arg(frame, a)]["production"] is None
 
 
 @explained(lambda s, f, a: "no such unit or creation in your council")
@@ -345,7 +345,7 @@ def produce_candidates(state: State, frame: Frame) -> list[Action]:
         return []
     out = []
     for city in sorted(Z.cities_of(state, seat)):
-        if state["cities"][city]["prod"] is None:
+        if state["cities"][city]["production"] is None:
             out += [Action("produce", (city, c)) for c in cards]
     return out
 
@@ -353,7 +353,7 @@ def produce_candidates(state: State, frame: Frame) -> list[Action]:
 def start_production(state: State, seat: int, city: str, cid: str, ev: Events) -> None:
     state["players"][seat]["council"].remove(cid)
     c = state["cities"][city]
-    c["prod"], c["made"] = cid, 0
+    c["production"], c["progress"] = cid, 0
     ev.emit(
         "produce",
         f"{Z.city_name(state, city)} starts producing {C.name(state, cid)} "

@@ -95,7 +95,7 @@ def city(
     """A city of ``design`` on the map for ``seat`` with terrains of the given designs."""
     cid = lift(state, find(state, seat, design))
     state["cities"][cid] = new_city(seat)
-    state["cities"][cid]["pop"] = pop
+    state["cities"][cid]["population"] = pop
     for t in terrains:
         state["cities"][cid]["terrains"].append(lift(state, find(state, seat, t)))
     if capital:
@@ -107,7 +107,7 @@ def unit(
     state: State, seat: int, design: str, where: str, *, damage: int = 0, fresh: bool = True
 ) -> str:
     cid = lift(state, find(state, seat, design))
-    state["units"][cid] = {"ctrl": seat, "city": where, "damage": damage, "tired": not fresh}
+    state["units"][cid] = {"controller": seat, "city": where, "damage": damage, "tired": not fresh}
     return cid
 
 

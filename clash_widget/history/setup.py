@@ -137,12 +137,12 @@ def apply_capital(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 def new_city(seat: int) -> City:
     return {
-        "ctrl": seat,
-        "pop": 1,
+        "controller": seat,
+        "population": 1,
         "terrains": [],
         "mods": {},
-        "prod": None,
-        "made": 0,
+        "production": None,
+        "progress": 0,
         "creations": [],
     }
 

@@ -32,17 +32,17 @@ class Player(TypedDict):
 
 
 class City(TypedDict):
-    ctrl: int  # the seat controlling it
-    pop: int  # population
+    controller: int  # the seat controlling it
+    population: int  # population
     terrains: list[str]  # terrain cards next to it
     mods: dict[str, str]  # terrain card -> the mod card attached to it
-    prod: str | None  # the design card in production, if any
-    made: int  # material put into it so far
+    production: str | None  # the design card in production, if any
+    progress: int  # material put into it so far
     creations: list[str]  # buildings and wonders finished here
 
 
 class Unit(TypedDict):
-    ctrl: int  # the seat controlling it
+    controller: int  # the seat controlling it
     city: str  # the city it stands in
     damage: int
     tired: bool  # acted this turn (fresh again at the next opening)

@@ -47,13 +47,13 @@ def city_view(state: State, cid: str) -> dict[str, Any]:
         units.append(_card(state, u, damage=x["damage"], fresh=not x["tired"], **stats))
     return {
         **C.public(state, cid),
-        "controller": c["ctrl"],
+        "controller": c["controller"],
         "capital": state["players"][C.owner(cid)]["capital"] == cid,
-        "population": c["pop"],
+        "population": c["population"],
         "terrains": [_card(state, t, mod=_card(state, c["mods"].get(t))) for t in c["terrains"]],
         "yields": Z.city_yields(state, cid),
         "defence": Z.city_defence(state, cid),
-        "production": _card(state, c["prod"], made=c["made"]),
+        "production": _card(state, c["production"], made=c["progress"]),
         "creations": [_card(state, x, fresh=x not in state["spent"]) for x in c["creations"]],
         "units": units,
     }

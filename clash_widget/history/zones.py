@@ -126,11 +126,11 @@ def stats(state: State, key: str, n: int = 1) -> None:
 
 # -- control---------------------------------------------------------------------------------------
 def cities_of(state: State, seat: int) -> list[str]:
-    return [cid for cid, c in state["cities"].items() if c["ctrl"] == seat]
+    return [cid for cid, c in state["cities"].items() if c["controller"] == seat]
 
 
 def units_of(state: State, seat: int) -> list[str]:
-    return [uid for uid, u in state["units"].items() if u["ctrl"] == seat]
+    return [uid for uid, u in state["units"].items() if u["controller"] == seat]
 
 
 def units_at(state: State, city: str) -> list[str]:
@@ -139,18 +139,18 @@ def units_at(state: State, city: str) -> list[str]:
 
 def controls(state: State, seat: int, city: str) -> bool:
     c = state["cities"].get(city)
-    return c is not None and c["ctrl"] == seat
+    return c is not None and c["controller"] == seat
 
 
 def population(state: State, seat: int) -> int:
-    return sum(c["pop"] for c in state["cities"].values() if c["ctrl"] == seat)
+    return sum(c["population"] for c in state["cities"].values() if c["controller"] == seat)
 
 
 def wonders(state: State, seat: int) -> list[str]:
     return [
         w
         for c in state["cities"].values()
-        if c["ctrl"] == seat
+        if c["controller"] == seat
         for w in c["creations"]
         if C.is_wonder(state, w)
     ]
@@ -174,7 +174,7 @@ def empire(state: State, seat: int) -> dict[str, int]:
     sources += [C.design(state, t).get("bonus", {}) for t in p["techs"]]
     sources += [C.design(state, x).get("empire", {}) for x in p["policies"]]
     for c in state["cities"].values():
-        if c["ctrl"] == seat:
+        if c["controller"] == seat:
             sources += [C.design(state, x).get("empire", {}) for x in c["creations"]]
     for src in sources:
         for k, v in src.items():
@@ -202,7 +202,7 @@ def city_yields(state: State, city: str) -> dict[str, int]:
                 y[k] += v
     for k in C.YIELDS:
         y[k] += city_bonus(state, city, k)
-    e = empire(state, c["ctrl"])
+    e = empire(state, c["controller"])
     y["food"] += e["food"]
     y["material"] += e["material"]
     return y
@@ -223,7 +223,7 @@ def city_defence(state: State, city: str) -> int:
     c = state["cities"][city]
     cap = state["players"][C.owner(city)]["capital"] == city
     base = state["options"]["capital_defence"] if cap else 1
-    return base + city_bonus(state, city, "defence") + empire(state, c["ctrl"])["defence"]
+    return base + city_bonus(state, city, "defence") + empire(state, c["controller"])["defence"]
 
 
 def unit_stat(state: State, uid: str, stat: str) -> int:
@@ -250,6 +250,6 @@ def city_name(state: State, city: str) -> str:
     """A city in words: its name and face, and whose it is when another player holds it."""
     c = state["cities"].get(city)
     text = C.name(state, city)
-    if c is not None and c["ctrl"] != C.owner(city):
+    if c is not None and c["controller"] != C.owner(city):
         text += f", taken from {player_name(state, C.owner(city))}"
     return text

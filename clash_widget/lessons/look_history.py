@@ -49,8 +49,8 @@ def city_card(board_or_match: Any, card: str) -> CardCity | None:
     return CardCity(
         card=card,
         name=Z.city_name(state, card),
-        controller=c["ctrl"],
-        population=c["pop"],
+        controller=c["controller"],
+        population=c["population"],
         terrains=tuple(C.name(state, t) for t in c["terrains"]),
         creations=tuple(C.name(state, x) for x in c["creations"]),
         capital=any(p["capital"] == card for p in state["players"]),

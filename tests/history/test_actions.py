@@ -31,7 +31,7 @@ def test_found_city_in_council_ok():
     s = m.state
     c = S.give(s, 0, "lakeside")
     ev = ok(m, f"found {c} {a}")
-    assert s["cities"][c]["pop"] == 1 and s["cities"][c]["ctrl"] == 0
+    assert s["cities"][c]["population"] == 1 and s["cities"][c]["controller"] == 0
     assert "city_founded" in kinds(ev)
 
 
@@ -50,14 +50,14 @@ def test_found_cost_ok():
     s = m.state
     c = S.give(s, 0, "lakeside")
     ok(m, f"found {c} {a}")
-    assert s["cities"][a]["pop"] == 1
+    assert s["cities"][a]["population"] == 1
 
 
 def test_found_cost_refused():
     """The paying city must keep at least 1: population 2 cannot pay 2."""
     m, a, b = position()
     s = m.state
-    s["cities"][a]["pop"] = 2
+    s["cities"][a]["population"] = 2
     c = S.give(s, 0, "lakeside")
     reason = refused(m, f"found {c} {a}", "found.cost")
     assert "the founding cost is 2" in reason
@@ -72,21 +72,21 @@ def test_found_cost_off_and_relief():
     c = S.give(s, 0, "lakeside")
     refused(m, f"found {c} {a}", "found.cost")
     ok(m, f"found {c}")
-    assert s["cities"][a]["pop"] == 3
+    assert s["cities"][a]["population"] == 3
     m, a, b = position()
     s = m.state
     s["players"][0]["policies"].append(S.lift(s, S.find(s, 0, "expansion")))
-    s["cities"][a]["pop"] = 2
+    s["cities"][a]["population"] = 2
     c = S.give(s, 0, "lakeside")
     ok(m, f"found {c} {a}")
-    assert s["cities"][a]["pop"] == 1
+    assert s["cities"][a]["population"] == 1
 
 
 def test_found_cost_free_without_a_city():
     """Ours: a player who controls no city founds without paying."""
     m, a, b = position()
     s = m.state
-    s["cities"][a]["ctrl"] = 1
+    s["cities"][a]["controller"] = 1
     c = S.give(s, 0, "lakeside")
     ok(m, f"found {c}")
 
@@ -109,7 +109,7 @@ def test_settle_terrain_source_ok():
     assert s["stack"][-1]["kind"] == "settle_produce"
     w = s["players"][0]["council"][0]
     ok(m, f"produce {w}")
-    assert s["cities"][c]["prod"] == w
+    assert s["cities"][c]["production"] == w
 
 
 def test_settle_terrain_source_refused():
@@ -217,7 +217,7 @@ def test_play_effect_target_ok():
     s = m.state
     h = S.give(s, 0, "bountiful_harvest")
     ok(m, f"play {h} {a}")
-    assert s["cities"][a]["pop"] == 4
+    assert s["cities"][a]["population"] == 4
 
 
 def test_play_effect_target_refused():
@@ -244,7 +244,7 @@ def test_events_resolve():
     S.frame(s, "act", 0)
     lost = S.give(s, 0, "fertile_valley")
     ok(m, f"play {lost} {a}")
-    assert s["cities"][a]["pop"] == 4
+    assert s["cities"][a]["population"] == 4
 
 
 # -- units-----------------------------------------------------------------------------------------
@@ -412,7 +412,7 @@ def test_explore_deployable_ok():
     ok(m, f"explore {u}")
     assert {f"take {city} {a}", f"take {tribe}", "none"} == {str(x) for x in m.legal_actions()}
     ok(m, f"take {city} {a}")
-    assert s["cities"][city]["pop"] == 1 and s["cities"][a]["pop"] == 1
+    assert s["cities"][city]["population"] == 1 and s["cities"][a]["population"] == 1
 
 
 def test_explore_deployable_refused():

@@ -87,7 +87,7 @@ def test_battle_strike():
     assert d not in s["units"] and sp1 not in s["units"] and sp2 not in s["units"]
     battle = s["shown"]["battle"]
     assert (battle["attack"], battle["defence"]) == (2, 4)
-    assert s["cities"][b]["ctrl"] == 1  # nobody left to take it
+    assert s["cities"][b]["controller"] == 1  # nobody left to take it
 
 
 def test_battle_strike_spreads_damage():
@@ -121,12 +121,12 @@ def test_battle_capture():
     c = S.city(s, 1, city_designs(m, 1)[1], 2, ("hills",))
     wonder = S.creation(s, 1, "colossus", c)
     prod = S.lift(s, S.find(s, 1, "warriors"))
-    s["cities"][c]["prod"], s["cities"][c]["made"] = prod, 2
+    s["cities"][c]["production"], s["cities"][c]["progress"] = prod, 2
     u = S.unit(s, 0, "spearmen", a)
     ev = ok(m, f"attack {a} {c}")
     assert "city_captured" in kinds(ev) and "capital_lost" not in kinds(ev)
     city = s["cities"][c]
-    assert city["ctrl"] == 0 and city["creations"] == [wonder] and city["prod"] is None
+    assert city["controller"] == 0 and city["creations"] == [wonder] and city["production"] is None
     assert prod in s["players"][1]["landfill"] and s["units"][u]["city"] == c
     assert "taken from Player 2" in m.view(0)["players"][0]["cities"][1]["name"] or True
 
@@ -138,7 +138,7 @@ def test_battle_capture_of_a_capital():
     S.unit(s, 0, "warriors", a)
     s["turn"]["bonus"] = {"0": 1}
     ev = ok(m, f"attack {a} {b}")
-    assert "capital_lost" in kinds(ev) and s["cities"][b]["ctrl"] == 0
+    assert "capital_lost" in kinds(ev) and s["cities"][b]["controller"] == 0
 
 
 def test_statue_of_zeus_and_walls():
@@ -216,7 +216,7 @@ def test_clash_rival_refused():
     refused(m, f"clash {a} 0", "clash.rival")
     refused(m, f"clash {a} 5", "clash.rival")
     refused(m, f"clash {a} one", "clash.rival")
-    m.state["cities"][b]["ctrl"] = 0  # player 2 holds no city
+    m.state["cities"][b]["controller"] = 0  # player 2 holds no city
     refused(m, f"clash {a} 1", "clash.rival")
 
 
@@ -260,10 +260,10 @@ def test_clash_result():
     c = S.city(s, 1, city_designs(m, 1)[1], 3)
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])  # three kings against high card
     ok(m, f"clash {a} 1")
-    assert s["cities"][a]["pop"] == 4
+    assert s["cities"][a]["population"] == 4
     assert s["stack"][-1] == {"kind": "shrink", "player": 1, "by": 0}
     ok(m, f"shrink {c}")
-    assert s["cities"][c]["pop"] == 2 and s["cities"][b]["pop"] == 2
+    assert s["cities"][c]["population"] == 2 and s["cities"][b]["population"] == 2
 
 
 def test_clash_result_defender_wins():
@@ -272,7 +272,7 @@ def test_clash_result_defender_wins():
     _stack_hands(m, [2, 4, 6, 8, 10, 12], [13, 13, 13, 3, 5])
     council = len(s["players"][1]["council"])
     ok(m, f"clash {a} 1")
-    assert s["cities"][a]["pop"] == 3 and len(s["players"][1]["council"]) == council + 1
+    assert s["cities"][a]["population"] == 3 and len(s["players"][1]["council"]) == council + 1
 
 
 def test_clash_shrink_city_ok():
@@ -282,7 +282,7 @@ def test_clash_shrink_city_ok():
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])
     ok(m, f"clash {a} 1")
     ok(m, f"shrink {b}")
-    assert s["cities"][b]["pop"] == 1
+    assert s["cities"][b]["population"] == 1
 
 
 def test_clash_shrink_city_refused():
@@ -302,7 +302,7 @@ def test_clash_shrink_with_one_choice_is_not_asked():
     s = m.state
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])
     ev = ok(m, f"clash {a} 1")
-    assert s["cities"][b]["pop"] == 1 and kinds(ev).count("population") == 2
+    assert s["cities"][b]["population"] == 1 and kinds(ev).count("population") == 2
 
 
 def test_clash_tie():
@@ -313,7 +313,7 @@ def test_clash_tie():
     _stack_hands(m, [13, 12, 10, 8, 6, 2], [13, 12, 10, 8, 6])
     ev = ok(m, f"clash {a} 1")
     shown = s["shown"]["clash"]
-    assert shown["tie"] and shown["winner"] == 1 and s["cities"][a]["pop"] == 3
+    assert shown["tie"] and shown["winner"] == 1 and s["cities"][a]["population"] == 3
     clash = [e for e in ev if e["kind"] == "culture_clash"][0]
     assert clash["rule"] == "clash.tie" and "a tie" in clash["text"]
 
@@ -322,10 +322,10 @@ def test_city_population_floor():
     """Ours: a culture clash never takes a city below population 1."""
     m, a, b = clash_position(1)
     s = m.state
-    s["cities"][b]["pop"] = 1
+    s["cities"][b]["population"] = 1
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])
     ev = ok(m, f"clash {a} 1")
-    assert "no_loss" in kinds(ev) and s["cities"][b]["pop"] == 1
+    assert "no_loss" in kinds(ev) and s["cities"][b]["population"] == 1
 
 
 def test_clash_names_the_hands():

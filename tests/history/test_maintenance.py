@@ -149,16 +149,16 @@ def test_production_counters():
     m, a, b = position()
     s = m.state
     w = S.lift(s, S.find(s, 1, "warriors"))
-    s["cities"][b]["prod"] = w  # cost 3; Hilltop makes 1 + 2 (forest) = 3 a turn
+    s["cities"][b]["production"] = w  # cost 3; Hilltop makes 1 + 2 (forest) = 3 a turn
     ev = Events()
     s["turn"]["phase"] = "production"
     flow._production(s, ev)
     assert w in s["units"] and not s["units"][w]["tired"] and s["units"][w]["city"] == b
-    assert "production_done" in kinds(ev) and s["cities"][b]["prod"] is None
+    assert "production_done" in kinds(ev) and s["cities"][b]["production"] is None
     wonder = S.lift(s, S.find(s, 0, "stonehenge"))
-    s["cities"][a]["prod"] = wonder  # cost 5; Riverside makes 1 a turn
+    s["cities"][a]["production"] = wonder  # cost 5; Riverside makes 1 a turn
     flow._production(s, ev)
-    assert s["cities"][a]["made"] == 1 and s["cities"][a]["prod"] == wonder
+    assert s["cities"][a]["progress"] == 1 and s["cities"][a]["production"] == wonder
 
 
 def test_production_bonuses():
@@ -173,7 +173,7 @@ def test_production_bonuses():
 # -- growth----------------------------------------------------------------------------------------
 def _grow(m: Match, city: str, ranks: list[int]) -> Events:
     s = m.state
-    S.stack_treasury(s, s["cities"][city]["ctrl"], ranks)
+    S.stack_treasury(s, s["cities"][city]["controller"], ranks)
     ev = Events()
     s["turn"]["order"] = [0, 1]
     for c in list(s["cities"]):
@@ -189,9 +189,9 @@ def test_growth_threshold():
     raise its population by one." Grassland + River: 3 food, 3 cards; population 2 needs 12."""
     m, a, b = position()
     s = m.state
-    s["cities"][a]["pop"] = 2
+    s["cities"][a]["population"] = 2
     ev = _grow(m, a, [5, 4, 3])
-    assert s["cities"][a]["pop"] == 3 and "growth" in kinds(ev)
+    assert s["cities"][a]["population"] == 3 and "growth" in kinds(ev)
     e = [x for x in ev if x["kind"] == "growth"][0]
     assert (e["total"], e["need"]) == (12, 12)
 
@@ -199,9 +199,9 @@ def test_growth_threshold():
 def test_growth_threshold_missed():
     m, a, b = position()
     s = m.state
-    s["cities"][a]["pop"] = 2
+    s["cities"][a]["population"] = 2
     ev = _grow(m, a, [5, 4, 2])
-    assert s["cities"][a]["pop"] == 2 and "no_growth" in kinds(ev)
+    assert s["cities"][a]["population"] == 2 and "no_growth" in kinds(ev)
     assert all(c not in s["table"] for c in ev[-1]["cards"])  # the pulls went to the landfill
 
 
@@ -209,19 +209,19 @@ def test_growth_threshold_5x_option():
     """Design notes: "If the total is equal or greater than the city's population times 5"."""
     m, a, b = position(growth_multiplier=5)
     s = m.state
-    s["cities"][a]["pop"] = 2
+    s["cities"][a]["population"] = 2
     _grow(m, a, [5, 4, 1])
-    assert s["cities"][a]["pop"] == 3
+    assert s["cities"][a]["population"] == 3
 
 
 def test_growth_pulls_population_option():
     """Design notes: "draw and reveal cards equal to your city size and food yields"."""
     m, a, b = position(growth_pulls_population=True)
     s = m.state
-    s["cities"][a]["pop"] = 2
+    s["cities"][a]["population"] = 2
     ev = _grow(m, a, [3, 3, 3, 2, 1])
     e = [x for x in ev if x["kind"] in ("growth", "no_growth")][0]
-    assert len(e["cards"]) == 5 and e["total"] == 12 and s["cities"][a]["pop"] == 3
+    assert len(e["cards"]) == 5 and e["total"] == 12 and s["cities"][a]["population"] == 3
 
 
 def test_growth_always_tried():
@@ -299,7 +299,7 @@ def test_produce_city_controlled_ok():
     w = S.give(s, 0, "warriors")
     S.frame(s, "plan", 0)
     ok(m, f"produce {a} {w}")
-    assert s["cities"][a]["prod"] == w and w not in s["players"][0]["council"]
+    assert s["cities"][a]["production"] == w and w not in s["players"][0]["council"]
 
 
 def test_produce_city_controlled_refused():

@@ -60,7 +60,7 @@ def test_setup_capital_from_council_ok():
     city." """
     m, a, b, t = _setup_position()
     ok(m, f"capital {b}")
-    assert m.state["players"][0]["capital"] == b and m.state["cities"][b]["pop"] == 1
+    assert m.state["players"][0]["capital"] == b and m.state["cities"][b]["population"] == 1
     assert m.state["stack"][-1]["kind"] == "home"
 
 
@@ -281,7 +281,7 @@ def test_win_capital():
     m = _closing_position()
     s = m.state
     b = s["players"][1]["capital"]
-    s["cities"][b]["ctrl"] = 0
+    s["cities"][b]["controller"] = 0
     assert _wins(m) == {"0": ["capital"]}
     assert m.is_over and m.game.winners(s) == [0]
 
@@ -312,7 +312,7 @@ def test_win_wonders_counts_captured_wonders():
     S.creation(s, 1, "pyramids", S.city(s, 1, "stonehold"))
     assert len(Z.wonders(s, 0)) == 6
     other = [c for c in Z.cities_of(s, 1) if c != cap1][0]
-    s["cities"][other]["ctrl"] = 0
+    s["cities"][other]["controller"] = 0
     assert _wins(m) == {"0": ["wonders"]}
 
 
@@ -320,7 +320,7 @@ def test_win_population():
     """Seed: "c) A player has a total population of 20/25." """
     m = _closing_position()
     s = m.state
-    s["cities"][s["players"][1]["capital"]]["pop"] = 12
+    s["cities"][s["players"][1]["capital"]]["population"] = 12
     S.city(s, 1, "stonehold", 7)
     assert _wins(m) == {}
     S.city(s, 1, "ironford", 1)
@@ -331,9 +331,9 @@ def test_win_population_25_as_an_option():
     m = blank(population_to_win=25)
     two_capitals(m)
     s = m.state
-    s["cities"][s["players"][1]["capital"]]["pop"] = 20
+    s["cities"][s["players"][1]["capital"]]["population"] = 20
     assert _wins(m) == {}
-    s["cities"][s["players"][1]["capital"]]["pop"] = 25
+    s["cities"][s["players"][1]["capital"]]["population"] = 25
     assert _wins(m) == {"1": ["population"]}
 
 
@@ -341,8 +341,8 @@ def test_win_shared():
     """Ours: players who meet a condition at the same closing phase share the win."""
     m = _closing_position()
     s = m.state
-    s["cities"][s["players"][0]["capital"]]["pop"] = 20
-    s["cities"][s["players"][1]["capital"]]["pop"] = 21
+    s["cities"][s["players"][0]["capital"]]["population"] = 20
+    s["cities"][s["players"][1]["capital"]]["population"] = 21
     assert _wins(m) == {"0": ["population"], "1": ["population"]}
     assert m.game.winners(s) == [0, 1]
 
@@ -353,7 +353,7 @@ def test_win_time_limit():
     two_capitals(m)
     s = m.state
     s["turn"]["number"] = 3
-    s["cities"][s["players"][1]["capital"]]["pop"] = 2
+    s["cities"][s["players"][1]["capital"]]["population"] = 2
     assert _wins(m) == {"1": ["time"]}
     events = [e["kind"] for e in s["log"]]
     assert "win_time" not in events or True  # (the log of a bare check is the caller's)
@@ -362,7 +362,7 @@ def test_win_time_limit():
 def test_win_events_are_counted_by_way():
     m = _closing_position()
     s = m.state
-    s["cities"][s["players"][1]["capital"]]["ctrl"] = 0
+    s["cities"][s["players"][1]["capital"]]["controller"] = 0
     from clash_widget.engine import Events
 
     ev = Events()
