@@ -58,6 +58,18 @@ class CocOptions(Options):
             value = getattr(self, f.name)
             if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
                 raise ValueError(f"the option {f.name} is a whole number, not {value!r}")
+            if f.type == "int" and value < (0 if f.name in _MAY_BE_ZERO else 1):
+                least = "0 or more" if f.name in _MAY_BE_ZERO else "at least 1"
+                raise ValueError(f"the option {f.name} is {least}, not {value}")
+        if self.start_food > min(self.food_cap, self.resource_cap):
+            raise ValueError(
+                f"start_food ({self.start_food}) is over the food limit (food_cap "
+                f"{self.food_cap}, resource_cap {self.resource_cap}): nobody may hold it"
+            )
+
+
+# Numbers a variant may set to nothing; every other number is at least 1.
+_MAY_BE_ZERO = frozenset({"start_food", "vp_per_piece", "vp_per_wonder", "vp_per_objective"})
 
 
 def _check_cost(name: str, text: object) -> None:

@@ -84,3 +84,18 @@ def test_every_reason_reads_without_braces() -> None:
 def test_a_malformed_cost_option_is_refused(name: str, value: str) -> None:
     with pytest.raises(ValueError, match=f"the option {name} is a cost written like"):
         CocOptions(**{name: value})
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"food_cap": 1}, "start_food (2) is over the food limit"),
+        ({"actions_per_turn": 0}, "actions_per_turn is at least 1"),
+        ({"group_size": -1}, "group_size is at least 1"),
+    ],
+)
+def test_an_impossible_option_mix_is_refused_when_made(changes: dict, says: str) -> None:
+    """A variant nobody could play (every player would start over the food limit) is refused
+    with a reason, not at the first action of every game."""
+    with pytest.raises(ValueError, match=says.replace("(", r"\(").replace(")", r"\)")):
+        CocOptions(**changes)
