@@ -12,7 +12,7 @@ Research, produce (maintenance), explore, attack and clash live in their own mod
 from __future__ import annotations
 
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, explained
+from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
 from . import cards as C
 from . import effects as E
@@ -27,7 +27,6 @@ from .rulebook import (
     OURS,
     PASS_OUT,
     Args,
-    answer,
     opt,
     parse_args,
     well_formed,
@@ -201,7 +200,7 @@ SETTLE_TERRAIN = ActionKind(
     example="terrain 0-10",
     ensured=[settle_terrain_ok],
 )
-SETTLE_NONE = answer("none", apply_settle_none)
+SETTLE_NONE = bare("none", apply_settle_none)
 
 
 def apply_settle_produce(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -214,7 +213,7 @@ def apply_produce_none(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 
 SETTLE_PRODUCE = produce_kind(apply_settle_produce, new_city=True)
-PRODUCE_NONE = answer("none", apply_produce_none)
+PRODUCE_NONE = bare("none", apply_produce_none)
 
 
 # -- playing a card from the council---------------------------------------------------------------
@@ -542,4 +541,4 @@ def apply_pass(state: State, frame: Frame, a: Args, ev: Events) -> None:
     )
 
 
-PASS = answer("pass", apply_pass)
+PASS = bare("pass", apply_pass)

@@ -11,7 +11,7 @@ city the city of yours that pays the founding cost. A city found this way is jus
 from __future__ import annotations
 
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, Explained, explained
+from ..engine.frames import ActionKind, Explained, bare, explained
 from ..engine.game import Frame, State
 from ..engine.rules import Check
 from . import cards as C
@@ -29,7 +29,7 @@ from .actions import (
     play_terrain_ok,
 )
 from .maintenance import acted
-from .rulebook import ACTION, BOOK, TERMS, Args, answer, parse_args
+from .rulebook import ACTION, BOOK, TERMS, Args, parse_args
 
 DEPLOYABLE = ("city", "terrain", "mod", "discovery")
 
@@ -170,4 +170,4 @@ TAKE = ActionKind(
     example="take 0-10 0-00",
     ensured=list(TAKE_CHECKS),
 )
-LEAVE = answer("none", apply_leave)
+LEAVE = bare("none", apply_leave)

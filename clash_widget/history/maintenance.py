@@ -11,7 +11,7 @@ a culture counter, ``done`` loses the rest (rule trade.unused-lost).
 from __future__ import annotations
 
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, Applier, explained, fixed
+from ..engine.frames import ActionKind, Applier, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import cards as C
 from . import zones as Z
@@ -23,7 +23,6 @@ from .rulebook import (
     RESEARCH_DONE,
     TERMS,
     Args,
-    answer,
     opt,
     parse_args,
     well_formed,
@@ -194,7 +193,7 @@ TRADE_RESEARCH = ActionKind(
 TRADE_CONSULT = _trade_kind("consult", apply_trade_consult)
 TRADE_CYCLE = _trade_kind("cycle", apply_trade_cycle)
 TRADE_CULTURE = _trade_kind("culture", apply_trade_culture)
-TRADE_DONE = answer("done", apply_trade_done)
+TRADE_DONE = bare("done", apply_trade_done)
 
 
 # -- discarding------------------------------------------------------------------------------------
@@ -401,6 +400,6 @@ def apply_plan_done(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 PLAN_RESEARCH = research_kind(start_research)
 PLAN_PRODUCE = produce_kind(apply_produce)
-PLAN_DONE = answer("done", apply_plan_done)
+PLAN_DONE = bare("done", apply_plan_done)
 ACT_RESEARCH = research_kind(acted(start_research))
 ACT_PRODUCE = produce_kind(acted(apply_produce))

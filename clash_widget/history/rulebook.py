@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..engine import Action, RuleBook
-from ..engine.frames import ActionKind, Applier, Detail, Explained, fixed
+from ..engine.frames import Detail, Explained
 from ..engine.game import MALFORMED, Frame, State
 from ..engine.rules import Predicate, Reading
 
@@ -63,20 +63,6 @@ def parse_args(state: State, frame: Frame, action: Action) -> Args:
 
 def opt(state: State, name: str) -> Any:
     return state["options"][name]
-
-
-def answer(kind: str, apply: Applier) -> ActionKind:
-    """An action kind without arguments that is always open (``done``, ``none``, ``pass``)."""
-    return ActionKind(
-        kind,
-        parse_args,
-        [],
-        fixed(Action(kind)),
-        apply,
-        arity=(0, 0),
-        usage=f"{kind} takes no arguments",
-        example=kind,
-    )
 
 
 # -- rules that act by themselves (tested by behaviour) ------------------------------------------

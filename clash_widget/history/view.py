@@ -170,12 +170,17 @@ LABELS = {
     "explore": "Explore with {0}",
     "attack": "Attack {1} from {0}",
     "terrain": "Put {0} next to the new city",
-    "none": "None",
     "heal": "Heal {0}",
     "move": "Move {0} to {1}",
     "ability": "Use {0}",
     "shrink": "{0} loses 1 population",
     "pass": "Pass",
+}
+# "none" answers the decision on top of the stack: its words depend on which one it is.
+NONE_LABELS = {
+    "explore": "Deploy none of the pulled cards",
+    "settle": "Put no terrain next to the new city",
+    "settle_produce": "Produce nothing in the new city for now",
 }
 # Trade purchases: what is bought, and the option that holds its price in trade.
 TRADE_LABELS = {
@@ -193,6 +198,9 @@ def describe(state: State, action: Action) -> str:
         if k in TRADE_LABELS:
             what, price = TRADE_LABELS[k]
             return f"{what} ({state['options'][price]} trade)"
+        if k == "none":
+            frame = state["stack"][-1]["kind"] if state["stack"] else ""
+            return NONE_LABELS.get(frame, "None of these")
         if k == "clash":
             return f"Culture clash from {_n(state, a[0])} against {Z.player_name(state, int(a[1]))}"
         names = [_n(state, x) for x in a]

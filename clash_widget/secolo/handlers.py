@@ -33,7 +33,8 @@ def _pick_prompt(state: State, frame: Frame) -> str:
 def _draw_prompt(state: State, frame: Frame) -> str:
     n = len(frame["marked"])
     if n:
-        return f"Player {frame['player']}: {n} card(s) chosen; choose more or redraw."
+        cards = f"{n} card{'s' if n != 1 else ''}"
+        return f"Player {frame['player']}: {cards} chosen; choose more or redraw."
     if not state["options"].get("redraw", True):
         return f"Player {frame['player']}: keep your hand and draw (no redrawing here)."
     return f"Player {frame['player']}: choose cards to discard and redraw, or keep your hand."
