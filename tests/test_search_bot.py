@@ -12,10 +12,11 @@ from clash_widget.bots.search import SearchBot
 from clash_widget.engine import Action, Match
 
 
-def _play(seed: int, decisions: int) -> tuple[list[Action], str]:
+def _play(seed: int, decisions: int, **settings: int) -> tuple[list[Action], str, dict]:
     """A two-player game, the search bot in seat 1 against the heuristic."""
     m = Match.new("coc", 2, seed, keep_undo=False)
-    bots = [make_bot("heuristic", "coc", seed), SearchBot(seed, playouts=6, paired=3)]
+    search = SearchBot(seed, **({"playouts": 6, "paired": 3} | settings))
+    bots = [make_bot("heuristic", "coc", seed), search]
     picks: list[Action] = []
     while len(picks) < decisions and not m.is_over:
         legal = m.legal_actions()
@@ -25,13 +26,23 @@ def _play(seed: int, decisions: int) -> tuple[list[Action], str]:
         if seat == 1 and len(legal) > 1:
             picks.append(action)
         assert m.play(action).ok
-    return picks, m.state_hash()
+    return picks, m.state_hash(), search.stats()
 
 
 def test_search_plays_legal_moves_and_the_same_game_for_a_seed_under_a_playout_budget():
     first = _play(7, 25)
     assert len(first[0]) == 25
-    assert _play(7, 25) == first  # same seed, same playouts: the same moves and position
+    assert _play(7, 25)[:2] == first[:2]  # same seed, same playouts: the same moves and position
+
+
+def test_own_turn_playouts_with_a_confirmation_are_legal_and_reproducible():
+    """Trial games that stop as the seat's own turn ends (``turns=1``), a winning challenger
+    played again one turn further (``confirm=1``): still legal, still one game per seed."""
+    settings = {"playouts": 20, "paired": 5, "turns": 1, "confirm": 1}
+    first = _play(4, 20, **settings)
+    assert len(first[0]) == 20
+    assert first[2]["confirm_checks"] > 0  # the confirmation was played, not only set
+    assert _play(4, 20, **settings)[:2] == first[:2]
 
 
 def _turn_start(seed: int) -> Match:
@@ -66,3 +77,12 @@ def test_two_paired_rounds_never_overrule_the_favourite():
     bot = SearchBot(5, paired=2, margin=1.0)
     assert bot._verdict({fav: [0.4, 0.5], other: [0.6, 0.7]}, fav) == fav  # could be luck
     assert bot._verdict({fav: [0.4, 0.5, 0.5], other: [0.6, 0.7, 0.6]}, fav) == other
+
+
+def test_a_time_budget_alone_compares_five_moves_to_the_end_of_the_turn_and_confirms():
+    """The settings docs/bots.md measured at 0.1 s: the policy's 5 best moves, trial games
+    to the end of the seat's own turn, a winner checked one turn further."""
+    bot = make_bot("search:seconds=0.1", "coc", 1)
+    assert (bot.paired, bot.turns, bot.confirm) == (5, 1, 1)
+    plain = make_bot("search", "coc", 1)  # a playout budget: the tree search, unchanged
+    assert (plain.paired, plain.turns, plain.confirm) == (0, None, 0)

@@ -23,11 +23,14 @@ does not overturn a sound move.
 policy's N best moves are compared round by round: each round draws one sample
 and plays every candidate from it (same hidden cards, same dice, a policy seeded
 alike), so the differences come from the moves and not from luck. A paired
-playout stops as the seat's next turn begins (:mod:`.playout`), so every candidate
-is valued at the same point of the game. The favourite is kept unless a challenger
-wins by more than ``margin`` standard errors over at least three rounds. With a
-tenth of a second a decision, a tree gets a handful of playouts spread over many
-moves; the paired rounds spend them where they tell most.
+playout stops at a turn boundary (:mod:`.playout`), so every candidate is valued
+at the same point of the game; with a time budget alone, as the seat's own turn
+ends (cheap, and the same every round but for dice and draws). The favourite is
+kept unless a challenger wins by more than ``margin`` standard errors over at
+least three rounds; a winner is then played again against the favourite ``confirm``
+turns further (the rival's answer included) and kept only if it does at least as
+well there. With a tenth of a second a decision, a tree gets a handful of playouts
+spread over many moves; the paired rounds spend them where they tell most.
 
 **Budget.** A number of playouts (reproducible on any machine: the same seed
 gives the same game however loaded the machine is), or a time in seconds
@@ -54,8 +57,10 @@ from .playout import outcome, play_out
 
 DEFAULT_PLAYOUTS = 16
 DEFAULT_DEPTH = 30
-TIMED_CANDIDATES = 3  # with a time budget alone, the policy's best moves compared
-TIMED_DEPTH = 60  # a cap: paired playouts stop at the seat's next turn (``turns``)
+TIMED_CANDIDATES = 5  # with a time budget alone, the policy's best moves compared
+TIMED_DEPTH = 60  # a cap: paired playouts stop at a turn's start (``turns``)
+TIMED_TURNS = 1  # with a time budget alone, trial games stop as the seat's turn ends ...
+TIMED_CONFIRM = 1  # ... and a winning challenger is played again one turn further
 UNLIMITED = 1 << 30
 CHECK_EVERY = 4  # playouts between two looks at whether the leader can still be caught
 MIN_ROUNDS = 3  # paired rounds before the comparison may stop early
@@ -98,6 +103,7 @@ class SearchBot(Bot):
         margin: float = 1.0,
         turns: int | None = None,
         same: int = 0,
+        confirm: int | None = None,
     ) -> None:
         super().__init__(seed)
         timed = playouts is None and seconds is not None
@@ -107,9 +113,15 @@ class SearchBot(Bot):
             paired = TIMED_CANDIDATES if timed else 0
         if depth is None:
             depth = TIMED_DEPTH if paired else DEFAULT_DEPTH
+        if turns is None and timed:
+            turns = TIMED_TURNS
+        if confirm is None:
+            confirm = TIMED_CONFIRM if timed else 0
         self.playouts = playouts
         self.seconds = seconds
         self.early_stops = 0
+        self.overruled = 0  # paired comparisons that chose another move than the favourite
+        self.checks = 0  # winning challengers played again one turn further (``confirm``)
         self.depth = depth
         self.explore = explore
         self.widen = widen
@@ -118,12 +130,16 @@ class SearchBot(Bot):
         self.prior = prior
         self.paired = paired  # >0: compare this many of the policy's best moves, paired
         self.margin = margin
-        # Paired playouts stop once this many turns have begun (None: one per seat, so
-        # the playout ends as the seat's next turn begins; 0: after ``depth`` steps).
+        # Paired playouts stop once this many turns have begun (1: as the seat's own turn
+        # ends, the default with a time budget alone; None: one per seat, so the playout
+        # ends as the seat's next turn begins; 0: after ``depth`` steps).
         self.turns = turns
         # Challengers only of the favourite's kind: the search picks which advance, city
         # or payment, and trusts the policy on what to do (see docs/bots.md).
         self.same_kind = bool(same)
+        # >0: a challenger that wins the comparison is played again against the
+        # favourite with this many more turns (the rival's answer) before it is chosen.
+        self.confirm = confirm
         self.bank = 0.0  # seconds saved on earlier decisions (negative: overspent)
         self._policies: dict[str, Bot] = {}
         self.decisions = 0
@@ -276,36 +292,63 @@ class SearchBot(Bot):
         if len(cands) == 1:
             return cands[0]
         deadline = self._deadline(t0)
-        totals = dict.fromkeys(cands, 0.0)
+        results = self._rounds(game, state, seat, cands, turns, deadline, self.playouts)
+        choice = self._verdict(results, cands[0])
+        if self.confirm and choice != cands[0] and turns:
+            # A move that looks better when the seat's own turn ends must also hold up
+            # once the rival has answered: the favourite and the challenger are played
+            # again, ``confirm`` turns further, and the challenger is kept only if it is at
+            # least as good there (no standard error asked: the first stage found it).
+            pair = [cands[0], choice]
+            self.checks += 1
+            late = self._rounds(game, state, seat, pair, turns + self.confirm, deadline, 0)
+            diffs = [x - y for x, y in zip(late[choice], late[cands[0]], strict=False)]
+            if not diffs or sum(diffs) < 0:
+                choice = cands[0]
+        self.overruled += choice != cands[0]
+        return choice
+
+    def _rounds(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        cands: list[Action],
+        turns: int,
+        deadline: float | None,
+        cap: int,
+    ) -> dict[Action, list[float]]:
+        """Paired rounds until the time (or ``cap`` playouts, 0: none) is up or the
+        answer is clear; each candidate's rewards, round by round."""
         results: dict[Action, list[float]] = {a: [] for a in cands}
         rounds = done = 0
-        while done + len(cands) <= max(self.playouts, len(cands)):
+        limit = max(cap, len(cands)) if cap else UNLIMITED
+        while done + len(cands) <= limit:
             if deadline is not None and rounds:
                 if time.perf_counter() >= deadline:
                     break
                 if (rounds >= MIN_ROUNDS and self._settled(results, cands[0])) or (
                     rounds >= 2 and all(rs == results[cands[0]] for rs in results.values())
-                ):  # clear, or no move changed anything by the seat's next turn
+                ):  # clear, or no move changed anything by the end of the playouts
                     self.early_stops += 1
                     break
+            elif deadline is None and not cap and rounds >= MIN_ROUNDS:
+                break  # a confirmation under a playout budget: three rounds
             seed = self.rng.below(1 << 62)
             for a in cands:
                 s = game.determinize(state, seat, seed)
                 if a not in game.legal_actions(s):
-                    totals[a] -= 1.0
                     results[a].append(-1.0)
                     continue
                 began = any(e.get("kind") == "turn" for e in game.apply(s, a))
                 bot = self._fresh_policy(game, seed & 0xFFFFFFFF)
                 if not (turns and began and turns == 1):
                     play_out(game, s, bot, self.depth - 1, turns - began if turns else 0)
-                r = outcome(game, s, self.scale)[seat]
-                totals[a] += r
-                results[a].append(r)
+                results[a].append(outcome(game, s, self.scale)[seat])
                 done += 1
             rounds += 1
         self.total_playouts += done
-        return self._verdict(results, cands[0])
+        return results
 
     def _verdict(self, results: dict[Action, list[float]], favourite: Action) -> Action:
         """The favourite, unless a challenger did better in the paired rounds by more than
@@ -425,4 +468,6 @@ class SearchBot(Bot):
             "seconds": round(self.think_seconds, 3),
             "longest": round(self.longest, 3),
             "early_stops": self.early_stops,
+            "overruled": self.overruled,
+            "confirm_checks": self.checks,
         }
