@@ -31,14 +31,20 @@ assert len(LOCK_CHECKS) <= 10, "one digit per lock rule"
 COST_CHECK: Check = research.affordable
 
 
-def _rule_row(c: Check) -> list[str]:
-    return [c.rule.id, c.rule.reason, c.rule.section]
+def _rule_row(c: Check, options: dict[str, Any]) -> list[str]:
+    return [c.rule.id, c.rule.text(options), c.rule.section]
+
+
+def tree(options: dict[str, Any]) -> dict[str, Any]:
+    """The static part: groups in primer order, the rules behind each code (their reasons
+    worded from the game's options). One shared (cached) object per set of options in
+    every view: never mutate it."""
+    return _tree(tuple(sorted(options.items())))
 
 
 @cache
-def tree() -> dict[str, Any]:
-    """The static part: groups in primer order, the rules behind each code. One shared
-    (cached) object in every view: never mutate it."""
+def _tree(options_key: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    options = dict(options_key)
     adv = content.advances()
     return {
         "groups": [
@@ -52,8 +58,8 @@ def tree() -> dict[str, Any]:
             **{str(i): "locked" for i in range(len(LOCK_CHECKS))},
         },
         "rules": {
-            UNPAID: _rule_row(COST_CHECK),
-            **{str(i): _rule_row(c) for i, c in enumerate(LOCK_CHECKS)},
+            UNPAID: _rule_row(COST_CHECK, options),
+            **{str(i): _rule_row(c, options) for i, c in enumerate(LOCK_CHECKS)},
         },
     }
 

@@ -52,7 +52,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "frame": _frame(state),
         "legal": [_legal(game, state, a) for a in legal],
         "wonders": {"public": list(state.get("public_wonders", []))},
-        "advance_tree": advance_view.tree(),
+        "advance_tree": advance_view.tree(state["options"]),
         "decks": {k: len(v) for k, v in state["decks"].items()},
         "colors": {
             "players": list(PLAYER_COLORS[: len(state["players"])]),

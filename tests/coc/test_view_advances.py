@@ -78,7 +78,16 @@ def test_locked_reasons_name_the_first_failing_rule() -> None:
     assert view["advance_tree"]["codes"][codes["engineering"]] == "unaffordable"
     assert rules[codes["engineering"]][0] == "research.cost"
     for rule_id, reason, section in rules.values():
-        assert (reason, section) == (RULES[rule_id].reason, RULES[rule_id].section)
+        assert (reason, section) == (RULES[rule_id].text(), RULES[rule_id].section)
+        assert "{" not in reason  # worded, not the template
+
+
+def test_the_panels_reasons_quote_the_games_options() -> None:
+    """research.cost in a variant where an advance costs 3 food: the panel says 3, not 2."""
+    for cost in (2, 3):
+        m = Scenario(players=2, seed=1, research_cost=cost).turn(0).match()
+        reason = m.view(0)["advance_tree"]["rules"]["$"][1]
+        assert f"an advance costs {cost} food" in reason, reason
 
 
 def test_tree_lists_the_twelve_groups_in_primer_order() -> None:
