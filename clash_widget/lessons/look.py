@@ -24,14 +24,10 @@ from clash_widget.coc.vocab import BARBARIANS, MOOD_NAMES
 from clash_widget.coc.wonders import wonder_cards
 from clash_widget.engine import Match
 
+from .moves import as_match, events_of
+
 BARBARIAN_NAME = "Barbarians"
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
-
-
-def _match(board_or_match: Any) -> Match:
-    if isinstance(board_or_match, Match):
-        return board_or_match
-    return board_or_match.match
 
 
 def _seat(state: dict[str, Any], who: str | int) -> int:
@@ -137,7 +133,7 @@ class Player:
 
 def city_at(board_or_match: Any, key: str) -> City | None:
     """The city on hex ``key`` ("2,1"), or None if there is none."""
-    state = _match(board_or_match).state
+    state = as_match(board_or_match).state
     c = state["cities"].get(key)
     if c is None:
         return None
@@ -154,7 +150,7 @@ def city_at(board_or_match: Any, key: str) -> City | None:
 
 def units_at(board_or_match: Any, key: str) -> Units:
     """The units on hex ``key``: ``units_at(board, "3,0").armies("Blue")``."""
-    state = _match(board_or_match).state
+    state = as_match(board_or_match).state
     counts: Counter = Counter()
     aboard: Counter = Counter()
     for u in state["units"].values():
@@ -167,7 +163,7 @@ def units_at(board_or_match: Any, key: str) -> Units:
 
 def player(board_or_match: Any, who: str | int) -> Player:
     """A player by colour name ("Blue") or seat number."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     state = m.state
     seat = _seat(state, who)
     pl = state["players"][seat]
@@ -197,7 +193,7 @@ def player(board_or_match: Any, who: str | int) -> Player:
 
 def cities(board_or_match: Any, owner: str | None = None) -> list[City]:
     """Every city on the board (only ``owner``'s if given), in board order."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     found = [city_at(m, k) for k in sorted(m.state["cities"])]
     return [c for c in found if c is not None and owner in (None, c.owner)]
 
@@ -210,7 +206,7 @@ def capital_of(board_or_match: Any, who: str | int) -> str:
 
 def terrain_at(board_or_match: Any, key: str) -> str | None:
     """The terrain of hex ``key`` ("plains", "sea"...), or None while it lies face down."""
-    return _terrain(_match(board_or_match).state, key)
+    return _terrain(as_match(board_or_match).state, key)
 
 
 @dataclass(frozen=True)
@@ -225,7 +221,7 @@ class Region:
 
 def region(board_or_match: Any, which: int | str) -> Region:
     """A region by its number (1) or by one of its hexes ("2,0")."""
-    state = _match(board_or_match).state
+    state = as_match(board_or_match).state
     n = region_of(state, which) if isinstance(which, str) else which
     reg = state["regions"][n]
     return Region(
@@ -253,13 +249,13 @@ class Score:
 
 def score(board_or_match: Any, who: str | int) -> Score:
     """``score(board, "Blue").wonders == 5``; ``.total`` is the sum of the parts."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     return Score(**breakdown(m.state, _seat(m.state, who)))
 
 
 def objectives_met(board_or_match: Any, who: str | int) -> list[str]:
     """The objective cards in a player's hand that the position fulfils now (names)."""
-    state = _match(board_or_match).state
+    state = as_match(board_or_match).state
     seat = _seat(state, who)
     held = state["players"][seat]["objectives_hand"]
     return [_card_name(c) for c in held if cards.fulfilled(state, seat, c)]
@@ -275,7 +271,7 @@ class Hand:
 
 def hand_seen_by(board_or_match: Any, who: str | int, viewer: str | int) -> Hand:
     """``who``'s hand as ``viewer`` sees it: another player sees how many cards, not which."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     seen = m.view(_seat(m.state, viewer))["players"][_seat(m.state, who)]
     hand = seen["hand"]
     names = None if hand is None else tuple(_card_name(c["id"]) for c in hand)
@@ -284,7 +280,7 @@ def hand_seen_by(board_or_match: Any, who: str | int, viewer: str | int) -> Hand
 
 def wonders_revealed(board_or_match: Any) -> list[str]:
     """The wonders face up for everyone to build (names)."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     return [wonder_cards()[w]["name"] for w in m.view(None)["wonders"]["public"]]
 
 
@@ -301,7 +297,7 @@ class Turn:
 
 def turn_of(board_or_match: Any) -> Turn:
     """The turn of the position shown (a board looking back at move k shows that one's)."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     view = getattr(board_or_match, "view", None)
     view = view if isinstance(view, dict) and view.get("turn") else m.view(None)
     t = view["turn"]
@@ -317,28 +313,19 @@ def turn_of(board_or_match: Any) -> Turn:
 
 
 # -- what happened: the log, read by name ------------------------------------------------
-def _events(happened: Any) -> list[dict[str, Any]]:
-    """An action's outcome, a match or board (its whole log) or a list of events."""
-    if hasattr(happened, "events"):
-        return list(happened.events)
-    if isinstance(happened, list):
-        return happened
-    return list(_match(happened).log)
-
-
 def lines(happened: Any) -> list[str]:
     """What happened, in the log's plain words: ``lines(board.play("move"))``."""
-    return [e["text"] for e in _events(happened)]
+    return [e["text"] for e in events_of(happened)]
 
 
 def events_drawn(happened: Any) -> list[str]:
     """The event cards drawn (their log lines): a track reaching 3, 5 or 7 draws one."""
-    return [e["text"] for e in _events(happened) if e["kind"] == "event_card"]
+    return [e["text"] for e in events_of(happened) if e["kind"] == "event_card"]
 
 
 def log_counts(happened: Any) -> Counter:
     """How often each kind of thing happened, in words ("combat round": 12, ...)."""
-    return Counter(e["kind"].replace("_", " ") for e in _events(happened))
+    return Counter(e["kind"].replace("_", " ") for e in events_of(happened))
 
 
 @dataclass(frozen=True)
@@ -362,7 +349,7 @@ def combat_rounds(happened: Any) -> list[CombatRound]:
             defender_hits=int(e["defender_hits"]),
             text=e["text"],
         )
-        for e in _events(happened)
+        for e in events_of(happened)
         if e["kind"] == "combat_round"
     ]
 
@@ -380,7 +367,7 @@ class InfluenceRoll:
 
 def influence_roll(happened: Any) -> InfluenceRoll | None:
     """The last influence die in an outcome or a log (None if nobody rolled)."""
-    rolls = [e for e in _events(happened) if e["kind"] == "influence_roll"]
+    rolls = [e for e in events_of(happened) if e["kind"] == "influence_roll"]
     if not rolls:
         return None
     e = rolls[-1]
@@ -398,7 +385,7 @@ class Replay:
 
 def replay(board_or_match: Any) -> Replay:
     """Replay a game's record (seed + actions) action by action, in a new match."""
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     record = m.record()
     again = Match.new(
         record["game"], record["players"], record["seed"], record["options"], keep_undo=False
