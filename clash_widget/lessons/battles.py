@@ -6,16 +6,14 @@ from typing import Any
 
 from clash_widget.engine import Match
 
+from .moves import as_match
+
 CALM = ("turn", "move")  # frames that mean the battle is over
 PREFERRED = ("battle continue", "pass")  # fight on, and play no combat card
 
 
-def _match(board_or_match: Any) -> Match:
-    return board_or_match if isinstance(board_or_match, Match) else board_or_match.match
-
-
 def frame_kind(board_or_match: Any) -> str | None:
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     return m.state["stack"][-1]["kind"] if m.state["stack"] else None
 
 
@@ -24,7 +22,7 @@ def finish_battle(board_or_match: Any, limit: int = 100) -> list[dict[str, Any]]
     until the game is back to a move or a turn; return the events. A board passed in is
     played through (so it redraws), a match directly."""
     play = board_or_match.play
-    m = _match(board_or_match)
+    m = as_match(board_or_match)
     events: list[dict[str, Any]] = []
     for _ in range(limit):
         if m.is_over or frame_kind(m) in CALM:
