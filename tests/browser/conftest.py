@@ -33,26 +33,13 @@ from clash_widget.lab.jupyter_harness import (
     proc_table,
     run_all_cells,
 )
+from clash_widget.lab.lite_harness import KERNEL_EXEC_JS  # run code on the notebook's kernel
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-results"
 CHROMIUM = find_chromium()
 LOCAL_ONLY = re.compile(r"^(https?|wss?)://(?!127\.0\.0\.1[:/]|localhost[:/])")
-
-KERNEL_EXEC_JS = """async (code) => {
-  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  let out = '', err = '';
-  const fut = k.requestExecute({code, silent: false, store_history: false});
-  fut.onIOPub = (msg) => {
-    const t = msg.header.msg_type;
-    if (t === 'stream') out += msg.content.text;
-    if (t === 'error') err += msg.content.ename + ': ' + msg.content.evalue;
-  };
-  const reply = await fut.done;
-  return {status: reply.content.status, out, err};
-}"""
-
 
 # --------------------------------------------------------------- helpers ----
 
