@@ -2,9 +2,11 @@
 
 ``Match`` is the object notebooks, bots and the widget hold. It never raises
 on bad input: :meth:`play` returns an :class:`Outcome` with the verdict, and
-the state is untouched. The record (game, players, seed, options, action keys)
-replays to the identical state; undo restores snapshots and stops at a
-barrier once dice were rolled or hidden information revealed.
+the state is untouched. Play is atomic: a bug raised while applying an action
+is raised again with the match exactly as before the action. The record (game,
+players, seed, options, action keys) replays to the identical state; undo
+restores snapshots and stops at a barrier once dice were rolled or hidden
+information revealed.
 
 Game files are verified on load (:meth:`Match.load`, :meth:`Match.from_json`):
 the record is replayed from the start (dealt from the record, or the stored
@@ -34,6 +36,8 @@ GAME_FILE_VERSION = 2
 GAME_FILE_FORMAT = f"clash-widget-game/{GAME_FILE_VERSION}"
 _READABLE_FORMATS = {f"clash-widget-game/{v}": v for v in range(1, GAME_FILE_VERSION + 1)}
 _MAX_DIFFERENCES = 3
+UNCHANGED_NOTE = "The action was rolled back: the game is unchanged."
+"""Noted on an exception raised inside :meth:`Match.play` (``exc.__notes__``)."""
 
 
 class GameFileError(ValueError):
@@ -150,23 +154,64 @@ class Match:
 
     # -- acting ----------------------------------------------------------
     def play(self, action: str | Action, *, version: int | None = None) -> Outcome:
+        """Play a legal action, or refuse it (the Outcome says why) and change nothing.
+
+        Atomic: an action happens completely (applied, settled, versioned, recorded,
+        undoable) or not at all. An exception raised by the rules while applying it
+        is a bug, not a refusal: the match is put back exactly as it was (state,
+        record, log, undo and redo) and the exception is raised again, with a note
+        saying so (:data:`UNCHANGED_NOTE`).
+        """
         verdict = self.check(action, version=version)
         if verdict is not None:
             return Outcome(False, None, verdict)
         a = Action.parse(action)
-        if not self.actions:  # the record starts here (a set-up position may differ from a deal)
-            self._start = clone(self.state)
+        # The record starts here (a set-up position may differ from a deal).
+        start = clone(self.state) if not self.actions else None
         before = clone(self.state) if self.keep_undo else None
+        version_before = self.version
+        stored_version = self.state.get("version")  # None: a fresh state has no version yet
         rng_before = self.state.get("rng", 0)
-        ev = self.game.apply(self.state, a)
-        self.state["version"] = self.version + 1
+        try:
+            ev = self.game.apply(self.state, a)
+            self.state["version"] = version_before + 1
+            barrier = before is not None and self.game.undo_barrier(rng_before, self.state, ev)
+        except BaseException as exc:
+            try:
+                self._roll_back(before if before is not None else start, stored_version)
+            except Exception as failed:  # the record no longer replays either: say so
+                exc.add_note(f"Rolling the action back failed too ({failed!r}): the game changed.")
+                raise exc from None
+            exc.add_note(UNCHANGED_NOTE)
+            raise
+        # Committing: nothing below can fail halfway.
+        if start is not None:
+            self._start = start
         if before is not None:
-            barrier = self.game.undo_barrier(rng_before, self.state, ev)
             self._undo.append((before, len(self.log), barrier))
         self._redo.clear()
         self.actions.append(str(a))
         self.log.extend(ev)
         return Outcome(True, a, None, list(ev))
+
+    def _roll_back(self, before: State | None, version: int | None) -> None:
+        """Put the state back as it was before the action that failed.
+
+        ``before`` is the snapshot taken for undo (or the start of the record); without
+        one (``keep_undo=False``, where a snapshot per action would cost as much as the
+        action) the record is replayed from its start, which gives the identical position
+        because a record replays deterministically.
+        """
+        if before is None:
+            replay = Match.from_state(self.game, self.start_state(), keep_undo=False)
+            for key in self.actions:
+                replay.game.apply(replay.state, Action.parse(key))
+            before = replay.state
+        before.pop("version", None)
+        if version is not None:
+            before["version"] = version
+        self.state.clear()  # in place: whoever holds the state sees it restored
+        self.state.update(before)
 
     def play_many(self, actions: list[str | Action]) -> list[Outcome]:
         """Play actions in order, stopping at the first refusal."""
@@ -200,10 +245,13 @@ class Match:
     def redo(self) -> bool:
         if not self._redo:
             return False
-        key = self._redo.pop()
-        redo = self._redo
-        self._redo = []
-        ok = self.play(key).ok
+        redo, key = self._redo[:-1], self._redo[-1]
+        self._redo = []  # play() forgets the redo list; this replay must not
+        try:
+            ok = self.play(key).ok
+        except BaseException:
+            self._redo = [*redo, key]  # the failed action changed nothing, redo list included
+            raise
         self._redo = redo
         return ok
 

@@ -353,7 +353,11 @@ class Session:
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, key: str | Action, *, version: int | None = None) -> Outcome:
-        """Play an action for whoever is to move (refusals change nothing)."""
+        """Play an action for whoever is to move.
+
+        Refusals change nothing; a bug raised by the rules changes nothing either
+        (``Match.play`` is atomic) and reaches the caller.
+        """
         return self._match.play(key, version=version)
 
     def undo(self) -> bool:

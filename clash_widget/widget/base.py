@@ -63,6 +63,7 @@ import traitlets
 
 from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
+from clash_widget.engine.match import UNCHANGED_NOTE
 from clash_widget.engine.session import GameFileError, Session, read_game_file
 
 from .autoplay import BOT_NAMES, BotRunner
@@ -683,7 +684,13 @@ class MatchWidget(anywidget.AnyWidget):
                 self._say_error("on_action callback failed: ", exc)
 
     def _say_error(self, what: str, exc: BaseException, *, seq: int | None = None) -> None:
-        """Show an exception in ``feedback`` (``widget.error``, with where it was raised)."""
+        """Show an exception in ``feedback`` (``widget.error``, with where it was raised).
+
+        It says the game is unchanged only when it is: the engine noted that it rolled
+        the failed action back (``Match.play`` is atomic).
+        """
+        if UNCHANGED_NOTE in getattr(exc, "__notes__", ()):
+            what = f"Something went wrong in the game engine; the game is unchanged. {what}"
         self._say(False, f"{what}{type(exc).__name__}: {exc}", ERROR.refuse(_where(exc)), seq=seq)
 
     def _say(self, ok: bool, message: str, verdict: Verdict | None, *, seq: int | None) -> None:

@@ -28,7 +28,7 @@ NO_REDO = WIDGET_RULES.rule(
 )
 ERROR = WIDGET_RULES.rule(
     "widget.error",
-    "The widget hit an internal error; the game is unchanged.",
+    "Something went wrong inside the widget or the game engine (a bug, not a wrong move).",
     "Widget",
     source="ours",
 )
