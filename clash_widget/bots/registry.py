@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from importlib import import_module
 
@@ -42,21 +43,47 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str | None]]:
     return name, params
 
 
-def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A bot by name, e.g. ``"random"``, ``"heuristic"`` or ``"search:playouts=32"``."""
-    name, params = parse_spec(name)
+class UnknownBot(KeyError):
+    """No bot of that name in the catalogue."""
+
+
+class BotNotForGame(KeyError):
+    """The catalogue's bot of that name does not play this game (no heuristic for it)."""
+
+
+def check_bot_name(name: str) -> None:
+    """Raise UnknownBot unless ``name`` (without settings) is in the catalogue."""
     if name not in BOTS:
-        raise KeyError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+        raise UnknownBot(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+
+
+def make_bot(name: str, game: str, seed: int = 0) -> Bot:
+    """A bot by name, e.g. ``"random"``, ``"heuristic"`` or ``"search:playouts=32"``.
+
+    Raises UnknownBot or BotNotForGame (KeyErrors), and ValueError for a setting the
+    bot does not have or a value it cannot use (``search:policy=heurstic``).
+    """
+    name, params = parse_spec(name)
+    check_bot_name(name)
     table = BOTS[name]
     path = table.get(game) or table.get("*")
     if path is None:
-        raise KeyError(f"bot {name!r} does not play {game!r}")
+        raise BotNotForGame(f"bot {name!r} does not play {game!r}")
     module, _, cls = path.partition(":")
     factory: Callable[..., Bot] = getattr(import_module(module), cls)
-    try:
+    parameters = inspect.signature(factory).parameters.values()
+    settings = [p.name for p in parameters if p.name != "seed" and p.kind is not p.VAR_KEYWORD]
+    open_ended = any(p.kind is p.VAR_KEYWORD for p in parameters)
+    unknown = sorted(set(params) - set(settings))
+    if unknown and not open_ended:
+        has = f"its settings: {', '.join(settings)}" if settings else "it has no settings"
+        raise ValueError(f"bot {name!r} has no setting {', '.join(unknown)} ({has})")
+    if not open_ended:
+        return factory(seed, **params)
+    try:  # a bot with open-ended settings (weights) names the ones it does not know
         return factory(seed, **params)
     except TypeError as exc:
-        raise ValueError(f"bot {name!r} does not take the settings {params}: {exc}") from None
+        raise ValueError(f"bot {name!r}: {exc}") from None
 
 
-__all__ = ["BOTS", "RandomBot", "make_bot", "parse_spec"]
+__all__ = ["BOTS", "BotNotForGame", "RandomBot", "UnknownBot", "make_bot", "parse_spec"]

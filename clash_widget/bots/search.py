@@ -106,6 +106,12 @@ class SearchBot(Bot):
         confirm: int | None = None,
     ) -> None:
         super().__init__(seed)
+        from .registry import check_bot_name
+
+        try:
+            check_bot_name(policy)
+        except KeyError as exc:  # a misspelt policy must not quietly play at random
+            raise ValueError(f"policy: {exc.args[0]}") from None
         timed = playouts is None and seconds is not None
         if playouts is None:  # a time budget alone: as many playouts as fit in it
             playouts = UNLIMITED if timed else DEFAULT_PLAYOUTS
@@ -176,23 +182,23 @@ class SearchBot(Bot):
     def _policy(self, game: Game) -> Bot:
         bot = self._policies.get(game.name)
         if bot is None:
-            from .registry import make_bot
+            from .registry import BotNotForGame, make_bot
 
             seed = self.rng.below(1 << 31)
             try:
                 bot = make_bot(self.policy_name, game.name, seed)
-            except KeyError:  # no heuristic for this game: play out at random
+            except BotNotForGame:  # no heuristic for this game: play out at random
                 bot = RandomBot(seed)
             self._policies[game.name] = bot
         return bot
 
     def _fresh_policy(self, game: Game, seed: int) -> Bot:
         """A new policy bot seeded by the round (paired playouts share it)."""
-        from .registry import make_bot
+        from .registry import BotNotForGame, make_bot
 
         try:
             return make_bot(self.policy_name, game.name, seed)
-        except KeyError:
+        except BotNotForGame:
             return RandomBot(seed)
 
     # -- choosing ---------------------------------------------------------------------

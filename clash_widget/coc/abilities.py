@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..engine import Action, act
+from ..engine import Action, MalformedAction, act
+from ..engine.actions import whole_number
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from .board import cities_of
@@ -88,8 +89,12 @@ CARTOGRAPHY = ActionKind(
 
 
 def parse_barter(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    give = parse_payment(a.args[0])  # ValueError: malformed
-    gold, culture = (int(x) for x in a.args[1].split(":"))
+    give = parse_payment(a.args[0])
+    gold_text, sep, culture_text = a.args[1].partition(":")
+    if not sep:
+        raise MalformedAction(f"what bartering gives is written gold:culture, not {a.args[1]!r}")
+    gold = whole_number(gold_text, "the gold")
+    culture = whole_number(culture_text, "the culture tokens")
     return {"give": give, "gold": gold, "culture": culture}
 
 

@@ -27,7 +27,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, option_cost, pay, plan_payment
+from .economy import can_pay, gain, option_cost, pay_cost
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -365,7 +365,7 @@ def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def apply_husbandry(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     player = me(state, frame)
     if not grants(player, "collect.husbandry-free"):
-        pay(player, plan_payment(player, {"food": 1}) or {})
+        pay_cost(player, {"food": 1})
     frame["range"] = 2
 
 
@@ -598,7 +598,7 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         player["mood"] -= 2 if grants(player, "build.draft-costs-two") else 1
         frame["draft"] = True
     else:
-        pay(player, plan_payment(player, unit_cost(state, kind)) or {})
+        pay_cost(player, unit_cost(state, kind))
     city = state["cities"][frame["city"]]
     where = city["port"] if kind == "ship" else frame["city"]
     add_unit(state, p, kind, where)
@@ -855,7 +855,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     full = option_cost(state, "grow_cost").get("food", 0) + (1 if args["settler"] else 0)
     if cost.get("food", 0) < full:
         player["once"].append("state_religion")
-    pay(player, plan_payment(player, cost) or {})
+    pay_cost(player, cost)
     activate(state, p, key, ev)
     city["pieces"][piece] = p
     ev.emit(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..engine.actions import MalformedAction
+from ..engine.actions import MalformedAction, whole_number
 from ..engine.game import State
 from .effects import grants
 from .vocab import BASIC
@@ -84,6 +84,27 @@ def plan_payment(player: Player, cost: Cost, *, ideas_for_food: bool = False) ->
     return take
 
 
+class PaymentError(RuntimeError):
+    """A cost the player cannot pay reached the point of paying: the checks let a bug through."""
+
+
+def payment_plan(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> Cost:
+    """:func:`plan_payment` for an action the checks already passed: its plan, never None.
+
+    Paying nothing instead would hand out the action for free; a bug is raised instead
+    (and ``Match.play`` rolls the action back).
+    """
+    take = plan_payment(player, cost, ideas_for_food=ideas_for_food)
+    if take is None:
+        raise PaymentError(f"{player.get('name', 'a player')} cannot pay {describe_cost(cost)}")
+    return take
+
+
+def pay_cost(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> None:
+    """Pay ``cost`` the usual way (see :func:`plan_payment`); raises PaymentError if short."""
+    pay(player, payment_plan(player, cost, ideas_for_food=ideas_for_food))
+
+
 def pay(player: Player, take: Cost) -> None:
     for r, n in take.items():
         if r in ("mood", "culture"):
@@ -115,13 +136,13 @@ def option_cost(state: State, name: str) -> Cost:
 def parse_payment(text: str) -> Cost:
     """Read a payment written in an action, e.g. ``food:2+wood`` ({"food": 2, "wood": 1}).
 
-    Each part is a name with an optional count (1 if left out); raises ValueError
+    Each part is a name with an optional count (1 if left out); raises MalformedAction
     for anything else. Whether the names and counts make sense is for the rules.
     """
     out: Cost = {}
     for part in text.split("+"):
         name, sep, n = part.partition(":")
-        count = int(n) if sep else 1
+        count = whole_number(n, f"the count of {name or 'a payment'}") if sep else 1
         if not name or count <= 0:
             raise MalformedAction(f"a payment is written like food:2+wood:1, not {text!r}")
         out[name] = out.get(name, 0) + count

@@ -8,6 +8,7 @@ if several ways remain, the exploring player chooses.
 from __future__ import annotations
 
 from ..engine import Action, act
+from ..engine.actions import whole_number
 from ..engine.game import Events, Frame, State
 from ..engine.rules import Rule
 from .board import board_neighbours, is_edge
@@ -124,7 +125,7 @@ def reveal(
 
 
 def parse_orient(state: State, frame: Frame, a):  # noqa: ANN001, ANN201
-    return {"flip": int(a.args[0])}
+    return {"flip": whole_number(a.args[0], "the orientation")}
 
 
 @RULES.check(

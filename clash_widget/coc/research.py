@@ -14,7 +14,16 @@ from ..engine.frames import ActionKind, explained
 from ..engine.game import Events, Frame, State
 from . import content, events
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
-from .economy import cap, gain, parse_payment, pay, payment_key, payments, plan_payment
+from .economy import (
+    cap,
+    gain,
+    parse_payment,
+    pay,
+    payment_key,
+    payment_plan,
+    payments,
+    plan_payment,
+)
 from .effects import FREED_BY, grants, on_gain, run_gain_effects, source
 from .rulebook import RULES
 
@@ -266,8 +275,8 @@ def buy(
                 {"kind": "research_payment", "player": p, "advance": advance, "options": keys}
             )
             return
-        payment = options[0] if options else plan_payment(player, cost, ideas_for_food=True)
-    _pay_and_gain(state, p, advance, payment or {}, ev)
+        payment = options[0] if options else payment_plan(player, cost, ideas_for_food=True)
+    _pay_and_gain(state, p, advance, payment, ev)
 
 
 def _pay_and_gain(state: State, p: int, advance: str, take: dict[str, int], ev: Events) -> None:

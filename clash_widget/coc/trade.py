@@ -23,6 +23,7 @@ from itertools import combinations, product
 from typing import Any
 
 from ..engine import Action, act
+from ..engine.actions import whole_number
 from ..engine.frames import ActionKind, TableFrame
 from ..engine.game import Events, Frame, Game, State
 from .board import hex_distance
@@ -54,7 +55,7 @@ def _goods(text: str) -> dict[str, int]:
             out[part] = out.get(part, 0) + 1
             continue
         g, _, n = part.partition(":")
-        out[g] = out.get(g, 0) + int(n)
+        out[g] = out.get(g, 0) + whole_number(n, f"the count of {g or 'a good'}")
     return out
 
 
@@ -129,7 +130,8 @@ def _holds(player: dict[str, Any], goods: dict[str, int]) -> bool:
 
 
 def parse_offer(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    return {"to": int(a.args[0]), "give": _goods(a.args[1]), "get": _goods(a.args[2])}
+    to = whole_number(a.args[0], "the player traded with")
+    return {"to": to, "give": _goods(a.args[1]), "get": _goods(a.args[2])}
 
 
 @RULES.check("trade.partner", "Trade with another player in the game.", SECTION)

@@ -38,10 +38,13 @@ def hex_key(h: Hex) -> str:
 
 @lru_cache(maxsize=4096)
 def parse_hex(text: str) -> Hex:
-    """Read ``"q,r"``; raises ValueError for anything else (cached: boards are small)."""
+    """Read ``"q,r"``; raises MalformedAction for anything else (cached: boards are small)."""
     q, _, r = text.partition(",")
-    h = int(q), int(r)
-    if f"{h[0]},{h[1]}" != text:
+    try:
+        h = int(q), int(r)
+    except ValueError:
+        h = None
+    if h is None or f"{h[0]},{h[1]}" != text:
         raise MalformedAction(f"a hex is written q,r (like 3,-1), not {text!r}")
     return h
 

@@ -18,7 +18,7 @@ from .board import cities_of
 from .cities import activate
 from .common import bump_stat, me, spend_action
 from .content import load
-from .economy import can_pay, pay, plan_payment
+from .economy import can_pay, pay_cost
 from .effects import grants, on_gain, source
 from .rulebook import RULES
 from .vocab import ANGRY, parse_hex
@@ -225,7 +225,7 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         player["wonders_revealed"].remove(w)
     else:
         state["public_wonders"].remove(w)
-    pay(player, plan_payment(player, wonder_cards()[w]["cost"]) or {})
+    pay_cost(player, wonder_cards()[w]["cost"])
     state["cities"][args["city"]]["wonders"].append(w)
     ev.emit(
         "wonder_built",

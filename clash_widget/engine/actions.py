@@ -38,6 +38,14 @@ class Action(NamedTuple):
         return cls(parts[0], tuple(parts[1:]))
 
 
+def whole_number(text: str, what: str = "a whole number") -> int:
+    """Read an action argument that is a whole number; MalformedAction if it is not."""
+    try:
+        return int(text)
+    except ValueError:
+        raise MalformedAction(f"{what} is written as a whole number, not {text!r}") from None
+
+
 def act(kind: str, *args: object) -> Action:
     """Build an action from any printable arguments (ints, hex keys...)."""
     return Action(kind, tuple(map(str, args)))

@@ -215,10 +215,6 @@ class TableFrame(FrameHandler):
             args = spec.parse(state, frame, action)
         except MalformedAction as exc:  # the game's own words for what is wrong
             return MALFORMED.refuse(f"{action}: {exc}")
-        except (ValueError, KeyError, IndexError, TypeError):
-            if not spec.usage:
-                raise  # the game reports it as malformed with the error's text
-            return MALFORMED.refuse(f"{action}: it is written {spec.usage}")
         return spec.first_violation(state, frame, args)
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:

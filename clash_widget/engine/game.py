@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import cache
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import Action, MalformedAction
 from .rules import RuleBook, Verdict
 
 State = dict[str, Any]
@@ -171,9 +171,9 @@ class Game(ABC):
             return GAME_OVER.refuse()
         try:
             return self.handlers[frame["kind"]].check(self, state, frame, action)
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
-            # Arguments that do not parse (bad hex, unknown card) are malformed input.
+        except MalformedAction as exc:  # arguments that do not read (bad hex, unknown card)
             return MALFORMED.refuse(f"{action}: {exc}")
+        # Any other exception inside a check is a bug: it propagates.
 
     def apply(self, state: State, action: Action) -> Events:
         """Apply a legal action (callers check first) and settle automatic steps."""
