@@ -18,7 +18,7 @@ import pytest
 
 from clash_widget.engine import GAMES as REGISTERED
 from clash_widget.engine import Match
-from clash_widget.engine.session import GameFileError, Session, read_game_file
+from clash_widget.engine.session import GAME_FILE_FORMAT, GameFileError, Session, read_game_file
 from clash_widget.widget import BoardWidget, SecoloTable
 
 GAMES = ["coc", "secolo"]
@@ -261,7 +261,7 @@ def test_a_format_1_game_file_with_a_start_position_still_loads() -> None:
     m = s.match()
     m.play(str(m.legal_actions()[0]))
     data = Session(m).game_file()
-    assert data["format"] == "clash-widget-game/2" and "start" in data
+    assert data["format"] == GAME_FILE_FORMAT and "start" in data
     data["format"] = "clash-widget-game/1"
     data["start"] = as_format_1(data["start"])
     for name in _OPTIONS_SINCE_1:
@@ -280,3 +280,16 @@ def test_a_format_1_history_file_with_short_keys_still_loads() -> None:
             old["state"][table][key] = {short.get(k, k): v for k, v in item.items()}
     assert "pop" in next(iter(old["state"]["cities"].values()))
     assert Match.load(old).state_hash() == m.state_hash()
+
+
+@pytest.mark.parametrize("game", ["secolo", "history"])
+def test_a_format_2_file_whose_positions_keep_a_log_still_loads(game: str) -> None:
+    """Format 2 Secolo and History positions kept a (dead) copy of the log; format 3 drops it."""
+    m = played(game, 30)
+    old = json.loads(m.to_json())
+    old["format"] = "clash-widget-game/2"
+    old["state"]["log"] = [{"kind": "note", "text": "an event of the old copy"}]
+    assert Match.load(old).state_hash() == m.state_hash()
+    old["format"] = GAME_FILE_FORMAT  # today's positions have no log: a stray one is refused
+    with pytest.raises(GameFileError, match="log is in the file"):
+        Match.load(old)

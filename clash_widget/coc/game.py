@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..engine import Action, Game, Verdict, state_hash
+from ..engine import Action, Game, Verdict
 from ..engine.frames import TableFrame
 from ..engine.game import Events, FrameHandler, Mechanic, State
 from ..engine.rng import Stream
@@ -160,7 +160,6 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
     )
 }
-AUTO = {"status_draw", "status_end", "barbarian_raid"}
 
 
 class ClashOfCultures(Game):
@@ -204,26 +203,34 @@ class ClashOfCultures(Game):
         with reading(state):
             return super().check(state, action)
 
-    def settle(self, state: State, ev: Events) -> None:
-        while state["stack"] and not state["over"]:
-            top = state["stack"][-1]
-            kind = top["kind"]
-            if kind == "status_draw":
-                state["stack"].pop()
-                cards.status_draw(state, ev)
-            elif kind == "status_end":
-                state["stack"].pop()
-                turns.end_status(state, ev)
-            elif kind == "barbarian_raid":  # a raid's battle is over: start the next raid
-                from .events import continue_raids
+    def only_answer(self, state: State) -> Action | None:
+        with reading(state):
+            return super().only_answer(state)
 
-                continue_raids(state, ev)
-            elif kind == "move" and top["left"] == 0:
-                state["stack"].pop()
-            elif kind in ("free_advance", "raze") and len(self.legal_actions(state)) == 1:
-                state["stack"].pop()  # only "pass" is possible: nothing to ask
-            else:
-                return
+    def settle_step(self, state: State, ev: Events) -> bool:
+        """The status phase's draws and end, the next barbarian raid, a move with no
+        group left, and a status-phase offer whose only answer is to pass."""
+        if not state["stack"] or state["over"]:
+            return False
+        top = state["stack"][-1]
+        kind = top["kind"]
+        if kind == "status_draw":
+            state["stack"].pop()
+            cards.status_draw(state, ev)
+        elif kind == "status_end":
+            state["stack"].pop()
+            turns.end_status(state, ev)
+        elif kind == "barbarian_raid":  # a raid's battle is over: start the next raid
+            from .events import continue_raids
+
+            continue_raids(state, ev)
+        elif kind == "move" and top["left"] == 0:
+            state["stack"].pop()
+        elif kind in ("free_advance", "raze") and self.only_answer(state) is not None:
+            state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
+        else:
+            return False
+        return True
 
     def scores(self, state: State) -> list[float]:
         return [float(scoring.vp(state, p)) for p in range(len(state["players"]))]
@@ -319,9 +326,6 @@ class ClashOfCultures(Game):
         s["rng"] = Stream(seed + 1).below(1 << 62)
         s["seed"] = seed
         return s
-
-    def state_hash(self, state: State) -> str:
-        return state_hash(state)
 
 
 def _redraw(s: State, players: list[int], hand: str, pile: str, r: Stream) -> None:

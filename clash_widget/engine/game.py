@@ -12,6 +12,7 @@ bots, notebooks and the widget drive every game the same way.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cache
 from typing import Any, ClassVar
@@ -45,6 +46,10 @@ STALE = KERNEL_RULES.rule(
     "Engine",
     source="ours",
 )
+
+
+SETTLE_CAP = 10_000
+"""Most automatic steps one action may set off; more means the rules loop (a bug)."""
 
 
 class Events(list[Event]):
@@ -184,8 +189,46 @@ class Game(ABC):
         self.settle(state, ev)
         return ev
 
-    def settle(self, state: State, ev: Events) -> None:  # noqa: B027 - optional hook
-        """Hook: resolve automatic frames (chance, forced steps) after an action."""
+    def settle(self, state: State, ev: Events) -> None:
+        """Resolve the automatic steps after an action: :meth:`settle_step` until none is left.
+
+        One loop with one cap for every game: a rules loop that never comes to rest
+        raises instead of hanging (and ``Match.play`` rolls the action back).
+        """
+        for _ in range(SETTLE_CAP):
+            if not self.settle_step(state, ev):
+                return
+        raise RuntimeError(
+            f"{self.title}: the automatic steps after an action did not come to rest "
+            f"after {SETTLE_CAP} steps"
+        )
+
+    def settle_step(self, state: State, ev: Events) -> bool:
+        """Hook: take one automatic step (chance, a forced move, a decision with one
+        answer: :meth:`answer_if_only`); False when there is none left."""
+        return False
+
+    def only_answer(self, state: State) -> Action | None:
+        """The legal action of the decision waiting, when it is the only one (else None)."""
+        frame = self.top(state)
+        if frame is None or self.is_over(state):
+            return None
+        legal = self.handlers[frame["kind"]].legal(self, state, frame)
+        return legal[0] if len(legal) == 1 else None
+
+    def answer_if_only(self, state: State, ev: Events, kinds: Collection[str] = ()) -> bool:
+        """Play the decision's only answer for its player (of one of ``kinds``, if given).
+
+        The rule that a choice with one real answer is not asked, in one place; a game's
+        :meth:`settle_step` calls it. True when an answer was played.
+        """
+        action = self.only_answer(state)
+        if action is None or (kinds and action.kind not in kinds):
+            return False
+        frame = self.top(state)
+        assert frame is not None
+        self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
+        return True
 
     def prompt(self, state: State) -> str:
         frame = self.top(state)
@@ -204,6 +247,11 @@ class Game(ABC):
         """Current score per seat (VP, cultures...) used for results and metrics."""
 
     def winners(self, state: State) -> list[int]:
+        """The winning seats: those the game's result names when it records one (pairs,
+        tie-breaks), else the best scores."""
+        result = state.get("result")
+        if isinstance(result, dict) and "winners" in result:
+            return list(result["winners"])
         s = self.scores(state)
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]

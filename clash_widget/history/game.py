@@ -1,12 +1,14 @@
 """History CCG on the clash_widget kernel.
 
-State (plain JSON): ``players[s]`` = {seat, name, deck, treasury (top = last), council,
-landfill, culture, research, counters, techs, policies, capital}; ``cities`` (city card ->
-{ctrl, pop, terrains, mods, prod, made, creations}); ``units`` (unit card -> {ctrl,
-city, damage, tired}); ``spent`` (exhausted creations); ``table`` (pulled cards not yet
-landed); ``shown`` (the last initiative, growth pulls, culture clash and battle, for the
-table); ``turn`` {number, phase, order, queue, active, at, bonus}; ``stack``; ``over``;
-``result``; ``stats``. A card's owner is the seat in its id; control is where it lies.
+State (plain JSON, typed in :mod:`.state_types`): ``players[s]`` = {seat, name, deck,
+treasury (top = last), council, landfill, culture, research, counters, techs, policies,
+capital}; ``cities`` (city card -> {controller, population, terrains, mods, production,
+progress, creations}); ``units`` (unit card -> {controller, city, damage, tired}); ``spent``
+(exhausted creations); ``table`` (pulled cards not yet landed); ``shown`` (the last
+initiative, growth pulls, culture clash and battle, for the table); ``turn`` {number, phase,
+order, queue, active, at, bonus, clashed}; ``stack``; ``over``; ``result``; ``stats``. A
+card's owner is the seat in its id; control is where it lies. The log of events is the
+match's (``Match.log``), not the state's.
 """
 
 from __future__ import annotations
@@ -26,9 +28,6 @@ from .rulebook import BOOK
 from .setup import new_state
 from .view import describe, view
 
-LOG_KEEP = 60
-AUTO_LIMIT = 10_000
-
 
 class HistoryCCG(Game):
     name: ClassVar[str] = "history"
@@ -44,26 +43,14 @@ class HistoryCCG(Game):
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
         state = new_state(players, seed, options.to_dict())
-        ev = Events()
-        self.settle(state, ev)
-        state["log"].extend(ev)
-        del state["log"][:-LOG_KEEP]
+        self.settle(state, Events())  # up to the first decision (dealt in secret: no log)
         return state
 
     # -- automatic steps ---------------------------------------------------------------------
-    def settle(self, state: dict[str, Any], ev: Events) -> None:
+    def settle_step(self, state: dict[str, Any], ev: Events) -> bool:
         """Run the turn on; a decision with a single answer is not asked (it is applied)."""
-        for _ in range(AUTO_LIMIT):
-            advance(state, ev)
-            if state["over"] or not state["stack"]:
-                break
-            top = state["stack"][-1]
-            legal = self.handlers[top["kind"]].legal(self, state, top)
-            if len(legal) != 1:
-                break
-            self.handlers[top["kind"]].apply(self, state, top, legal[0], ev)
-        else:  # pragma: no cover - a loop here is a bug
-            raise RuntimeError("the turn does not move on")
+        advance(state, ev)
+        return self.answer_if_only(state, ev)
 
     def apply(self, state: dict[str, Any], action: Action) -> Events:
         ev = Events()
@@ -76,8 +63,6 @@ class HistoryCCG(Game):
             if not ev:
                 ev.emit("reveal", "Cards were revealed.")
             ev[-1]["barrier"] = True
-        state["log"].extend(ev)
-        del state["log"][:-LOG_KEEP]
         return ev
 
     # -- results -------------------------------------------------------------------------------
@@ -87,11 +72,6 @@ class HistoryCCG(Game):
             Z.population(state, s) + len(Z.wonders(state, s)) / 100
             for s in range(Z.n_players(state))
         ]
-
-    def winners(self, state: dict[str, Any]) -> list[int]:
-        if state.get("result"):
-            return list(state["result"]["winners"])
-        return super().winners(state)
 
     def category(self, action: Action) -> str:
         return action.kind
@@ -105,6 +85,8 @@ class HistoryCCG(Game):
     def upgrade_position(self, state: State, file_version: int) -> State:
         from .legacy import upgrade_position
 
+        if file_version < 3:  # positions kept a copy of the log (the match's is shown)
+            state.pop("log", None)
         return upgrade_position(state, file_version)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:

@@ -33,7 +33,7 @@ def exercise() -> Match:
     for cid, c in list(s["cities"].items()):
         owner = int(cid.split("-")[0])
         s["players"][owner]["treasury"] += [cid, *c["terrains"]]
-    s["cities"], s["units"], s["log"] = {}, {}, []
+    s["cities"], s["units"] = {}, {}
     s["players"][0]["treasury"].sort()
     s["players"][1]["treasury"].sort()
     home = S.city(s, 0, "hilltop", 2, ("plains",), capital=True)
@@ -103,7 +103,7 @@ def sandbox() -> Match:
     for cid, c in list(s["cities"].items()):
         owner = int(cid.split("-")[0])
         s["players"][owner]["treasury"] += [cid, *c["terrains"]]
-    s["cities"], s["units"], s["log"], s["stack"] = {}, {}, [], []
+    s["cities"], s["units"], s["stack"] = {}, {}, []
     for p in s["players"]:
         p["treasury"].sort()
     riverside = S.city(s, 0, "riverside", 2, ("grassland", "river"), capital=True)
@@ -119,6 +119,5 @@ def sandbox() -> Match:
     s["turn"].update(number=1, phase="closing", order=[0, 1], queue=[], active=[], at=0)
     ev = Events()
     m.game.settle(s, ev)  # the closing phase of turn 1, then turn 2 up to its first decision
-    s["log"].extend(ev)
     assert riverside in s["cities"]
     return Match.from_state("history", s)

@@ -22,7 +22,8 @@ from .state_types import City, DeckName, HistoryOptionsDict, HistoryState, Playe
 REDEALS = 50
 
 
-def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+def new_state(players: int, seed: int, options: dict[str, Any], ev: Events | None = None) -> State:
+    """The dealt position; the deal's events (redeals) go to ``ev`` when given."""
     if options["deck"] not in DECKS:
         raise ValueError(f"unknown deck {options['deck']!r}: use one of {', '.join(DECKS)}")
     fresh: HistoryState = {
@@ -47,7 +48,6 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
             "clashed": [],
         },
         "stack": [],
-        "log": [],
         "over": False,
         "result": None,
         "stats": {},
@@ -71,10 +71,9 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
             "capital": None,
         }
         state["players"].append(player)
-    ev = Events()
+    ev = Events() if ev is None else ev
     for s in range(players):
         deal(state, s, ev)
-    state["log"].extend(ev)
     return state
 
 

@@ -150,7 +150,6 @@ class HistoryState(TypedDict):
     shown: Shown
     turn: Turn
     stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
-    log: list[dict[str, Any]]  # public events (engine Events: kind, text, data)
     over: bool
     result: Result | None  # set when the game ends
     stats: dict[str, int]  # counts of what happened, for the design lab

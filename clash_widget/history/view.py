@@ -147,7 +147,6 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "shown": _shown(state),
         "frame": _frame_view(state, frame) if frame else None,
         "legal": legal,
-        "log": [game.event_for(e, seat) for e in state["log"][-60:]],
     }
 
 

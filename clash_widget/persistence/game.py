@@ -46,27 +46,14 @@ class PersistenceOfCulture(Game):
         return state
 
     # -- automatic steps ------------------------------------------------------------------------
-    def settle(self, state: dict[str, Any], ev: Events) -> None:
+    def settle_step(self, state: dict[str, Any], ev: Events) -> bool:
         """Play the only legal action for the player when it is no real choice
         (the last Empire left, an Expansion with nothing else to do, nothing to transfer)."""
-        for _ in range(1000):
-            if state["over"] or not state["stack"]:
-                return
-            frame = state["stack"][-1]
-            legal = self.handlers[frame["kind"]].legal(self, state, frame)
-            if len(legal) != 1 or legal[0].kind not in AUTO:
-                return
-            self.handlers[frame["kind"]].apply(self, state, frame, legal[0], ev)
-        raise RuntimeError("settle did not come to rest")
+        return self.answer_if_only(state, ev, AUTO)
 
     # -- results ------------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
         return [float(p["vp"]) for p in state["players"]]
-
-    def winners(self, state: dict[str, Any]) -> list[int]:
-        if state.get("result"):
-            return list(state["result"]["winners"])
-        return super().winners(state)
 
     def score_breakdown(self, state: dict[str, Any]) -> list[dict[str, float]]:
         return [{k: float(v) for k, v in p["vp_by"].items()} for p in state["players"]]

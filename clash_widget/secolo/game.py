@@ -4,7 +4,8 @@ State (plain JSON): ``players[s]`` = {seat, protagonist, hand, city, attached, s
 ``deck`` (top = last), ``discard`` (face up, public), ``removed`` (unused Protagonists),
 ``pool`` (Protagonists during setup), ``discarded_by`` (card -> seat who discarded it, for the
 Amulet), ``revealed`` (hand cards everybody knows about, card -> seat), ``runouts``, ``turn``,
-``stack`` (decision frames), ``log`` (last 60 public events), ``over``, ``result``.
+``stack`` (decision frames), ``over``, ``result``. The log of events is the match's
+(``Match.log``), not the state's.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from ..engine import Action, Events, FrameHandler, Game, Options
+from ..engine.game import State
 from ..engine.rng import Stream, seed_state, shuffle
 from ..engine.state import clone
 from . import cards as C
@@ -22,7 +24,6 @@ from .rules import BOOK
 from .state_types import SecoloOptionsDict, SecoloState
 from .turn_frames import advance
 
-LOG_KEEP = 60
 FRAME_KINDS = ("pick", "draw", "act", "react", "counter")
 
 
@@ -88,7 +89,6 @@ class Secolo(Game):
             "runouts": 0,
             "turn": L.fresh_turn(0, 0),
             "stack": [{"kind": "pick", "player": 0, "queue": list(range(1, players))}],
-            "log": [],
             "over": False,
             "result": None,
         }
@@ -97,17 +97,17 @@ class Secolo(Game):
         return state
 
     # -- automatic steps ----------------------------------------------------------------
-    def settle(self, state: dict[str, Any], ev: Events) -> None:
-        while not state["over"] and state["stack"] and state["options"]["auto_pass"]:
-            top = state["stack"][-1]
-            if top["kind"] not in ("react", "counter"):
-                break
-            if len(self.handlers[top["kind"]].legal(self, state, top)) > 1:
-                break
-            advance(state, top, ev)
-        log = state["log"]
-        log.extend(ev)
-        del log[:-LOG_KEEP]
+    def settle_step(self, state: dict[str, Any], ev: Events) -> bool:
+        """With ``auto_pass``, a reaction window seat with nothing to play is passed over."""
+        if state["over"] or not state["stack"] or not state["options"]["auto_pass"]:
+            return False
+        top = state["stack"][-1]
+        if top["kind"] not in ("react", "counter"):
+            return False
+        if len(self.handlers[top["kind"]].legal(self, state, top)) > 1:
+            return False
+        advance(state, top, ev)
+        return True
 
     # -- results ------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
@@ -116,11 +116,6 @@ class Secolo(Game):
             cultures, chars = L.standing(state, s)
             out.append(cultures + chars / 100)
         return out
-
-    def winners(self, state: dict[str, Any]) -> list[int]:
-        if state.get("result"):
-            return list(state["result"]["winners"])
-        return super().winners(state)
 
     # -- text -----------------------------------------------------------------------------
     def describe(self, state: dict[str, Any], action: Action) -> str:
@@ -163,6 +158,12 @@ class Secolo(Game):
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view(self, state, seat)
+
+    def upgrade_position(self, state: State, file_version: int) -> State:
+        """Positions before game-file format 3 kept a copy of the log (the match's is shown)."""
+        if file_version < 3:
+            state.pop("log", None)
+        return state
 
 
 # -- descriptions ------------------------------------------------------------------------------
@@ -400,5 +401,4 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "players": players,
         "frame": _frame_view(state, frame, seat) if frame else None,
         "legal": legal,
-        "log": [dict(e) for e in state["log"][-LOG_KEEP:]],
     }

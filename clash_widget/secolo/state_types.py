@@ -66,6 +66,5 @@ class SecoloState(TypedDict):
     runouts: int  # times the deck ran out (reshuffled up to options.max_reshuffles)
     turn: Turn
     stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
-    log: list[dict[str, Any]]  # the last public events (engine Events: kind, text, data)
     over: bool
     result: Result | None  # set when the game ends

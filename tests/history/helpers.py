@@ -31,7 +31,6 @@ def blank(players: int = 2, seed: int = 0, **options: Any) -> Match:
         Stream(seat).shuffle(p["treasury"])  # a fixed order, different for every seat
     s["cities"], s["units"], s["table"], s["stack"] = {}, {}, [], []
     s["turn"].update(number=1, phase="action", order=list(range(players)), queue=[], active=[])
-    s["log"] = []
     m._undo.clear()
     return m
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clash_widget.engine import Match
+from clash_widget.engine import Events, Match
 from clash_widget.history import cards as C
 from clash_widget.history import zones as Z
 from clash_widget.history.flow import check_wins, initiative
@@ -31,8 +31,9 @@ def test_setup_deal():
 def test_setup_redeal():
     """Ours: a council without a city or a terrain is shown, shuffled back and dealt again."""
     for seed in range(200):
-        s = new_state(2, seed, Match.new("history", 2).options.to_dict())
-        redeals = [e for e in s["log"] if e["kind"] == "redeal"]
+        ev = Events()
+        s = new_state(2, seed, Match.new("history", 2).options.to_dict(), ev)
+        redeals = [e for e in ev if e["kind"] == "redeal"]
         if redeals:
             break
     else:
@@ -355,8 +356,6 @@ def test_win_time_limit():
     s["turn"]["number"] = 3
     s["cities"][s["players"][1]["capital"]]["population"] = 2
     assert _wins(m) == {"1": ["time"]}
-    events = [e["kind"] for e in s["log"]]
-    assert "win_time" not in events or True  # (the log of a bare check is the caller's)
 
 
 def test_win_events_are_counted_by_way():
