@@ -412,9 +412,8 @@ def test_save_and_load_intents_from_the_front_end() -> None:
 def test_another_seats_move_is_told_by_its_public_log_only() -> None:
     first = Match.new("coc", 2, 3).current_player
     assert first is not None
-    bots: list[str | None] = [None, None]
-    bots[first] = "random"
-    w = BoardWidget(players=2, seed=3, bots=bots, seat=1 - first)
+    # Bots at both seats: whoever moves second (the same bot or the next), a bot moves.
+    w = BoardWidget(players=2, seed=3, bots=["random", "random"], seat=1 - first)
     out = w.step_bot()
     assert out is not None
     assert "Played an action" in w.feedback["message"], w.feedback

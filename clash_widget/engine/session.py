@@ -63,8 +63,12 @@ BotFactory = Callable[[str, str, int], Chooser]
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
-    """Each seat's bot draws from its own stream, fixed by the match seed and the seat."""
-    return match_seed * 1009 + seat + 1
+    """Each seat's bot draws from its own stream, fixed by the match seed and the seat.
+
+    The one formula for every table: the widgets' sessions and the lab's self-play
+    (``lab.one_game.seat_bots``) seat the same bots for the same game.
+    """
+    return match_seed * 31 + seat
 
 
 def _catalogue() -> Any:

@@ -1,18 +1,27 @@
 """One self-play game: bots play it to the end; its result, invariants and counts.
 
 A game is the unit of work of a run, serial or on Dask (:mod:`.selfplay`,
-:mod:`.distributed`), so both import it from here.
+:mod:`.distributed`), so both import it from here. :func:`play_match` is the same
+game for a study that reads the finished match itself (its log, its state).
+
+The bots of a game are seated by :func:`seat_bots`: seat ``i`` plays ``bots[i % len(bots)]``
+seeded by the engine's :func:`~clash_widget.engine.session.bot_seed`, the seed a
+:class:`~clash_widget.engine.session.Session` (the widgets) gives the same bot at the
+same seat: a self-play game and the same game in a widget get the same bots.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.base import Bot
 from ..engine import Match
+from ..engine.session import bot_seed
 from .metrics import count_mechanics
 from .variants import differences
 
@@ -51,6 +60,52 @@ class GameResult:
         return dict(self.__dict__)
 
 
+def seat_bots(game: str, players: int, seed: int, bots: list[str]) -> list[Bot]:
+    """The bot of every seat: seat ``i`` plays ``bots[i % len(bots)]`` (its own seed)."""
+    return [make_bot(bots[i % len(bots)], game, bot_seed(seed, i)) for i in range(players)]
+
+
+def play_match(
+    game: str,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any] | None = None,
+    *,
+    max_steps: int = MAX_STEPS,
+) -> Match:
+    """Bots play one whole game; the finished match. RuntimeError if it has not ended
+    after ``max_steps`` actions (a loop of moves that change nothing?)."""
+    m = Match.new(game, players, seed, options, keep_undo=False)
+    seats = seat_bots(game, players, seed, bots)
+    for _ in range(max_steps):
+        if m.is_over:
+            return m
+        seat = m.current_player
+        assert seat is not None
+        action = seats[seat].choose(m.game, m.state, m.legal_actions())
+        outcome = m.play(action)
+        if not outcome.ok:
+            raise RuntimeError(f"the bot's legal action {action} was refused: {outcome.verdict}")
+    if not m.is_over:
+        raise RuntimeError(f"{game} seed {seed}: no end after {max_steps} actions")
+    return m
+
+
+def play_matches(
+    game: str,
+    games: int,
+    *,
+    players: int,
+    seed: int = 0,
+    bots: tuple[str, ...] = ("heuristic",),
+    options: dict[str, Any] | None = None,
+) -> Iterator[Match]:
+    """``games`` finished matches (seeds ``seed``, ``seed + 1``...), one at a time."""
+    for i in range(games):
+        yield play_match(game, players, seed + i, list(bots), options)
+
+
 def play_game(
     game: str,
     players: int,
@@ -65,7 +120,7 @@ def play_game(
     t0 = time.perf_counter()
     m = Match.new(game, players, seed, options, keep_undo=False)
     specs = [bots[i % len(bots)] for i in range(players)]
-    seat_bots = [make_bot(specs[i], game, seed * 31 + i) for i in range(players)]
+    seated = seat_bots(game, players, seed, bots)
     trace: list[list[float]] = [m.scores()]
     errors: list[str] = []
     violations: list[str] = []
@@ -79,7 +134,7 @@ def play_game(
             break
         seat = m.current_player
         try:
-            action = seat_bots[seat].choose(m.game, m.state, legal)
+            action = seated[seat].choose(m.game, m.state, legal)
             out = m.play(action)
         except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
             errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
@@ -127,6 +182,6 @@ def play_game(
         vp_trace=trace,
         vp_breakdown=m.game.score_breakdown(m.state),
         options=differences(game, m.options),
-        think=[b.stats() if hasattr(b, "stats") else {} for b in seat_bots],
+        think=[b.stats() if hasattr(b, "stats") else {} for b in seated],
         mechanics=count_mechanics(game, m.log, m.state.get("stats")),
     )

@@ -10,8 +10,8 @@ is a bootstrap over whole games, since the cards of one game are not independent
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import Match
 from ..engine.rng import Stream
@@ -53,27 +53,14 @@ def lifetimes(match: Match) -> list[Life]:
     return sorted(out, key=lambda life: (life.declared, life.card))
 
 
-def play(players: int, seed: int, bots: list[str], options: dict[str, Any] | None = None) -> Match:
-    """One whole game between the named bots (seat i plays ``bots[i % len(bots)]``)."""
-    from ..bots import make_bot
+def study(matches: Iterable[Match]) -> list[list[Life]]:
+    """The lifetimes of the Culture cards of each finished match.
 
-    m = Match.new("persistence", players, seed, options, keep_undo=False)
-    seats = [make_bot(bots[i % len(bots)], "persistence", seed * 31 + i) for i in range(players)]
-    while not m.is_over:
-        m.play(seats[m.current_player].choose(m.game, m.state, m.legal_actions()))
-    return m
-
-
-def study(
-    games: int,
-    *,
-    players: int = 3,
-    seed: int = 0,
-    bots: tuple[str, ...] = ("heuristic",),
-    options: dict[str, Any] | None = None,
-) -> list[list[Life]]:
-    """The lifetimes of the Culture cards of ``games`` games (seeds ``seed``, ``seed + 1``...)."""
-    return [lifetimes(play(players, seed + i, list(bots), options)) for i in range(games)]
+    The games come from whoever plays them, e.g. the lab's bots:
+    ``study(play_matches("persistence", 150, players=3, seed=2100))``
+    (:func:`clash_widget.lab.one_game.play_matches`); a game never imports its players.
+    """
+    return [lifetimes(m) for m in matches]
 
 
 def mean_turns(games: list[list[Life]], measure: str = "turns") -> float:
