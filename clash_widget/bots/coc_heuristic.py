@@ -16,7 +16,7 @@ the list of trade offers it made this turn):
   Each settler walks to the best site it can reach (``march_settler``) and founds there.
 * **Armies**: a city that enemy armies could reach next turn wants one more army than the
   threat (``defend``); the rest march on the best target city (a barbarian city or a
-  rival's) and attack when the exact odds of :func:`clash_widget.lessons.odds.battle_odds`
+  rival's) and attack when the exact odds of :func:`clash_widget.coc.odds.battle_odds`
   reach ``attack_odds`` (``attack``); after a round they retreat when the odds fall below
   ``retreat_odds``. A target that needs more armies makes the bot build them (``arm``).
 * **Culture**: influence a rival's city when the chance (with culture tokens for range
@@ -43,11 +43,11 @@ from ..coc.cards import action_cards, card_base, objective_cards
 from ..coc.cities import yields
 from ..coc.economy import cap, option_cost
 from ..coc.effects import PIECE_ADVANCE
+from ..coc.odds import battle_odds, influence_success
 from ..coc.vocab import ANGRY, BARBARIANS, HAPPY, LAND, NEUTRAL
 from ..coc.wonders import wonder_cards
 from ..engine import Action, Game
 from ..engine.game import State
-from ..lessons.odds import battle_odds, influence_success
 from .base import Bot
 from .coc_thumbs import ADVANCE_VALUE, WEIGHTS
 

@@ -1,4 +1,4 @@
-"""Exact probabilities for the charts (no simulation: small, fast, reproducible).
+"""Exact probabilities of Clash of Cultures (no simulation: small, fast, reproducible).
 
 Battles (Primer: Battles and Capturing): each side rolls one die per army (a fortress
 adds a die and cancels one hit, both in the first round only); hits = total // 5; both

@@ -10,12 +10,12 @@ import pytest
 
 from clash_widget.coc import events
 from clash_widget.coc.board import hex_distance
+from clash_widget.coc.odds import battle_odds
 from clash_widget.coc.rulebook import RULES
 from clash_widget.coc.scenario import Scenario
 from clash_widget.coc.vocab import BARBARIANS
 from clash_widget.engine.game import Events
 from clash_widget.lessons.battles import simulate_battles
-from clash_widget.lessons.odds import battle_odds
 
 from .helpers import accepted, refused, rig_dice
 from .test_barbarian_raids import raid_scenario
