@@ -1,8 +1,13 @@
 """The common bot interface: any game, any seat, from the widget or self-play.
 
-A bot sees the match only through what its seat may know; it answers with one
-of the legal actions. Bots draw from their own random stream, never from the
-game's generator, so thinking does not change the dice.
+``choose()`` receives the whole state, as the engine holds it (copying a seat's
+view for every decision would cost more than the decision), and answers with one
+of the legal actions. A bot must decide only from what its seat may know: its
+choice may not change when everything the seat cannot see is resampled
+(``Game.determinize``); tests/test_bot_fairness.py checks this for every game's
+heuristic, and the search bot plays out on resampled states only. Bots draw from
+their own random stream, never from the game's generator, so thinking does not
+change the dice.
 """
 
 from __future__ import annotations

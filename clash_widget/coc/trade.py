@@ -18,14 +18,13 @@ player chooses how many routes give gold instead of food.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations, product
 from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import whole_number
 from ..engine.frames import ActionKind, TableFrame
-from ..engine.game import Events, Frame, Game, State
+from ..engine.game import Events, Frame, State
 from .board import hex_distance
 from .cards import action_cards, card_base, objective_cards
 from .common import bump_stat
@@ -383,19 +382,6 @@ REPLY = ActionKind(
 )
 
 
-class PromptFrame(TableFrame):
-    """A table frame whose prompt is worded from the frame (public: names no hidden card)."""
-
-    def __init__(
-        self, kind: str, table: list[ActionKind], words_for: Callable[[State, Frame], str]
-    ) -> None:
-        super().__init__(kind, table)
-        self._words_for = words_for
-
-    def prompt(self, game: Game, state: State, frame: Frame) -> str:
-        return self._words_for(state, frame)
-
-
 def _reply_prompt(state: State, frame: Frame) -> str:
     names = [pl["name"] for pl in state["players"]]
     return (
@@ -405,7 +391,8 @@ def _reply_prompt(state: State, frame: Frame) -> str:
     )
 
 
-REPLY_FRAME = PromptFrame("trade_reply", [REPLY], _reply_prompt)
+# Prompts worded from the frame (public: they name no hidden card).
+REPLY_FRAME = TableFrame("trade_reply", [REPLY], _reply_prompt)
 
 
 # == Trade Routes (and Currency) =============================================
@@ -530,7 +517,7 @@ def _routes_prompt(state: State, frame: Frame) -> str:
     )
 
 
-ROUTES_FRAME = PromptFrame("trade_routes", [ROUTES_KIND], _routes_prompt)
+ROUTES_FRAME = TableFrame("trade_routes", [ROUTES_KIND], _routes_prompt)
 
 
 # == labels (shown only to the deciding seat and the teacher) ===================

@@ -4,7 +4,7 @@ from .actions import Action, MalformedAction, act
 from .game import Events, FrameHandler, Game, Options
 from .match import Match, Outcome
 from .registry import GAMES, get_game
-from .rules import Check, Rule, RuleBook, Verdict, first_violation, rules_markdown
+from .rules import Check, Rule, RuleBook, Verdict, rules_markdown
 from .session import Session
 from .state import clone, state_hash
 
@@ -25,7 +25,6 @@ __all__ = [
     "Verdict",
     "act",
     "clone",
-    "first_violation",
     "get_game",
     "rules_markdown",
     "state_hash",

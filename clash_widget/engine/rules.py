@@ -82,15 +82,6 @@ class Check:
     """True when the predicate ignores the action's arguments (it reads only the
     state and the frame), so a listing may ask it once for all candidates."""
 
-    def __call__(self, *args: Any) -> Verdict | None:
-        return None if self.ok(*args) else Verdict(self.rule, options=options_in(args))
-
-
-def options_in(args: tuple[Any, ...]) -> Mapping[str, Any] | None:
-    """The rules options of the state a check was asked about (its first argument)."""
-    state = args[0] if args else None
-    return state.get("options") if isinstance(state, dict) else None
-
 
 @dataclass(frozen=True)
 class Reading:
@@ -159,14 +150,6 @@ class RuleBook:
 
     def __len__(self) -> int:
         return len(self.rules)
-
-
-def first_violation(checks: Iterable[Check], *args: Any) -> Verdict | None:
-    """Run checks in order (turn, availability, costs, targets) and stop at the first failure."""
-    for c in checks:
-        if not c.ok(*args):
-            return Verdict(c.rule, options=options_in(args))
-    return None
 
 
 def rules_markdown(books: Iterable[RuleBook]) -> str:
