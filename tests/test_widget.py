@@ -190,7 +190,7 @@ def test_construct_without_browser(w: BoardWidget) -> None:
     assert w.view["version"] == w.match.version
     assert w.view["hexes"], "the view has hexes"
     assert w.selected == {} and w.feedback == {}
-    assert w.seat is None and w.game is w.match
+    assert w.seat is None and w.game is w.match.game is w.session.game
     assert w.view["seat"] is None
 
 

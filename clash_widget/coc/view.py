@@ -14,7 +14,7 @@ from . import advance_view, content
 from .board import city_size
 from .economy import cap
 from .scoring import breakdown
-from .vocab import BARBARIAN_COLOR, MOOD_NAMES, PLAYER_COLORS, RESOURCES
+from .vocab import BARBARIAN_COLOUR, MOOD_NAMES, PLAYER_COLOURS, RESOURCES
 
 HEX_RE = re.compile(r"^-?\d+,-?\d+$")
 
@@ -55,8 +55,8 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "advance_tree": advance_view.tree(state["options"]),
         "decks": {k: len(v) for k, v in state["decks"].items()},
         "colors": {
-            "players": list(PLAYER_COLORS[: len(state["players"])]),
-            "barbarians": BARBARIAN_COLOR,
+            "players": list(PLAYER_COLOURS[: len(state["players"])]),
+            "barbarians": BARBARIAN_COLOUR,
         },
     }
 
@@ -71,7 +71,7 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
     return {
         "seat": p,
         "name": pl["name"],
-        "color": PLAYER_COLORS[p],
+        "color": PLAYER_COLOURS[p],
         "resources": dict(pl["res"]),
         "limits": {r: cap(state, pl, r) for r in RESOURCES},
         "mood_tokens": pl["mood"],

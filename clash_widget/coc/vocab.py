@@ -25,8 +25,8 @@ BARBARIANS = -1  # owner id of the non-player side
 
 PLAYER_NAMES = ("Blue", "Orange", "Green", "Purple")
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
-PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
-BARBARIAN_COLOR = "#333333"
+PLAYER_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+BARBARIAN_COLOUR = "#333333"
 
 Hex = tuple[int, int]
 

@@ -15,7 +15,7 @@ import html
 import math
 from typing import Any
 
-TERRAIN_COLORS = {
+TERRAIN_COLOURS = {
     "plains": "#cfe39a",
     "forest": "#3f8a4a",
     "mountain": "#8f8377",
@@ -23,7 +23,7 @@ TERRAIN_COLORS = {
     "sea": "#6fa8dc",
     None: "#d9d9d9",
 }
-TRACK_COLORS = {"mood": "#E69F00", "culture": "#CC79A7", None: "#ffffff"}
+TRACK_COLOURS = {"mood": "#E69F00", "culture": "#CC79A7", None: "#ffffff"}
 
 
 NO_CANVAS = (
@@ -137,7 +137,7 @@ def region_orientations(position: Any, region: int, size: float = 34) -> Any:
             dq, dr = q - q0, r - r0
             x = ox + 1.5 * size * dq
             y = oy + math.sqrt(3) * size * (dr + dq / 2)
-            _hex(canvas, x, y, size, TERRAIN_COLORS.get(t, "#d9d9d9"), f"{key} {t}")
+            _hex(canvas, x, y, size, TERRAIN_COLOURS.get(t, "#d9d9d9"), f"{key} {t}")
     return canvas
 
 
@@ -175,7 +175,7 @@ def advance_tree(owned: list[str] | tuple[str, ...] = (), width: int = 840) -> A
         for a in g["advances"]:
             ax, ay = where[a]
             info = advances[a]
-            canvas.fill_style = "#0072B2" if a in owned else TRACK_COLORS[info["track"]]
+            canvas.fill_style = "#0072B2" if a in owned else TRACK_COLOURS[info["track"]]
             canvas.fill_rect(ax - col_w / 2 + 3, ay, col_w - 6, row_h - 10)
             canvas.stroke_style = "#333333"
             canvas.line_width = 1

@@ -61,7 +61,7 @@ from typing import Any, ClassVar, TypeVar
 import anywidget
 import traitlets
 
-from clash_widget.engine import Match, Outcome, Verdict
+from clash_widget.engine import Game, Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
 from clash_widget.engine.match import UNCHANGED_NOTE
 from clash_widget.engine.session import GameFileError, Session, read_game_file
@@ -240,9 +240,9 @@ class MatchWidget(anywidget.AnyWidget):
         self._poke()
 
     @property
-    def game(self) -> Match:
-        """Alias of :attr:`match`."""
-        return self.match
+    def game(self) -> Game:
+        """The game being played (its rules), like ``Session.game``; the match is :attr:`match`."""
+        return self._session.game
 
     @property
     def lock(self) -> threading.RLock:
