@@ -464,7 +464,7 @@ def _take(state: State, p: int, n: int, gold: int, ev: Events) -> None:
 
 
 def parse_routes(state: State, frame: Frame, a: Action) -> int:
-    return int(a.args[0])
+    return whole_number(a.args[0], "the trade route choice")
 
 
 @RULES.check(
