@@ -246,7 +246,8 @@ def _enough(
 @RULES.check(
     "move.adjacent",
     "Land units move one space per Move, or exactly two with Roads and 1 food "
-    "(ships: any distance along connected sea).",
+    "(ships: any distance along connected sea; with Navigation, one trip round the "
+    "board's rim to the first sea space that way, where the move ends).",
     MOVE,
 )
 def reachable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -379,17 +380,18 @@ def _ship_reach(state: State, p: int, start: str) -> frozenset[str]:
 
 
 def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
+    """Where a ship at ``start`` may sail in one move: any distance along connected sea
+    (not through enemies), and with Navigation one trip off the board from an edge space
+    it reached, round to the first sea space that way, where the move ends (primer:
+    "your move may be used to move off the board and around it to the next Sea area")."""
     hexes = state["hexes"]
     seen = {start}
     frontier = [start]
+    sailed = [start]  # the sea spaces the ship may pass through, in the order found
     out: set[str] = set()
-    nav = grants(state["players"][p], "move.navigation")
     while frontier:
         h = frontier.pop()
-        nbrs = list(board_neighbours(state, h))
-        if nav:
-            nbrs += around_the_edge(state, h)
-        for n in nbrs:
+        for n in board_neighbours(state, h):
             if n in seen:
                 continue
             seen.add(n)
@@ -403,6 +405,10 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
             out.add(n)
             if not any(u["owner"] != p for _, u in units_on(state, n)):
                 frontier.append(n)
+                sailed.append(n)
+    if grants(state["players"][p], "move.navigation"):
+        for h in sailed:  # one trip round the rim per move: no sailing on from there
+            out.update(around_the_edge(state, h))
     out.discard(start)
     return frozenset(out)
 

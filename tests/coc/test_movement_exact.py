@@ -254,3 +254,22 @@ def test_move_navigation_stops_at_the_first_sea_not_any_edge_sea():
     assert {f"group {a} {b} h1", f"group {a} {d} h1"} <= keys
     assert f"group {a} {c} h1" not in keys
     assert refused(m, f"group {a} {c} h1") == "move.adjacent"
+
+
+def test_move_adjacent_navigation_goes_round_the_rim_once_per_move():
+    """Primer, Move Units: "If you have the Navigation advance your move may be used to
+    move off the board and around it to the next Sea area"; Navigation: "around to the
+    first Sea space in the direction moved". One trip round the rim per move: the ship
+    reaches the next sea space each way, but not the one beyond it (a second trip)."""
+    s, (a, b, c, d) = _rim_map()
+    s.advances(0, "fishing", "cartography", "navigation").units(0, a, ship=1)
+    m = s.match()
+    accepted(m, "move")
+    keys = _group_keys(m)
+    assert {f"group {a} {b} h1", f"group {a} {d} h1"} <= keys
+    assert f"group {a} {c} h1" not in keys
+    assert refused(m, f"group {a} {c} h1") == "move.adjacent"
+    accepted(m, f"group {a} {b} h1")  # a trip ends where it arrives; the next move goes on
+    accepted(m, "done")
+    accepted(m, "move")
+    assert f"group {b} {c} h1" in _group_keys(m)
