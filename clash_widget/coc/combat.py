@@ -327,8 +327,9 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
             a_hits -= cancel
         if cancel:
             notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the {side}")
-    for uid in att + dfd:
-        state["units"][uid]["fought"] = True
+    for u in state["units"].values():
+        if u["hex"] == at:  # every unit there took part: the settlers and riders too
+            u["fought"] = True
     text = (
         f"Round {b['round']} at {at}: {_name(state, p)} {_verb(p, 'roll')} {a_roll} = {a_total} "
         f"({plural(a_hits, 'hit')}), {_name(state, d)} {_verb(d, 'roll')} {d_roll} = {d_total} "

@@ -211,7 +211,10 @@ def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 @RULES.check(
-    "move.fought", "Units that fought a battle cannot move again this turn.", "Primer: Move Units"
+    "move.fought",
+    "Units that took part in a battle this turn (settlers and units aboard ships with them) "
+    "cannot move again this turn.",
+    "Primer: Move Units",
 )
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return _enough(state, args, ("stop", "fought"), fresh=False)

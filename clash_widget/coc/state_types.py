@@ -66,7 +66,7 @@ class Unit(TypedDict):
     hex: str  # where it stands
     on: str | None  # the ship carrying it (a unit id), if any
     stop: bool  # entered a mountain without paying ore: no more moving this turn
-    fought: bool  # fought a battle this turn: no more moving this turn
+    fought: bool  # took part in a battle this turn (settlers and riders too): no more moving
     forest: bool  # entered a forest: cannot attack this turn
 
 
