@@ -417,3 +417,18 @@ def test_grow_sanitation_settler_within_the_stack_limit():
     assert refused(m, f"grow {cap} fortress +settler") == "grow.sanitation"
     accepted(m, f"grow {cap} fortress")
     assert m.state["players"][0]["res"]["food"] == 1
+
+
+def test_collect_sea_adjacent_fishing_is_not_stretched_by_husbandry():
+    """Primer, Fishing: "Your cities may collect Food from one adjacent Sea space."
+    Husbandry's "hexes up to 2 spaces away" reaches land; Fishing's sea stays the one
+    next to the city: a sea two spaces away gives nothing, even after paying Husbandry."""
+    s = open_map().advances(0, "husbandry", "fishing").resources(0, food=1)
+    cap = s.capital(0)
+    far = _far_hex(s, cap)
+    s.paint(far, "sea")
+    m = s.match()
+    accepted(m, f"collect {cap}")
+    accepted(m, "husbandry")
+    assert f"take {far} food" not in {str(a) for a in m.legal_actions()}
+    assert refused(m, f"take {far} food") == "collect.sea-adjacent"
