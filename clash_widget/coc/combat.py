@@ -66,7 +66,8 @@ CAPTURE_GOLD = RULES.rule(
     "capture.gold-happy-or-neutral",
     "Capturing a happy or neutral city (a kept barbarian city too) gives gold equal to its size "
     "and the previous owner a refugee settler; an angry city gives neither (a rules option "
-    "gives both whatever the mood, as the French rulings read).",
+    "gives both whatever the mood, as the French rulings read). A city the barbarians take "
+    "sends its refugee the same way (they take no gold).",
     "Primer: Battles and Capturing; French rulings p. 12",
 )
 REFUGEE_NO_ROOM = RULES.rule(
@@ -605,7 +606,8 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
     old = city["owner"]
     size = city_size(city)
     bump_stat(state, "capture")
-    if p == BARBARIANS:
+    was_content = city["mood"] != ANGRY
+    if p == BARBARIANS:  # no gold for them, but the refugee flees all the same (rulings p. 12)
         city["owner"] = BARBARIANS
         city["capital"] = False
         city["mood"] = ANGRY
@@ -613,7 +615,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
             if owner == old:
                 city["pieces"][piece] = BARBARIANS
         ev.emit("capture", f"The barbarians take the city at {key}.", hexes=[key])
-        return []
+        return [{"what": "refugee", "player": old}] if _capture_gold(state, was_content) else []
     if old == BARBARIANS:
         state["stack"].append({"kind": "barbarian_city", "player": p, "city": key})
         ev.emit(
@@ -623,7 +625,6 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
             hexes=[key],
         )
         return []
-    was_content = city["mood"] != ANGRY
     city["owner"] = p
     city["capital"] = False
     for piece, owner in list(city["pieces"].items()):

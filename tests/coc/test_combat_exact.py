@@ -321,6 +321,9 @@ def test_combat_fanaticism_army_city_in_a_barbarian_raid():
     rig_dice(s, 5, 1, 1, 5)  # raid 1: the barbarians take a; raid 2: they fall at b
     events.barbarian_attack(s.state, 0, Events())
     m = s.match()
+    # the neutral city lost to the raid first sends its refugee (capture.gold-happy-or-neutral)
+    assert _top(m)["kind"] == "refugee_city" and _top(m)["player"] == 0
+    accepted(m, f"refugee {c}")
     assert _top(m)["kind"] == "fanaticism_city" and _top(m)["player"] == 0
     assert _legal(m) == sorted([f"fanatic {b}", f"fanatic {c}"])
     accepted(m, f"fanatic {c}")
