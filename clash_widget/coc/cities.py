@@ -316,6 +316,15 @@ def take_one_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return not any(is_sea(state, h) for h, _ in frame["picks"])
 
 
+@RULES.check(
+    "collect.sea-adjacent",
+    "A city fishes only in a sea space next to it (Husbandry's two spaces reach land only).",
+    'Primer: Advances, MARITIME (Fishing: "one adjacent Sea space")',
+)
+def take_sea_adjacent(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return not is_sea(state, args["hex"]) or hex_distance(args["hex"], frame["city"]) <= 1
+
+
 def take_candidates(state: State, frame: Frame) -> list[Action]:
     city = state["cities"][frame["city"]]
     out = []
@@ -407,7 +416,7 @@ def _one(kind: str):  # noqa: ANN202
 TAKE = ActionKind(
     "take",
     parse_take,
-    [take_room, take_in_range, take_unused, take_free, take_yield, take_one_sea],
+    [take_room, take_in_range, take_sea_adjacent, take_unused, take_free, take_yield, take_one_sea],
     take_candidates,
     apply_take,
     category="take",
