@@ -1241,10 +1241,10 @@ class CocHeuristicBot(Bot):
 
     @staticmethod
     def _payment_loss(seat: Seat, key: str) -> float:
-        from ..coc.economy import parse_payment
+        from ..coc.research import read_payment
 
         try:
-            take = parse_payment(key)
+            take = read_payment(key)  # "free": a discount taken, nothing paid
         except ValueError:
             return FAR
         keep = {"ideas": 1.0, "gold": 12.0}
