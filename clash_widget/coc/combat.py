@@ -79,8 +79,16 @@ REFUGEE_NO_ROOM = RULES.rule(
 )
 
 
-def _name(state: State, p: int) -> str:
-    return "The barbarians" if p == BARBARIANS else state["players"][p]["name"]
+def _name(state: State, p: int, *, start: bool = True) -> str:
+    """A side's name; ``start``: at the start of a sentence ("The barbarians")."""
+    if p == BARBARIANS:
+        return "The barbarians" if start else "the barbarians"
+    return state["players"][p]["name"]
+
+
+def _possessive(state: State, p: int) -> str:
+    """ "Blue's", "The barbarians'"."""
+    return _name(state, p) + ("'" if p == BARBARIANS else "'s")
 
 
 def _verb(p: int, verb: str) -> str:
@@ -121,7 +129,12 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
         "disembark": is_sea(state, src) and not naval,
     }
     bump_stat(state, "battle")
-    ev.emit("battle", f"{_name(state, p)} attacks {_name(state, d)} at {to}.", player=p, hexes=[to])
+    ev.emit(
+        "battle",
+        f"{_name(state, p)} {_verb(p, 'attack')} {_name(state, d, start=False)} at {to}.",
+        player=p,
+        hexes=[to],
+    )
     if not _fighters(state, d, to, naval):
         _resolve(state, battle, ev)
         return
@@ -332,8 +345,8 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
         if u["hex"] == at:  # every unit there took part: the settlers and riders too
             u["fought"] = True
     text = (
-        f"Round {b['round']} at {at}: {_name(state, p)} {_verb(p, 'roll')} {a_roll} = {a_total} "
-        f"({plural(a_hits, 'hit')}), {_name(state, d)} {_verb(d, 'roll')} {d_roll} = {d_total} "
+        f"Round {b['round']} at {at}: {_name(state, p, start=False)} {_verb(p, 'roll')} {a_roll} = {a_total} "
+        f"({plural(a_hits, 'hit')}), {_name(state, d, start=False)} {_verb(d, 'roll')} {d_roll} = {d_total} "
         f"({plural(d_hits, 'hit')})"
     )
     if notes:
@@ -451,7 +464,7 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
         # Defeated side: settlers (and any other of its units) left alone are lost.
         doomed = [uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] != p]
         _remove(state, doomed)
-        ev.emit("battle_won", f"{_name(state, p)} wins at {at}.", player=p, hexes=[at])
+        ev.emit("battle_won", f"{_name(state, p)} {_verb(p, 'win')} at {at}.", player=p, hexes=[at])
         if city is not None and city["owner"] != p and not naval:
             awards += capture(state, p, at, ev)
         if temple:
@@ -459,7 +472,10 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
     else:
         if not att_left:
             ev.emit(
-                "battle_lost", f"{_name(state, p)}'s attack at {at} fails.", player=p, hexes=[at]
+                "battle_lost",
+                f"{_possessive(state, p)} attack at {at} fails.",
+                player=p,
+                hexes=[at],
             )
             # The attacker's settlers that came with its armies are left alone: defeated.
             _settlers_defeated(state, p, at, ev)
@@ -480,7 +496,7 @@ def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
         n = len(lost)
         ev.emit(
             "settlers_lost",
-            f"{_name(state, p)}'s {n} settler{'s' if n > 1 else ''} at {at} "
+            f"{_possessive(state, p)} {n} settler{'s' if n > 1 else ''} at {at} "
             f"{'are' if n > 1 else 'is'} defeated.",
             player=p,
             hexes=[at],

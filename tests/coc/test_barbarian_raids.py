@@ -237,3 +237,16 @@ def test_capture_gold_angry_city_lost_to_barbarians_sends_no_refugee():
     accepted(m, "research storage")
     assert m.state["cities"][a]["owner"] == BARBARIANS
     assert not any(u["owner"] == 0 and u["kind"] == "settler" for u in m.state["units"].values())
+
+
+def test_raid_log_grammar_the_barbarians_attack():
+    """Plain words in the log: "The barbarians attack Blue", never "The barbarians attacks";
+    a player attacks "the barbarians" in mid-sentence."""
+    s, a, b = raid_scenario(tactics=False)
+    m = s.match()
+    accepted(m, "research storage")
+    texts = [e["text"] for e in m.log if e["kind"] in ("battle", "battle_won", "battle_lost")]
+    assert any(t.startswith("The barbarians attack ") for t in texts), texts
+    assert not any("barbarians attacks" in t or "barbarians wins" in t for t in texts), texts
+    assert not any("barbarians's" in t for t in texts), texts
+    assert combat._name(m.state, BARBARIANS, start=False) == "the barbarians"
