@@ -344,9 +344,10 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
     for u in state["units"].values():
         if u["hex"] == at:  # every unit there took part: the settlers and riders too
             u["fought"] = True
+    a_name, d_name = _name(state, p, start=False), _name(state, d, start=False)
     text = (
-        f"Round {b['round']} at {at}: {_name(state, p, start=False)} {_verb(p, 'roll')} {a_roll} = {a_total} "
-        f"({plural(a_hits, 'hit')}), {_name(state, d, start=False)} {_verb(d, 'roll')} {d_roll} = {d_total} "
+        f"Round {b['round']} at {at}: {a_name} {_verb(p, 'roll')} {a_roll} = {a_total} "
+        f"({plural(a_hits, 'hit')}), {d_name} {_verb(d, 'roll')} {d_roll} = {d_total} "
         f"({plural(d_hits, 'hit')})"
     )
     if notes:
