@@ -45,6 +45,10 @@ class CocOptions(Options):
     another, placing one on the Advance you just bought"). Off (the default, our
     reading): the bought advance is one of the moved cubes, so you keep as many
     government advances as before. On: the bought advance comes on top of them (one more)."""
+    raze_not_last: bool = False
+    """Status phase: the player may not raze their last city (our former reading: a player
+    with no city could never build again). Off (the default), the primer's words: "may
+    choose to raze a single size 1 city in exchange for a Gold", any size-1 city."""
     capture_rewards_always: bool = False
     """Capturing a city gives gold equal to its size and the previous owner a refugee settler
     whatever the city's mood: the French rulings' reading (p. 12: "gagnez de l'Or égal à la

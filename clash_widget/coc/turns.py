@@ -180,12 +180,14 @@ def raze_ok(state: State, frame: Frame, args: str) -> bool:
 
 @RULES.check(
     "status.raze-not-last",
-    "You may not raze your last city (our reading: the primer does not say; a player "
-    "with no city could never build again).",
+    "You may not raze your last city (the rules option raze_not_last, our reading: the "
+    "primer does not say; a player with no city could never build again).",
     STATUS,
     source="ours",
 )
 def raze_not_last(state: State, frame: Frame, args: str) -> bool:
+    if not state["options"].get("raze_not_last", False):
+        return True
     return len(cities_of(state, frame["player"])) > 1
 
 

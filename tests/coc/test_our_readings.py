@@ -32,11 +32,21 @@ def test_status_raze_size_one():
     assert m.state["players"][0]["res"]["gold"] == gold + 1
 
 
-def test_status_raze_not_last_is_our_reading():
-    """The primer does not forbid razing one's only city; we do (source "ours")."""
+def test_status_raze_size_one_any_city_even_the_last():
+    """Primer, Status Phase: players "may choose to raze a single size 1 city in exchange
+    for a Gold" - any size-1 city, the seed names no exception: the only city too."""
+    m = _status_raze(open_map())
+    cap = open_map().capital(0)
+    accepted(m, f"raze {cap}")
+    assert cap not in m.state["cities"]
+
+
+def test_status_raze_not_last_is_our_reading_kept_as_an_option():
+    """The primer does not forbid razing one's only city; the option raze_not_last keeps
+    our former reading (source "ours"): a player with no city could never build again."""
     assert RULES["status.raze-not-last"].source == "ours"
     assert RULES["status.raze-size-one"].source == "seed"
-    m = _status_raze(open_map())
+    m = _status_raze(open_map(raze_not_last=True))
     assert refused(m, f"raze {open_map().capital(0)}") == "status.raze-not-last"
 
 
