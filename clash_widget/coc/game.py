@@ -125,7 +125,7 @@ HANDLERS: dict[str, FrameHandler] = {
         trade.REPLY_FRAME,
         trade.ROUTES_FRAME,
         TableFrame(
-            "free_advance", [turns.FREE_ADVANCE, turns.PASS], "Status phase: take a free advance."
+            "free_advance", [turns.FREE_ADVANCE], "Status phase: choose your free advance."
         ),
         TableFrame(
             "raze",
@@ -220,8 +220,10 @@ class ClashOfCultures(Game):
                 continue_raids(state, ev)
             elif kind == "move" and top["left"] == 0:
                 state["stack"].pop()
-            elif kind in ("free_advance", "raze") and len(self.legal_actions(state)) == 1:
+            elif kind == "raze" and len(self.legal_actions(state)) == 1:
                 state["stack"].pop()  # only "pass" is possible: nothing to ask
+            elif kind == "free_advance" and not self.legal_actions(state):
+                state["stack"].pop()  # every advance owned: nothing to receive
             else:
                 return
 

@@ -125,6 +125,13 @@ def end_status(state: State, ev: Events) -> None:
 
 # -- free advance -------------------------------------------------------------
 
+FREE_ADVANCE_RECEIVED = RULES.rule(
+    "status.free-advance-received",
+    "In the status phase every player receives a free advance: choose which (there is no "
+    "passing it; only a player with no advance left open gets none).",
+    STATUS,
+)
+
 
 def parse_free(state: State, frame: Frame, a) -> dict[str, Any]:  # noqa: ANN001
     return {"player": frame["player"], "advance": a.args[0] if a.args else "", "free": True}

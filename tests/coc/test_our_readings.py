@@ -79,3 +79,15 @@ def test_influence_guards_spare_range_tokens():
     accepted(m, f"influence {src} {cap1}")  # one token buys the second space of range
     assert _rolls(m)[-1]["range_tokens"] == 1
     assert m.state["cities"][cap1]["pieces"]["temple"] == 0
+
+
+def test_status_free_advance_received_no_pass():
+    """Primer, Status Phase: players "receive a free Advance": it is given, not offered, so
+    the status phase asks which advance and has no "pass"."""
+    m = open_map().match()
+    m.state["stack"].append({"kind": "free_advance", "player": 0})
+    keys = {str(a) for a in m.legal_actions()}
+    assert "advance writing" in keys and "pass" not in keys
+    assert refused(m, "pass") == "engine.not-now"
+    accepted(m, "advance writing")
+    assert "writing" in m.state["players"][0]["advances"]
