@@ -171,7 +171,8 @@ def _city_candidates(kind: str):  # noqa: ANN202
 
 @RULES.check(
     "collect.economic-liberty-mood",
-    "With Economic Liberty, a further collect this turn costs 2 mood tokens.",
+    "With Economic Liberty, a further collect this turn costs 2 mood tokens instead of an "
+    "action (the option economic_liberty_action_too: an action and the 2 tokens).",
     "Primer: Advances, DEMOCRACY (Economic Liberty)",
     frame_only=True,
 )
@@ -184,26 +185,35 @@ def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "collect.actions-left",
-    "You have no actions left (with Economic Liberty your first collect each turn is free).",
+    "You have no actions left (with Economic Liberty your first collect each turn is free, "
+    "and the next ones cost mood tokens instead).",
     ACTIVATE,
     frame_only=True,
 )
 def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    player = me(state, frame)
-    if grants(player, "collect.economic-liberty") and "first_collect" not in player["once"]:
+    return not _collect_takes_action(state, me(state, frame)) or state["turn"]["actions"] > 0
+
+
+def _collect_takes_action(state: State, player: dict[str, Any]) -> bool:
+    """Economic Liberty: the first collect is free, the next ones cost 2 mood tokens in
+    place of the action (unless the option economic_liberty_action_too asks both)."""
+    if not grants(player, "collect.economic-liberty"):
         return True
-    return state["turn"]["actions"] > 0
+    if "first_collect" not in player["once"]:
+        return False
+    return bool(state["options"].get("economic_liberty_action_too", False))
 
 
 def start_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     p, key = args["player"], args["city"]
     player = state["players"][p]
-    if grants(player, "collect.economic-liberty") and "first_collect" not in player["once"]:
-        player["once"].append("first_collect")
-    else:
+    liberty = grants(player, "collect.economic-liberty")
+    if _collect_takes_action(state, player):
         spend_action(state)
-        if grants(player, "collect.economic-liberty"):
-            player["mood"] -= 2
+    if liberty and "first_collect" in player["once"]:
+        player["mood"] -= 2
+    elif liberty:
+        player["once"].append("first_collect")
     city = state["cities"][key]
     size = effective_size(state, city)
     activate(state, p, key, ev)

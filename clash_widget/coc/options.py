@@ -45,6 +45,11 @@ class CocOptions(Options):
     another, placing one on the Advance you just bought"). Off (the default, our
     reading): the bought advance is one of the moved cubes, so you keep as many
     government advances as before. On: the bought advance comes on top of them (one more)."""
+    economic_liberty_action_too: bool = False
+    """Economic Liberty ("Your first collect action each turn has no action cost. Additional
+    collect actions cost 2 Mood tokens."). Off (the default, the primer's words): a further
+    collect costs the 2 mood tokens instead of an action. On (our former reading): it costs
+    its action and the 2 mood tokens."""
     raze_not_last: bool = False
     """Status phase: the player may not raze their last city (our former reading: a player
     with no city could never build again). Off (the default), the primer's words: "may

@@ -142,6 +142,7 @@ class CocOptionsDict(TypedDict):
     cards: bool
     barbarians: bool
     government_switch_plus_one: bool
+    economic_liberty_action_too: bool
     raze_not_last: bool
     capture_rewards_always: bool
 
