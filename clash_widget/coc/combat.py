@@ -51,8 +51,10 @@ SETTLERS_RETREAT = RULES.rule(
 )
 FANATICISM_TEMPLE = RULES.rule(
     "combat.fanaticism-temple",
-    "Fanaticism's free army comes only to a player who loses a battle fought in a city with a "
-    "Temple (whoever owns the Temple).",
+    "Fanaticism's free army comes only to a player who loses a battle fought (dice rolled) in "
+    "a city with a Temple, whoever owns the Temple. The defender loses when the city is "
+    "captured; the attacker when it is not: its armies all fell (the defender's too), or it "
+    "retreated (unless the option fanaticism_retreat_no_loss).",
     FANATICISM,
 )
 FANATICISM_NO_ROOM = RULES.rule(
@@ -683,6 +685,13 @@ def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
         for uid in movers:
             state["units"][uid]["on"] = _ship_with_room(state, p, src)
     ev.emit("retreat", f"{_name(state, p)} retreats from {at} to {src}.", player=p, hexes=[at, src])
+    city = state["cities"].get(at)
+    if (
+        city is not None
+        and "temple" in city["pieces"]
+        and not state["options"].get("fanaticism_retreat_no_loss", False)
+    ):  # a round was fought (the attacker decides only after one): the attack failed
+        grant(state, _fanaticism(state, p), ev)
 
 
 def _ship_with_room(state: State, p: int, sea: str) -> str | None:

@@ -50,6 +50,11 @@ class CocOptions(Options):
     collect actions cost 2 Mood tokens."). Off (the default, the primer's words): a further
     collect costs the 2 mood tokens instead of an action. On (our former reading): it costs
     its action and the 2 mood tokens."""
+    fanaticism_retreat_no_loss: bool = False
+    """Fanaticism ("If you lose, you receive a free Army unit"). Off (the default): an
+    attacker that retreats after a round fought did not take the city, the one outcome the
+    primer names ("A city is captured if your Army units are alone in the city"), so it
+    lost. On (our former reading): a retreat is not a lost battle."""
     raze_not_last: bool = False
     """Status phase: the player may not raze their last city (our former reading: a player
     with no city could never build again). Off (the default), the primer's words: "may

@@ -143,6 +143,7 @@ class CocOptionsDict(TypedDict):
     barbarians: bool
     government_switch_plus_one: bool
     economic_liberty_action_too: bool
+    fanaticism_retreat_no_loss: bool
     raze_not_last: bool
     capture_rewards_always: bool
 
