@@ -90,8 +90,11 @@ PICK = "monuments_pick"
 
 @RULES.check(
     "wonder.monuments-pick",
-    "Monuments: pick one of the revealed wonders (the one just revealed or one revealed "
-    "earlier) to reserve for yourself (our reading of 'Reveal the top Wonder. Pick a Wonder').",
+    "Monuments: pick one of the revealed wonders that nobody has reserved (the one just "
+    "revealed, or one revealed earlier by anyone) to reserve for yourself. Our reading of "
+    "'Reveal the top Wonder. Pick a Wonder': the primer says 'a Wonder', not 'it'; a revealed "
+    "wonder is everyone's to build ('Once revealed, a Wonder may be built'), and the face-down "
+    "ones are known to nobody.",
     "Primer: Advances, CULTURE (Monuments)",
     source="ours",
 )
