@@ -18,10 +18,11 @@ from typing import Any
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
+from . import paying
 from .board import cities_of, city_size, is_sea, stack_count
 from .cards import action_cards, card_base, combat_cards, in_hand, parse_play, tactics_owned
 from .common import bump_stat, me
-from .economy import can_pay, describe_cost, gain, pay, plan_payment
+from .economy import can_pay, describe_cost, gain, pay
 from .effects import grants
 from .rulebook import RULES
 from .setup import add_unit
@@ -181,22 +182,30 @@ def siege_options(state: State, p: int) -> list[str]:
     FORTRESS,
 )
 def siege_ok(state: State, frame: Frame, args: Any) -> bool:
-    return args in siege_options(state, frame["player"])
+    return args["choice"] in siege_options(state, frame["player"])
 
 
-def apply_siege(state: State, frame: Frame, args: str, ev: Events) -> None:
-    """The attacker chose what to pay; the first round is then fought."""
+def parse_siege(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    named = paying.read(a.args[1]) if len(a.args) > 1 else None
+    return {"choice": a.args[0] if a.args else "", "for": "siege", "payment": named}
+
+
+def apply_siege(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    """The attacker chose what to pay (and how: gold or wood and ore); round 1 follows."""
+    take = paying.settle(state, frame, "siege", args)
+    if take is None:
+        return  # asked: gold or the wood and ore; the battle goes on from the answer
     state["stack"].pop()
     b = frame["battle"]
-    b["siege"] = args
+    choice = args["choice"]
+    b["siege"] = choice
     p = frame["player"]
     player = state["players"][p]
-    if args != "nothing":
-        take = plan_payment(player, SIEGE_COSTS[args]) or {}
+    if choice != "nothing":
         pay(player, take)
         text = (
             f"{_name(state, p)} pays {describe_cost(take)} for Siegecraft: "
-            f"{SIEGE_TEXT[args]} at {b['at']} in the first round."
+            f"{SIEGE_TEXT[choice]} at {b['at']} in the first round."
         )
     else:
         text = f"{_name(state, p)} pays nothing for Siegecraft at {b['at']}."
@@ -212,15 +221,17 @@ def _siege_label(state: State, frame: Frame, a: Action) -> str:
     return f"Siegecraft: pay {cost} ({SIEGE_TEXT[choice]})"
 
 
+paying.register("siege", lambda s, f, a: [dict(SIEGE_COSTS[a["choice"]])], apply_siege)
+
 SIEGE = ActionKind(
     "siege",
-    lambda s, f, a: a.args[0] if a.args else "",
-    [siege_ok],
+    parse_siege,
+    [siege_ok, paying.named_ok],
     lambda s, f: [act("siege", k) for k in SIEGE_COSTS],
     apply_siege,
     category="battle",
-    arity=(1, 1),
-    usage="siege nothing|wood|ore|both",
+    arity=(1, 2),
+    usage="siege nothing|wood|ore|both [<payment>]",
     example="siege both",
     label=_siege_label,
 )

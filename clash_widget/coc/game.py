@@ -24,6 +24,7 @@ from . import (
     events,
     influence,
     movement,
+    paying,
     research,
     scoring,
     trade,
@@ -124,9 +125,7 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
         trade.REPLY_FRAME,
         trade.ROUTES_FRAME,
-        TableFrame(
-            "free_advance", [turns.FREE_ADVANCE], "Status phase: choose your free advance."
-        ),
+        TableFrame("free_advance", [turns.FREE_ADVANCE], "Status phase: choose your free advance."),
         TableFrame(
             "raze",
             [turns.RAZE, turns.PASS],
@@ -147,6 +146,7 @@ HANDLERS: dict[str, FrameHandler] = {
             [research.PAY],
             "Choose how to pay for the advance: food, ideas or gold.",
         ),
+        TableFrame(paying.FRAME, [paying.PAY], "Choose how to pay: gold or the resources."),
         TableFrame(
             research.CUBES,
             [research.CUBE],

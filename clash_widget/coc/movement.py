@@ -17,7 +17,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, bare, fixed
 from ..engine.game import Events, Frame, State
-from . import explore, roads
+from . import explore, paying, roads
 from .board import (
     board_neighbours,
     hex_distance,
@@ -31,7 +31,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import pay, plan_payment
+from .economy import pay
 from .effects import grants
 from .rulebook import RULES
 from .vocab import count_words, parse_hex
@@ -128,6 +128,8 @@ def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
         "spec": parse_spec(a.args[2]),
         "roads": roads.parse_payment(a.args[3] if len(a.args) > 3 else None),
         "moved": frame.get("moved", ()),
+        "for": "group",
+        "payment": paying.read(a.args[4]) if len(a.args) > 4 else None,
     }
 
 
@@ -365,6 +367,7 @@ GROUP_CHECKS = [
     forest_no_battle,
     fighters,
     stack_limit,
+    paying.named_ok,
 ]
 
 
@@ -497,12 +500,14 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    take = paying.settle(state, frame, "group", args)
+    if take is None:
+        return  # asked how to pay the road (food or ore, or gold); the move goes on from there
     frame["left"] -= 1
     p = args["player"]
     pending = {"from": args["from"], "to": args["to"], "spec": args["spec"]}
     if args["roads"]:
-        player = state["players"][p]
-        pay(player, plan_payment(player, dict.fromkeys(args["roads"], 1)) or {})
+        pay(state["players"][p], take)
         pending["roads"] = args["roads"]
     to = args["to"]
     if not is_explored(state, to):
@@ -521,6 +526,13 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
             return
         explore.reveal(state, region, allowed[0], p, ev, ruling)
     finish_group(state, p, pending, ev)
+
+
+def _road_cost(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[str, int]]:
+    return [dict.fromkeys(args["roads"], 1)]
+
+
+paying.register("group", _road_cost, apply_group)
 
 
 def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> None:
@@ -630,8 +642,8 @@ GROUP = ActionKind(
     apply_group,
     category="group",
     ensured=GROUP_ENSURED,
-    arity=(3, 4),
-    usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore]",
+    arity=(3, 5),
+    usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]]",
     example="group 1,1 2,1 a2s1",
     label=_group_label,
 )

@@ -310,3 +310,20 @@ def test_move_fought_settler_that_joined_a_battle_cannot_move_again():
     accepted(m, "done")
     accepted(m, "move")  # a fresh Move action: still not
     assert refused(m, f"group {start} {away} s1") == "move.fought"
+
+
+def test_payment_named_siegecraft_with_gold():
+    """Primer, Siegecraft: "2 Wood will cancel the bonus die"; Resources: Gold "May be used
+    in place of any other normal Resource". The attacker names a gold for one wood."""
+    m, start, cap1 = land_battle(
+        pieces=("fortress",),
+        p1=("tactics",),
+        p0=("siegecraft",),
+        res0={"wood": 2, "ore": 2, "gold": 1},
+        dice=(5, 5, 1, 1),
+    )
+    assert refused(m, "siege wood gold:2") == "payment.named"
+    accepted(m, "siege wood wood:1+gold:1")
+    res = m.state["players"][0]["res"]
+    assert (res["wood"], res["ore"], res["gold"]) == (1, 2, 0)
+    assert len(_rounds(m)[0]["defender_dice"]) == 2  # no extra fortress die
