@@ -76,6 +76,11 @@ HANDLERS: dict[str, FrameHandler] = {
             "Move up to three groups one space each, then done.",
         ),
         TableFrame(
+            "which_units",
+            [movement.WHICH],
+            "Your units there differ: choose which of them move.",
+        ),
+        TableFrame(
             "orient",
             [movement.ORIENT],
             "The rulings leave a choice: how should the new region lie?",
