@@ -132,6 +132,13 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
         "disembark": is_sea(state, src) and not naval,
     }
     bump_stat(state, "battle")
+    # Primer: "A battle occurs if your units move into a space with enemy units or cities";
+    # those units (and any riders) took part in it, dice rolled or not (move.fought).
+    for uid in moving:
+        state["units"][uid]["fought"] = True
+        for v in state["units"].values():
+            if v["on"] == uid:
+                v["fought"] = True
     ev.emit(
         "battle",
         f"{_name(state, p)} {_verb(p, 'attack')} {_name(state, d, start=False)} at {to}.",

@@ -365,8 +365,9 @@ def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "move.fought",
-    "Units that took part in a battle this turn (settlers and units aboard ships with them) "
-    "cannot move again this turn.",
+    "Units that took part in a battle this turn cannot move again this turn: settlers and "
+    "units aboard ships with the armies too, and moving into an enemy city or units is a "
+    "battle even when nobody is there to roll.",
     "Primer: Move Units",
 )
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:

@@ -327,3 +327,16 @@ def test_payment_named_siegecraft_with_gold():
     res = m.state["players"][0]["res"]
     assert (res["wood"], res["ore"], res["gold"]) == (1, 2, 0)
     assert len(_rounds(m)[0]["defender_dice"]) == 2  # no extra fortress die
+
+
+def test_move_fought_taking_an_undefended_city_is_a_battle_too():
+    """Primer, Move Units: "A battle occurs if your units move into a space with enemy units
+    or cities" and "Units that have participated in a battle cannot be moved again that
+    turn." An army that takes a city nobody defends fought that battle: it stays put."""
+    m, start, cap1 = land_battle(att=1, defender_units=False)
+    assert m.state["cities"][cap1]["owner"] == 0
+    while m.state["stack"][-1]["kind"] != "move":  # the refugee's city, if Orange is asked
+        accepted(m, str(m.legal_actions()[0]))
+    assert refused(m, f"group {cap1} {start} a1") == "move.fought"
+    accepted(m, "done")
+    assert refused(m, "move") == "move.nothing-to-move"  # not in a later Move action either
