@@ -1239,12 +1239,16 @@ class CocHeuristicBot(Bot):
         """Pay for an advance with what is worth least to the purchases I save for."""
         return min(legal, key=lambda a: (self._payment_loss(seat, a.args[0]), a.args))
 
+    def on_payment(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+        """Gold or the resource: pay with what is worth least to the purchases I save for."""
+        return min(legal, key=lambda a: (self._payment_loss(seat, a.args[0]), a.args))
+
     @staticmethod
     def _payment_loss(seat: Seat, key: str) -> float:
-        from ..coc.economy import parse_payment
+        from ..coc.research import read_payment
 
         try:
-            take = parse_payment(key)
+            take = read_payment(key)  # "free": a discount taken, nothing paid
         except ValueError:
             return FAR
         keep = {"ideas": 1.0, "gold": 12.0}
@@ -1252,7 +1256,7 @@ class CocHeuristicBot(Bot):
         for r, n in take.items():
             if r in keep:
                 loss += keep[r] * n
-            else:
+            elif r in seat.res:  # tokens (a wonder's) cost the same whichever way: skip
                 stock = dict(seat.res)
                 before = seat.worth_of_goods({})
                 stock[r] = max(0, stock[r] - n)

@@ -11,6 +11,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
+from . import paying
 from .board import (
     board_neighbours,
     cities_of,
@@ -27,7 +28,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, option_cost, pay_cost
+from .economy import can_pay, gain, option_cost, pay
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -171,7 +172,8 @@ def _city_candidates(kind: str):  # noqa: ANN202
 
 @RULES.check(
     "collect.economic-liberty-mood",
-    "With Economic Liberty, a further collect this turn costs 2 mood tokens.",
+    "With Economic Liberty, a further collect this turn costs 2 mood tokens instead of an "
+    "action (the option economic_liberty_action_too: an action and the 2 tokens).",
     "Primer: Advances, DEMOCRACY (Economic Liberty)",
     frame_only=True,
 )
@@ -184,26 +186,35 @@ def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "collect.actions-left",
-    "You have no actions left (with Economic Liberty your first collect each turn is free).",
+    "You have no actions left (with Economic Liberty your first collect each turn is free, "
+    "and the next ones cost mood tokens instead).",
     ACTIVATE,
     frame_only=True,
 )
 def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    player = me(state, frame)
-    if grants(player, "collect.economic-liberty") and "first_collect" not in player["once"]:
+    return not _collect_takes_action(state, me(state, frame)) or state["turn"]["actions"] > 0
+
+
+def _collect_takes_action(state: State, player: dict[str, Any]) -> bool:
+    """Economic Liberty: the first collect is free, the next ones cost 2 mood tokens in
+    place of the action (unless the option economic_liberty_action_too asks both)."""
+    if not grants(player, "collect.economic-liberty"):
         return True
-    return state["turn"]["actions"] > 0
+    if "first_collect" not in player["once"]:
+        return False
+    return bool(state["options"].get("economic_liberty_action_too", False))
 
 
 def start_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     p, key = args["player"], args["city"]
     player = state["players"][p]
-    if grants(player, "collect.economic-liberty") and "first_collect" not in player["once"]:
-        player["once"].append("first_collect")
-    else:
+    liberty = grants(player, "collect.economic-liberty")
+    if _collect_takes_action(state, player):
         spend_action(state)
-        if grants(player, "collect.economic-liberty"):
-            player["mood"] -= 2
+    if liberty and "first_collect" in player["once"]:
+        player["mood"] -= 2
+    elif liberty:
+        player["once"].append("first_collect")
     city = state["cities"][key]
     size = effective_size(state, city)
     activate(state, p, key, ev)
@@ -316,6 +327,15 @@ def take_one_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return not any(is_sea(state, h) for h, _ in frame["picks"])
 
 
+@RULES.check(
+    "collect.sea-adjacent",
+    "A city fishes only in a sea space next to it (Husbandry's two spaces reach land only).",
+    'Primer: Advances, MARITIME (Fishing: "one adjacent Sea space")',
+)
+def take_sea_adjacent(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return not is_sea(state, args["hex"]) or hex_distance(args["hex"], frame["city"]) <= 1
+
+
 def take_candidates(state: State, frame: Frame) -> list[Action]:
     city = state["cities"][frame["city"]]
     out = []
@@ -362,11 +382,24 @@ def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return grants(player, "collect.husbandry-free") or can_pay(player, {"food": 1})
 
 
+def _husbandry_cost(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[str, int]]:
+    return [{}] if grants(me(state, frame), "collect.husbandry-free") else [{"food": 1}]
+
+
+def parse_husbandry(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    named = paying.read(a.args[0]) if a.args else None
+    return {"player": frame["player"], "for": "husbandry", "payment": named}
+
+
 def apply_husbandry(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
-    player = me(state, frame)
-    if not grants(player, "collect.husbandry-free"):
-        pay_cost(player, {"food": 1})
+    take = paying.settle(state, frame, "husbandry", args)
+    if take is None:
+        return  # asked: food or gold
+    pay(me(state, frame), take)
     frame["range"] = 2
+
+
+paying.register("husbandry", _husbandry_cost, apply_husbandry)
 
 
 @RULES.check(
@@ -407,7 +440,7 @@ def _one(kind: str):  # noqa: ANN202
 TAKE = ActionKind(
     "take",
     parse_take,
-    [take_room, take_in_range, take_unused, take_free, take_yield, take_one_sea],
+    [take_room, take_in_range, take_sea_adjacent, take_unused, take_free, take_yield, take_one_sea],
     take_candidates,
     apply_take,
     category="take",
@@ -422,13 +455,13 @@ TAKE = ActionKind(
 )
 HUSBANDRY = ActionKind(
     "husbandry",
-    parse_plain,
-    [husbandry_ok],
+    parse_husbandry,
+    [husbandry_ok, paying.named_ok],
     _one("husbandry"),
     apply_husbandry,
     category="husbandry",
-    arity=(0, 0),
-    usage="husbandry",
+    arity=(0, 1),
+    usage="husbandry [<payment>]",
     example="husbandry",
     label="Husbandry: collect from two spaces away",
 )
@@ -508,14 +541,19 @@ BUILD_KIND = ActionKind(
 
 
 def parse_unit(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    if a.args[1:] not in ((), ("draft",)):
+    extra = a.args[1:]
+    if extra not in ((), ("draft",)) and not paying.looks_like_payment(extra[0]):
         raise MalformedAction(
-            "a unit is written 'unit army', or 'unit army draft' to pay with Draft"
+            "a unit is written 'unit army', 'unit army draft' to pay with Draft, or "
+            "'unit army food:1+gold:1' to name the payment"
         )
+    named = extra and extra != ("draft",)
     return {
         "player": frame["player"],
         "kind": a.args[0],
-        "draft": a.args[1:] == ("draft",),
+        "draft": extra == ("draft",),
+        "for": "unit",
+        "payment": paying.read(extra[0]) if named else None,
     }
 
 
@@ -598,7 +636,10 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         player["mood"] -= 2 if grants(player, "build.draft-costs-two") else 1
         frame["draft"] = True
     else:
-        pay_cost(player, unit_cost(state, kind))
+        take = paying.settle(state, frame, "unit", args)
+        if take is None:
+            return  # asked how to pay; the build goes on from the answer
+        pay(player, take)
     city = state["cities"][frame["city"]]
     where = city["port"] if kind == "ship" else frame["city"]
     add_unit(state, p, kind, where)
@@ -640,16 +681,21 @@ def _unit_label(state: State, frame: Frame, a: Action) -> str:
 UNIT = ActionKind(
     "unit",
     parse_unit,
-    [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable],
+    [unit_kind, build_room, ship_port, build_stack, draft_ok, unit_affordable, paying.named_ok],
     unit_candidates,
     apply_unit,
     category="unit",
     arity=(1, 2),
-    usage="unit settler|army|ship [draft]",
+    usage="unit settler|army|ship [draft|<payment>]",
     example="unit army draft",
     label=_unit_label,
 )
-_UNIT_COSTS = [draft_ok, unit_affordable]
+_UNIT_COSTS = [draft_ok, unit_affordable, paying.named_ok]
+paying.register(
+    "unit",
+    lambda s, f, a: [{}] if a["draft"] else [unit_cost(s, a["kind"])],
+    apply_unit,
+)
 _UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
 
 
@@ -704,21 +750,29 @@ def parse_grow(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     if piece == "port" and extra:
         q, r = parse_hex(extra)
         extra = f"{q},{r}"
+    rest = a.args[2:]
+    named = paying.read(rest[-1]) if rest and paying.looks_like_payment(rest[-1]) else None
     return {
         "player": frame["player"],
         "city": _hex_arg(a),
         "piece": piece,
         "extra": extra,
         "settler": _sanitation_arg(a),
+        "for": "grow",
+        "payment": named,
     }
 
 
 def _sanitation_arg(a: Action) -> bool:
-    if a.args[2:] not in ((), ("+settler",)):
+    rest = a.args[2:]
+    if rest and paying.looks_like_payment(rest[-1]):
+        rest = rest[:-1]
+    if rest not in ((), ("+settler",)):
         raise MalformedAction(
-            "a city grows as 'grow 2,1 temple', with '+settler' to add Sanitation's"
+            "a city grows as 'grow 2,1 temple', with '+settler' to add Sanitation's and a "
+            "payment to name it (grow 2,1 temple:mood food:1+wood:1+gold:1)"
         )
-    return a.args[2:] == ("+settler",)
+    return rest == ("+settler",)
 
 
 @RULES.check("grow.piece-kind", "City pieces are fortress, academy, temple and port.", GROW)
@@ -794,19 +848,32 @@ def grow_sanitation(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     )
 
 
-def grow_cost(state: State, frame: Frame, args: dict[str, Any]) -> dict[str, int]:
+def grow_cost(
+    state: State, frame: Frame, args: dict[str, Any], *, discount: bool = True
+) -> dict[str, int]:
+    """The price of growing; State Religion's free food is a "may" (``discount`` off:
+    the full price, which a player may name to keep State Religion for later)."""
     player = me(state, frame)
     cost = option_cost(state, "grow_cost")
-    city = state["cities"][args["city"]]
-    if (
-        grants(player, "grow.state-religion")
-        and "temple" in city["pieces"]
-        and ("state_religion" not in player["once"])
-    ):
+    if discount and _state_religion_open(state, player, args):
         cost["food"] = 0
     if args["settler"]:
         cost["food"] = cost.get("food", 0) + 1
-    return cost
+    return {r: n for r, n in cost.items() if n}
+
+
+def _state_religion_open(state: State, player: dict[str, Any], args: dict[str, Any]) -> bool:
+    city = state["cities"][args["city"]]
+    return (
+        grants(player, "grow.state-religion")
+        and "temple" in city["pieces"]
+        and "state_religion" not in player["once"]
+    )
+
+
+def _grow_costs(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[str, int]]:
+    cost, full = grow_cost(state, frame, args), grow_cost(state, frame, args, discount=False)
+    return [cost] if cost == full else [cost, full]
 
 
 @RULES.check(
@@ -847,15 +914,20 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
 def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     from . import research  # Dogma gives a free advance
 
-    spend_action(state)
     p, key, piece = args["player"], args["city"], args["piece"]
     player = state["players"][p]
-    cost = grow_cost(state, frame, args)
+    # Declining State Religion is never asked (the saving is the same later this turn);
+    # the player may name the full price to keep it.
+    asked = paying.ways(player, grow_cost(state, frame, args))
+    take = paying.settle(state, frame, "grow", args, asked=asked)
+    if take is None:
+        return  # asked how to pay (gold or the resource); the growth goes on from the answer
+    spend_action(state)
     city = state["cities"][key]
-    full = option_cost(state, "grow_cost").get("food", 0) + (1 if args["settler"] else 0)
-    if cost.get("food", 0) < full:
+    full = grow_cost(state, frame, args, discount=False)
+    if _state_religion_open(state, player, args) and sum(take.values()) < sum(full.values()):
         player["once"].append("state_religion")
-    pay_cost(player, cost)
+    pay(player, take)
     activate(state, p, key, ev)
     city["pieces"][piece] = p
     ev.emit(
@@ -877,6 +949,9 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         add_unit(state, p, "settler", key)
 
 
+paying.register("grow", _grow_costs, apply_grow)
+
+
 def _grow_label(state: State, frame: Frame, a: Action) -> str:
     piece, _, extra = a.args[1].replace("@", ":").partition(":")
     what = with_article(piece)
@@ -884,7 +959,7 @@ def _grow_label(state: State, frame: Frame, a: Action) -> str:
         what += f" on the sea at {extra}"
     elif extra:
         what += f" (and a {extra} token)"
-    if a.args[2:] == ("+settler",):
+    if "+settler" in a.args[2:]:
         what += ", and a settler for 1 food (Sanitation)"
     return f"Grow the city at {a.args[0]}: {what}"
 
@@ -904,12 +979,13 @@ GROW_KIND = ActionKind(
         grow_temple_token,
         grow_sanitation,
         grow_affordable,
+        paying.named_ok,
     ],
     grow_candidates,
     apply_grow,
     category="grow",
-    arity=(2, 3),
-    usage="grow <city> <piece>[:mood|:culture|@<sea hex>] [+settler]",
+    arity=(2, 4),
+    usage="grow <city> <piece>[:mood|:culture|@<sea hex>] [+settler] [<payment>]",
     example="grow 1,1 temple:mood",
     label=_grow_label,
 )

@@ -18,10 +18,11 @@ from typing import Any
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
+from . import paying
 from .board import cities_of, city_size, is_sea, stack_count
 from .cards import action_cards, card_base, combat_cards, in_hand, parse_play, tactics_owned
 from .common import bump_stat, me
-from .economy import can_pay, describe_cost, gain, pay, plan_payment
+from .economy import can_pay, describe_cost, gain, pay
 from .effects import grants
 from .rulebook import RULES
 from .setup import add_unit
@@ -51,8 +52,10 @@ SETTLERS_RETREAT = RULES.rule(
 )
 FANATICISM_TEMPLE = RULES.rule(
     "combat.fanaticism-temple",
-    "Fanaticism's free army comes only to a player who loses a battle fought in a city with a "
-    "Temple (whoever owns the Temple).",
+    "Fanaticism's free army comes only to a player who loses a battle fought (dice rolled) in "
+    "a city with a Temple, whoever owns the Temple. The defender loses when the city is "
+    "captured; the attacker when it is not: its armies all fell (the defender's too), or it "
+    "retreated (unless the option fanaticism_retreat_no_loss).",
     FANATICISM,
 )
 FANATICISM_NO_ROOM = RULES.rule(
@@ -66,7 +69,8 @@ CAPTURE_GOLD = RULES.rule(
     "capture.gold-happy-or-neutral",
     "Capturing a happy or neutral city (a kept barbarian city too) gives gold equal to its size "
     "and the previous owner a refugee settler; an angry city gives neither (a rules option "
-    "gives both whatever the mood, as the French rulings read).",
+    "gives both whatever the mood, as the French rulings read). A city the barbarians take "
+    "sends its refugee the same way (they take no gold).",
     "Primer: Battles and Capturing; French rulings p. 12",
 )
 REFUGEE_NO_ROOM = RULES.rule(
@@ -78,8 +82,16 @@ REFUGEE_NO_ROOM = RULES.rule(
 )
 
 
-def _name(state: State, p: int) -> str:
-    return "The barbarians" if p == BARBARIANS else state["players"][p]["name"]
+def _name(state: State, p: int, *, start: bool = True) -> str:
+    """A side's name; ``start``: at the start of a sentence ("The barbarians")."""
+    if p == BARBARIANS:
+        return "The barbarians" if start else "the barbarians"
+    return state["players"][p]["name"]
+
+
+def _possessive(state: State, p: int) -> str:
+    """ "Blue's", "The barbarians'"."""
+    return _name(state, p) + ("'" if p == BARBARIANS else "'s")
 
 
 def _verb(p: int, verb: str) -> str:
@@ -120,7 +132,19 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
         "disembark": is_sea(state, src) and not naval,
     }
     bump_stat(state, "battle")
-    ev.emit("battle", f"{_name(state, p)} attacks {_name(state, d)} at {to}.", player=p, hexes=[to])
+    # Primer: "A battle occurs if your units move into a space with enemy units or cities";
+    # those units (and any riders) took part in it, dice rolled or not (move.fought).
+    for uid in moving:
+        state["units"][uid]["fought"] = True
+        for v in state["units"].values():
+            if v["on"] == uid:
+                v["fought"] = True
+    ev.emit(
+        "battle",
+        f"{_name(state, p)} {_verb(p, 'attack')} {_name(state, d, start=False)} at {to}.",
+        player=p,
+        hexes=[to],
+    )
     if not _fighters(state, d, to, naval):
         _resolve(state, battle, ev)
         return
@@ -165,22 +189,30 @@ def siege_options(state: State, p: int) -> list[str]:
     FORTRESS,
 )
 def siege_ok(state: State, frame: Frame, args: Any) -> bool:
-    return args in siege_options(state, frame["player"])
+    return args["choice"] in siege_options(state, frame["player"])
 
 
-def apply_siege(state: State, frame: Frame, args: str, ev: Events) -> None:
-    """The attacker chose what to pay; the first round is then fought."""
+def parse_siege(state: State, frame: Frame, a: Action) -> dict[str, Any]:
+    named = paying.read(a.args[1]) if len(a.args) > 1 else None
+    return {"choice": a.args[0] if a.args else "", "for": "siege", "payment": named}
+
+
+def apply_siege(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    """The attacker chose what to pay (and how: gold or wood and ore); round 1 follows."""
+    take = paying.settle(state, frame, "siege", args)
+    if take is None:
+        return  # asked: gold or the wood and ore; the battle goes on from the answer
     state["stack"].pop()
     b = frame["battle"]
-    b["siege"] = args
+    choice = args["choice"]
+    b["siege"] = choice
     p = frame["player"]
     player = state["players"][p]
-    if args != "nothing":
-        take = plan_payment(player, SIEGE_COSTS[args]) or {}
+    if choice != "nothing":
         pay(player, take)
         text = (
             f"{_name(state, p)} pays {describe_cost(take)} for Siegecraft: "
-            f"{SIEGE_TEXT[args]} at {b['at']} in the first round."
+            f"{SIEGE_TEXT[choice]} at {b['at']} in the first round."
         )
     else:
         text = f"{_name(state, p)} pays nothing for Siegecraft at {b['at']}."
@@ -196,15 +228,17 @@ def _siege_label(state: State, frame: Frame, a: Action) -> str:
     return f"Siegecraft: pay {cost} ({SIEGE_TEXT[choice]})"
 
 
+paying.register("siege", lambda s, f, a: [dict(SIEGE_COSTS[a["choice"]])], apply_siege)
+
 SIEGE = ActionKind(
     "siege",
-    lambda s, f, a: a.args[0] if a.args else "",
-    [siege_ok],
+    parse_siege,
+    [siege_ok, paying.named_ok],
     lambda s, f: [act("siege", k) for k in SIEGE_COSTS],
     apply_siege,
     category="battle",
-    arity=(1, 1),
-    usage="siege nothing|wood|ore|both",
+    arity=(1, 2),
+    usage="siege nothing|wood|ore|both [<payment>]",
     example="siege both",
     label=_siege_label,
 )
@@ -327,11 +361,13 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
             a_hits -= cancel
         if cancel:
             notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the {side}")
-    for uid in att + dfd:
-        state["units"][uid]["fought"] = True
+    for u in state["units"].values():
+        if u["hex"] == at:  # every unit there took part: the settlers and riders too
+            u["fought"] = True
+    a_name, d_name = _name(state, p, start=False), _name(state, d, start=False)
     text = (
-        f"Round {b['round']} at {at}: {_name(state, p)} {_verb(p, 'roll')} {a_roll} = {a_total} "
-        f"({plural(a_hits, 'hit')}), {_name(state, d)} {_verb(d, 'roll')} {d_roll} = {d_total} "
+        f"Round {b['round']} at {at}: {a_name} {_verb(p, 'roll')} {a_roll} = {a_total} "
+        f"({plural(a_hits, 'hit')}), {d_name} {_verb(d, 'roll')} {d_roll} = {d_total} "
         f"({plural(d_hits, 'hit')})"
     )
     if notes:
@@ -449,7 +485,7 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
         # Defeated side: settlers (and any other of its units) left alone are lost.
         doomed = [uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] != p]
         _remove(state, doomed)
-        ev.emit("battle_won", f"{_name(state, p)} wins at {at}.", player=p, hexes=[at])
+        ev.emit("battle_won", f"{_name(state, p)} {_verb(p, 'win')} at {at}.", player=p, hexes=[at])
         if city is not None and city["owner"] != p and not naval:
             awards += capture(state, p, at, ev)
         if temple:
@@ -457,7 +493,10 @@ def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
     else:
         if not att_left:
             ev.emit(
-                "battle_lost", f"{_name(state, p)}'s attack at {at} fails.", player=p, hexes=[at]
+                "battle_lost",
+                f"{_possessive(state, p)} attack at {at} fails.",
+                player=p,
+                hexes=[at],
             )
             # The attacker's settlers that came with its armies are left alone: defeated.
             _settlers_defeated(state, p, at, ev)
@@ -478,7 +517,7 @@ def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
         n = len(lost)
         ev.emit(
             "settlers_lost",
-            f"{_name(state, p)}'s {n} settler{'s' if n > 1 else ''} at {at} "
+            f"{_possessive(state, p)} {n} settler{'s' if n > 1 else ''} at {at} "
             f"{'are' if n > 1 else 'is'} defeated.",
             player=p,
             hexes=[at],
@@ -604,7 +643,8 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
     old = city["owner"]
     size = city_size(city)
     bump_stat(state, "capture")
-    if p == BARBARIANS:
+    was_content = city["mood"] != ANGRY
+    if p == BARBARIANS:  # no gold for them, but the refugee flees all the same (rulings p. 12)
         city["owner"] = BARBARIANS
         city["capital"] = False
         city["mood"] = ANGRY
@@ -612,7 +652,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
             if owner == old:
                 city["pieces"][piece] = BARBARIANS
         ev.emit("capture", f"The barbarians take the city at {key}.", hexes=[key])
-        return []
+        return [{"what": "refugee", "player": old}] if _capture_gold(state, was_content) else []
     if old == BARBARIANS:
         state["stack"].append({"kind": "barbarian_city", "player": p, "city": key})
         ev.emit(
@@ -622,7 +662,6 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
             hexes=[key],
         )
         return []
-    was_content = city["mood"] != ANGRY
     city["owner"] = p
     city["capital"] = False
     for piece, owner in list(city["pieces"].items()):
@@ -664,6 +703,13 @@ def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
         for uid in movers:
             state["units"][uid]["on"] = _ship_with_room(state, p, src)
     ev.emit("retreat", f"{_name(state, p)} retreats from {at} to {src}.", player=p, hexes=[at, src])
+    city = state["cities"].get(at)
+    if (
+        city is not None
+        and "temple" in city["pieces"]
+        and not state["options"].get("fanaticism_retreat_no_loss", False)
+    ):  # a round was fought (the attacker decides only after one): the attack failed
+        grant(state, _fanaticism(state, p), ev)
 
 
 def _ship_with_room(state: State, p: int, sea: str) -> str | None:

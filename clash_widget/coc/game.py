@@ -24,6 +24,7 @@ from . import (
     events,
     influence,
     movement,
+    paying,
     research,
     scoring,
     trade,
@@ -75,6 +76,11 @@ HANDLERS: dict[str, FrameHandler] = {
             "Move up to three groups one space each, then done.",
         ),
         TableFrame(
+            "which_units",
+            [movement.WHICH],
+            "Your units there differ: choose which of them move.",
+        ),
+        TableFrame(
             "orient",
             [movement.ORIENT],
             "The rulings leave a choice: how should the new region lie?",
@@ -124,9 +130,7 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
         trade.REPLY_FRAME,
         trade.ROUTES_FRAME,
-        TableFrame(
-            "free_advance", [turns.FREE_ADVANCE, turns.PASS], "Status phase: take a free advance."
-        ),
+        TableFrame("free_advance", [turns.FREE_ADVANCE], "Status phase: choose your free advance."),
         TableFrame(
             "raze",
             [turns.RAZE, turns.PASS],
@@ -147,6 +151,7 @@ HANDLERS: dict[str, FrameHandler] = {
             [research.PAY],
             "Choose how to pay for the advance: food, ideas or gold.",
         ),
+        TableFrame(paying.FRAME, [paying.PAY], "Choose how to pay: gold or the resources."),
         TableFrame(
             research.CUBES,
             [research.CUBE],
@@ -226,8 +231,10 @@ class ClashOfCultures(Game):
             continue_raids(state, ev)
         elif kind == "move" and top["left"] == 0:
             state["stack"].pop()
-        elif kind in ("free_advance", "raze") and self.only_answer(state) is not None:
+        elif kind == "raze" and self.only_answer(state) is not None:
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
+        elif kind == "free_advance" and not self.legal_actions(state):
+            state["stack"].pop()  # every advance owned: nothing to receive
         else:
             return False
         return True

@@ -17,7 +17,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, bare, fixed
 from ..engine.game import Events, Frame, State
-from . import explore, roads
+from . import explore, paying, roads
 from .board import (
     board_neighbours,
     hex_distance,
@@ -31,7 +31,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import pay, plan_payment
+from .economy import pay
 from .effects import grants
 from .rulebook import RULES
 from .vocab import count_words, parse_hex
@@ -121,14 +121,167 @@ def spec_text(spec: dict[str, int]) -> str:
 
 def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     parse_hex(a.args[0]), parse_hex(a.args[1])  # ValueError unless both are canonical q,r
+    road = pick = payment = None
+    for extra in a.args[3:]:
+        if extra.startswith("roads:") and road is None:
+            road = extra
+        elif extra.startswith(PICK) and pick is None:
+            pick = parse_pick(extra[len(PICK) :])
+        elif payment is None and road is not None and paying.looks_like_payment(extra):
+            payment = paying.read(extra)
+        else:
+            raise MalformedAction(
+                "after the units a group may add roads:food|roads:ore|roads:food+ore, the "
+                "road's payment (gold:1), and which units go (pick:ship-empty)"
+            )
     return {
         "player": frame["player"],
         "from": a.args[0],
         "to": a.args[1],
         "spec": parse_spec(a.args[2]),
-        "roads": roads.parse_payment(a.args[3] if len(a.args) > 3 else None),
+        "roads": roads.parse_payment(road),
         "moved": frame.get("moved", ()),
+        "for": "group",
+        "payment": payment,
+        "pick": pick,
     }
+
+
+# -- which units go, when units of one kind differ ------------------------------------
+# A ship is told apart by its cargo, a land unit by whether it entered a forest this turn.
+# The choice is named as pick:<class>+<class> (one class per unit moving), e.g.
+# pick:ship-carrying-s1 or pick:army-forest+army-fresh; asked only when it changes something.
+
+PICK = "pick:"
+
+
+def parse_pick(text: str) -> list[str]:
+    parts = text.split("+") if text else []
+    if not parts or not all(
+        re.match(r"^(army|settler)-(forest|fresh)$|^(aboard-)?ship-(empty|carrying-[as0-9]+)$", x)
+        for x in parts
+    ):
+        raise MalformedAction(
+            "units are picked as pick:army-fresh, pick:army-forest, pick:ship-empty or "
+            "pick:ship-carrying-s1 (one per unit, joined by +), and the ship boarded as "
+            "aboard-ship-empty"
+        )
+    return sorted(parts)
+
+
+def unit_class(state: State, uid: str) -> str:
+    u = state["units"][uid]
+    if u["kind"] == "ship":
+        cargo: dict[str, int] = {}
+        for v in state["units"].values():
+            if v["on"] == uid:
+                cargo[v["kind"]] = cargo.get(v["kind"], 0) + 1
+        return "ship-" + (f"carrying-{spec_text(cargo)}" if cargo else "empty")
+    return f"{u['kind']}-{'forest' if u['forest'] else 'fresh'}"
+
+
+def class_words(cls: str) -> str:
+    if cls.startswith("aboard-"):
+        ship = class_words(cls[len("aboard-") :])
+        return "aboard " + ship.replace("an empty ship", "the empty ship")
+    kind, _, sig = cls.partition("-")
+    if sig == "empty":
+        return "an empty ship"
+    if sig.startswith("carrying-"):
+        return f"the ship carrying {count_words(parse_spec(sig[len('carrying-') :]))}"
+    article = "an" if kind == "army" else "a"
+    if sig == "forest":
+        return f"{article} {kind} that entered a forest this turn"
+    return f"{article} {kind} that did not enter a forest this turn"
+
+
+def _ships_with_room(state: State, args: dict[str, Any]) -> list[str]:
+    cap = state["options"]["ship_capacity"]
+    return [
+        uid
+        for uid, u in _here(state, args["player"], args["to"], "ship")
+        if sum(1 for v in state["units"].values() if v["on"] == uid) < cap
+    ]
+
+
+def _movable(state: State, args: dict[str, Any], kind: str) -> list[str]:
+    """The mover's units of ``kind`` at the start that this group may take."""
+    return [
+        uid
+        for uid, u in _here(state, args["player"], args["from"], kind)
+        if not u["stop"] and not u["fought"] and uid not in args["moved"]
+    ]
+
+
+def pick_options(state: State, args: dict[str, Any]) -> list[list[str]]:
+    """Every choice of classes for the group's units (a battle takes no forest unit)."""
+    from itertools import combinations, product
+
+    battle = is_enemy_space(state, args["player"], args["to"])
+    per_kind = []
+    for kind, n in sorted(args["spec"].items()):
+        classes = [unit_class(state, uid) for uid in _movable(state, args, kind)]
+        if battle:
+            classes = [c for c in classes if not c.endswith("-forest")]
+        picks = sorted({tuple(sorted(c)) for c in combinations(sorted(classes), n)})
+        per_kind.append(picks)
+    to = args["to"]
+    if "ship" not in args["spec"] and is_explored(state, to) and is_sea(state, to):
+        boats = sorted({"aboard-" + unit_class(state, b) for b in _ships_with_room(state, args)})
+        if len(boats) > 1:  # boarding ships that differ: which one the units ride
+            per_kind.append([(b,) for b in boats])
+    return [sorted(x for part in combo for x in part) for combo in product(*per_kind)]
+
+
+@RULES.check(
+    "move.which-units",
+    "Pick units that stand there and can go, one class per unit moving (a ship by its cargo, "
+    "a land unit by whether it entered a forest this turn; none from a forest into a battle).",
+    MOVE,
+)
+def pick_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    if not isinstance(args, dict) or args.get("pick") is None:
+        return True
+    return args["pick"] in pick_options(state, args)
+
+
+def apply_which(state: State, frame: Frame, text: str, ev: Events) -> None:
+    state["stack"].pop()
+    args = dict(frame["args"], pick=parse_pick(text))
+    apply_group(state, state["stack"][-1], args, ev)
+
+
+def _which_ok(state: State, frame: Frame, text: str) -> bool:
+    return text in frame["options"]
+
+
+which_choice_ok = RULES.check(
+    "move.which-units-choice",
+    "Choose one of the listed groups of units.",
+    MOVE,
+)(_which_ok)
+
+
+def _which_label(state: State, frame: Frame, a: Action) -> str:
+    parts = a.args[0].split("+")
+    units = " and ".join(class_words(c) for c in parts if not c.startswith("aboard-"))
+    boat = [class_words(c) for c in parts if c.startswith("aboard-")]
+    return f"Move {units}" + (f", {boat[0]}" if boat else "")
+
+
+WHICH = ActionKind(
+    "pick",
+    lambda s, f, a: a.args[0] if a.args else "",
+    [which_choice_ok],
+    lambda s, f: [act("pick", k) for k in f["options"]],
+    apply_which,
+    _which_label,
+    category="group",
+    ensured=[which_choice_ok],
+    arity=(1, 1),
+    usage="pick <class>[+<class>...]",
+    example="pick ship-carrying-s1",
+)
 
 
 def _here(state: State, p: int, key: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
@@ -211,7 +364,11 @@ def not_stopped(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 @RULES.check(
-    "move.fought", "Units that fought a battle cannot move again this turn.", "Primer: Move Units"
+    "move.fought",
+    "Units that took part in a battle this turn cannot move again this turn: settlers and "
+    "units aboard ships with the armies too, and moving into an enemy city or units is a "
+    "battle even when nobody is there to roll.",
+    "Primer: Move Units",
 )
 def not_fought(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return _enough(state, args, ("stop", "fought"), fresh=False)
@@ -246,7 +403,8 @@ def _enough(
 @RULES.check(
     "move.adjacent",
     "Land units move one space per Move, or exactly two with Roads and 1 food "
-    "(ships: any distance along connected sea).",
+    "(ships: any distance along connected sea; with Navigation, one trip round the "
+    "board's rim to the first sea space that way, where the move ends).",
     MOVE,
 )
 def reachable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -361,6 +519,8 @@ GROUP_CHECKS = [
     forest_no_battle,
     fighters,
     stack_limit,
+    paying.named_ok,
+    pick_ok,
 ]
 
 
@@ -379,17 +539,18 @@ def _ship_reach(state: State, p: int, start: str) -> frozenset[str]:
 
 
 def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
+    """Where a ship at ``start`` may sail in one move: any distance along connected sea
+    (not through enemies), and with Navigation one trip off the board from an edge space
+    it reached, round to the first sea space that way, where the move ends (primer:
+    "your move may be used to move off the board and around it to the next Sea area")."""
     hexes = state["hexes"]
     seen = {start}
     frontier = [start]
+    sailed = [start]  # the sea spaces the ship may pass through, in the order found
     out: set[str] = set()
-    nav = grants(state["players"][p], "move.navigation")
     while frontier:
         h = frontier.pop()
-        nbrs = list(board_neighbours(state, h))
-        if nav:
-            nbrs += around_the_edge(state, h)
-        for n in nbrs:
+        for n in board_neighbours(state, h):
             if n in seen:
                 continue
             seen.add(n)
@@ -403,6 +564,10 @@ def _ship_search(state: State, p: int, start: str) -> frozenset[str]:
             out.add(n)
             if not any(u["owner"] != p for _, u in units_on(state, n)):
                 frontier.append(n)
+                sailed.append(n)
+    if grants(state["players"][p], "move.navigation"):
+        for h in sailed:  # one trip round the rim per move: no sailing on from there
+            out.update(around_the_edge(state, h))
     out.discard(start)
     return frozenset(out)
 
@@ -488,12 +653,28 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
+    if args.get("pick") is None:
+        options = pick_options(state, args)
+        if len(options) > 1:  # the units differ and not all go: the player says which
+            state["stack"].append(
+                {
+                    "kind": "which_units",
+                    "player": args["player"],
+                    "args": dict(args, moved=list(args["moved"])),
+                    "options": ["+".join(o) for o in options],
+                }
+            )
+            return
+    take = paying.settle(state, frame, "group", args)
+    if take is None:
+        return  # asked how to pay the road (food or ore, or gold); the move goes on from there
     frame["left"] -= 1
     p = args["player"]
     pending = {"from": args["from"], "to": args["to"], "spec": args["spec"]}
+    if args.get("pick") is not None:
+        pending["pick"] = list(args["pick"])
     if args["roads"]:
-        player = state["players"][p]
-        pay(player, plan_payment(player, dict.fromkeys(args["roads"], 1)) or {})
+        pay(state["players"][p], take)
         pending["roads"] = args["roads"]
     to = args["to"]
     if not is_explored(state, to):
@@ -512,6 +693,13 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
             return
         explore.reveal(state, region, allowed[0], p, ev, ruling)
     finish_group(state, p, pending, ev)
+
+
+def _road_cost(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[str, int]]:
+    return [dict.fromkeys(args["roads"], 1)]
+
+
+paying.register("group", _road_cost, apply_group)
 
 
 def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> None:
@@ -535,6 +723,7 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
     frame = _move_frame(state, p)
     already = frame["moved"] if frame else ()
     moving: list[str] = []
+    wanted = list(pending.get("pick") or [])
     for kind, n in spec.items():
         free = [
             uid
@@ -543,11 +732,23 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
         ]
         if battle:  # units fresh from a forest may not attack: send the others
             free.sort(key=lambda uid: state["units"][uid]["forest"])
+        if wanted:  # the player's pick: the first unit of each class named
+            chosen = []
+            for uid in free:
+                cls = unit_class(state, uid)
+                if cls in wanted and len(chosen) < n:
+                    wanted.remove(cls)
+                    chosen.append(uid)
+            free = chosen + [u for u in free if u not in chosen]
         moving += free[:n]
     if frame is not None:
         frame["moved"] = [*frame["moved"], *moving]
     units = state["units"]
     boarding = t == "sea" and not by_ship
+    aboard = next(
+        (c[len("aboard-") :] for c in pending.get("pick") or [] if c.startswith("aboard-")), None
+    )
+    boat = _ship_with_room(state, p, to, prefer=aboard) if boarding else ""
     through_forest = roads.forest_on_the_way(state, p, {"from": src, "to": to, "roads": paid})
     for uid in moving:
         u = units[uid]
@@ -556,8 +757,8 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
             for v in units.values():
                 if v["on"] == uid:
                     v["hex"] = to
-        elif boarding:
-            u["on"] = _ship_with_room(state, p, to)
+        elif boarding:  # the picked ship while it has room, then the oldest with room
+            u["on"] = boat if _room_on(state, boat) else _ship_with_room(state, p, to)
         else:
             u["on"] = None
         if t == "mountain" and not ore:
@@ -589,12 +790,28 @@ def _move_frame(state: State, p: int) -> Frame | None:
     return None
 
 
-def _ship_with_room(state: State, p: int, sea: str) -> str:
+def _room_on(state: State, ship: str) -> bool:
     cap = state["options"]["ship_capacity"]
-    for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:])):
-        if u["hex"] == sea and u["owner"] == p and u["kind"] == "ship":
-            if sum(1 for v in state["units"].values() if v["on"] == uid) < cap:
-                return uid
+    return sum(1 for v in state["units"].values() if v["on"] == ship) < cap
+
+
+def _ship_with_room(state: State, p: int, sea: str, prefer: str | None = None) -> str:
+    """A ship of the player's at ``sea`` with room: of the class the player picked first
+    (``prefer``, e.g. ship-empty; the class is read before anyone boards), else the oldest."""
+    cap = state["options"]["ship_capacity"]
+    room = [
+        uid
+        for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:]))
+        if u["hex"] == sea
+        and u["owner"] == p
+        and u["kind"] == "ship"
+        and sum(1 for v in state["units"].values() if v["on"] == uid) < cap
+    ]
+    for uid in room:
+        if prefer is not None and unit_class(state, uid) == prefer:
+            return uid
+    if room:
+        return room[0]
     raise AssertionError("boarding was checked for room")
 
 
@@ -609,7 +826,7 @@ ROAD_WORDS = {
 
 def _group_label(state: State, frame: Frame, a: Action) -> str:
     units = count_words(parse_spec(a.args[2]))
-    road = ROAD_WORDS[a.args[3]] if len(a.args) > 3 else ""
+    road = next((ROAD_WORDS[x] for x in a.args[3:] if x in ROAD_WORDS), "")
     return f"Move {units} from {a.args[0]} to {a.args[1]}{road}"
 
 
@@ -621,8 +838,9 @@ GROUP = ActionKind(
     apply_group,
     category="group",
     ensured=GROUP_ENSURED,
-    arity=(3, 4),
-    usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore]",
+    arity=(3, 6),
+    usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]] "
+    "[pick:<class>+...]",
     example="group 1,1 2,1 a2s1",
     label=_group_label,
 )

@@ -45,6 +45,20 @@ class CocOptions(Options):
     another, placing one on the Advance you just bought"). Off (the default, our
     reading): the bought advance is one of the moved cubes, so you keep as many
     government advances as before. On: the bought advance comes on top of them (one more)."""
+    economic_liberty_action_too: bool = False
+    """Economic Liberty ("Your first collect action each turn has no action cost. Additional
+    collect actions cost 2 Mood tokens."). Off (the default, the primer's words): a further
+    collect costs the 2 mood tokens instead of an action. On (our former reading): it costs
+    its action and the 2 mood tokens."""
+    fanaticism_retreat_no_loss: bool = False
+    """Fanaticism ("If you lose, you receive a free Army unit"). Off (the default): an
+    attacker that retreats after a round fought did not take the city, the one outcome the
+    primer names ("A city is captured if your Army units are alone in the city"), so it
+    lost. On (our former reading): a retreat is not a lost battle."""
+    raze_not_last: bool = False
+    """Status phase: the player may not raze their last city (our former reading: a player
+    with no city could never build again). Off (the default), the primer's words: "may
+    choose to raze a single size 1 city in exchange for a Gold", any size-1 city."""
     capture_rewards_always: bool = False
     """Capturing a city gives gold equal to its size and the previous owner a refugee settler
     whatever the city's mood: the French rulings' reading (p. 12: "gagnez de l'Or égal à la

@@ -33,12 +33,23 @@ TRACK_EVENTS = (3, 5, 7)
 STEEL = source("combat.steel-weapons")  # bought with 2 ore extra, unless Metallurgy frees it
 
 
+FREE_KEY = "free"  # the payment of an advance a discount makes cost nothing
+
+
+def read_payment(text: str) -> dict[str, int]:
+    return {} if text == FREE_KEY else parse_payment(text)
+
+
+def key_of(take: dict[str, int]) -> str:
+    return payment_key(take, PAY_ORDER) or FREE_KEY
+
+
 def parse(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     return {
         "player": frame["player"],
         "advance": a.args[0] if a.args else "",
         "free": False,
-        "payment": parse_payment(a.args[1]) if len(a.args) > 1 else None,
+        "payment": read_payment(a.args[1]) if len(a.args) > 1 else None,
     }
 
 
@@ -66,21 +77,60 @@ def payment_options(player: dict[str, Any], cost: dict[str, int]) -> list[dict[s
     return out
 
 
-def cost_of(state: State, player: dict[str, Any], advance: str, *, free: bool) -> dict[str, int]:
-    """What researching ``advance`` costs now (before choosing how to pay)."""
+def cost_of(
+    state: State, player: dict[str, Any], advance: str, *, free: bool, discounts: bool = True
+) -> dict[str, int]:
+    """What researching ``advance`` costs now (before choosing how to pay). With
+    ``discounts`` off: the price without the Science advances' and Priesthood's "may"."""
     cost = {"food": 0 if free else state["options"]["research_cost"]}
-    if cost["food"] and (FREED_BY.get(advance) in player["advances"]):
+    if discounts and cost["food"] and (FREED_BY.get(advance) in player["advances"]):
         cost["food"] = 0
-    if (
-        cost["food"]
-        and content.advances()[advance]["group"] == content.SCIENCE_GROUP
-        and grants(player, "research.priesthood")
-        and "priesthood" not in player["once"]
-    ):
+    if discounts and cost["food"] and _priesthood_open(player, advance):
         cost["food"] = 0
-    if advance == STEEL and FREED_BY[STEEL] not in player["advances"]:
+    if advance == STEEL and not (discounts and FREED_BY[STEEL] in player["advances"]):
         cost["ore"] = 2  # paid together with the research
     return cost
+
+
+def _priesthood_open(player: dict[str, Any], advance: str) -> bool:
+    return (
+        content.advances()[advance]["group"] == content.SCIENCE_GROUP
+        and grants(player, "research.priesthood")
+        and "priesthood" not in player["once"]
+    )
+
+
+def payment_choices(
+    state: State, player: dict[str, Any], advance: str, *, free: bool, asking: bool = False
+) -> list[dict[str, int]]:
+    """The payments open for ``advance``: the discounted ones, and since every discount is a
+    "may" (Priesthood: "you may buy a Science advancement at no Food cost"; Mathematics,
+    Astronomy, Chemistry, Metallurgy: "can be bought at no Food cost") the full price too.
+    ``asking``: only the full-price payments that change something (with Free Education,
+    ideas or gold earn a mood token); a typed payment may be any of them."""
+    cost = cost_of(state, player, advance, free=free)
+    out = payment_options(player, cost)
+    full = cost_of(state, player, advance, free=free, discounts=False)
+    if full != cost:
+        for take in payment_options(player, full):
+            if take in out:
+                continue
+            if asking and not (
+                grants(player, "research.free-education")
+                and (take.get("ideas") or take.get("gold"))
+            ):
+                continue
+            out.append(take)
+    return out
+
+
+def _uses_priesthood(state: State, player: dict[str, Any], advance: str, take: Any) -> bool:
+    """The payment takes Priesthood's free food (nothing else freed it)."""
+    if not _priesthood_open(player, advance) or FREED_BY.get(advance) in player["advances"]:
+        return False
+    ore = 2 if advance == STEEL and FREED_BY[STEEL] not in player["advances"] else 0
+    paid = sum(take.values()) - ore  # what went to the food part of the price
+    return paid < state["options"]["research_cost"]
 
 
 # -- checks, in the order a learner would ask ------------------------------
@@ -193,15 +243,15 @@ def _payable(state: State, player: dict[str, Any], advance: str, free: bool) -> 
 @RULES.check(
     "research.payment",
     "That payment does not match the advance's cost, or you do not hold it: the food may be "
-    "paid with food, ideas or gold, Steel Weapons' ore with ore or gold.",
+    "paid with food, ideas or gold, Steel Weapons' ore with ore or gold; a discount (Priesthood, "
+    "the Science advances) may be taken (payment free) or not (the full price).",
     SECTION,
 )
 def payment_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if args["payment"] is None:
         return True
     player = state["players"][args["player"]]
-    cost = cost_of(state, player, args["advance"], free=args["free"])
-    return args["payment"] in payment_options(player, cost)
+    return args["payment"] in payment_choices(state, player, args["advance"], free=args["free"])
 
 
 CHECKS = [
@@ -261,26 +311,31 @@ def buy(
     The player chooses how to pay: given with the action, or asked in a
     ``research_payment`` frame when more than one way is open."""
     player = state["players"][p]
-    cost = cost_of(state, player, advance, free=free)
-    if cost["food"] == 0 and not free and FREED_BY.get(advance) not in player["advances"]:
-        if content.advances()[advance]["group"] == content.SCIENCE_GROUP and grants(
-            player, "research.priesthood"
-        ):
-            player["once"].append("priesthood")
     if payment is None:
-        options = payment_options(player, cost)
+        options = payment_choices(state, player, advance, free=free, asking=True)
         if len(options) > 1:
-            keys = [payment_key(o, PAY_ORDER) for o in options]
+            keys = [key_of(o) for o in options]
             state["stack"].append(
-                {"kind": "research_payment", "player": p, "advance": advance, "options": keys}
+                {
+                    "kind": "research_payment",
+                    "player": p,
+                    "advance": advance,
+                    "options": keys,
+                    "free": free,
+                }
             )
             return
+        cost = cost_of(state, player, advance, free=free)
         payment = options[0] if options else payment_plan(player, cost, ideas_for_food=True)
-    _pay_and_gain(state, p, advance, payment, ev)
+    _pay_and_gain(state, p, advance, payment, ev, free=free)
 
 
-def _pay_and_gain(state: State, p: int, advance: str, take: dict[str, int], ev: Events) -> None:
+def _pay_and_gain(
+    state: State, p: int, advance: str, take: dict[str, int], ev: Events, *, free: bool
+) -> None:
     player = state["players"][p]
+    if not free and _uses_priesthood(state, player, advance, take):
+        player["once"].append("priesthood")  # used for this turn
     pay(player, take)
     if grants(player, "research.free-education") and (take.get("ideas") or take.get("gold")):
         gain(state, player, "mood", 1)
@@ -305,13 +360,21 @@ def pay_choice_ok(state: State, frame: Frame, key: str) -> bool:
 
 def apply_pay(state: State, frame: Frame, key: str, ev: Events) -> None:
     state["stack"].pop()
-    _pay_and_gain(state, frame["player"], frame["advance"], parse_payment(key), ev)
+    _pay_and_gain(
+        state,
+        frame["player"],
+        frame["advance"],
+        read_payment(key),
+        ev,
+        free=frame.get("free", False),
+    )
 
 
 def pay_label(state: State, frame: Frame, a: Action) -> str:
-    take = parse_payment(a.args[0])
+    take = read_payment(a.args[0])
     parts = [f"{n} {'idea' if r == 'ideas' and n == 1 else r}" for r, n in take.items()]
-    text = f"Pay {' and '.join(parts)} for {content.advances()[frame['advance']]['name']}"
+    name = content.advances()[frame["advance"]]["name"]
+    text = f"Pay {' and '.join(parts)} for {name}" if parts else f"Take {name} at no cost"
     if grants(state["players"][frame["player"]], "research.free-education") and (
         take.get("ideas") or take.get("gold")
     ):

@@ -66,7 +66,7 @@ class Unit(TypedDict):
     hex: str  # where it stands
     on: str | None  # the ship carrying it (a unit id), if any
     stop: bool  # entered a mountain without paying ore: no more moving this turn
-    fought: bool  # fought a battle this turn: no more moving this turn
+    fought: bool  # took part in a battle this turn (settlers and riders too): no more moving
     forest: bool  # entered a forest: cannot attack this turn
 
 
@@ -142,6 +142,9 @@ class CocOptionsDict(TypedDict):
     cards: bool
     barbarians: bool
     government_switch_plus_one: bool
+    economic_liberty_action_too: bool
+    fanaticism_retreat_no_loss: bool
+    raze_not_last: bool
     capture_rewards_always: bool
 
 

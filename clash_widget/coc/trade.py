@@ -1,8 +1,8 @@
 """Trades between players, and the income of Trade Routes.
 
 Primer: "Trades". Resources, action cards, objective cards and mood/culture
-tokens change hands once both players agree, all at once. Promises are not
-enforced by the game.
+tokens change hands once both players agree, all at once. One side may be
+nothing (a loan or a gift): promises are not enforced by the game.
 
 Goods are written ``good:amount`` joined by ``+`` (``-`` for nothing):
 ``wood:2+mood:1``. A card from the offerer's own hand is ``card:<card>``
@@ -146,13 +146,14 @@ def _good_ok(g: str, n: int) -> bool:
 
 @RULES.check(
     "trade.goods",
-    "Trades swap resources, action cards, objective cards and mood or culture tokens, "
-    "in positive amounts, something each way.",
+    "Trades hand over resources, action cards, objective cards and mood or culture tokens, "
+    "in positive amounts. Something must change hands, but one side may be nothing (-): a "
+    "loan or a gift, whose promises the game does not enforce.",
     SECTION,
 )
 def goods_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     both = list(args["give"].items()) + list(args["get"].items())
-    return bool(args["give"]) and bool(args["get"]) and all(_good_ok(g, n) for g, n in both)
+    return bool(both) and all(_good_ok(g, n) for g, n in both)
 
 
 @RULES.check(

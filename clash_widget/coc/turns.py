@@ -125,6 +125,13 @@ def end_status(state: State, ev: Events) -> None:
 
 # -- free advance -------------------------------------------------------------
 
+FREE_ADVANCE_RECEIVED = RULES.rule(
+    "status.free-advance-received",
+    "In the status phase every player receives a free advance: choose which (there is no "
+    "passing it; only a player with no advance left open gets none).",
+    STATUS,
+)
+
 
 def parse_free(state: State, frame: Frame, a) -> dict[str, Any]:  # noqa: ANN001
     return {"player": frame["player"], "advance": a.args[0] if a.args else "", "free": True}
@@ -180,12 +187,14 @@ def raze_ok(state: State, frame: Frame, args: str) -> bool:
 
 @RULES.check(
     "status.raze-not-last",
-    "You may not raze your last city (our reading: the primer does not say; a player "
-    "with no city could never build again).",
+    "You may not raze your last city (the rules option raze_not_last, our reading: the "
+    "primer does not say; a player with no city could never build again).",
     STATUS,
     source="ours",
 )
 def raze_not_last(state: State, frame: Frame, args: str) -> bool:
+    if not state["options"].get("raze_not_last", False):
+        return True
     return len(cities_of(state, frame["player"])) > 1
 
 

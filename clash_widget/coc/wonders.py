@@ -14,11 +14,12 @@ from typing import Any
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
+from . import paying
 from .board import cities_of
 from .cities import activate
 from .common import bump_stat, me, spend_action
 from .content import load
-from .economy import can_pay, pay_cost
+from .economy import can_pay, pay
 from .effects import grants, on_gain, source
 from .rulebook import RULES
 from .vocab import ANGRY, parse_hex
@@ -90,8 +91,11 @@ PICK = "monuments_pick"
 
 @RULES.check(
     "wonder.monuments-pick",
-    "Monuments: pick one of the revealed wonders (the one just revealed or one revealed "
-    "earlier) to reserve for yourself (our reading of 'Reveal the top Wonder. Pick a Wonder').",
+    "Monuments: pick one of the revealed wonders that nobody has reserved (the one just "
+    "revealed, or one revealed earlier by anyone) to reserve for yourself. Our reading of "
+    "'Reveal the top Wonder. Pick a Wonder': the primer says 'a Wonder', not 'it'; a revealed "
+    "wonder is everyone's to build ('Once revealed, a Wonder may be built'), and the face-down "
+    "ones are known to nobody.",
     "Primer: Advances, CULTURE (Monuments)",
     source="ours",
 )
@@ -129,7 +133,8 @@ def buildable(state: State, p: int) -> list[str]:
 
 def parse_wonder(state: State, frame: Frame, a: Action) -> dict[str, Any]:
     q, r = parse_hex(a.args[0])
-    return {"city": f"{q},{r}", "wonder": a.args[1]}
+    named = paying.read(a.args[2]) if len(a.args) > 2 else None
+    return {"city": f"{q},{r}", "wonder": a.args[1], "for": "wonder", "payment": named}
 
 
 @RULES.check("wonder.revealed", "That wonder is not revealed to you.", SECTION)
@@ -219,13 +224,16 @@ def candidates(state: State, frame: Frame) -> list[Action]:
 def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     player = me(state, frame)
     w = args["wonder"]
+    take = paying.settle(state, frame, "wonder", args)
+    if take is None:
+        return  # asked how to pay (gold or the resources); the building goes on from there
     if not (w in player["wonders_revealed"] and grants(player, "wonder.monuments")):
         spend_action(state)
     if w in player["wonders_revealed"]:
         player["wonders_revealed"].remove(w)
     else:
         state["public_wonders"].remove(w)
-    pay_cost(player, wonder_cards()[w]["cost"])
+    pay(player, take)
     state["cities"][args["city"]]["wonders"].append(w)
     ev.emit(
         "wonder_built",
@@ -237,6 +245,9 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     bump_stat(state, "wonder_built")
 
 
+paying.register("wonder", lambda s, f, a: [dict(wonder_cards()[a["wonder"]]["cost"])], apply_build)
+
+
 def _wonder_label(state: State, frame: Frame, a: Action) -> str:
     return f"Build the {wonder_name(a.args[1])} in the city at {a.args[0]}"
 
@@ -244,13 +255,13 @@ def _wonder_label(state: State, frame: Frame, a: Action) -> str:
 BUILD_WONDER = ActionKind(
     "wonder",
     parse_wonder,
-    [revealed, may_build, city_ok, monuments_city, affordable],
+    [revealed, may_build, city_ok, monuments_city, affordable, paying.named_ok],
     candidates,
     apply_build,
     category="wonder",
     ensured=[revealed, may_build, city_ok, monuments_city, affordable],
-    arity=(2, 2),
-    usage="wonder <city> <wonder>",
+    arity=(2, 3),
+    usage="wonder <city> <wonder> [<payment>]",
     example="wonder 1,1 great_wall",
     label=_wonder_label,
 )  # candidates() applies every check itself

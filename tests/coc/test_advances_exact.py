@@ -118,6 +118,21 @@ def test_wonder_monuments_pick():
     assert _top(m) == "turn"
 
 
+def test_wonder_monuments_pick_any_revealed_wonder_not_one_another_player_reserved():
+    """Primer, Monuments: "Reveal the top Wonder. Pick a Wonder - only you may build this";
+    Wonders: "Once revealed, a Wonder may be built by paying the cost". A wonder another
+    player revealed is open to the pick; one another player reserved is theirs alone."""
+    s = open_map().advances(0, "art_and_sculptures", "circus_and_sports").resources(0, food=2)
+    for w in ("pyramids", "great_wall"):
+        s.state["decks"]["wonders"].remove(w)
+    s.state["public_wonders"] = ["pyramids"]  # revealed by Orange's Engineering
+    s.state["players"][1]["wonders_revealed"] = ["great_wall"]  # reserved by Orange
+    m = s.match()
+    accepted(m, "research monuments")
+    assert "reserve pyramids" in _keys(m)
+    assert refused(m, "reserve great_wall") == "wonder.monuments-pick"
+
+
 def test_wonder_monuments_pick_one_candidate_is_not_asked():
     """Primer, Monuments: "Reveal the top Wonder. Pick a Wonder" - with only the wonder just
     revealed to pick, nothing is asked."""

@@ -205,3 +205,48 @@ def test_a_city_taken_by_one_raid_is_not_raided_again():
     assert m.state["cities"][a]["owner"] == BARBARIANS
     assert [e["hexes"][1] for e in _raids(m)] == [a]  # the second army finds no city of Blue
     assert not _rounds(m, a)  # the barbarians never fight each other
+
+
+def test_capture_gold_happy_or_neutral_city_lost_to_barbarians_sends_its_refugee():
+    """Primer, Battles and Capturing: "If the city was happy or neutral, you receive gold
+    equal to the size of the city, and the previous owner gets a free Settler in one of his
+    cities." French rulings p. 12: "Si un attaquant reste seul dans une ville étrangère ...
+    l'ancien propriétaire reçoit un Colon en tant que réfugié" — any attacker, barbarians
+    too. Blue's neutral capital falls to a raid: a refugee settler reaches Blue's other city."""
+    s, a, b = raid_scenario(tactics=False)
+    s.clear_units(0)
+    for uid in [k for k, u in s.state["units"].items() if u["owner"] == BARBARIANS]:
+        s.state["units"][uid]["hex"] = _free_land(s, a, b)
+    s.state["cities"][a]["mood"] = 1  # neutral
+    m = s.match()
+    accepted(m, "research storage")
+    assert m.state["cities"][a]["owner"] == BARBARIANS
+    settlers = [u for u in m.state["units"].values() if u["owner"] == 0 and u["kind"] == "settler"]
+    assert [u["hex"] for u in settlers] == [b]
+    assert any(e["kind"] == "refugee" for e in m.log)
+
+
+def test_capture_gold_angry_city_lost_to_barbarians_sends_no_refugee():
+    """Primer: the refugee comes only "If the city was happy or neutral"."""
+    s, a, b = raid_scenario(tactics=False)
+    s.clear_units(0)
+    for uid in [k for k, u in s.state["units"].items() if u["owner"] == BARBARIANS]:
+        s.state["units"][uid]["hex"] = _free_land(s, a, b)
+    s.state["cities"][a]["mood"] = 0  # angry
+    m = s.match()
+    accepted(m, "research storage")
+    assert m.state["cities"][a]["owner"] == BARBARIANS
+    assert not any(u["owner"] == 0 and u["kind"] == "settler" for u in m.state["units"].values())
+
+
+def test_raid_log_grammar_the_barbarians_attack():
+    """Plain words in the log: "The barbarians attack Blue", never "The barbarians attacks";
+    a player attacks "the barbarians" in mid-sentence."""
+    s, a, b = raid_scenario(tactics=False)
+    m = s.match()
+    accepted(m, "research storage")
+    texts = [e["text"] for e in m.log if e["kind"] in ("battle", "battle_won", "battle_lost")]
+    assert any(t.startswith("The barbarians attack ") for t in texts), texts
+    assert not any("barbarians attacks" in t or "barbarians wins" in t for t in texts), texts
+    assert not any("barbarians's" in t for t in texts), texts
+    assert combat._name(m.state, BARBARIANS, start=False) == "the barbarians"

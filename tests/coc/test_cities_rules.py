@@ -222,8 +222,9 @@ def test_collect_actions_left():
 
 
 def test_collect_actions_left_economic_liberty_first_collect_is_free():
-    """Primer, Economic Liberty: "Your first collect action each turn has no action cost."
-    A second one needs an action again."""
+    """Primer, Economic Liberty: "Your first collect action each turn has no action cost.
+    Additional collect actions cost 2 Mood tokens." The tokens take the action's place: with
+    no action left, a second collect is paid with 2 mood tokens alone."""
     s, cap = _two_cities(food=0)
     s.advances(0, *DEMOCRACY, "economic_liberty").resources(0, mood=2).turn(0, actions=0)
     m = s.match()
@@ -232,6 +233,20 @@ def test_collect_actions_left_economic_liberty_first_collect_is_free():
     accepted(m, "done")
     assert m.state["players"][0]["res"]["food"] == 1
     assert m.state["turn"]["actions"] == 0
+    accepted(m, f"collect {_second_city(s)}")
+    assert m.state["players"][0]["mood"] == 0 and m.state["turn"]["actions"] == 0
+
+
+def test_collect_actions_left_economic_liberty_action_too_option():
+    """Our former reading, kept as the option economic_liberty_action_too: a further collect
+    costs its action and the 2 mood tokens."""
+    s, cap = _two_cities(food=0)
+    s.state["options"]["economic_liberty_action_too"] = True
+    s.advances(0, *DEMOCRACY, "economic_liberty").resources(0, mood=2).turn(0, actions=0)
+    m = s.match()
+    accepted(m, f"collect {cap}")
+    accepted(m, f"take {cap} food")
+    accepted(m, "done")
     assert refused(m, f"collect {_second_city(s)}") == "collect.actions-left"
 
 
@@ -251,7 +266,7 @@ def test_collect_economic_liberty_mood():
     m.state["players"][0]["mood"] = 2
     accepted(m, f"collect {second}")
     assert m.state["players"][0]["mood"] == 0
-    assert m.state["turn"]["actions"] == 2
+    assert m.state["turn"]["actions"] == 3  # the tokens replace the action
 
 
 def _far_hex(s, cap):
@@ -417,3 +432,18 @@ def test_grow_sanitation_settler_within_the_stack_limit():
     assert refused(m, f"grow {cap} fortress +settler") == "grow.sanitation"
     accepted(m, f"grow {cap} fortress")
     assert m.state["players"][0]["res"]["food"] == 1
+
+
+def test_collect_sea_adjacent_fishing_is_not_stretched_by_husbandry():
+    """Primer, Fishing: "Your cities may collect Food from one adjacent Sea space."
+    Husbandry's "hexes up to 2 spaces away" reaches land; Fishing's sea stays the one
+    next to the city: a sea two spaces away gives nothing, even after paying Husbandry."""
+    s = open_map().advances(0, "husbandry", "fishing").resources(0, food=1)
+    cap = s.capital(0)
+    far = _far_hex(s, cap)
+    s.paint(far, "sea")
+    m = s.match()
+    accepted(m, f"collect {cap}")
+    accepted(m, "husbandry")
+    assert f"take {far} food" not in {str(a) for a in m.legal_actions()}
+    assert refused(m, f"take {far} food") == "collect.sea-adjacent"

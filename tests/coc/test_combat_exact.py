@@ -303,6 +303,31 @@ def test_combat_fanaticism_temple_attacker_who_loses_gets_an_army():
     assert _units(m, 0, cap0, "army") == 1  # Blue's only city: not asked
 
 
+def test_combat_fanaticism_temple_a_retreat_is_a_lost_battle():
+    """Primer (Fanaticism): "If you lose, you receive a free Army unit in one of your
+    cities." The primer's one outcome of a battle for a city: "A city is captured if your
+    Army units are alone in the city." An attacker who retreats after a round fought has not
+    taken the city: it lost, and Fanaticism gives it its army."""
+    m, start, cap1, _ = attack(att=2, dfd=2, p0=THEOCRACY, pieces=("temple",), dice=(1, 1, 1, 1))
+    assert _rounds(m) and _top(m)["kind"] == "retreat"
+    accepted(m, "battle retreat")
+    cap0 = next(k for k, c in m.state["cities"].items() if c["owner"] == 0)
+    assert _units(m, 0, cap0, "army") == 1
+    assert any(e["kind"] == "fanaticism" for e in m.log)
+
+
+def test_combat_fanaticism_temple_retreat_no_loss_option():
+    """Our former reading, kept as the option fanaticism_retreat_no_loss: a retreat is not a
+    lost battle, so no free army."""
+    m, start, cap1, _ = attack(
+        att=2, dfd=2, p0=THEOCRACY, pieces=("temple",), dice=(1, 1, 1, 1),
+        fanaticism_retreat_no_loss=True,
+    )  # fmt: skip
+    accepted(m, "battle retreat")
+    cap0 = next(k for k, c in m.state["cities"].items() if c["owner"] == 0)
+    assert _units(m, 0, cap0, "army") == 0
+
+
 def test_combat_fanaticism_army_city_in_a_barbarian_raid():
     """Primer (Fanaticism): "If you lose, you receive a free Army unit in one of your
     cities." (combat.fanaticism-army-city): asked in a raid too, and the raids go on."""
@@ -321,6 +346,9 @@ def test_combat_fanaticism_army_city_in_a_barbarian_raid():
     rig_dice(s, 5, 1, 1, 5)  # raid 1: the barbarians take a; raid 2: they fall at b
     events.barbarian_attack(s.state, 0, Events())
     m = s.match()
+    # the neutral city lost to the raid first sends its refugee (capture.gold-happy-or-neutral)
+    assert _top(m)["kind"] == "refugee_city" and _top(m)["player"] == 0
+    accepted(m, f"refugee {c}")
     assert _top(m)["kind"] == "fanaticism_city" and _top(m)["player"] == 0
     assert _legal(m) == sorted([f"fanatic {b}", f"fanatic {c}"])
     accepted(m, f"fanatic {c}")

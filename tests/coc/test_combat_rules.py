@@ -280,3 +280,63 @@ def test_warships_cancel_a_hit_in_the_first_naval_round():
     m, ships = naval_battle((5, 1, 1), p1=("warships",))
     r = _rounds(m)[0]
     assert r["attacker_hits"] == 0 and "Warships" in r["text"]
+
+
+def test_move_fought_settler_that_joined_a_battle_cannot_move_again():
+    """Primer, Move Units: "Units that have participated in a battle cannot be moved again
+    that turn." A settler escorted into a battle took part in it (it would be defeated with
+    the armies, and it retreats with them): after the retreat it stays put this turn."""
+    s = open_map(seed=5).advances(0, "tactics")
+    cap1 = s.capital(1)
+    start = _land_next_to(s, cap1)
+    s.clear_units(None).units(0, start, army=2, settler=1).units(1, cap1, army=2)
+    s.units(0, _far_land(s, cap1, 0), settler=1)  # something else to move later
+    for player in s.state["players"]:
+        player["actions_hand"] = []  # no combat cards to ask about
+    rig_dice(s, 1, 1, 1, 1)
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {start} {cap1} a2s1")
+    accepted(m, "battle retreat")
+    away = next(
+        n
+        for n in board_neighbours(m.state, start)
+        if n != cap1
+        and m.state["hexes"][n]["terrain"] in ("plains", "forest", "barren")
+        and n not in m.state["cities"]
+        and not any(u["hex"] == n for u in m.state["units"].values())
+    )
+    assert refused(m, f"group {start} {away} s1") == "move.fought"
+    accepted(m, "done")
+    accepted(m, "move")  # a fresh Move action: still not
+    assert refused(m, f"group {start} {away} s1") == "move.fought"
+
+
+def test_payment_named_siegecraft_with_gold():
+    """Primer, Siegecraft: "2 Wood will cancel the bonus die"; Resources: Gold "May be used
+    in place of any other normal Resource". The attacker names a gold for one wood."""
+    m, start, cap1 = land_battle(
+        pieces=("fortress",),
+        p1=("tactics",),
+        p0=("siegecraft",),
+        res0={"wood": 2, "ore": 2, "gold": 1},
+        dice=(5, 5, 1, 1),
+    )
+    assert refused(m, "siege wood gold:2") == "payment.named"
+    accepted(m, "siege wood wood:1+gold:1")
+    res = m.state["players"][0]["res"]
+    assert (res["wood"], res["ore"], res["gold"]) == (1, 2, 0)
+    assert len(_rounds(m)[0]["defender_dice"]) == 2  # no extra fortress die
+
+
+def test_move_fought_taking_an_undefended_city_is_a_battle_too():
+    """Primer, Move Units: "A battle occurs if your units move into a space with enemy units
+    or cities" and "Units that have participated in a battle cannot be moved again that
+    turn." An army that takes a city nobody defends fought that battle: it stays put."""
+    m, start, cap1 = land_battle(att=1, defender_units=False)
+    assert m.state["cities"][cap1]["owner"] == 0
+    while m.state["stack"][-1]["kind"] != "move":  # the refugee's city, if Orange is asked
+        accepted(m, str(m.legal_actions()[0]))
+    assert refused(m, f"group {cap1} {start} a1") == "move.fought"
+    accepted(m, "done")
+    assert refused(m, "move") == "move.nothing-to-move"  # not in a later Move action either

@@ -254,3 +254,126 @@ def test_move_navigation_stops_at_the_first_sea_not_any_edge_sea():
     assert {f"group {a} {b} h1", f"group {a} {d} h1"} <= keys
     assert f"group {a} {c} h1" not in keys
     assert refused(m, f"group {a} {c} h1") == "move.adjacent"
+
+
+def test_move_adjacent_navigation_goes_round_the_rim_once_per_move():
+    """Primer, Move Units: "If you have the Navigation advance your move may be used to
+    move off the board and around it to the next Sea area"; Navigation: "around to the
+    first Sea space in the direction moved". One trip round the rim per move: the ship
+    reaches the next sea space each way, but not the one beyond it (a second trip)."""
+    s, (a, b, c, d) = _rim_map()
+    s.advances(0, "fishing", "cartography", "navigation").units(0, a, ship=1)
+    m = s.match()
+    accepted(m, "move")
+    keys = _group_keys(m)
+    assert {f"group {a} {b} h1", f"group {a} {d} h1"} <= keys
+    assert f"group {a} {c} h1" not in keys
+    assert refused(m, f"group {a} {c} h1") == "move.adjacent"
+    accepted(m, f"group {a} {b} h1")  # a trip ends where it arrives; the next move goes on
+    accepted(m, "done")
+    accepted(m, "move")
+    assert f"group {b} {c} h1" in _group_keys(m)
+
+
+# -- which units go, when units of one kind differ (the player says) -------------------
+
+
+def _two_ships_one_loaded():
+    """Two of Blue's ships on one sea space: the older one empty, the newer one carrying a
+    settler."""
+    s = open_map().clear_units(None)
+    sea, lands, seas = _coast(s)
+    s.units(0, sea, ship=2).units(0, sea, settler=1)
+    ships = sorted(
+        (k for k, u in s.state["units"].items() if u["kind"] == "ship"), key=lambda k: int(k[1:])
+    )
+    settler = next(k for k, u in s.state["units"].items() if u["kind"] == "settler")
+    s.state["units"][settler]["on"] = ships[1]
+    return s, sea, seas[0], ships, settler
+
+
+def test_move_which_units_the_player_chooses_the_ship_that_sails():
+    """Primer, Move Units: "The Move action allows you to move up to three units or groups of
+    units" - the player moves the units; with two ships that differ (one carries a settler)
+    the player says which one sails, instead of the engine taking the older one."""
+    s, sea, other, ships, settler = _two_ships_one_loaded()
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {sea} {other} h1")
+    assert m.state["stack"][-1]["kind"] == "which_units"
+    assert sorted(str(a) for a in m.legal_actions()) == [
+        "pick ship-carrying-s1",
+        "pick ship-empty",
+    ]
+    labels = {x["label"] for x in m.view(0)["legal"]}
+    assert "Move the ship carrying 1 settler" in labels and "Move an empty ship" in labels
+    accepted(m, "pick ship-carrying-s1")
+    assert m.state["units"][ships[1]]["hex"] == other
+    assert m.state["units"][settler]["hex"] == other
+    assert m.state["units"][ships[0]]["hex"] == sea
+    assert m.state["stack"][-1]["kind"] == "move"
+
+
+def test_move_which_units_named_in_the_group_key():
+    """The choice may be named in the action: pick:<class> (the board can send it)."""
+    s, sea, other, ships, settler = _two_ships_one_loaded()
+    m = s.match()
+    accepted(m, "move")
+    assert refused(m, f"group {sea} {other} h1 pick:ship-carrying-a1") == "move.which-units"
+    accepted(m, f"group {sea} {other} h1 pick:ship-carrying-s1")
+    assert m.state["units"][settler]["hex"] == other
+    assert m.state["units"][ships[0]]["hex"] == sea
+
+
+def test_move_which_units_not_asked_when_the_units_are_alike():
+    """Two empty ships: whichever sails changes nothing, so nothing is asked."""
+    s = open_map().clear_units(None)
+    sea, lands, seas = _coast(s)
+    s.units(0, sea, ship=2)
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {sea} {seas[0]} h1")
+    assert m.state["stack"][-1]["kind"] == "move"
+
+
+def test_move_which_units_choice_an_army_from_a_forest_or_a_fresh_one():
+    """Primer: "Units that move into a Forest can be moved again the same turn, but not if
+    this would result in a battle." Which of two armies goes on (one entered a forest this
+    turn) decides which may still attack later: the player says."""
+    s = open_map().advances(0, "tactics").clear_units(None)
+    cap = s.capital(0)
+    s.units(0, cap, army=2)
+    armies = sorted(s.state["units"], key=lambda k: int(k[1:]))
+    s.state["units"][armies[1]]["forest"] = True
+    dest = _land_next_to(s, cap)
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {cap} {dest} a1")
+    assert sorted(str(a) for a in m.legal_actions()) == ["pick army-forest", "pick army-fresh"]
+    assert refused(m, "pick army-forest+army-fresh") == "move.which-units-choice"
+    accepted(m, "pick army-forest")
+    assert m.state["units"][armies[1]]["hex"] == dest
+    assert m.state["units"][armies[0]]["hex"] == cap and not m.state["units"][armies[0]]["forest"]
+
+
+def test_move_which_units_choice_the_ship_boarding_units_ride():
+    """Primer: "Every ship may transport two Land units by having the units move onto the
+    Ship". Two ships with room that differ (one already carries a settler): the player says
+    which one the boarding settler rides."""
+    s, sea, other, ships, settler = _two_ships_one_loaded()
+    land = next(
+        n
+        for n in board_neighbours(s.state, sea)
+        if s.state["hexes"][n]["terrain"] in ("plains", "barren") and n not in s.state["cities"]
+    )
+    s.units(0, land, settler=1)
+    boarder = max(s.state["units"], key=lambda k: int(k[1:]))
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {land} {sea} s1")
+    assert sorted(str(a) for a in m.legal_actions()) == [
+        "pick aboard-ship-carrying-s1+settler-fresh",
+        "pick aboard-ship-empty+settler-fresh",
+    ]
+    accepted(m, "pick aboard-ship-carrying-s1+settler-fresh")
+    assert m.state["units"][boarder]["on"] == ships[1]

@@ -32,11 +32,21 @@ def test_status_raze_size_one():
     assert m.state["players"][0]["res"]["gold"] == gold + 1
 
 
-def test_status_raze_not_last_is_our_reading():
-    """The primer does not forbid razing one's only city; we do (source "ours")."""
+def test_status_raze_size_one_any_city_even_the_last():
+    """Primer, Status Phase: players "may choose to raze a single size 1 city in exchange
+    for a Gold" - any size-1 city, the seed names no exception: the only city too."""
+    m = _status_raze(open_map())
+    cap = open_map().capital(0)
+    accepted(m, f"raze {cap}")
+    assert cap not in m.state["cities"]
+
+
+def test_status_raze_not_last_is_our_reading_kept_as_an_option():
+    """The primer does not forbid razing one's only city; the option raze_not_last keeps
+    our former reading (source "ours"): a player with no city could never build again."""
     assert RULES["status.raze-not-last"].source == "ours"
     assert RULES["status.raze-size-one"].source == "seed"
-    m = _status_raze(open_map())
+    m = _status_raze(open_map(raze_not_last=True))
     assert refused(m, f"raze {open_map().capital(0)}") == "status.raze-not-last"
 
 
@@ -69,3 +79,15 @@ def test_influence_guards_spare_range_tokens():
     accepted(m, f"influence {src} {cap1}")  # one token buys the second space of range
     assert _rolls(m)[-1]["range_tokens"] == 1
     assert m.state["cities"][cap1]["pieces"]["temple"] == 0
+
+
+def test_status_free_advance_received_no_pass():
+    """Primer, Status Phase: players "receive a free Advance": it is given, not offered, so
+    the status phase asks which advance and has no "pass"."""
+    m = open_map().match()
+    m.state["stack"].append({"kind": "free_advance", "player": 0})
+    keys = {str(a) for a in m.legal_actions()}
+    assert "advance writing" in keys and "pass" not in keys
+    assert refused(m, "pass") == "engine.not-now"
+    accepted(m, "advance writing")
+    assert "writing" in m.state["players"][0]["advances"]

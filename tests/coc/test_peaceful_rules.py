@@ -388,3 +388,46 @@ def test_end_turn_passes_to_next_player():
     m = open_map().match()
     accepted(m, "end")
     assert m.current_player == 1 and m.state["turn"]["actions"] == 3
+
+
+def test_research_payment_priesthood_is_a_may_with_free_education():
+    """Primer, Priesthood: "Once per turn, you may buy a Science advancement at no Food
+    cost." Free Education: "Get 1 Mood token whenever you use Gold or Ideas to research an
+    advance." Paying 2 ideas for Mathematics instead of taking it free earns the token, so
+    the player may name that payment, and Priesthood stays unused this turn."""
+    s = open_map().advances(0, "myths", "priesthood", "writing", "free_education")
+    s.resources(0, food=0, ideas=2)
+    m = s.match()
+    mood = m.state["players"][0]["mood"]
+    accepted(m, "research mathematics ideas:2")
+    p = m.state["players"][0]
+    assert p["res"]["ideas"] == 0 and p["mood"] == mood + 1
+    assert "priesthood" not in p["once"]
+
+
+def test_research_payment_choice_offers_the_free_science_advance_or_the_token():
+    """Primer, Priesthood: "you may buy a Science advancement at no Food cost": a may. With
+    Free Education declining it makes a difference (a mood token), so the player is asked;
+    taking it free uses Priesthood for the turn."""
+    s = open_map().advances(0, "myths", "priesthood", "writing", "free_education")
+    s.resources(0, food=0, ideas=2)
+    m = s.match()
+    accepted(m, "research mathematics")
+    assert m.state["stack"][-1]["kind"] == "research_payment"
+    assert sorted(str(a) for a in m.legal_actions()) == ["pay free", "pay ideas:2"]
+    accepted(m, "pay free")
+    p = m.state["players"][0]
+    assert p["res"]["ideas"] == 2 and "priesthood" in p["once"]
+
+
+def test_research_payment_free_science_advance_not_asked_when_declining_changes_nothing():
+    """Without Free Education, paying for what Priesthood gives free gains nothing (any
+    other Science advance costs the same whichever one is free): not asked, and a payment
+    may still be named with the action."""
+    s = open_map().advances(0, "myths", "priesthood", "mathematics", "astronomy")
+    s.resources(0, food=2, ideas=0)
+    m = s.match()
+    accepted(m, "research chemistry")
+    assert m.state["stack"][-1]["kind"] == "turn"
+    p = m.state["players"][0]
+    assert p["res"]["food"] == 2 and "priesthood" in p["once"]

@@ -181,3 +181,26 @@ def test_roads_moves_are_listed_only_with_roads():
     listed = {str(a) for a in _moving(s).legal_actions()}
     assert f"group {cap} {far} s1 roads:food" in listed
     assert f"group {cap} {far} s1 roads:food+ore" not in listed  # plains: nothing to ignore
+
+
+def test_payment_named_road_food_paid_with_gold():
+    """Primer, Resources: Gold "May be used in place of any other normal Resource"; Roads:
+    "you may pay 1 Food to let them move 2 spaces". The move may name a gold for the food."""
+    s, cap, _, far = _road_map("roads", food=1, gold=1)
+    m = _moving(s)
+    accepted(m, f"group {cap} {far} s1 roads:food gold:1")
+    res = m.state["players"][0]["res"]
+    assert (res["food"], res["gold"]) == (1, 0)
+    assert [u["hex"] for u in m.state["units"].values()] == [far]
+
+
+def test_payment_choice_road_food_or_gold_is_asked():
+    s, cap, _, far = _road_map("roads", food=1, gold=1)
+    m = _moving(s)
+    accepted(m, f"group {cap} {far} s1 roads:food")
+    assert sorted(str(a) for a in m.legal_actions()) == ["payment food:1", "payment gold:1"]
+    accepted(m, "payment food:1")
+    res = m.state["players"][0]["res"]
+    assert (res["food"], res["gold"]) == (0, 1)
+    assert [u["hex"] for u in m.state["units"].values()] == [far]
+    assert m.state["stack"][-1]["kind"] == "move" and m.state["stack"][-1]["left"] == 2

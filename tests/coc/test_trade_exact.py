@@ -81,13 +81,32 @@ def test_trade_goods_objective_card_for_culture():
 
 def test_trade_goods_refused():
     """Primer, Trades: a trade swaps "Resources, Action Cards, Objective Cards, and Mood
-    or Culture tokens" - something real each way, each card once."""
+    or Culture tokens" - something real changes hands, each card once."""
     m = _traders().match()
     assert refused(m, "trade 1 wood:0 ore:1") == "trade.goods"
-    assert refused(m, "trade 1 - ore:1") == "trade.goods"
-    assert refused(m, "trade 1 wood:1 -") == "trade.goods"
+    assert refused(m, "trade 1 - -") == "trade.goods"
     assert refused(m, "trade 1 banana:1 ore:1") == "trade.goods"
     assert refused(m, "trade 1 card:bumper_crop#0+card:bumper_crop#0 ore:1") == "trade.goods"
+
+
+def test_trade_goods_one_sided_loans_and_gifts():
+    """Primer, Trades: "Trade deals involving an immediate transaction of the above must be
+    fulfilled... but verbal agreements of diplomacy or loans are not guaranteed by the game
+    rules. Only the players' conscience and goals determine the validity of such
+    agreements." A loan hands goods over now against a promise: one side may be nothing.
+    Both players still agree; nothing makes the borrower pay back."""
+    m = _traders().match()
+    accepted(m, "trade 1 wood:2 -")  # a loan or a gift to Orange
+    assert _top(m)["kind"] == "trade_reply" and m.current_player == 1
+    accepted(m, "reply accept")
+    assert m.state["players"][0]["res"]["wood"] == 0
+    assert m.state["players"][1]["res"]["wood"] == 2
+    accepted(m, "trade 1 - ore:1")  # asking for a loan: the partner may decline
+    accepted(m, "reply decline")
+    assert m.state["players"][1]["res"]["ore"] == 2
+    accepted(m, "trade 1 - ore:1")
+    accepted(m, "reply accept")
+    assert m.state["players"][0]["res"]["ore"] == 1
 
 
 def test_trade_card_terms_hidden_hand():
