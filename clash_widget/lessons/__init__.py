@@ -1,8 +1,8 @@
-"""Teaching helpers for the course notebooks (pure Python; drawings import ipycanvas lazily).
+"""Teaching helpers for the course notebooks (pure Python; drawings are SVG text).
 
 - :func:`explain` / :func:`refusal`: the engine's explanation of a refused action.
 - :mod:`.odds`: exact battle and cultural-influence probabilities for the charts.
-- :mod:`.pictures`: ipycanvas drawings (a region's two orientations, the advance tree).
+- :mod:`.pictures`: SVG drawings (a region's two orientations, the advance tree).
 - :func:`exercise` / :func:`check_exercise`: "try it yourself" tasks with hidden checks.
 - :func:`city_at` / :func:`units_at` / :func:`player` / :func:`score` / :func:`region` ...
   (:mod:`.look`): a position and its log read in the game's words, for check cells
