@@ -92,9 +92,9 @@ def test_explain_names_rule_and_section(capsys):
 SOLUTIONS: dict[str, list[str]] = {
     "01": ["move", "group 1,1 2,1 s1", "orient 0", "done", "found 2,1"],
     "03": ["collect 1,1", "take 1,1 food", "take 1,0 wood", "take 0,1 ore", "done"],
-    "04": ["grow 1,1 temple:culture"],
-    "05": ["research myths", "pay food:2", "research rituals"],
-    "06": ["move", "group 1,1 2,0 a2", "done", "move", "group 2,0 3,0 a2", "done"],
+    "04": ["found 2,0", "grow 1,1 temple:culture"],
+    "05": ["research tactics", "pay food:2", "research steel_weapons"],
+    "06": ["move", "group 1,1 1,0 a2", "done", "move", "group 1,0 0,0 a2", "done"],
     "08": ["civic", "improve 1,1", "improve 2,0", "done"],
 }
 
@@ -152,8 +152,23 @@ def test_exercise_07_fortress_first_round_hits():
 def test_exercise_09_wonder_counts_as_an_activation():
     """Primer, Wonders: a Wonder is built by "spending an action to activate a non-angry
     city"; Activate a City: "every time you activate a City beyond the first in a single turn
-    its Mood will drop a step". Collect, then a wonder, in a neutral capital: angry."""
-    assert exercises.wonder_after_collect_mood() == "angry"
+    its Mood will drop a step". Happy capital: collect, build, wonder: two drops, angry."""
+    assert exercises.ACTIVATIONS_09 == ("collect", "build", "wonder")
+    assert exercises.three_activations_mood() == "angry"
+
+
+def test_exercises_04_05_06_wrong_ways_do_not_pass():
+    """04: "a city cannot grow larger than the number of cities you own" (grow.size-limit);
+    05: the top advance of a group comes first (research.top-of-group); 06: entering a
+    mountain ends a unit's movement for the turn."""
+    m = exercises.EXERCISES["04"][0]()
+    assert m.check("grow 1,1 temple:culture").rule_id == "grow.size-limit"
+    m = exercises.EXERCISES["05"][0]()
+    assert m.check("research steel_weapons").rule_id == "research.top-of-group"
+    m = exercises.EXERCISES["06"][0]()
+    for key in ["move", "group 1,1 0,1 a2", "done"]:
+        assert m.play(key).ok, key
+    assert m.check("move").rule_id == "move.nothing-to-move" and not exercises.solved("06", m)
 
 
 def test_exercise_11_last_action_scores_by_the_primers_counting():
