@@ -103,3 +103,17 @@ def test_each_exercise_has_a_separate_check_cell(path: Path) -> None:
         checks = [s for s in following if re.search(r"\bcheck\w*\(|\bassert ", s)]
         assert checks, f"cell {i}: the exercise has no check cell"
         assert len(following) >= 2, f"cell {i}: set-up and check share one cell"
+
+
+def test_every_advance_is_described_in_words_in_some_lesson() -> None:
+    """Not only in a generated table: each advance's name appears in a lesson's text."""
+    from clash_widget.coc import content
+
+    text = " ".join(
+        " ".join(c.source.split())  # lines joined, so a name broken over two lines counts
+        for path in NOTEBOOKS
+        for c in nbformat.read(path, as_version=4).cells
+        if c.cell_type == "markdown"
+    )
+    missing = [a["name"] for a in content.advances().values() if a["name"] not in text]
+    assert not missing, missing
