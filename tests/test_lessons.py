@@ -521,3 +521,37 @@ def test_shared_move_helpers_name_the_decision_and_the_choices():
     assert pick in m.legal_actions()
     out = m.play("choose hittites")
     assert steps(out) and all("_" not in s for s in steps(out))
+
+
+def test_secolo_helpers_play_by_card_name():
+    """Regolamento, Azioni: in one turn all the cards put into play belong to one culture
+    (rule play.one-culture); an Attack needs a pair of one culture and a target of another."""
+    from clash_widget.lessons import look_secolo as S
+
+    m = Match.new("secolo", players=2, seed=2)
+    assert "La Strega Madre" in S.protagonists_left(m)
+    assert S.pick(m, "La Strega Madre").ok and S.pick(m, "La Badessa").ok
+    assert S.keep(m).ok and len(S.hand(m, 0)) == 8
+    assert S.play_card(m, "Ossessa").ok
+    refused = S.play_card(m, "Bucaniere")
+    assert not refused.ok and refused.verdict.rule_id == "play.one-culture"
+    assert "Bucaniere" in S.hand(m, 0)
+    assert S.end_turn(m).ok and S.keep(m).ok and S.play_card(m, "Mozzo").ok
+    assert S.end_turn(m).ok and S.keep(m).ok
+    assert S.explain_attack(m, "La Badessa", pair=("Ossessa", "La Strega Madre")) != "legal"
+    assert S.attack(m, "Mozzo", pair=("Ossessa", "La Strega Madre")).ok
+    assert S.special(m, "Tregua").ok and S.special(m, "Contrordine").ok
+    assert "Mozzo" in S.discard_pile(m) and S.attacks_this_turn(m) == 1
+
+
+def test_persistence_helpers_play_by_name():
+    """3.11: a Culture card is located in the Empire's Capital; ours: it cannot be declared
+    before the Capital exists (culture.declare-after-capital)."""
+    from clash_widget.lessons.look_persistence import declare, enter, refusing_rule, why_not
+    from clash_widget.persistence.scenario import Scenario as WorldScenario
+
+    m = WorldScenario(players=2, epoch=4).hand(0, "science").turn(0, "romans").match()
+    assert refusing_rule(m, "declare", "Science") == "culture.declare-after-capital"
+    assert why_not(m, "declare", "Science").startswith("[culture.declare-after-capital]")
+    assert enter(m, "Italy").ok and declare(m, "Science").ok
+    assert refusing_rule(m, "declare", "Science") is not None  # no longer in the hand

@@ -353,7 +353,7 @@ def transfer(board_or_match: Any, card: str, capital: str) -> Any:
 
 
 def why_not(board_or_match: Any, kind: str, *names: str) -> str:
-    """"legal", or why the rules refuse the move (its rule, reason and section)."""
+    """The word "legal", or why the rules refuse the move (its rule, reason and section)."""
     return as_match(board_or_match).explain(_move_key(kind, *names))
 
 
