@@ -93,3 +93,15 @@ def test_picture_follows_the_game_after_moves() -> None:
         widget.play(widget.match.legal_actions()[0].key)
     after, _ = widget._repr_mimebundle_()
     assert after[SVG_MIME] == picture(widget.match.view(None)) != before[SVG_MIME]
+
+
+def test_a_seats_picture_hides_the_other_hands() -> None:
+    """Hidden information never reaches another seat: Player 1's picture counts Player 2's
+    council and hand, it does not name them."""
+    history = _played("history")
+    mine = _texts(picture(history.view(0)))
+    theirs = history.view(None)["players"][1]
+    assert f"Council: {theirs['council_count']} cards" in mine
+    secolo = _played("secolo", 20)
+    mine = _texts(picture(secolo.view(0)))
+    assert f"Hand: {secolo.view(None)['players'][1]['hand_count']} cards" in mine
