@@ -30,6 +30,7 @@ LINK_TARGET = re.compile(r"\]\([^)]*\)")  # a link's address is not prose
 PROSE_BANS = {
     r"\b[0-9a-f]{10,}\b": "a hash (seed files are named in words)",
     r"\bclash_widget/[\w/]+": "a source path",
+    r"\bclash_widget\.\w+\.[\w.]+": "a module path",
     r"\b[\w-]+\.json\b": "a data file's name",
     r"\b[\w/]+\.py\b": "a Python file's name",
     r"board\.intent": "a faked click",
