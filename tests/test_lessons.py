@@ -555,3 +555,14 @@ def test_persistence_helpers_play_by_name():
     assert why_not(m, "declare", "Science").startswith("[culture.declare-after-capital]")
     assert enter(m, "Italy").ok and declare(m, "Science").ok
     assert refusing_rule(m, "declare", "Science") is not None  # no longer in the hand
+
+
+def test_secolo_exercise_follows_the_cards():
+    """Regolamento: the Attack card is discarded; a Special that stops the Attack keeps the
+    target in its city (notebook 20's exercise, the Truce without the Countermand)."""
+    from clash_widget.lessons import look_secolo as S
+
+    assert S.truce_without_countermand() == {"mozzo": "city", "attack_card": "discard pile"}
+    assert S.check_truce("City", " discard pile")
+    assert not S.check_truce("discard pile", "discard pile") and not S.check_truce(None, None)
+    assert "city" not in S.TRUCE_HINT.lower() and "discard pile" not in S.TRUCE_HINT.lower()

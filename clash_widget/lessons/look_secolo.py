@@ -184,3 +184,63 @@ def end_turn(where: Any) -> Outcome:
 def result(where: Any) -> dict[str, Any] | None:
     """The game's result once it is over (``winners``: seats), else None."""
     return _view(where).get("result")
+
+
+# -- notebook 20's exercise: the Truce without the Countermand ----------------------------------
+PLACES = ("city", "discard pile", "hand")
+TRUCE_HINT = (
+    "Reread what a Special that stops an Attack does to it, and what section 4 says happens to "
+    "the Attack card itself; then follow each card to its place."
+)
+
+
+def _where(where: Any, cid: str) -> str:
+    view = _view(where)
+    if any(c["id"] == cid for c in view.get("discard", [])):
+        return "discard pile"
+    for p in view["players"]:
+        if any(c["id"] == cid for c in p.get("hand") or []):
+            return "hand"
+        if any(c["id"] == cid for g in p.get("city", []) for c in g["cards"]):
+            return "city"
+    return "out of the game"
+
+
+def truce_without_countermand() -> dict[str, str]:
+    """Play notebook 20's game with the engine up to Player 2's Truce, let Player 1 pass
+    instead of answering with the Countermand, and say where Mozzo and the Attack card are."""
+    from clash_widget.engine import Match
+
+    m = Match.new("secolo", players=2, seed=2)
+    for step in (
+        lambda: pick(m, "La Strega Madre"),
+        lambda: pick(m, "La Badessa"),
+        lambda: keep(m),
+        lambda: play_card(m, "Ossessa"),
+        lambda: end_turn(m),
+        lambda: keep(m),
+        lambda: play_card(m, "Mozzo"),
+        lambda: end_turn(m),
+        lambda: keep(m),
+    ):
+        if not step().ok:
+            raise RuntimeError("notebook 20's game no longer plays this way")
+    mozzo = card_id(m, "Mozzo", 1)
+    key = _attack_key(m, "Mozzo", ("Ossessa", "La Strega Madre"))
+    used = key.split()[1]
+    for out in (m.play(key), special(m, "Tregua"), play(m, "pass")):
+        if not out.ok:
+            raise RuntimeError("notebook 20's game no longer plays this way")
+    return {"mozzo": _where(m, mozzo), "attack_card": _where(m, used)}
+
+
+def check_truce(mozzo: Any, attack_card: Any) -> bool:
+    """Notebook 20's check: "Well done" or the hint (never the answer); never raises."""
+    words = [str(a).strip().lower() if isinstance(a, str) else a for a in (mozzo, attack_card)]
+    if any(w not in PLACES for w in words):
+        print(f"Not yet: each answer is one of {', '.join(map(repr, PLACES))}. Hint: {TRUCE_HINT}")
+        return False
+    truth = truce_without_countermand()
+    ok = words == [truth["mozzo"], truth["attack_card"]]
+    print("Well done." if ok else f"Not yet. Hint: {TRUCE_HINT}")
+    return ok
