@@ -3,6 +3,7 @@
 #   make lab         set up (only what changed) and open JupyterLab on the start notebook
 #   make test        set up, install chromium if missing, run every check
 #   make lite-serve  build the offline JupyterLite site (make lite) and serve it locally
+#   make course-html run the course and write it as read-only HTML pages (build/course-html)
 #
 # Setup is incremental: the venv is created once, pip runs again only when
 # pyproject.toml changes, npm ci only when package-lock.json changes, and the
@@ -29,12 +30,13 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help setup lab test lint typecheck check-bundle check-wheel vitest pytest pytest-fast \
-        chromium bundle strip screenshot clean lite lite-serve
+        chromium bundle strip screenshot clean lite lite-serve course-html
 
 help:
 	@echo "make lab          set up and open JupyterLab on notebooks/00_start_here.ipynb"
 	@echo "make lite         build the course as a static JupyterLite site in build/lite (no server needed)"
 	@echo "make lite-serve   build it and serve it on http://127.0.0.1:8000/ (LITE_PORT=...)"
+	@echo "make course-html  run every lesson and write it as read-only HTML in build/course-html"
 	@echo "make test         set up and run everything (ruff, tsc, bundle + wheel checks, vitest, pytest)"
 	@echo "make pytest-fast  pytest without the browser tests"
 	@echo "make bundle       rebuild clash_widget/static from js/"
@@ -104,6 +106,11 @@ lite: setup
 
 lite-serve: lite
 	$(PY) scripts/serve_lite.py --dir build/lite --port $(LITE_PORT)
+
+# The executed course as read-only pages (boards as still pictures, charts as images),
+# for nbviewer-like reading and printing; tests/test_course_html.py builds a sample in CI.
+course-html: setup
+	$(PY) scripts/build_course_html.py --out build/course-html
 
 # ----------------------------------------------------------------- test ----
 

@@ -92,9 +92,9 @@ def test_explain_names_rule_and_section(capsys):
 SOLUTIONS: dict[str, list[str]] = {
     "01": ["move", "group 1,1 2,1 s1", "orient 0", "done", "found 2,1"],
     "03": ["collect 1,1", "take 1,1 food", "take 1,0 wood", "take 0,1 ore", "done"],
-    "04": ["grow 1,1 temple:culture"],
-    "05": ["research myths", "pay food:2", "research rituals"],
-    "06": ["move", "group 1,1 2,0 a2", "done", "move", "group 2,0 3,0 a2", "done"],
+    "04": ["found 2,0", "grow 1,1 temple:culture"],
+    "05": ["research tactics", "pay food:2", "research steel_weapons"],
+    "06": ["move", "group 1,1 1,0 a2", "done", "move", "group 1,0 0,0 a2", "done"],
     "08": ["civic", "improve 1,1", "improve 2,0", "done"],
 }
 
@@ -152,8 +152,23 @@ def test_exercise_07_fortress_first_round_hits():
 def test_exercise_09_wonder_counts_as_an_activation():
     """Primer, Wonders: a Wonder is built by "spending an action to activate a non-angry
     city"; Activate a City: "every time you activate a City beyond the first in a single turn
-    its Mood will drop a step". Collect, then a wonder, in a neutral capital: angry."""
-    assert exercises.wonder_after_collect_mood() == "angry"
+    its Mood will drop a step". Happy capital: collect, build, wonder: two drops, angry."""
+    assert exercises.ACTIVATIONS_09 == ("collect", "build", "wonder")
+    assert exercises.three_activations_mood() == "angry"
+
+
+def test_exercises_04_05_06_wrong_ways_do_not_pass():
+    """04: "a city cannot grow larger than the number of cities you own" (grow.size-limit);
+    05: the top advance of a group comes first (research.top-of-group); 06: entering a
+    mountain ends a unit's movement for the turn."""
+    m = exercises.EXERCISES["04"][0]()
+    assert m.check("grow 1,1 temple:culture").rule_id == "grow.size-limit"
+    m = exercises.EXERCISES["05"][0]()
+    assert m.check("research steel_weapons").rule_id == "research.top-of-group"
+    m = exercises.EXERCISES["06"][0]()
+    for key in ["move", "group 1,1 0,1 a2", "done"]:
+        assert m.play(key).ok, key
+    assert m.check("move").rule_id == "move.nothing-to-move" and not exercises.solved("06", m)
 
 
 def test_exercise_11_last_action_scores_by_the_primers_counting():
@@ -506,3 +521,48 @@ def test_shared_move_helpers_name_the_decision_and_the_choices():
     assert pick in m.legal_actions()
     out = m.play("choose hittites")
     assert steps(out) and all("_" not in s for s in steps(out))
+
+
+def test_secolo_helpers_play_by_card_name():
+    """Regolamento, Azioni: in one turn all the cards put into play belong to one culture
+    (rule play.one-culture); an Attack needs a pair of one culture and a target of another."""
+    from clash_widget.lessons import look_secolo as S
+
+    m = Match.new("secolo", players=2, seed=2)
+    assert "La Strega Madre" in S.protagonists_left(m)
+    assert S.pick(m, "La Strega Madre").ok and S.pick(m, "La Badessa").ok
+    assert S.keep(m).ok and len(S.hand(m, 0)) == 8
+    assert S.play_card(m, "Ossessa").ok
+    refused = S.play_card(m, "Bucaniere")
+    assert not refused.ok and refused.verdict.rule_id == "play.one-culture"
+    assert "Bucaniere" in S.hand(m, 0)
+    assert S.end_turn(m).ok and S.keep(m).ok and S.play_card(m, "Mozzo").ok
+    assert S.end_turn(m).ok and S.keep(m).ok
+    assert S.explain_attack(m, "La Badessa", pair=("Ossessa", "La Strega Madre")) != "legal"
+    assert S.attack(m, "Mozzo", pair=("Ossessa", "La Strega Madre")).ok
+    assert S.special(m, "Tregua").ok and S.special(m, "Contrordine").ok
+    assert "Mozzo" in S.discard_pile(m) and S.attacks_this_turn(m) == 1
+
+
+def test_persistence_helpers_play_by_name():
+    """3.11: a Culture card is located in the Empire's Capital; ours: it cannot be declared
+    before the Capital exists (culture.declare-after-capital)."""
+    from clash_widget.lessons.look_persistence import declare, enter, refusing_rule, why_not
+    from clash_widget.persistence.scenario import Scenario as WorldScenario
+
+    m = WorldScenario(players=2, epoch=4).hand(0, "science").turn(0, "romans").match()
+    assert refusing_rule(m, "declare", "Science") == "culture.declare-after-capital"
+    assert why_not(m, "declare", "Science").startswith("[culture.declare-after-capital]")
+    assert enter(m, "Italy").ok and declare(m, "Science").ok
+    assert refusing_rule(m, "declare", "Science") is not None  # no longer in the hand
+
+
+def test_secolo_exercise_follows_the_cards():
+    """Regolamento: the Attack card is discarded; a Special that stops the Attack keeps the
+    target in its city (notebook 20's exercise, the Truce without the Countermand)."""
+    from clash_widget.lessons import look_secolo as S
+
+    assert S.truce_without_countermand() == {"mozzo": "city", "attack_card": "discard pile"}
+    assert S.check_truce("City", " discard pile")
+    assert not S.check_truce("discard pile", "discard pile") and not S.check_truce(None, None)
+    assert "city" not in S.TRUCE_HINT.lower() and "discard pile" not in S.TRUCE_HINT.lower()

@@ -2,9 +2,9 @@
 
 - JavaScript ``null`` from the Pyodide kernel (``pyodide.ffi.jsnull``) becomes None
   before any trait sees it (the bot-seat selector sent "unknown bot jsnull").
-- The lessons' charts and pictures fall back to SVG (and say why in one line) where
-  matplotlib / ipycanvas cannot be imported, and the course notebooks that draw run
-  top to bottom that way.
+- The lessons' charts fall back to SVG (and say why in one line) where matplotlib cannot
+  be imported (the lessons' pictures are SVG everywhere), and the course notebooks that
+  draw charts run top to bottom that way.
 - The site builder's pure helpers, its pins, the site's config, and the play screen.
 """
 
@@ -131,18 +131,19 @@ def test_pictures_without_ipycanvas_are_svg(monkeypatch) -> None:
     state = Scenario(players=2, seed=3).match().state
     pic = pictures.region_orientations(state, 1)
     assert isinstance(pic, pictures.SvgCanvas)
-    out = pic._repr_html_()
-    assert pictures.NO_CANVAS in out and out.count("<polygon") >= 8 and "orientation 1" in out
-    tree = pictures.advance_tree(["farming"])._repr_html_()
+    out = pic._repr_svg_()
+    assert out.count("<polygon") >= 8 and "orientation 1" in out
+    tree = pictures.advance_tree(["farming"])._repr_svg_()
     assert "Farming" in tree and "#0072B2" in tree
 
 
 def drawing_notebooks() -> list:
-    """Course notebooks that draw with a library the offline site lacks."""
+    """Course notebooks that draw with a library the offline site lacks (the lessons' pictures
+    are SVG everywhere, so only charts qualify)."""
     out = []
     for p in sorted((REPO / "notebooks").glob("*.ipynb")):
         text = p.read_text(encoding="utf-8")
-        if not any(s in text for s in ("matplotlib", "ipycanvas", "lessons.pictures", "charts")):
+        if not any(s in text for s in ("matplotlib", "charts")):
             continue
         out.append(pytest.param(p, id=p.name))
     return out

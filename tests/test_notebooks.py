@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,6 +16,7 @@ NOTEBOOKS = sorted(
 IDS = [str(p.relative_to(REPO / "notebooks")) for p in NOTEBOOKS]
 
 sys.path.insert(0, str(REPO / "scripts"))
+from build_course_html import execute_timed  # noqa: E402
 from strip_notebooks import strip  # noqa: E402
 
 
@@ -39,18 +41,17 @@ def test_notebook_metadata(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
-def test_notebook_runs_headless(path, tmp_path, monkeypatch):
-    from nbclient import NotebookClient
+def test_notebook_runs_headless(path, tmp_path, monkeypatch, capsys):
+    """Runs every cell (this checkout's clash_widget) and prints the longest cell's time.
 
+    The time is printed, not asserted (a rules lesson aims at under 5 s a cell; the
+    machine decides the figure); `pytest -s` or the run's summary shows it."""
     monkeypatch.delenv("ANYWIDGET_HMR", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        nb,
-        timeout=300,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-    )
-    client.execute()  # raises CellExecutionError on the first failing cell
+    nb, longest = execute_timed(nb, path.parent)  # raises CellExecutionError on a failing cell
+    with capsys.disabled():
+        print(f"\n{path.name}: longest cell {longest:.1f} s")
     errors = [
         out
         for cell in nb.cells

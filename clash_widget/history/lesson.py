@@ -6,53 +6,55 @@ so an untouched exercise cell runs fine headless.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Events, Match
 from ..engine.rng import Stream
 from . import scenario as S
 
 TASK = (
-    "Player 1 wants Stonehold, player 2's second city, this action phase. Player 1 has "
+    "Player 1 wants Stonehold, Player 2's second city, this action phase. Player 1 has "
     "Warriors in Hilltop and Warriors in Ironford; Stonehold is defended by Archers. Take "
-    "it: you may use more than one action (player 2 has passed)."
+    "it: you may use more than one action (Player 2 has passed)."
 )
 HINT = (
-    "An attack uses every fresh unit of the city it starts from, and a moved unit is "
-    "exhausted, so it cannot attack this turn. Work out the blows: the attackers strike with "
-    "their attack, the defenders with their defence plus the city's defence (1, a capital 2). "
-    "Is there a card in your council that adds attack until the end of the turn?"
+    "Work each attack out with the battle rule: the blows each side strikes (attack against "
+    "defence plus the city's own defence), where the damage counters go, and which units "
+    "can still attack afterwards. Look at every card you hold, not only the units."
 )
 
 
 def exercise() -> Match:
-    """The position: player 1 to act in the action phase."""
-    m = Match.new("history", 2, seed=22, options={"deck": "highlands"})
-    s = m.state
-    for p in s["players"]:
-        p["treasury"] = sorted(p["treasury"] + p["council"] + p["landfill"])
-        p["council"], p["landfill"], p["capital"] = [], [], None
-    for cid, c in list(s["cities"].items()):
-        owner = int(cid.split("-")[0])
-        s["players"][owner]["treasury"] += [cid, *c["terrains"]]
-    s["cities"], s["units"] = {}, {}
-    s["players"][0]["treasury"].sort()
-    s["players"][1]["treasury"].sort()
-    home = S.city(s, 0, "hilltop", 2, ("plains",), capital=True)
-    second = S.city(s, 0, "ironford", 1, ("hills",))
-    S.city(s, 1, "crossroads", 2, ("grassland",), capital=True)
-    target = S.city(s, 1, "stonehold", 2, ("forest",))
-    S.unit(s, 0, "warriors", home)
-    S.unit(s, 0, "warriors", second)
-    S.unit(s, 1, "archers", target)
-    S.give(s, 0, "war_cry")
-    S.frame(s, "act", 0)
-    s["turn"]["order"] = [0, 1]
-    s["turn"]["active"] = [0]  # player 2 has passed
-    s["turn"]["at"] = 0
-    return Match.from_state("history", s)
+    """The position (built with the scenario builder): Player 1 to act in the action phase."""
+    s = S.Scenario(2, seed=22, deck="highlands")
+    home = s.city(0, "hilltop", 2, ["plains"], capital=True)
+    second = s.city(0, "ironford", 1, ["hills"])
+    s.city(1, "crossroads", 2, ["grassland"], capital=True)
+    target = s.city(1, "stonehold", 2, ["forest"])
+    s.unit(0, "warriors", home)
+    s.unit(0, "warriors", second)
+    s.unit(1, "archers", target)
+    s.council(0, "war_cry")
+    return s.match(acting=0, passed=(1,))
 
 
-def solved(m: Match | None) -> bool:
-    if m is None:
+def battle_demo() -> Match:
+    """Section "Units and battles": Spearmen in Hilltop face Warriors in Stonehold, Player 1
+    to act (Player 2 has passed)."""
+    s = S.Scenario(2, seed=22, deck="highlands")
+    home = s.city(0, "hilltop", 2, ["plains"], capital=True)
+    s.city(1, "crossroads", 2, ["grassland"], capital=True)
+    target = s.city(1, "stonehold", 1, ["forest"])
+    s.unit(0, "spearmen", home)
+    s.unit(1, "warriors", target)
+    return s.match(acting=0, passed=(1,))
+
+
+def solved(m: Any) -> bool:
+    """Does Player 1 hold a city of Player 2 that is not their capital? (``m``: the match or
+    the table showing it.)"""
+    m = getattr(m, "match", m)
+    if not isinstance(m, Match):
         return False
     s = m.state
     return any(
@@ -61,7 +63,7 @@ def solved(m: Match | None) -> bool:
     )
 
 
-def check(m: Match | None = None) -> None:
+def check(m: Any = None) -> None:
     """Say whether the exercise is solved, without giving the answer away."""
     try:
         ok = solved(m)

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import Match
 from ..engine.game import State
+from ..engine.rng import Stream
+from ..engine.state import clone
 from . import cards as C
 from .setup import new_city
 
@@ -148,3 +151,305 @@ def frame(state: State, kind: str, player: int, **data: Any) -> dict[str, Any]:
     f = {"kind": kind, "player": player, **data}
     state["stack"] = [f]
     return f
+
+
+# -- the builder ---------------------------------------------------------------------------------
+class ScenarioError(ValueError):
+    """A position the rules cannot reach (or a card that is not there), in plain words."""
+
+
+CardSpec = str | int | tuple[int, str]
+"""A card asked for by design (``"grassland"``), by rank (``9``: any card of that rank) or by
+rank and suit (``(9, "star")``, or its face ``"9★"``)."""
+
+
+class Scenario:
+    """Build any History CCG position, checked like the Clash of Cultures builder.
+
+    ``Scenario(players, seed, **options)`` starts from an **empty table**: the new match's
+    deal is undone (every card back in its owner's treasury, in a fixed shuffled order), no
+    city, no unit, nothing in a council or a landfill. Then, in any order::
+
+        s = Scenario(2, seed=4)
+        home = s.city(0, "riverside", 2, ["grassland", "river"], capital=True)
+        s.unit(0, "warriors", home)
+        s.council(0, "pottery", (12, "moon"))      # by design, or by rank and suit
+        s.stack(1, [(13, "sun"), (13, "moon")])    # the next cards off the treasury
+        s.zones(1, landfill=5)                     # size a treasury, council or landfill
+        s.culture(0, 2).research(0, "writing", counters=3)
+        m = s.match(acting=0)                      # the action phase, player 1 to act
+
+    Every call takes the card from wherever it still is in that player's loose cards
+    (treasury, council, landfill), so a card is always in exactly one place; a call the
+    rules cannot allow raises :class:`ScenarioError` at once, and :meth:`match` checks the
+    whole position again with the game's invariants. Methods that place one card return
+    its id (for action keys); the others return the builder.
+    """
+
+    def __init__(self, players: int = 2, seed: int = 1, **options: Any) -> None:
+        m = Match.new("history", players, seed=seed, options=options or None)
+        self.game = m.game
+        s = self.state = m.state
+        for p in s["players"]:
+            p["treasury"] += p["council"] + p["landfill"]
+            p["council"], p["landfill"], p["capital"] = [], [], None
+            p["culture"], p["research"], p["counters"] = 0, None, 0
+        for cid, c in s["cities"].items():
+            s["players"][C.owner(cid)]["treasury"] += [cid, *c["terrains"]]
+        for seat, p in enumerate(s["players"]):
+            p["treasury"].sort()
+            Stream(seed * 31 + seat).shuffle(p["treasury"])  # fixed, different per seat
+        s["cities"], s["units"], s["table"], s["stack"], s["log"] = {}, {}, [], [], []
+        s["turn"].update(number=1, phase="action", order=list(range(players)), queue=[])
+        s["turn"].update(active=[], at=0, bonus={}, clashed=[])
+
+    # -- cards -----------------------------------------------------------------------------
+    def _seat(self, seat: int) -> dict[str, Any]:
+        n = len(self.state["players"])
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ScenarioError(f"there are {n} players (seats 0 to {n - 1}), not seat {seat!r}")
+        return self.state["players"][seat]
+
+    def card(self, seat: int, spec: CardSpec, *, kind: str | None = None) -> str:
+        """The id of a loose card of ``seat`` matching ``spec`` (and of type ``kind``)."""
+        p = self._seat(seat)
+        rank, suit, design = _parse(spec)
+        for zone in LOOSE_ZONES:
+            for cid in sorted(p[zone]):
+                inst = C.instance(self.state, cid)
+                if design is not None and inst.design != design:
+                    continue
+                if rank is not None and inst.rank != rank:
+                    continue
+                if suit is not None and inst.suit != suit:
+                    continue
+                if kind is not None and C.ctype(self.state, cid) != kind:
+                    continue
+                return cid
+        what = f"{kind} card " if kind else "card "
+        raise ScenarioError(
+            f"Player {seat + 1} has no {what}{_spec_words(spec)} left in their deck "
+            f"(the {C.deck_name(p['deck'])} deck), off the map"
+        )
+
+    def _take(self, seat: int, spec: CardSpec, kind: str | None = None) -> str:
+        return lift(self.state, self.card(seat, spec, kind=kind))
+
+    def council(self, seat: int, *specs: CardSpec) -> Scenario:
+        """Put those cards into ``seat``'s council (their hand)."""
+        for spec in specs:
+            self._seat(seat)["council"].append(self._take(seat, spec))
+        return self
+
+    def landfill(self, seat: int, *specs: CardSpec) -> Scenario:
+        """Put those cards face up on ``seat``'s landfill (discard pile)."""
+        for spec in specs:
+            self._seat(seat)["landfill"].append(self._take(seat, spec))
+        return self
+
+    def stack(self, seat: int, specs: list[CardSpec]) -> list[str]:
+        """Put cards on top of ``seat``'s treasury, the first one to come off first."""
+        out = [self._take(seat, spec) for spec in specs]
+        self._seat(seat)["treasury"] += list(reversed(out))
+        return out
+
+    def zones(
+        self,
+        seat: int,
+        *,
+        treasury: int | None = None,
+        council: int | None = None,
+        landfill: int | None = None,
+    ) -> Scenario:
+        """Size ``seat``'s loose zones. Cards come off the bottom of the treasury (stacked
+        cards on top stay): a council or landfill grows from the treasury, shrinks back into
+        it; a smaller treasury sends its bottom cards to the landfill, a larger one takes
+        them back from the landfill."""
+        p = self._seat(seat)
+        for zone, want in (("council", council), ("landfill", landfill)):
+            if want is None:
+                continue
+            _whole(f"a {zone} size", want)
+            while len(p[zone]) > want:
+                p["treasury"].insert(0, p[zone].pop())
+            while len(p[zone]) < want:
+                if not p["treasury"]:
+                    raise ScenarioError(
+                        f"Player {seat + 1} has too few cards for a {zone} of {want}"
+                    )
+                p[zone].append(p["treasury"].pop(0))
+        if treasury is not None:
+            _whole("a treasury size", treasury)
+            while len(p["treasury"]) > treasury:
+                p["landfill"].append(p["treasury"].pop(0))
+            while len(p["treasury"]) < treasury:
+                if not p["landfill"] or landfill is not None:
+                    raise ScenarioError(
+                        f"Player {seat + 1} has too few loose cards for a treasury of {treasury}"
+                    )
+                p["treasury"].insert(0, p["landfill"].pop())
+        return self
+
+    # -- the map ---------------------------------------------------------------------------
+    def city(
+        self,
+        seat: int,
+        spec: CardSpec,
+        population: int = 1,
+        terrains: list[CardSpec] | tuple[CardSpec, ...] = (),
+        *,
+        capital: bool = False,
+        controller: int | None = None,
+    ) -> str:
+        """A city card of ``seat``'s deck on the map (held by ``controller``, by default its
+        owner), with that population and those terrain cards next to it."""
+        self._seat(seat)
+        holder = seat if controller is None else controller
+        self._seat(holder)
+        _whole("a population", population, low=1)
+        most = self.state["options"]["max_terrains"]
+        if len(terrains) > most:
+            raise ScenarioError(f"a city holds at most {most} terrains, not {len(terrains)}")
+        if capital and self.state["players"][seat]["capital"] is not None:
+            raise ScenarioError(f"Player {seat + 1} already has a capital")
+        cid = self._take(seat, spec, "city")
+        self.state["cities"][cid] = new_city(holder)
+        self.state["cities"][cid]["population"] = population
+        for t in terrains:
+            self.state["cities"][cid]["terrains"].append(self._take(seat, t, "terrain"))
+        if capital:
+            self.state["players"][seat]["capital"] = cid
+        return cid
+
+    def unit(
+        self, seat: int, spec: CardSpec, city: str, *, damage: int = 0, fresh: bool = True
+    ) -> str:
+        """A unit of ``seat`` standing in ``city`` (a city they control)."""
+        where = self.state["cities"].get(city)
+        if where is None or where["controller"] != seat:
+            raise ScenarioError(f"a unit of Player {seat + 1} stands in a city they hold")
+        cid = self._take(seat, spec, "unit")
+        health = C.design(self.state, cid)["health"]
+        if not 0 <= damage < health:
+            lift_back(self.state, cid)
+            raise ScenarioError(f"a unit with health {health} takes 0 to {health - 1} damage")
+        self.state["units"][cid] = {
+            "controller": seat,
+            "city": city,
+            "damage": damage,
+            "tired": not fresh,
+        }
+        return cid
+
+    def creation(self, seat: int, spec: CardSpec, city: str) -> str:
+        """A finished building or wonder in ``city``."""
+        if city not in self.state["cities"]:
+            raise ScenarioError("a creation stands in a city on the map")
+        cid = self._take(seat, spec, "creation")
+        self.state["cities"][city]["creations"].append(cid)
+        return cid
+
+    def tech(self, seat: int, *specs: CardSpec) -> Scenario:
+        """Techs ``seat`` has researched."""
+        for spec in specs:
+            self._seat(seat)["techs"].append(self._take(seat, spec, "tech"))
+        return self
+
+    def policy(self, seat: int, *specs: CardSpec) -> Scenario:
+        """Policies in force for ``seat``."""
+        for spec in specs:
+            self._seat(seat)["policies"].append(self._take(seat, spec, "policy"))
+        return self
+
+    # -- counters --------------------------------------------------------------------------
+    def culture(self, seat: int, counters: int) -> Scenario:
+        """Give ``seat`` that many culture counters."""
+        _whole("culture counters", counters)
+        self._seat(seat)["culture"] = counters
+        return self
+
+    def research(self, seat: int, spec: CardSpec, counters: int = 0) -> str:
+        """Make a tech ``seat``'s current research, with ``counters`` research counters on it
+        (fewer than its cost: at the cost it would already be researched)."""
+        p = self._seat(seat)
+        if p["research"] is not None:
+            raise ScenarioError(f"Player {seat + 1} already researches one tech at a time")
+        _whole("research counters", counters)
+        cid = self._take(seat, spec, "tech")
+        cost = C.design(self.state, cid)["cost"]
+        if counters >= cost:
+            lift_back(self.state, cid)
+            raise ScenarioError(
+                f"{C.name(self.state, cid)} costs {cost}: with {counters} counters it would "
+                "be researched already"
+            )
+        p["research"], p["counters"] = cid, counters
+        return cid
+
+    # -- the result ------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """What the rules forbid in this position (empty: a legal position)."""
+        bad = list(self.game.invariants(self.state))
+        for p in self.state["players"]:
+            cap = p["capital"]
+            if cap is not None and C.owner(cap) != p["seat"]:
+                bad.append(f"Player {p['seat'] + 1}'s capital is a city of another deck")
+        return bad
+
+    def match(self, acting: int = 0, *, passed: tuple[int, ...] = ()) -> Match:
+        """The match: the action phase of turn 1, ``acting`` to take an action; the seats in
+        ``passed`` have passed for the rest of the phase."""
+        self._seat(acting)
+        if acting in passed:
+            raise ScenarioError(f"Player {acting + 1} cannot act after passing")
+        frame(self.state, "act", acting)
+        t = self.state["turn"]
+        t["active"] = [seat for seat in t["active"] if seat not in passed]
+        t["at"] = t["active"].index(acting)
+        bad = self.problems()
+        if bad:
+            raise ScenarioError("; ".join(bad))
+        return Match.from_state(self.game, clone(self.state))
+
+
+def lift_back(state: State, cid: str) -> None:
+    """Return a card taken by mistake to the bottom of its owner's treasury."""
+    state["players"][C.owner(cid)]["treasury"].insert(0, cid)
+
+
+def _whole(what: str, n: Any, low: int = 0) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < low:
+        raise ScenarioError(f"{what}: a whole number of at least {low}, not {n!r}")
+
+
+def _parse(spec: CardSpec) -> tuple[int | None, str | None, str | None]:
+    """``spec`` as (rank, suit, design); None where it does not say."""
+    if isinstance(spec, bool):
+        raise ScenarioError(f"not a card: {spec!r}")
+    if isinstance(spec, int):
+        return spec, None, None
+    if isinstance(spec, tuple) and len(spec) == 2:
+        rank, suit = spec
+        if suit not in C.suits():
+            raise ScenarioError(f"unknown suit {suit!r} (known: {', '.join(C.suits())})")
+        return int(rank), suit, None
+    if isinstance(spec, str):
+        by_symbol = {v["symbol"]: k for k, v in C.suits().items()}
+        if spec and spec[-1] in by_symbol:
+            ranks = {C.rank_text(r): r for r in range(1, 14)}
+            if spec[:-1] in ranks:
+                return ranks[spec[:-1]], by_symbol[spec[-1]], None
+        if spec in C.designs():
+            return None, None, spec
+        by_name = {d["name"].lower(): k for k, d in C.designs().items()}
+        if spec.lower() in by_name:
+            return None, None, by_name[spec.lower()]
+    raise ScenarioError(f"not a card: {spec!r} (a design, a rank, or a rank and a suit)")
+
+
+def _spec_words(spec: CardSpec) -> str:
+    if isinstance(spec, tuple):
+        return f"of rank {spec[0]} and suit {spec[1]}"
+    if isinstance(spec, int):
+        return f"of rank {spec}"
+    return repr(spec)

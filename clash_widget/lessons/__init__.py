@@ -1,8 +1,8 @@
-"""Teaching helpers for the course notebooks (pure Python; drawings import ipycanvas lazily).
+"""Teaching helpers for the course notebooks (pure Python; drawings are SVG text).
 
 - :func:`explain` / :func:`refusal`: the engine's explanation of a refused action.
 - :mod:`.odds`: exact battle and cultural-influence probabilities for the charts.
-- :mod:`.pictures`: ipycanvas drawings (a region's two orientations, the advance tree).
+- :mod:`.pictures`: SVG drawings (a region's two orientations, the advance tree).
 - :func:`exercise` / :func:`check_exercise`: "try it yourself" tasks with hidden checks.
 - :func:`city_at` / :func:`units_at` / :func:`player` / :func:`score` / :func:`region` ...
   (:mod:`.look`): a position and its log read in the game's words, for check cells
@@ -10,8 +10,12 @@
 - :func:`advance_table`: the 48 advances and what each does, from the game's data.
 - :mod:`.moves`: any game's pending decision, legal actions in words, a bot's pick, the log.
 - :mod:`.look_persistence` (notebook 21) and :mod:`.look_history` (notebook 22): the other
-  games' positions and logs read in their words (``culture_in_play(m) == {"Law": "Greeks"}``);
-  :class:`Table` (:mod:`.history_table`) sets a History CCG table by hand.
+  games' positions and logs read in their words (``culture_in_play(m) == {"Law": "Greeks"}``),
+  and Persistence moves by name (``enter(m, "Italy")``); :class:`Table`
+  (:mod:`.history_table`) is the History CCG scenario builder.
+- :mod:`.look_secolo` (notebook 20): 600 il Secolo di Ferro played and read by card name
+  (``play_card(table, "Ossessa")``, ``city(table, 0)``), never by card id.
+- :mod:`.design`: the design exercises' checks and a progress bar for self-play.
 """
 
 from __future__ import annotations

@@ -8,9 +8,12 @@ cell runs fine headless.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeVar
 
 from clash_widget.lab.paired import Difference
+
+T = TypeVar("T")
 
 WORDS = {"up": "more", "down": "fewer", "unsure": "not settled"}
 
@@ -36,3 +39,18 @@ def check_direction(
         return False
     print(f"Well done: {diff}.")
     return True
+
+
+def with_progress(items: Iterable[T], what: str = "games") -> Iterator[T]:
+    """``items`` one by one, with a progress bar (tqdm when installed, else a line per tenth)."""
+    todo = list(items)
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # tqdm is optional
+        step = max(1, len(todo) // 10)
+        for i, item in enumerate(todo, 1):
+            yield item
+            if i % step == 0 or i == len(todo):
+                print(f"{what}: {i}/{len(todo)}", flush=True)
+        return
+    yield from tqdm(todo, desc=what)

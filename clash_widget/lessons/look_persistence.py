@@ -317,3 +317,47 @@ __all__ = [
     "victory_points",
     "vp_lines",
 ]
+
+
+# -- moves by name -----------------------------------------------------------------------------
+def _card_id(which: str) -> str:
+    """An Event card by its id ("science") or its name ("Science")."""
+    if which in K.cards():
+        return which
+    return next(c for c in K.cards() if K.name(c).lower() == which.lower())
+
+
+def _move_key(kind: str, *names: str) -> str:
+    """The move as the map sends it: ("transfer", "Law", "Britain") -> "transfer law britain"."""
+    ids = [_card_id(n) if n.lower() in _card_names() else _area_id(n) for n in names]
+    return " ".join([kind, *ids])
+
+
+def _card_names() -> set[str]:
+    return {K.name(c).lower() for c in K.cards()} | set(K.cards())
+
+
+def enter(board_or_match: Any, land: str) -> Any:
+    """Send the next army into ``land`` (by its name): the click on that land."""
+    return board_or_match.play(_move_key("enter", land))
+
+
+def declare(board_or_match: Any, card: str, target: str | None = None) -> Any:
+    """Declare the Event card ``card`` from the hand (a fate names the land it strikes)."""
+    return board_or_match.play(_move_key("declare", card, *([target] if target else [])))
+
+
+def transfer(board_or_match: Any, card: str, capital: str) -> Any:
+    """Move the Culture card ``card`` to the Capital in ``capital`` (the transfer step)."""
+    return board_or_match.play(_move_key("transfer", card, capital))
+
+
+def why_not(board_or_match: Any, kind: str, *names: str) -> str:
+    """The word "legal", or why the rules refuse the move (its rule, reason and section)."""
+    return as_match(board_or_match).explain(_move_key(kind, *names))
+
+
+def refusing_rule(board_or_match: Any, kind: str, *names: str) -> str | None:
+    """The name of the rule that refuses the move (as in docs/rules.md), or None if legal."""
+    verdict = as_match(board_or_match).check(_move_key(kind, *names))
+    return None if verdict is None else verdict.rule_id

@@ -1,9 +1,9 @@
-"""Drawings made in the lessons with ipycanvas (imported only when a picture is drawn).
+"""Drawings made in the lessons, as SVG.
 
-Where ipycanvas cannot be imported (the offline JupyterLite site: it needs numpy
-and pillow, which exist for the browser's Python only as compiled packages that
-are not on PyPI), the same drawing calls go to :class:`SvgCanvas`, which shows the
-picture as SVG and says why in one line.
+The drawings are still pictures, so they are SVG text: they show the same in
+JupyterLab, the offline JupyterLite site (no compiled packages needed), an exported
+HTML page and on GitHub. :class:`SvgCanvas` records the few canvas-style drawing
+calls the pictures use.
 
 Same geometry and colours as the board (js/src/hex.ts, js/src/colors.ts): flat-top
 hexes, axial ``q,r``; centre x = 1.5*s*q, y = sqrt(3)*s*(r + q/2).
@@ -26,14 +26,8 @@ TERRAIN_COLOURS = {
 TRACK_COLOURS = {"mood": "#E69F00", "culture": "#CC79A7", None: "#ffffff"}
 
 
-NO_CANVAS = (
-    "ipycanvas is not available in this offline site (it needs numpy and pillow, compiled "
-    "for Python in the browser and not on PyPI), so the same picture is drawn as SVG."
-)
-
-
 class SvgCanvas:
-    """The few ipycanvas drawing calls the lessons use, recorded as SVG."""
+    """The few canvas drawing calls the lessons use (ipycanvas's names), recorded as SVG."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
@@ -90,16 +84,12 @@ class SvgCanvas:
             + "</svg>"
         )
 
-    def _repr_html_(self) -> str:
-        return f"<p><em>{html.escape(NO_CANVAS)}</em></p>{self.to_svg()}"
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
 
-def _canvas(width: int, height: int) -> Any:
-    try:  # lazy: the rest of the package never needs Jupyter
-        from ipycanvas import Canvas
-    except ImportError:  # e.g. the offline JupyterLite site: the same drawing, as SVG
-        return SvgCanvas(width, height)
-    return Canvas(width=width, height=height)
+def _canvas(width: int, height: int) -> SvgCanvas:
+    return SvgCanvas(width, height)
 
 
 def _hex(canvas: Any, x: float, y: float, s: float, fill: str, label: str = "") -> None:

@@ -1,6 +1,6 @@
 """The exercise of notebook 21: open a transfer path with one fleet.
 
-The English (player 0, Epoch VII) want Law, kept by their Carthaginians in Carthage,
+The English (Player 1, Epoch VII) want Law, kept by their Carthaginians in Carthage,
 in their Capital in Britain. Italy and Gaul are theirs; a Spanish fleet holds the North
 Sea (closing the Strait of Dover) and another the Atlantic. The English have one fleet
 to place. The check plays the learner's answer on a fresh copy of the position, ends
@@ -13,16 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Match
+from . import content
 from .scenario import Scenario
 
 TASK = (
     "Law sits in Carthage; the English Capital is in Britain. With the one fleet the English "
-    "may still place, open a friendly path from Carthage to Britain. Write the action as "
-    "answer = 'fleet <sea or ocean>' (for example 'fleet western_med')."
+    "may still place, open a friendly path from Carthage to Britain. Write the sea or ocean "
+    'where the fleet goes, by its name on the map: answer = "...".'
 )
 HINT = (
-    "Look at the Strait of Dover: its Sea holds a Spanish fleet. Which kind of water may a path "
-    "share with an enemy fleet (rule 6.12, and our reading transfer.shared-sea)?"
+    "Reread rule 6.12: which areas a path may use, and what an enemy fleet does to a Sea, to an "
+    "Ocean and to a Strait. Try a placement on position() and ask transfer_path for the path."
 )
 
 
@@ -74,9 +75,12 @@ def sandbox() -> Match:
 
 
 def solved(answer: Any) -> bool:
-    """Does ``answer`` (an action key) open the path? Never raises."""
+    """Does ``answer`` (a sea's or ocean's name, or the action) open the path? Never raises."""
     if not isinstance(answer, str):
         return False
+    by_name = {content.name(w).lower(): w for w in content.waters()}
+    if answer.strip().lower() in by_name:  # a name on the map, or the move itself
+        answer = f"fleet {by_name[answer.strip().lower()]}"
     m = position()
     if not m.play(answer).ok or not m.play("end").ok:
         return False

@@ -84,6 +84,7 @@ from .intents import (
     malformed,
 )
 from .intents import where as _where
+from .picture import Pictured
 
 ActionCallback = Callable[[Outcome], Any]
 GameFile = dict[str, Any] | str | pathlib.Path
@@ -143,7 +144,7 @@ def from_browser(value: Any, null: object | None = None) -> Any:
     return clean(value)
 
 
-class MatchWidget(anywidget.AnyWidget):
+class MatchWidget(Pictured, anywidget.AnyWidget):
     """Common base: traits, lock, intents, feedback, and the Session's features.
 
     Subclasses set ``_esm``/``_css`` and extend through small hooks: extra intents

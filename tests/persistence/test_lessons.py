@@ -12,8 +12,16 @@ from .test_transfer_rules import PATH, world
 
 
 def test_exercise_accepts_only_the_ocean():
-    assert lesson.solved("fleet atlantic")
-    for wrong in (None, 3, "fleet north_sea", "fleet western_med", "fleet nowhere", "end"):
+    assert lesson.solved("fleet atlantic") and lesson.solved("Atlantic Ocean")
+    for wrong in (
+        None,
+        3,
+        "fleet north_sea",
+        "North Sea",
+        "fleet western_med",
+        "fleet nowhere",
+        "end",
+    ):
         assert not lesson.solved(wrong)
 
 
@@ -21,7 +29,8 @@ def test_exercise_check_never_raises_and_never_tells(capsys):
     assert not lesson.check(None) and not lesson.check("fleet north_sea")
     out = capsys.readouterr().out
     assert "atlantic" not in out.lower()
-    assert lesson.check("fleet atlantic")
+    assert "atlantic" not in lesson.HINT.lower()  # the hint points to the rule, not the answer
+    assert lesson.check("atlantic ocean")
 
 
 def test_lifetimes_from_a_log():

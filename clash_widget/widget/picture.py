@@ -1,0 +1,358 @@
+"""A still SVG picture of what a widget shows, carried in its output beside the live widget.
+
+A notebook keeps a widget's output as a mime bundle. Lab and Notebook draw the live
+widget from ``application/vnd.jupyter.widget-view+json``; anything without the
+widget's JavaScript (GitHub, nbviewer, ``jupyter nbconvert --to html``, a printout)
+falls back on the next type it knows. :class:`Pictured` adds ``image/svg+xml``: the
+board or table as it was when the output was made, drawn from the shown seat's
+view only (so a picture never shows what that seat may not see).
+
+:func:`picture` draws any of the four games' views; the per-game drawers read only
+the view's documented keys, never a rules module.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+SVG_MIME = "image/svg+xml"
+
+# Same colours as the front ends (js/src/colors.ts, js/src/persistence).
+TERRAIN_COLORS = {
+    "plains": "#cfe39a",
+    "forest": "#3f8a4a",
+    "mountain": "#8f8377",
+    "barren": "#e3c790",
+    "sea": "#6fa8dc",
+}
+UNEXPLORED = "#d9d9d9"
+SEAT_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
+AREA_FILLS = {"ocean": "#35609b", "sea": "#8fbde8", "land": "#eadcae", "barren": "#bdb3a3"}
+UNIT_WORDS = {"settler": "settler", "army": "army", "ship": "ship", "leader": "leader"}
+FONT = 'font-family="sans-serif"'
+
+
+class Pictured:
+    """Mixin for a widget with a ``view`` trait: its mime bundle also holds the SVG picture."""
+
+    view: dict[str, Any]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if not bundle:
+            return bundle
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, SVG_MIME: picture(self.view)}, metadata
+
+
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    """The player's name as the view gives it, else "Player N" counted from 1."""
+    for p in view.get("players", []):
+        if p.get("seat") == seat and p.get("name"):
+            return str(p["name"])
+    return f"Player {seat + 1}"
+
+
+def seat_color(view: dict[str, Any], seat: int) -> str:
+    if seat < 0:
+        return "#333333"
+    colors = view.get("colors", {}).get("players", [])
+    return colors[seat] if seat < len(colors) else SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def _text(x: float, y: float, words: str, size: int = 12, **attrs: str) -> str:
+    extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{extra}>{escape(words)}</text>'
+
+
+def _svg(width: float, height: float, parts: list[str], title: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" {FONT}><title>{escape(title)}</title>'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>' + "".join(parts) + "</svg>"
+    )
+
+
+def _header(view: dict[str, Any], width: float) -> tuple[list[str], float]:
+    """The prompt (or the result) as the first line of a picture."""
+    line = str(view.get("prompt") or "")
+    if view.get("over"):
+        line = "Game over. " + str(view.get("result") or "")
+    parts = [_text(8, 18, _clip(line, int(width / 7)), 13, font_weight="bold")] if line else []
+    return parts, 30
+
+
+def _clip(words: str, n: int) -> str:
+    return words if len(words) <= n else words[: max(n - 1, 1)] + "…"
+
+
+# -- Clash of Cultures: the hex map ------------------------------------------------
+def _coc(view: dict[str, Any]) -> str:
+    s = 26.0
+    hexes = view.get("hexes", [])
+    centres = {
+        (h["q"], h["r"]): (1.5 * s * h["q"], math.sqrt(3) * s * (h["r"] + h["q"] / 2))
+        for h in hexes
+    }
+    xs = [x for x, _ in centres.values()] or [0.0]
+    ys = [y for _, y in centres.values()] or [0.0]
+    width = max(max(xs) - min(xs) + 2 * s + 16, 560)
+    parts, top = _header(view, width)
+    ox, oy = s + 8 - min(xs), top + s - min(ys)
+    for h in hexes:
+        x, y = centres[(h["q"], h["r"])]
+        fill = TERRAIN_COLORS.get(h.get("terrain") or "", UNEXPLORED)
+        if not h.get("explored"):
+            fill = UNEXPLORED
+        corners = [(math.cos(math.pi / 3 * i), math.sin(math.pi / 3 * i)) for i in range(6)]
+        pts = " ".join(f"{ox + x + s * cx:.1f},{oy + y + s * cy:.1f}" for cx, cy in corners)
+        parts.append(
+            f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1" '
+            f'data-q="{h["q"]}" data-r="{h["r"]}"/>'
+        )
+    for c in view.get("cities", []):
+        x, y = centres.get((c["q"], c["r"]), (0.0, 0.0))
+        color = seat_color(view, c["owner"])
+        shape = (
+            f'<rect x="{ox + x - 9:.1f}" y="{oy + y - 15:.1f}" width="18" height="18" '
+            if c.get("capital")
+            else f'<circle cx="{ox + x:.1f}" cy="{oy + y - 6:.1f}" r="9" '
+        )
+        parts.append(shape + f'fill="{color}" stroke="#000" data-city="{c["q"]},{c["r"]}"/>')
+        parts.append(
+            _text(ox + x, oy + y - 2, str(c.get("size", "")), 11, fill="#fff", text_anchor="middle")
+        )
+    by_hex: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for u in view.get("units", []):
+        by_hex.setdefault((u["q"], u["r"]), []).append(u)
+    for (q, r), units in by_hex.items():
+        x, y = centres.get((q, r), (0.0, 0.0))
+        words = ", ".join(f"{u['count']} {UNIT_WORDS.get(u['kind'], u['kind'])}" for u in units)
+        parts.append(
+            _text(
+                ox + x,
+                oy + y + 14,
+                words,
+                9,
+                fill=seat_color(view, units[0]["owner"]),
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+    y = oy + max(ys) + s + 18
+    for p in view.get("players", []):
+        res = p.get("resources") or {}
+        stock = ", ".join(f"{v} {k}" for k, v in res.items() if v)
+        line = f"{p.get('name') or seat_name(view, p['seat'])}: {p.get('vp', 0)} VP"
+        line += f"; {stock}" if stock else ""
+        parts.append(
+            _text(8, y, _clip(line, int(width / 6.5)), 12, fill=seat_color(view, p["seat"]))
+        )
+        y += 16
+    return _svg(width, y, parts, "Clash of Cultures")
+
+
+# -- card tables: 600 il Secolo di Ferro and History CCG --------------------------
+def _lines_svg(view: dict[str, Any], title: str, blocks: list[tuple[int, list[str]]]) -> str:
+    """A card table as text: one block of lines per player (seat; -1: the table)."""
+    width = 860.0
+    parts, y = _header(view, width)
+    for seat, lines in blocks:
+        color = "#222" if seat < 0 else seat_color(view, seat)
+        for i, line in enumerate(lines):
+            weight = {"font_weight": "bold"} if i == 0 else {}
+            for piece in textwrap.wrap(line, 120, subsequent_indent="    "):
+                y += 16
+                x = 8 if i == 0 else 20
+                parts.append(_text(x, y, piece, 12, fill=color, **weight))
+        y += 8
+    return _svg(width, y + 8, parts, title)
+
+
+def _names(cards: list[dict[str, Any]]) -> str:
+    return ", ".join(str(c.get("name", "?")) for c in cards) or "none"
+
+
+def _secolo(view: dict[str, Any]) -> str:
+    blocks: list[tuple[int, list[str]]] = []
+    for p in view.get("players", []):
+        seat = p["seat"]
+        protagonist = (p.get("protagonist") or {}).get("name")
+        lines = [
+            f"{seat_name(view, seat)}: {p.get('cultures', 0)} cultures in the city"
+            + (f", Protagonist {protagonist}" if protagonist else "")
+        ]
+        for group in p.get("city") or []:
+            lines.append(f"City, {group.get('name', '')}: {_names(group.get('cards', []))}")
+        if not p.get("city"):
+            lines.append("City: empty")
+        hand = p.get("hand")
+        if hand:
+            lines.append(f"Hand: {_names(hand)}")
+        else:
+            lines.append(f"Hand: {p.get('hand_count', 0)} cards")
+        blocks.append((seat, lines))
+    blocks.append(
+        (
+            -1,
+            [
+                f"Deck: {view.get('deck_count', 0)} cards, discard pile: "
+                f"{view.get('discard_count', 0)} cards"
+            ],
+        )
+    )
+    return _lines_svg(view, str(view.get("title", "600 il Secolo di Ferro")), blocks)
+
+
+def _city_line(c: dict[str, Any]) -> str:
+    terrains = _names(c.get("terrains", []))
+    units = ", ".join(
+        f"{u['name']}{'' if u.get('fresh', True) else ' (exhausted)'}" for u in c.get("units", [])
+    )
+    made = _names(c.get("creations", []))
+    line = (
+        f"{c['name']}{' (capital)' if c.get('capital') else ''}, population {c.get('population')}"
+    )
+    line += f"; terrains: {terrains}"
+    if c.get("creations"):
+        line += f"; creations: {made}"
+    if units:
+        line += f"; units: {units}"
+    return line
+
+
+def _history(view: dict[str, Any]) -> str:
+    turn = view.get("turn") or {}
+    blocks: list[tuple[int, list[str]]] = [
+        (-1, [f"Turn {turn.get('number', '?')}, {turn.get('phase_name', '')}"])
+    ]
+    for p in view.get("players", []):
+        seat = p["seat"]
+        lines = [
+            f"{seat_name(view, seat)} ({p.get('deck_name', '')}): population "
+            f"{p.get('population', 0)}, culture {p.get('culture', 0)}, "
+            f"wonders {p.get('wonders', 0)}"
+        ]
+        lines += [_city_line(c) for c in p.get("cities", [])]
+        research = p.get("research")
+        if research:
+            lines.append(
+                f"Researching {research['name']} ({research.get('counters', 0)} of "
+                f"{research.get('cost', '?')} counters)"
+            )
+        if p.get("techs") or p.get("policies"):
+            lines.append(
+                f"Techs: {_names(p.get('techs', []))}; policies: {_names(p.get('policies', []))}"
+            )
+        council = p.get("council")
+        lines.append(
+            f"Council: {_names(council)}"
+            if council
+            else f"Council: {p.get('council_count', 0)} cards"
+        )
+        lines.append(
+            f"Treasury: {p.get('treasury_count', 0)} cards; "
+            f"landfill: {len(p.get('landfill', []))} cards"
+        )
+        blocks.append((seat, lines))
+    return _lines_svg(view, str(view.get("title", "History CCG")), blocks)
+
+
+# -- The Persistence of Culture: the world map ----------------------------------
+def _persistence(view: dict[str, Any]) -> str:
+    m = view["map"]
+    w, h, panel = float(m["width"]), float(m["height"]), 240.0
+    board = view.get("board", {})
+    labels = {a["id"]: a["label"] for a in m["areas"]}
+    parts, top = _header(view, w + panel)
+    parts.append(f'<g transform="translate(0 {top})">')
+    for a in m["areas"]:
+        kind = "barren" if a.get("barren") else a["kind"]
+        d = " ".join("M" + " L".join(f"{x},{y}" for x, y in loop) + " Z" for loop in a["loops"])
+        parts.append(
+            f'<path d="{d}" fill="{AREA_FILLS.get(kind, "#ccc")}" fill-rule="evenodd" '
+            f'stroke="#555" data-area="{escape(a["id"])}"/>'
+        )
+    for a in m["areas"]:
+        x, y = labels[a["id"]]
+        parts.append(
+            _text(
+                x,
+                y - 9,
+                a["name"],
+                8,
+                text_anchor="middle",
+                fill="#fff" if a["kind"] == "ocean" else "#333",
+            )
+        )
+    for land, holder in board.get("lands", {}).items():
+        x, y = labels[land]
+        color = seat_color(view, holder["seat"])
+        capital = board.get("capitals", {}).get(land) == holder.get("empire")
+        size = 7 if capital else 5
+        parts.append(
+            f'<rect x="{x - size}" y="{y - size}" width="{2 * size}" height="{2 * size}" '
+            f'fill="{color}" stroke="#000"/>'
+            if capital
+            else f'<circle cx="{x}" cy="{y}" r="{size}" fill="{color}" stroke="#000"/>'
+        )
+    for water, fleets in board.get("fleets", {}).items():
+        x, y = labels[water]
+        for i, f in enumerate(fleets):
+            fx = x - 8 * (len(fleets) - 1) + 16 * i
+            parts.append(
+                f'<polygon points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} '
+                f'{fx - 4},{y + 7}" '
+                f'fill="{seat_color(view, f["seat"])}" stroke="#000"/>'
+            )
+    parts.append("</g>")
+    y = top + 18
+    parts.append(_text(w + 10, y, "Culture cards", 13, font_weight="bold"))
+    for c in view.get("culture", []):
+        y += 17
+        parts.append(
+            _text(
+                w + 10,
+                y,
+                _clip(f"{c['name']} ({c['vp']} VP): {c.get('empire_name', '')}", 36),
+                11,
+                fill=seat_color(view, c["seat"]),
+            )
+        )
+    if not view.get("culture"):
+        y += 17
+        parts.append(_text(w + 10, y, "none in play", 11, fill="#777"))
+    for p in view.get("players", []):
+        y += 17
+        parts.append(
+            _text(
+                w + 10,
+                y,
+                f"{seat_name(view, p['seat'])}: {p.get('vp', 0)} VP",
+                11,
+                fill=seat_color(view, p["seat"]),
+            )
+        )
+    return _svg(
+        w + panel, max(h + top, y + 10), parts, str(view.get("title", "The Persistence of Culture"))
+    )
+
+
+DRAWERS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "coc": _coc,
+    "secolo": _secolo,
+    "history": _history,
+    "persistence": _persistence,
+}
+
+
+def picture(view: dict[str, Any]) -> str:
+    """The SVG text of a view of any of the four games (a note for an empty view)."""
+    draw = DRAWERS.get(str(view.get("game", "")))
+    if draw is None:
+        return _svg(300, 40, [_text(8, 24, "No game to show yet.", 13)], "clash_widget")
+    return draw(view)

@@ -1,0 +1,107 @@
+"""Every widget's output carries a still SVG picture of what it shows (widget/picture.py).
+
+A page without the widgets' JavaScript (GitHub, nbviewer, nbconvert's HTML, a printout)
+shows the ``image/svg+xml`` entry of the output's mime bundle; Lab shows the live widget.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from clash_widget.engine import Match
+from clash_widget.widget import BoardWidget, HistoryTable, PersistenceMap, SecoloTable
+from clash_widget.widget.picture import SVG_MIME, picture
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+WIDGETS = {
+    "coc": BoardWidget,
+    "secolo": SecoloTable,
+    "persistence": PersistenceMap,
+    "history": HistoryTable,
+}
+
+
+def _played(game: str, n: int = 12) -> Match:
+    """A match a few legal actions in (always the first legal one: deterministic)."""
+    match = Match.new(game, 2, 3)
+    for _ in range(n):
+        if match.is_over:
+            break
+        match.play(match.legal_actions()[0])
+    return match
+
+
+def _texts(svg: str) -> str:
+    root = ET.fromstring(svg)
+    return " ".join("".join(t.itertext()) for t in root.iter(f"{SVG_NS}text"))
+
+
+@pytest.mark.parametrize("game", sorted(WIDGETS))
+def test_mime_bundle_has_the_live_widget_and_an_svg_picture(game: str) -> None:
+    widget = WIDGETS[game](_played(game))
+    data, _metadata = widget._repr_mimebundle_()
+    assert WIDGET_MIME in data, "the live widget stays first for Lab and Notebook"
+    svg = data[SVG_MIME]
+    root = ET.fromstring(svg)  # parses as XML
+    assert root.tag == f"{SVG_NS}svg"
+    assert len(list(root.iter())) > 5, "the picture draws something"
+    assert widget.view["prompt"][:20] in _texts(svg) or widget.view.get("over")
+
+
+@pytest.mark.parametrize("game", sorted(WIDGETS))
+def test_picture_is_drawn_from_the_shown_seat_view(game: str) -> None:
+    """A seat's picture is drawn from that seat's view: it names no card it may not see."""
+    match = _played(game)
+    widget = WIDGETS[game](match, seat=0)
+    data, _ = widget._repr_mimebundle_()
+    assert data[SVG_MIME] == picture(widget.view)
+    assert data[SVG_MIME] == picture(match.view(0))
+
+
+def test_coc_picture_draws_every_hex_and_city() -> None:
+    match = _played("coc")
+    view = match.view(None)
+    root = ET.fromstring(picture(view))
+    hexes = [e for e in root.iter(f"{SVG_NS}polygon") if e.get("data-q") is not None]
+    assert len(hexes) == len(view["hexes"])
+    cities = [e for e in root.iter() if e.get("data-city")]
+    assert len(cities) == len(view["cities"]) > 0
+
+
+def test_card_table_pictures_name_the_cards_in_view() -> None:
+    history = _played("history", 20)
+    view = history.view(None)
+    words = _texts(picture(view))
+    for p in view["players"]:
+        for city in p["cities"]:
+            assert city["name"] in words
+    secolo = _played("secolo", 20)
+    view = secolo.view(None)
+    words = _texts(picture(view))
+    for p in view["players"]:
+        for card in p["hand"][:3]:
+            assert card["name"] in words
+
+
+def test_picture_follows_the_game_after_moves() -> None:
+    widget = BoardWidget(_played("coc", 2))
+    before, _ = widget._repr_mimebundle_()
+    for _ in range(6):
+        widget.play(widget.match.legal_actions()[0].key)
+    after, _ = widget._repr_mimebundle_()
+    assert after[SVG_MIME] == picture(widget.match.view(None)) != before[SVG_MIME]
+
+
+def test_a_seats_picture_hides_the_other_hands() -> None:
+    """Hidden information never reaches another seat: Player 1's picture counts Player 2's
+    council and hand, it does not name them."""
+    history = _played("history")
+    mine = _texts(picture(history.view(0)))
+    theirs = history.view(None)["players"][1]
+    assert f"Council: {theirs['council_count']} cards" in mine
+    secolo = _played("secolo", 20)
+    mine = _texts(picture(secolo.view(0)))
+    assert f"Hand: {secolo.view(None)['players'][1]['hand_count']} cards" in mine
