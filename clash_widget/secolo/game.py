@@ -123,6 +123,11 @@ class Secolo(Game):
         return super().winners(state)
 
     # -- text -----------------------------------------------------------------------------
+    def prompt(self, state: dict[str, Any]) -> str:
+        if state["over"] and state["result"]:
+            return L.outcome(state)
+        return super().prompt(state)
+
     def describe(self, state: dict[str, Any], action: Action) -> str:
         return describe(state, action)
 
@@ -184,7 +189,7 @@ def describe(state: dict[str, Any], action: Action) -> str:
         if k == "redraw":
             return "Discard the chosen cards and redraw"
         if k == "keep":
-            return f"Keep your hand and draw {state['options']['draw']}"
+            return f"Keep your hand and draw {L.turn_draw(state, state['stack'][-1]['player'])}"
         if k == "play":
             rest = list(a[1:])
             text = f"Play {_name(a[0])}"

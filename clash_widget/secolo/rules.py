@@ -73,8 +73,15 @@ WIN_FIVE = R(
 DECK_END = R(
     "end.deck-exhausted",
     "The first time the deck runs out the discard pile is shuffled into a new deck; the second "
-    "time the game ends at once: most cultures wins, then most Characters, else a draw.",
+    "time the game ends at once: most different cultures in play wins (in the pairs variant, "
+    "the different cultures across both partners' cities, a culture in both counting once), "
+    "then most Characters, else a draw.",
     PLAY,
+)
+OBJECT_WITH_HOLDER = R(
+    "object.discarded-with-holder",
+    "When a citizen holding an Object is discarded, the Object is discarded too.",
+    OBJECT,
 )
 REACT_WINDOW = R(
     "reaction.window",

@@ -131,9 +131,7 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
 def apply_keep(state: State, frame: Frame, args: object, ev: Events) -> None:
     """The turn's draw, then the act step."""
     seat = frame["player"]
-    power = L.protagonist_power(state, seat)
-    more = state["options"]["draw"] + (1 if power == "astronomer" else 0)
-    L.draw(state, seat, more, ev, "turn draw")
+    L.draw(state, seat, L.turn_draw(state, seat), ev, "turn draw")
     if not state["over"]:
         L.pop_frame(state, frame)
         state["stack"].append({"kind": "act", "player": seat})
