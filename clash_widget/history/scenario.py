@@ -129,6 +129,7 @@ def frame(state: State, kind: str, player: int, **data: Any) -> dict[str, Any]:
         "capital": "setup",
         "home": "setup",
         "trade": "trade",
+        "grow": "growth",
         "plan": "plan",
         "act": "action",
         "explore": "action",
@@ -144,6 +145,7 @@ def frame(state: State, kind: str, player: int, **data: Any) -> dict[str, Any]:
     if kind == "act":
         t["active"] = list(t["order"])
         t["at"] = t["active"].index(player)
+        t["passes"] = 0
     t["queue"] = []
     f = {"kind": kind, "player": player, **data}
     state["stack"] = [f]

@@ -175,6 +175,7 @@ LABELS = {
     "ability": "Use {0}",
     "shrink": "{0} loses 1 population",
     "pass": "Pass",
+    "grow": "Try to grow {0}",
 }
 # "none" answers the decision on top of the stack: its words depend on which one it is.
 NONE_LABELS = {
