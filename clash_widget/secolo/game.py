@@ -23,7 +23,7 @@ from .state_types import SecoloOptionsDict, SecoloState
 from .turn_frames import advance
 
 LOG_KEEP = 60
-FRAME_KINDS = ("pick", "draw", "act", "react", "counter")
+FRAME_KINDS = ("pick", "draw", "act", "react", "counter", "window")
 
 
 @dataclass(frozen=True)
@@ -291,6 +291,8 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
                 bad.append("cards marked for discarding are not in hand")
             if f["kind"] == "react" and f["player"] == f["attack"]["by"]:
                 bad.append("the attacker is asked to react to their own Attack")
+            if f["kind"] == "window" and f["player"] == state["turn"]["seat"]:
+                bad.append("the turn player is asked in the others' window")
     return bad
 
 
@@ -331,7 +333,7 @@ def _frame_view(state: dict[str, Any], frame: dict[str, Any], seat: int | None) 
         mine = seat is None or seat == frame["player"]
         out["marked_count"] = len(frame["marked"])
         out["marked"] = list(frame["marked"]) if mine else None
-    if frame["kind"] in ("react", "counter", "pick"):
+    if frame["kind"] in ("react", "counter", "pick", "window"):
         out["waiting"] = list(frame["queue"])
     if frame["kind"] == "react":
         out["attack"] = dict(frame["attack"])

@@ -306,6 +306,13 @@ def outcome(state: State) -> str:
     return f"The game is over: {names} win{'' if len(res['winners']) > 1 else 's'}."
 
 
+def unmark_gone(state: State, frame: dict[str, Any]) -> None:
+    """In the draw step, cards chosen for discarding that left the hand (played as a
+    Special, painted by the Palette) are no longer chosen."""
+    if frame["kind"] == "draw":
+        frame["marked"] = [c for c in frame["marked"] if c in hand(state, frame["player"])]
+
+
 def pop_frame(state: State, frame: dict[str, Any]) -> None:
     """Remove ``frame`` from the stack if it is still there (the game may have ended)."""
     stack = state["stack"]

@@ -4,7 +4,8 @@ Every legality condition is a named check registered next to the action it guard
 (``turn_frames``, ``play``, ``attack``, ``specials``, ``objects``), so the legal list is
 the candidates those same checks admit. Sections name the part of the seed rulebook
 (Italian) a rule comes from; rules marked ``source="ours"`` are our design where the
-seed is silent (card powers, how "at any time" becomes reaction windows).
+seed is silent (card powers and their timings). "At any time" («in qualsiasi momento»)
+becomes the windows of :mod:`.windows` (the engine's reaction windows).
 """
 
 from __future__ import annotations
@@ -85,8 +86,9 @@ OBJECT_WITH_HOLDER = R(
 )
 REACT_WINDOW = R(
     "reaction.window",
-    "After an Attack is declared every other player, in turn order, may answer with Specials "
-    "or Object powers before the target is discarded.",
+    "Specials and Object powers may be used at any moment: the turn player in the draw and act "
+    "steps; every other player, in turn order, in a window after each step (the draw, each "
+    "card put into play, Special or Object power, an Attack declared, the end of the turn "
+    "before the next begins). A window asks only the players who could use something then.",
     PLAY,
-    source="ours",
 )

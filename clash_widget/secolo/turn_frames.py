@@ -2,7 +2,7 @@
 passing in a window.
 
 ``pick <protagonist>`` (setup), ``discard <card>`` / ``redraw`` / ``keep`` (the draw
-step), ``end`` (the act step), ``pass`` (a reaction or counter window).
+step), ``pass`` (a reaction or counter window). Ending the turn: :mod:`.windows`.
 """
 
 from __future__ import annotations
@@ -166,17 +166,6 @@ KEEP = ActionKind(
     category="keep",
     usage="keep takes no arguments",
 )
-
-
-# -- the end of the turn ---------------------------------------------------------------------
-def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
-    seat = frame["player"]
-    ev.emit("turn_end", f"Player {seat} ends the turn", seat=seat)
-    L.pop_frame(state, frame)
-    L.start_turn(state, (seat + 1) % L.n_players(state), ev)
-
-
-END = bare("end", apply_end)
 
 
 # -- windows: every other seat in turn may answer, then the window closes -----------------------

@@ -331,6 +331,20 @@ def test_special_timing_ok():
     assert m.check("special sp-tre-1") is None
 
 
+def test_special_timing_ok_in_your_own_draw_step():
+    """Seed: «Le carte Speciali possono essere giocate da ogni giocatore in qualsiasi
+    momento.» The turn player may play a Special before drawing (it used to be refused there
+    with engine.not-now); a card chosen for discarding that is played is no longer chosen."""
+    m = new_match()
+    give(m, 0, "sp-mec-1", "cat-ch-1")
+    set_draw(m, 0)
+    ok(m, "discard sp-mec-1")
+    assert m.check("special sp-mec-1") is None
+    ok(m, "special sp-mec-1")  # Patron: draw 3
+    assert m.state["stack"][-1] == {"kind": "draw", "player": 0, "marked": []}
+    assert len(m.state["players"][0]["hand"]) == 1 + 3
+
+
 def test_special_timing_refused():
     m = attack_scene()
     give(m, 0, "sp-tre-1", "sp-con-1")
@@ -362,6 +376,17 @@ def test_object_in_your_city_ok():
     build(m, 0, "sci-ch-1")
     move(m, "sci-ob", "city", 0, holder="sci-ch-1")
     assert m.check("object sci-ob") is None
+
+
+def test_object_in_your_city_ok_in_your_own_draw_step():
+    """Seed: an Object's power «può essere attivato scartandolo in qualsiasi momento»: also in
+    its owner's draw step."""
+    m = new_match()
+    build(m, 0, "sci-ch-1")
+    move(m, "sci-ob", "city", 0, holder="sci-ch-1")
+    set_draw(m, 0)
+    ev = ok(m, "object sci-ob")  # the Telescope: draw 3
+    assert "object_power" in kinds(ev) and m.state["stack"][-1]["kind"] == "draw"
 
 
 def test_object_in_your_city_refused():
@@ -566,6 +591,51 @@ def test_reaction_window_ok():
     assert m.current_player == 2
     ev = ok(m, "pass")
     assert "attack_hit" in kinds(ev) and m.current_player == 0
+
+
+def _fifth_culture_scene():
+    """Seat 0 (the Naturalist, a Scientist) has Catholic, Reformed and Demoniac citizens and a
+    Pirate in hand: the Pirate makes five cultures. Seat 1 holds an Exile (Esilio)."""
+    m = new_match(picks=["sci-pr-2", "cat-pr-1"])
+    build(m, 0, "cat-ch-1", "rif-ch-1", "ind-ch-1")
+    give(m, 0, "pir-ch-1")
+    give(m, 1, "sp-esi-1")
+    return m
+
+
+def test_reaction_window_ok_exile_stops_a_fifth_culture():
+    """Seed: «Le carte Speciali possono essere giocate da ogni giocatore in qualsiasi
+    momento», and the win comes «all'inizio di un turno». After seat 0 puts its fifth culture
+    into play, seat 1 (holding Exile) is asked; it lets that moment pass, and when seat 0 ends
+    the turn it is asked again, before the next turn begins: the Exile sends the Pirate back
+    to its owner's hand and nobody wins."""
+    m = _fifth_culture_scene()
+    ok(m, "play pir-ch-1")
+    top = m.state["stack"][-1]
+    assert top["kind"] == "window" and m.current_player == 1
+    assert "special sp-esi-1 pir-ch-1" in [str(a) for a in m.legal_actions()]
+    ok(m, "pass")
+    assert m.current_player == 0 and m.state["stack"][-1]["kind"] == "act"
+    ok(m, "end")
+    assert not m.is_over and m.current_player == 1
+    assert m.state["stack"][-1]["kind"] == "window"
+    ev = ok(m, "special sp-esi-1 pir-ch-1")
+    assert "exile" in kinds(ev) and not m.is_over
+    assert "pir-ch-1" in m.state["players"][0]["hand"]
+    assert m.state["stack"][-1] == {"kind": "draw", "player": 1, "marked": []}
+
+
+def test_reaction_window_refused_when_nobody_could_use_it():
+    """A window is offered only to a player holding something usable: without the Exile (an
+    Attack card in hand instead) nobody is asked, and the fifth culture wins at the start of
+    the next turn."""
+    m = _fifth_culture_scene()
+    move(m, "sp-esi-1", "deck")
+    give(m, 1, "atk-1")
+    ok(m, "play pir-ch-1")
+    assert m.current_player == 0 and m.state["stack"][-1]["kind"] == "act"
+    ok(m, "end")
+    assert m.is_over and m.state["result"]["winners"] == [0]
 
 
 def test_reaction_window_refused():
