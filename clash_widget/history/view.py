@@ -199,6 +199,8 @@ def describe(state: State, action: Action) -> str:
         if k in TRADE_LABELS:
             what, price = TRADE_LABELS[k]
             return f"{what} ({state['options'][price]} trade)"
+        if k == "done" and state["stack"] and state["stack"][-1]["kind"] == "grow":
+            return "Done: the other cities do not try to grow"
         if k == "none":
             frame = state["stack"][-1]["kind"] if state["stack"] else ""
             return NONE_LABELS.get(frame, "None of these")

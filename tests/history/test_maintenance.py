@@ -251,6 +251,9 @@ def test_growth_may_try_ok():
     assert s["stack"] == [{"kind": "grow", "player": 0, "cities": [a]}]
     assert not [e for e in ev if e["kind"] in ("growth", "no_growth")]  # nothing pulled yet
     assert {str(x) for x in m.legal_actions()} == {f"grow {a}", "done"}
+    labels = {x["key"]: x["label"] for x in m.view(0)["legal"]}
+    assert labels["done"] == "Done: the other cities do not try to grow"
+    assert labels[f"grow {a}"].startswith("Try to grow Riverside")
     ev = ok(m, f"grow {a}")
     assert [e["city"] for e in ev if e["kind"] in ("growth", "no_growth")] == [a]
     # Hilltop (player 2's) has only a forest: no food, so player 2 is not asked
