@@ -102,7 +102,10 @@ class HistoryHeuristicBot(Bot):
         opts = state["options"]
         p = state["players"][seat]
         if a.kind == "research":
-            return 50 + int(a.args[0])  # as many counters as the tech needs
+            from ..history import zones as Z
+
+            n, need = int(a.args[0]), Z.research_need(state, seat)
+            return 50 + min(n, need) - (n - need if n > need else 0)  # what it needs, no more
         if a.kind == "culture":
             return 40 if p["culture"] < 4 else 10
         if a.kind == "consult":
