@@ -167,6 +167,8 @@ def test_on_action_and_explain() -> None:
     t.on_action(lambda o: seen.append(str(o.action)))
     t.play("play ind-bw-2")
     assert seen == ["play ind-bw-2"]
+    assert t.explain("end") != "legal"  # player 1 may use a Special now (any-moment window)
+    t.play("pass")
     assert t.explain("end") == "legal"
     assert "play." in t.explain("play atk-18")  # an Attack is not put into a city
 

@@ -13,6 +13,8 @@ and the public map.
 4. Clash for culture when the culture counters give the better odds (two or more), against
    the rival with the largest population; attack only when the blow captures the city.
 5. Keep the council lean: discard known techs, surplus cities and terrains first.
+6. Try to grow every city whose pull can reach the need (the highest ranks could); a city
+   that cannot grow keeps its cards in the treasury.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class HistoryHeuristicBot(Bot):
             return self._trade(state, seat, frame, a)
         if k in ("discard",):
             return -self._keep_value(state, seat, args[0])
+        if k == "grow":
+            return 10 if self._can_grow(state, args[0]) else -1
         if k == "shrink":
             return state["cities"][args[0]]["population"]
         if k == "research" and args and not args[0].isdigit():
@@ -83,12 +87,25 @@ class HistoryHeuristicBot(Bot):
             return 1
         return 0
 
+    @staticmethod
+    def _can_grow(state: State, city: str) -> bool:
+        """Could the pull reach the need at all (every card of the deck's top rank)?"""
+        from ..history import cards as C
+        from ..history import flow as F
+
+        deck = state["players"][state["cities"][city]["controller"]]["deck"]
+        top = max(card.rank for card in C.deck_list(deck))
+        return F.growth_pulls(state, city) * top >= F.growth_need(state, city)
+
     # -- trade ----------------------------------------------------------------------------------
     def _trade(self, state: State, seat: int, frame: dict, a: Action) -> float:
         opts = state["options"]
         p = state["players"][seat]
         if a.kind == "research":
-            return 50 + int(a.args[0])  # as many counters as the tech needs
+            from ..history import zones as Z
+
+            n, need = int(a.args[0]), Z.research_need(state, seat)
+            return 50 + min(n, need) - (n - need if n > need else 0)  # what it needs, no more
         if a.kind == "culture":
             return 40 if p["culture"] < 4 else 10
         if a.kind == "consult":

@@ -15,6 +15,9 @@ follows a fixed order of preferences, one action at a time:
 * Reactions: stop Attacks on its own (or its partner's) city with Retaliation, Truce, Escape
   or the Rosary; answer a Special that stops its own side's Attack with a Countermand;
   otherwise pass.
+* Windows in another player's turn («in qualsiasi momento»): use a Special only when it
+  costs an opponent a culture (above all one who would win at the next turn's start) or
+  gains one; an Amulet or Palette that brings a new culture; otherwise pass.
 """
 
 from __future__ import annotations
@@ -78,6 +81,15 @@ class SecoloHeuristicBot(Bot):
                 return a
         return Action("end")
 
+    def _window(self, state, seat, frame, legal):
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        a = self._special(state, seat, by_kind, threshold=1.9)
+        if a is None:
+            a = self._object(state, seat, by_kind)
+        return a if a is not None else Action("pass")
+
     def _gain(self, state, seat, cid) -> int:
         """Cultures my side gains if ``cid`` enters my city."""
         return int(C.culture(cid) not in L.cultures_in_play(state, seat))
@@ -90,8 +102,14 @@ class SecoloHeuristicBot(Bot):
     def _leader_bonus(self, state, owner) -> float:
         return L.standing(state, owner)[0] / 10
 
-    def _special(self, state, seat, by_kind):
-        best, best_v = None, 0.5
+    @staticmethod
+    def _winning(state, owner) -> bool:
+        """Would ``owner`` (with a partner, both) win at the start of the next turn?"""
+        need = state["options"]["cultures_to_win"]
+        return all(len(L.cultures_in_play(state, t)) >= need for t in L.team(state, owner))
+
+    def _special(self, state, seat, by_kind, threshold: float = 0.5):
+        best, best_v = None, threshold
         hand = L.hand(state, seat)
         for a in by_kind.get("special", []):
             eff = C.effect(a.args[0])
@@ -99,7 +117,9 @@ class SecoloHeuristicBot(Bot):
             if eff in ("conversion", "exile"):
                 t = a.args[1]
                 owner = L.city_of(state, t)
-                v = 2 * self._loss(state, owner, t) + self._leader_bonus(state, owner)
+                loss = self._loss(state, owner, t)
+                v = 2 * loss + self._leader_bonus(state, owner)
+                v += 5 * loss if self._winning(state, owner) else 0  # stops a win
                 if eff == "conversion":
                     v += 3 * self._gain(state, seat, t) + 0.5
             elif eff == "plague":

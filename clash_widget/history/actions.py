@@ -21,6 +21,7 @@ from .flow import next_actor
 from .maintenance import acted, produce_kind, producible, start_production
 from .rulebook import (
     ACTION,
+    ACTION_ORDER,
     BOOK,
     CARDS,
     NOTES,
@@ -155,7 +156,7 @@ def settle_candidates(state: State, frame: Frame) -> list[Action]:
 
 def _after_terrain(state: State, frame: Frame, ev: Events) -> None:
     state["stack"].remove(frame)
-    Z.land(state, [c for c in frame["cards"] if c in state["table"]])
+    Z.land(state, [c for c in frame["cards"] if c in state["table"]], ev)
     if producible(state, frame["player"]):
         state["stack"].append(
             {"kind": "settle_produce", "player": frame["player"], "city": frame["city"]}
@@ -363,7 +364,7 @@ def deploy(state: State, seat: int, cid: str, target: str | None, ev: Events) ->
     else:
         ev.emit("event", f"{who} plays {C.name(state, cid)}.", player=seat, card=cid)
         E.resolve(state, seat, C.design(state, cid)["effect"], target, cid, ev)
-        Z.to_landfill(state, cid)
+        Z.to_landfill(state, cid, ev)
 
 
 def apply_play(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -532,12 +533,14 @@ ABILITY = ActionKind(
 # -- passing---------------------------------------------------------------------------------------
 def apply_pass(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["stack"].pop()
+    final = opt(state, "pass_is_final")
     next_actor(state, passed=True)
     ev.emit(
         "pass",
-        f"{Z.player_name(state, frame['player'])} passes for the rest of the action phase.",
+        f"{Z.player_name(state, frame['player'])} passes"
+        + (" for the rest of the action phase." if final else "."),
         player=frame["player"],
-        rule=PASS_OUT.id,
+        rule=(PASS_OUT if final else ACTION_ORDER).id,
     )
 
 

@@ -111,7 +111,7 @@ def resolve_battle(state: State, seat: int, home: str, target: str, ev: Events) 
     fallen_a = spread(state, att, back)
     for u in fallen_a + fallen_d:
         del state["units"][u]
-        Z.to_landfill(state, u)
+        Z.to_landfill(state, u, ev)
     names = lambda us: ", ".join(C.name(state, u) for u in us) or "none"  # noqa: E731
     Z.stats(state, "battles")
     ev.emit(
@@ -145,7 +145,7 @@ def capture(state: State, seat: int, target: str, survivors: list[str], ev: Even
     city = state["cities"][target]
     loser = city["controller"]
     if city["production"] is not None:
-        Z.to_landfill(state, city["production"])
+        Z.to_landfill(state, city["production"], ev)
         city["production"], city["progress"] = None, 0
     city["controller"] = seat
     for u in survivors:

@@ -1,8 +1,9 @@
 """The culture clash (seed design notes, "culture battles"), in our words.
 
 ``clash <your city> <rival player>``: you need at least one culture counter, and you may
-start one culture clash a turn (ours: the notes warn against clashing "every turn without
-thought"; without a limit a player clashes once per city every turn). Both
+start one culture clash a turn (ours, and needed: a clash spends no culture counter and
+exhausts no card, so without a limit nothing would stop a player clashing again and again,
+and an action phase that runs "until no one wants to" act need never end). Both
 sides pull the base number of cards (5) plus one per culture counter they have, plus card
 bonuses (Mysticism, the Oracle, a Temple in the attacking city, Tradition when defending),
 and make their best five-card hand (:mod:`.poker`: no flushes; a rainbow ranks above two
@@ -35,7 +36,8 @@ def has_culture(state: State, frame: Frame, a: object) -> bool:
 
 @BOOK.check(
     "clash.once-per-turn",
-    "You may start one culture clash a turn.",
+    "You may start one culture clash a turn (ours: a clash spends and exhausts nothing, so "
+    "without a limit the action phase need never end).",
     OURS,
     source="ours",
     frame_only=True,
@@ -141,7 +143,7 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
         "winner": seat if won else rival,
         "tie": tie,
     }
-    Z.land(state, mine + theirs)
+    Z.land(state, mine + theirs, ev)
     if won:
         c = state["cities"][city]
         c["population"] += 1

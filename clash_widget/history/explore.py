@@ -139,16 +139,16 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
     return out
 
 
-def _close(state: State, frame: Frame) -> None:
+def _close(state: State, frame: Frame, ev: Events) -> None:
     state["stack"].remove(frame)
-    Z.land(state, [c for c in frame["cards"] if c in state["table"]])
+    Z.land(state, [c for c in frame["cards"] if c in state["table"]], ev)
 
 
 def apply_take(state: State, frame: Frame, a: Args, ev: Events) -> None:
     seat, cid = frame["player"], a.get(0)
     Z.lift(state, cid)
     frame["cards"].remove(cid)
-    _close(state, frame)
+    _close(state, frame, ev)
     if C.ctype(state, cid) == "city":
         place_city(state, seat, cid, a.get(1) or None, ev)
     else:
@@ -156,7 +156,7 @@ def apply_take(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 
 def apply_leave(state: State, frame: Frame, a: Args, ev: Events) -> None:
-    _close(state, frame)
+    _close(state, frame, ev)
 
 
 TAKE = ActionKind(

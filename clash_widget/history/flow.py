@@ -7,7 +7,7 @@ time, so each *simultaneous* step becomes a queue of decision frames in initiati
 opening    refresh, consult, initiative (all automatic)
 trade      maintenance step 1: a ``trade`` frame per player with trade to spend
 production maintenance step 2 (automatic)
-growth     maintenance step 3 (automatic)
+growth     maintenance step 3: a ``grow`` frame per player with a city that has food
 plan       maintenance step 4: a ``plan`` frame per player (research, produce)
 action     one ``act`` frame at a time, round the table, until everybody has passed
 closing    winning checks, end of "until end of turn" effects (automatic)
@@ -24,6 +24,7 @@ from __future__ import annotations
 from ..engine.game import Events, State
 from . import cards as C
 from . import zones as Z
+from .rulebook import opt
 from .state_types import Unit
 
 
@@ -77,7 +78,7 @@ def initiative(state: State, ev: Events) -> None:
             ranks[s] = C.rank(state, got[0]) if got else 99  # no card at all: last
             if got:
                 shown.append({"seat": s, "card": got[0], "round": rounds})
-            Z.land(state, got)
+            Z.land(state, got, ev)
         low = min(ranks.values())
         contenders = [s for s in contenders if ranks[s] == low]
         if len(contenders) == 1 or low == 99:
@@ -141,7 +142,7 @@ def _production(state: State, ev: Events) -> None:
             cost = C.design(state, c["production"])["cost"]
             if c["progress"] >= cost:
                 finish_production(state, city, ev)
-    state["turn"]["phase"] = "growth"
+    _begin(state, "growth")
 
 
 def finish_production(state: State, city: str, ev: Events) -> None:
@@ -172,49 +173,54 @@ def finish_production(state: State, city: str, ev: Events) -> None:
             )
 
 
+def growth_pulls(state: State, city: str) -> int:
+    """How many cards a growth attempt of ``city`` pulls (its food yield; with the option
+    growth_pulls_population, plus its population)."""
+    n = Z.city_yields(state, city)["food"]
+    if state["options"]["growth_pulls_population"]:
+        n += state["cities"][city]["population"]
+    return max(n, 0)
+
+
+def growth_need(state: State, city: str) -> int:
+    return int(state["options"]["growth_multiplier"]) * state["cities"][city]["population"]
+
+
 def _growth(state: State, ev: Events) -> None:
-    """Rules growth.threshold and growth.always-tried."""
-    opts = state["options"]
-    for seat in state["turn"]["order"]:
-        for city in Z.cities_of(state, seat):
-            c = state["cities"][city]
-            n = Z.city_yields(state, city)["food"]
-            if opts["growth_pulls_population"]:
-                n += c["population"]
-            if n <= 0:
-                continue
-            got = Z.pull(state, seat, n, ev)
-            total = sum(C.rank(state, x) for x in got)
-            need = opts["growth_multiplier"] * c["population"]
-            faces = " ".join(C.face(state, x) for x in got)
-            state["shown"]["growth"].append(
-                {"city": city, "cards": got, "total": total, "need": need}
-            )
-            if total >= need:
-                c["population"] += 1
-                ev.emit(
-                    "growth",
-                    f"{Z.city_name(state, city)} pulls {faces} = {total} "
-                    f"(needs {need}): population {c['population']}.",
-                    player=seat,
-                    city=city,
-                    cards=list(got),
-                    total=total,
-                    need=need,
-                )
-            else:
-                ev.emit(
-                    "no_growth",
-                    f"{Z.city_name(state, city)} pulls {faces} = {total} "
-                    f"(needs {need}): no growth.",
-                    player=seat,
-                    city=city,
-                    cards=list(got),
-                    total=total,
-                    need=need,
-                )
-            Z.land(state, got)
+    """Rule growth.may-try: each player in turn is asked which of their cities with food try
+    to grow (a ``grow`` frame); a player with no such city is not asked."""
+    t = state["turn"]
+    while t["queue"]:
+        seat = t["queue"].pop(0)
+        cities = [c for c in sorted(Z.cities_of(state, seat)) if growth_pulls(state, c) > 0]
+        if cities:
+            state["stack"].append({"kind": "grow", "player": seat, "cities": cities})
+            return
     _begin(state, "plan")
+
+
+def try_growth(state: State, seat: int, city: str, ev: Events) -> None:
+    """Rule growth.threshold: pull, add the ranks, grow on reaching the need."""
+    c = state["cities"][city]
+    got = Z.pull(state, seat, growth_pulls(state, city), ev)
+    total = sum(C.rank(state, x) for x in got)
+    need = growth_need(state, city)
+    faces = " ".join(C.face(state, x) for x in got)
+    state["shown"]["growth"].append({"city": city, "cards": got, "total": total, "need": need})
+    grew = total >= need
+    if grew:
+        c["population"] += 1
+    ev.emit(
+        "growth" if grew else "no_growth",
+        f"{Z.city_name(state, city)} pulls {faces} = {total} (needs {need}): "
+        + (f"population {c['population']}." if grew else "no growth."),
+        player=seat,
+        city=city,
+        cards=list(got),
+        total=total,
+        need=need,
+    )
+    Z.land(state, got, ev)
 
 
 def _plan(state: State, ev: Events) -> None:
@@ -226,6 +232,7 @@ def _plan(state: State, ev: Events) -> None:
     t["active"] = list(t["order"])
     t["at"] = 0
     t["clashed"] = []
+    t["passes"] = 0
 
 
 # -- action phase----------------------------------------------------------------------------------
@@ -239,14 +246,21 @@ def _action(state: State, ev: Events) -> None:
 
 
 def next_actor(state: State, passed: bool) -> None:
-    """Rules act.order and act.pass-out: the next player round the table still acting."""
+    """Rules act.order and act.pass-out: the next player round the table still acting.
+
+    By the seed a pass only hands the turn on; the phase ends when every player still in it
+    has passed in a row. With the house rule ``pass_is_final`` a passing player is out."""
     t = state["turn"]
-    if passed:
+    if passed and opt(state, "pass_is_final"):
         t["active"].pop(t["at"])
         if t["active"]:
             t["at"] %= len(t["active"])
-    else:
-        t["at"] = (t["at"] + 1) % len(t["active"])
+        return
+    t["passes"] = t.get("passes", 0) + 1 if passed else 0
+    if t["passes"] >= len(t["active"]):
+        t["active"] = []  # nobody wants to act any more
+        return
+    t["at"] = (t["at"] + 1) % len(t["active"])
 
 
 # -- closing phase---------------------------------------------------------------------------------

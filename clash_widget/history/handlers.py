@@ -3,6 +3,7 @@
 ``capital`` / ``home``  set-up: deploy the capital, then its terrain.
 ``trade``               maintenance step 1: spend trade.
 ``discard``             after consulting to discard: choose the card.
+``grow``                maintenance step 3: which cities try to grow (``grow <city>``, ``done``).
 ``plan``                maintenance step 4: start research, put productions behind cities.
 ``act``                 the action phase: one action, or pass.
 ``explore``             after exploring: deploy one pulled card, or none.
@@ -33,10 +34,13 @@ from .actions import (
 from .combat import ATTACK
 from .culture import CLASH, SHRINK
 from .explore import EXPLORE, LEAVE, TAKE
+from .flow import growth_need, growth_pulls
 from .maintenance import (
     ACT_PRODUCE,
     ACT_RESEARCH,
     DISCARD,
+    GROW,
+    GROW_DONE,
     PLAN_DONE,
     PLAN_PRODUCE,
     PLAN_RESEARCH,
@@ -46,6 +50,7 @@ from .maintenance import (
     TRADE_DONE,
     TRADE_RESEARCH,
 )
+from .rulebook import opt
 from .setup import CAPITAL, HOME
 
 
@@ -62,8 +67,24 @@ def _trade_prompt(state: State, frame: Frame) -> str:
     )
 
 
+def _grow_prompt(state: State, frame: Frame) -> str:
+    tries = "; ".join(
+        f"{Z.city_name(state, c)} pulls {growth_pulls(state, c)}, needs {growth_need(state, c)}"
+        for c in frame["cities"]
+    )
+    return (
+        f"{_who(state, frame)}: try to grow a city ({tries}): pulled cards go to your landfill. "
+        "Or done."
+    )
+
+
 def _act_prompt(state: State, frame: Frame) -> str:
-    return f"{_who(state, frame)}: take one action, or pass for the rest of the action phase."
+    if opt(state, "pass_is_final"):
+        return f"{_who(state, frame)}: take one action, or pass for the rest of the action phase."
+    return (
+        f"{_who(state, frame)}: take one action, or pass (the action phase ends when everybody "
+        "passes in a row)."
+    )
 
 
 def _explore_prompt(state: State, frame: Frame) -> str:
@@ -119,6 +140,12 @@ HANDLERS: dict[str, FrameHandler] = {
             [DISCARD],
             lambda s, f: f"{_who(s, f)}: discard a card from your council.",
             not_now="choose the card to discard first, not {kind}",
+        ),
+        TableFrame(
+            "grow",
+            [GROW, GROW_DONE],
+            _grow_prompt,
+            not_now="the maintenance phase asks which cities try to grow now, not {kind}",
         ),
         TableFrame(
             "plan",

@@ -15,7 +15,7 @@ from ..engine.frames import ActionKind, Applier, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import cards as C
 from . import zones as Z
-from .flow import next_actor
+from .flow import next_actor, try_growth
 from .rulebook import (
     BOOK,
     MAINT,
@@ -75,16 +75,22 @@ def has_research(state: State, frame: Frame, a: object) -> bool:
 @explained(lambda s, f, a: f"it needs {Z.research_need(s, f['player'])} more")
 @BOOK.check(
     "trade.research-overfill",
-    "Put no more research counters on a tech than it still needs.",
+    "With the house rule research_exact, put no more research counters on a tech than it still "
+    "needs.",
     OURS,
     source="ours",
 )
 def not_overfilled(state: State, frame: Frame, a: Args) -> bool:
-    return int(a.get(0)) <= Z.research_need(state, frame["player"])
+    exact = opt(state, "research_exact")
+    return not exact or int(a.get(0)) <= Z.research_need(state, frame["player"])
 
 
 def research_counters_candidates(state: State, frame: Frame) -> list[Action]:
-    top = min(frame["left"], Z.research_need(state, frame["player"]))
+    """1 up to the trade left (the seed: extra counters are lost); with the house rule
+    research_exact, up to what the tech still needs."""
+    top = frame["left"]
+    if opt(state, "research_exact"):
+        top = min(top, Z.research_need(state, frame["player"]))
     return [Action("research", (str(n),)) for n in range(1, top + 1)]
 
 
@@ -194,6 +200,55 @@ TRADE_CONSULT = _trade_kind("consult", apply_trade_consult)
 TRADE_CYCLE = _trade_kind("cycle", apply_trade_cycle)
 TRADE_CULTURE = _trade_kind("culture", apply_trade_culture)
 TRADE_DONE = bare("done", apply_trade_done)
+
+
+# -- growth (step 3)--------------------------------------------------------------------------------
+@explained(lambda s, f, a: "not one of your cities still to try this turn")
+@BOOK.check(
+    "growth.may-try",
+    "Each city you control with a food yield may try to grow once in the maintenance phase: "
+    "choose one of yours that has not tried yet.",
+    MAINT,
+)
+def growth_city_open(state: State, frame: Frame, a: Args) -> bool:
+    return a.get(0) in frame["cities"]
+
+
+def grow_candidates(state: State, frame: Frame) -> list[Action]:
+    return [Action("grow", (c,)) for c in frame["cities"]]
+
+
+def apply_grow(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    frame["cities"].remove(a.get(0))
+    if not frame["cities"]:
+        state["stack"].remove(frame)
+    try_growth(state, frame["player"], a.get(0), ev)
+
+
+def apply_grow_done(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    """Decline growth for the cities that have not tried (their pulls stay in the treasury)."""
+    state["stack"].remove(frame)
+    names = ", ".join(Z.city_name(state, c) for c in frame["cities"])
+    ev.emit(
+        "growth_declined",
+        f"{Z.player_name(state, frame['player'])} does not try to grow {names}.",
+        player=frame["player"],
+        cities=list(frame["cities"]),
+    )
+
+
+GROW = ActionKind(
+    "grow",
+    parse_args,
+    [growth_city_open],
+    grow_candidates,
+    apply_grow,
+    arity=(1, 1),
+    usage="use: grow <city>",
+    example="grow 0-00",
+    ensured=[growth_city_open],
+)
+GROW_DONE = bare("done", apply_grow_done)
 
 
 # -- discarding------------------------------------------------------------------------------------

@@ -39,5 +39,12 @@ class HistoryOptions(Options):
     trade_culture: int = 4
     capital_defence: int = 2
     """Ours: the strength with which an undefended capital strikes back (other cities 1)."""
+    pass_is_final: bool = False
+    """Ours, a house rule: a player who passes takes no more actions this action phase. The seed
+    goes round "until no one wants to or cannot perform any actions" (False): a player who
+    passed may act again when the turn comes round; the phase ends when all pass in a row."""
+    research_exact: bool = False
+    """Ours, a house rule: research counters beyond what the tech still needs are refused. The
+    seed lets a player "use any number of trade" on research (False): the extra is lost."""
     max_turns: int = 40
     """Ours: a safety end. If nobody has won by the end of this turn, the most population wins."""

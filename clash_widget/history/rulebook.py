@@ -20,6 +20,7 @@ from ..engine import Action, RuleBook
 from ..engine.frames import Detail, Explained
 from ..engine.game import MALFORMED, Frame, State
 from ..engine.rules import Predicate, Reading
+from .options import HistoryOptions
 
 BOOK = RuleBook("history")
 R = BOOK.rule
@@ -62,7 +63,10 @@ def parse_args(state: State, frame: Frame, action: Action) -> Args:
 
 
 def opt(state: State, name: str) -> Any:
-    return state["options"][name]
+    """A rules option of the game; a position saved before the option existed plays its
+    default."""
+    o = state["options"]
+    return o[name] if name in o else getattr(HistoryOptions(), name)
 
 
 # -- rules that act by themselves (tested by behaviour) ------------------------------------------
@@ -86,7 +90,9 @@ PULL = R(
 )
 RESHUFFLE = R(
     "zones.reshuffle",
-    "Whenever your treasury is empty, your landfill is shuffled into it.",
+    "Whenever your treasury is empty, your landfill is shuffled into it: the moment its last "
+    "card is consulted or pulled (cards of that pull are still on the table, so they stay "
+    "out), or, if the landfill was empty then, the moment a card reaches the landfill.",
     ZONES,
 )
 DESTROY = R(
@@ -128,21 +134,17 @@ GROWTH = R(
     "multiplier times its population, the population goes up by 1.",
     MAINT,
 )
-GROWTH_ALWAYS = R(
-    "growth.always-tried",
-    "Every city with food tries to grow: the attempt costs nothing, so it is not asked.",
-    OURS,
-    source="ours",
-)
 ACTION_ORDER = R(
     "act.order",
-    "From the initiative winner clockwise, each player takes one action at a time until "
-    "everybody has passed.",
+    "From the initiative winner clockwise, each player takes one action or passes at a time; "
+    "a player who passed may act again when the turn comes round, and the action phase ends "
+    "when every player still in it has passed in a row.",
     ACTION,
 )
 PASS_OUT = R(
     "act.pass-out",
-    "A player who passes takes no more actions this action phase.",
+    "With the house rule pass_is_final, a player who passes takes no more actions this action "
+    "phase.",
     OURS,
     source="ours",
 )
@@ -264,20 +266,24 @@ READINGS = [
         "founding_cost=0",
     ),
     Reading(
-        "trying to grow",
-        "you may attempt to raise its population",
-        "always tried: a failed attempt costs nothing, so it is not asked",
-    ),
-    Reading(
         "passing in the action phase",
         "keep going until no one wants to or cannot act",
-        "a player who passes is out until the next action phase",
+        "the seed's: a player who passed may act again when the turn comes round; the phase "
+        "ends when everybody passes in a row (rule act.order)",
+        "pass_is_final=true (house rule: a player who passes is out until the next action phase)",
+    ),
+    Reading(
+        "research counters beyond the tech's cost",
+        "use any number of trade to put that many research counters",
+        "the seed's: any number; counters beyond the cost are lost (rule research.done)",
+        "research_exact=true (house rule: no more counters than the tech still needs)",
     ),
     Reading(
         "culture clash",
         "the notes' battle of culture; the rules only list it",
-        "started from a city of yours against a rival player, once a turn; ties go to the "
-        "defender; a city never drops below population 1",
+        "started from a city of yours against a rival player; once a turn (ours, needed: a "
+        "clash spends and exhausts nothing, so the action phase could go on for ever); ties go "
+        "to the defender; a city never drops below population 1",
     ),
     Reading(
         "the rainbow",

@@ -132,6 +132,7 @@ def frame(state: State, kind: str, player: int, **data: Any) -> dict[str, Any]:
         "capital": "setup",
         "home": "setup",
         "trade": "trade",
+        "grow": "growth",
         "plan": "plan",
         "act": "action",
         "explore": "action",
@@ -147,6 +148,7 @@ def frame(state: State, kind: str, player: int, **data: Any) -> dict[str, Any]:
     if kind == "act":
         t["active"] = list(t["order"])
         t["at"] = t["active"].index(player)
+        t["passes"] = 0
     t["queue"] = []
     f = {"kind": kind, "player": player, **data}
     state["stack"] = [f]
@@ -199,7 +201,7 @@ class Scenario:
         for seat, p in enumerate(s["players"]):
             p["treasury"].sort()
             Stream(seed * 31 + seat).shuffle(p["treasury"])  # fixed, different per seat
-        s["cities"], s["units"], s["table"], s["stack"], s["log"] = {}, {}, [], [], []
+        s["cities"], s["units"], s["table"], s["stack"] = {}, {}, [], []
         s["turn"].update(number=1, phase="action", order=list(range(players)), queue=[])
         s["turn"].update(active=[], at=0, bonus={}, clashed=[])
 

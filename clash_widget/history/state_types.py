@@ -23,7 +23,7 @@ class Player(TypedDict):
     treasury: list[str]  # draw pile, face down, top = last
     council: list[str]  # the hand (hidden from the others)
     landfill: list[str]  # discard pile, face up
-    culture: int  # culture counters (spent on culture clashes)
+    culture: int  # culture counters (kept: each adds a card to every culture clash)
     research: str | None  # the tech card being researched, if any
     counters: int  # research counters on it
     techs: list[str]  # techs researched
@@ -57,6 +57,7 @@ class Turn(TypedDict):
     at: int  # position in ``active`` of the seat to act
     bonus: dict[str, int]  # seat (as text) -> attack bonus until end of turn
     clashed: list[int]  # seats that started a culture clash this turn
+    passes: NotRequired[int]  # passes in a row this action phase (all active: phase over)
 
 
 class InitiativePull(TypedDict):
@@ -133,6 +134,8 @@ class HistoryOptionsDict(TypedDict):
     trade_consult: int
     trade_culture: int
     capital_defence: int
+    pass_is_final: bool
+    research_exact: bool
     max_turns: int
 
 

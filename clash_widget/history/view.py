@@ -174,6 +174,7 @@ LABELS = {
     "ability": "Use {0}",
     "shrink": "{0} loses 1 population",
     "pass": "Pass",
+    "grow": "Try to grow {0}",
 }
 # "none" answers the decision on top of the stack: its words depend on which one it is.
 NONE_LABELS = {
@@ -197,6 +198,8 @@ def describe(state: State, action: Action) -> str:
         if k in TRADE_LABELS:
             what, price = TRADE_LABELS[k]
             return f"{what} ({state['options'][price]} trade)"
+        if k == "done" and state["stack"] and state["stack"][-1]["kind"] == "grow":
+            return "Done: the other cities do not try to grow"
         if k == "none":
             frame = state["stack"][-1]["kind"] if state["stack"] else ""
             return NONE_LABELS.get(frame, "None of these")

@@ -57,9 +57,13 @@ def reshuffle_if_empty(state: State, seat: int, ev: Events) -> bool:
 
 
 def take_top(state: State, seat: int, ev: Events) -> str | None:
+    """The top card of the treasury. Rule zones.reshuffle: the moment the last card leaves,
+    the landfill is shuffled in (the cards of a pull still on the table are not in it)."""
     if not reshuffle_if_empty(state, seat, ev):
         return None
-    return state["players"][seat]["treasury"].pop()
+    card = state["players"][seat]["treasury"].pop()
+    reshuffle_if_empty(state, seat, ev)
+    return card
 
 
 def consult(state: State, seat: int, n: int, ev: Events) -> list[str]:
@@ -94,12 +98,17 @@ def pull(state: State, seat: int, n: int, ev: Events) -> list[str]:
     return got
 
 
-def land(state: State, cards: list[str]) -> None:
-    """Pulled cards go to their owners' landfills (rule zones.pull)."""
+def land(state: State, cards: list[str], ev: Events) -> None:
+    """Pulled cards go to their owners' landfills (rule zones.pull); an owner whose treasury
+    is empty shuffles them in at once (rule zones.reshuffle)."""
+    owners = set()
     for c in cards:
         if c in state["table"]:
             state["table"].remove(c)
             state["players"][C.owner(c)]["landfill"].append(c)
+            owners.add(C.owner(c))
+    for seat in sorted(owners):
+        reshuffle_if_empty(state, seat, ev)
 
 
 def lift(state: State, cid: str) -> None:
@@ -112,11 +121,13 @@ def discard(state: State, seat: int, cid: str, ev: Events, why: str = "discards"
     p["council"].remove(cid)
     p["landfill"].append(cid)
     ev.emit("discard", f"{player_name(state, seat)} {why} {C.name(state, cid)}.", player=seat)
+    reshuffle_if_empty(state, seat, ev)
 
 
-def to_landfill(state: State, cid: str) -> None:
+def to_landfill(state: State, cid: str, ev: Events) -> None:
     """Rule zones.destroy: a card leaves the map for its owner's landfill."""
     state["players"][C.owner(cid)]["landfill"].append(cid)
+    reshuffle_if_empty(state, C.owner(cid), ev)
 
 
 def stats(state: State, key: str, n: int = 1) -> None:

@@ -6,6 +6,11 @@ Ocean. Barren Lands and vacant areas never are. An Ocean may also hold other
 Factions' fleets; a Sea may not (our reading, rule transfer.shared-sea, unless the
 option ``shared_sea_friendly``). Besides shared borders, a path may cross a Strait
 from land to land when the Sea between is vacant or friendly (not enemy occupied).
+
+When no path exists, :func:`cause` says which rule kept it closed: each of
+``shared-sea``, ``ocean-enemies`` and ``strait`` is tried *relaxed* (as if that rule
+allowed the step); the first relaxation that opens a path names the rule, else the
+general rule ``transfer.path`` refused (a vacant or barren area, a foreign land).
 """
 
 from __future__ import annotations
@@ -16,16 +21,22 @@ from ..engine.game import State
 from . import board as B
 from . import content as K
 
+RELAXATIONS = ("shared-sea", "ocean-enemies", "strait")
+"""The rules a refusal may blame besides ``transfer.path``, in the order they are tried."""
+Relax = frozenset[str]
+NONE: Relax = frozenset()
 
-def friendly(state: State, area: str, seat: int) -> bool:
+
+def friendly(state: State, area: str, seat: int, relax: Relax = NONE) -> bool:
     if K.is_land(area):
         if K.is_barren(area):
             return False
         e = B.holder(state, area)
         return e is not None and B.owner(state, e) == seat
     if not B.seat_has_fleet(state, area, seat):
-        return False
-    if K.is_ocean(area) or state["options"]["shared_sea_friendly"]:
+        # relaxed: an Ocean held only by other Factions' fleets
+        return "ocean-enemies" in relax and K.is_ocean(area) and bool(B.fleets_in(state, area))
+    if K.is_ocean(area) or state["options"]["shared_sea_friendly"] or "shared-sea" in relax:
         return True
     return not B.enemy_fleet(state, area, seat)
 
@@ -45,43 +56,58 @@ def why_not_friendly(state: State, area: str, seat: int) -> str:
     if not B.fleets_in(state, area):
         return f"the {name} is vacant"
     if not B.seat_has_fleet(state, area, seat):
+        if K.is_ocean(area):
+            return f"the {name} holds no fleet of yours (an Ocean is shared only beside one)"
         return f"the {name} holds no fleet of yours"
     if not friendly(state, area, seat):
         return f"the {name} also holds an enemy fleet (only Oceans may be shared)"
     return ""
 
 
-def strait_open(state: State, strait: str, seat: int) -> bool:
+def strait_open(state: State, strait: str, seat: int, relax: Relax = NONE) -> bool:
     """A Strait may be crossed if its Sea is vacant or friendly (not enemy occupied)."""
     sea = K.straits()[strait]["sea"]
-    if not B.fleets_in(state, sea):
+    if "strait" in relax or not B.fleets_in(state, sea):
         return True
-    return friendly(state, sea, seat)
+    return friendly(state, sea, seat, relax)
 
 
-def steps(state: State, area: str, seat: int) -> list[tuple[str, str | None]]:
+def steps(state: State, area: str, seat: int, relax: Relax = NONE) -> list[tuple[str, str | None]]:
     """Areas a path may go to next from ``area``: (area, strait crossed or None)."""
     out: list[tuple[str, str | None]] = [(a, None) for a in sorted(K.neighbours(area))]
     if K.is_land(area):
         for other, strait in K.strait_links()[area]:
-            if strait_open(state, strait, seat):
+            if strait_open(state, strait, seat, relax):
                 out.append((other, strait))
     return out
 
 
-def reach(state: State, start: str, seat: int) -> dict[str, tuple[str | None, str | None]]:
+def reach(
+    state: State, start: str, seat: int, relax: Relax = NONE
+) -> dict[str, tuple[str | None, str | None]]:
     """Every area a friendly path from ``start`` reaches: area -> (previous area, strait)."""
-    if not friendly(state, start, seat):
+    if not friendly(state, start, seat, relax):
         return {}
     prev: dict[str, tuple[str | None, str | None]] = {start: (None, None)}
     todo = deque([start])
     while todo:
         a = todo.popleft()
-        for b, strait in steps(state, a, seat):
-            if b not in prev and friendly(state, b, seat):
+        for b, strait in steps(state, a, seat, relax):
+            if b not in prev and friendly(state, b, seat, relax):
                 prev[b] = (a, strait)
                 todo.append(b)
     return prev
+
+
+def cause(state: State, start: str, goal: str, seat: int) -> str | None:
+    """Which rule keeps ``goal`` out of reach (None: a path exists): the first of
+    :data:`RELAXATIONS` whose relaxing alone opens a path, else ``"path"``."""
+    if goal in reach(state, start, seat):
+        return None
+    for r in RELAXATIONS:
+        if goal in reach(state, start, seat, frozenset({r})):
+            return r
+    return "path"
 
 
 def path(state: State, start: str, goal: str, seat: int) -> list[str] | None:
@@ -107,12 +133,31 @@ def _trace(prev: dict[str, tuple[str | None, str | None]], goal: str) -> list[st
         a = before
 
 
-def blockers(state: State, start: str, goal: str, seat: int) -> list[str]:
+def blockers(state: State, start: str, goal: str, seat: int, rule: str = "") -> list[str]:
     """Why no path: the unfriendly areas around what a path from ``start`` reaches, nearest to
-    ``goal`` first (at most three), in words."""
+    ``goal`` first (at most three), in words; with ``rule`` (one of :data:`RELAXATIONS`),
+    only those that rule closes, when there are any."""
+    words = _blockers(state, start, goal, seat)
+    if rule:
+        words = [w for r, w in words if r == rule] or [w for _, w in words]
+    else:
+        words = [w for _, w in words]
+    return words[:3]
+
+
+def _cause_of(state: State, area: str, seat: int) -> str:
+    """The rule an unfriendly area breaks: shared-sea, ocean-enemies or path."""
+    if K.is_land(area) or not B.fleets_in(state, area):
+        return "path"
+    if not B.seat_has_fleet(state, area, seat):
+        return "ocean-enemies" if K.is_ocean(area) else "path"
+    return "shared-sea"
+
+
+def _blockers(state: State, start: str, goal: str, seat: int) -> list[tuple[str, str]]:
     seen = reach(state, start, seat)
     if not seen:
-        return [why_not_friendly(state, start, seat)]
+        return [(_cause_of(state, start, seat), why_not_friendly(state, start, seat))]
     dist = _distances(goal)
     edge = {b for a in seen for b, _ in steps(state, a, seat) if b not in seen}
     for a in seen:  # straits whose sea is enemy occupied are closed
@@ -120,14 +165,16 @@ def blockers(state: State, start: str, goal: str, seat: int) -> list[str]:
             for other, strait in K.strait_links()[a]:
                 if not strait_open(state, strait, seat) and other not in seen:
                     edge.add(f"strait:{strait}")
-    words = []
+    words: list[tuple[str, str]] = []
     for b in sorted(edge, key=lambda x: (dist.get(x.split(":")[-1], 99), x)):
         if b.startswith("strait:"):
             s = K.straits()[b.split(":", 1)[1]]
-            words.append(f"the {s['name']} is closed by an enemy fleet in the {K.name(s['sea'])}")
+            words.append(
+                ("strait", f"the {s['name']} is closed by an enemy fleet in the {K.name(s['sea'])}")
+            )
         else:
-            words.append(why_not_friendly(state, b, seat))
-    return words[:3]
+            words.append((_cause_of(state, b, seat), why_not_friendly(state, b, seat)))
+    return words
 
 
 def _distances(goal: str) -> dict[str, int]:

@@ -22,6 +22,7 @@ from ..engine import Events, Match, get_game
 from . import board as B
 from . import content as K
 from .epochs import start_epoch
+from .setup import VP_SOURCES
 
 
 class ScenarioError(ValueError):
@@ -155,6 +156,24 @@ class Scenario:
         if not all(isinstance(v, int) and 1 <= v <= 6 for v in values):
             raise ScenarioError(f"dice are 1 to 6, not {values}")
         self.state["forced_dice"] = list(values)
+        return self
+
+    # -- scores -------------------------------------------------------------------------------
+    def vp(self, seat: int, points: int | None = None, **by_source: int) -> Scenario:
+        """The seat's Victory Points so far: ``vp(0, 12)`` (counted as regions), or by source
+        (``vp(0, regions=8, culture=4)``, sources as in setup.VP_SOURCES). Who chooses an
+        Empire first at the next Epoch depends on them (fewest VP first)."""
+        if points is not None:
+            by_source = {"regions": points, **by_source}
+        unknown = set(by_source) - set(VP_SOURCES)
+        if unknown:
+            raise ScenarioError(f"no Victory Point source {sorted(unknown)}: use {VP_SOURCES}")
+        if any(not isinstance(v, int) or v < 0 for v in by_source.values()):
+            raise ScenarioError(f"Victory Points are whole numbers from 0 up, not {by_source}")
+        p = self.state["players"][seat]
+        for k in VP_SOURCES:
+            p["vp_by"][k] = by_source.get(k, 0)  # type: ignore[literal-required]
+        p["vp"] = sum(p["vp_by"].values())
         return self
 
     # -- whose turn -------------------------------------------------------------------------------

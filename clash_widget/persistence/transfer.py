@@ -10,14 +10,29 @@ without rule 6.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine import Action, Events
-from ..engine.frames import ActionKind, bare, explained, fixed
+from ..engine.frames import ActionKind, Explained, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import board as B
 from . import content as K
 from . import paths
 from .epochs import finish_turn
-from .rules import BOOK, S61, S611, S612, S613, Move, opt, seat_name, well_formed
+from .rules import (
+    BOOK,
+    OCEAN_ENEMIES,
+    S61,
+    S611,
+    S612,
+    S613,
+    SHARED_SEA,
+    STRAIT,
+    Move,
+    opt,
+    seat_name,
+    well_formed,
+)
 
 
 def parse_move(state: State, frame: Frame, action: Action) -> Move:
@@ -128,16 +143,43 @@ def elsewhere(state: State, frame: Frame, args: Move) -> bool:
     return e is None or B.capital(state, e) != args.land
 
 
-def _no_path(state: State, frame: Frame, args: Move) -> str:
+def _home(state: State, args: Move) -> str | None:
     e = _possessor(state, args.card)
-    home = B.capital(state, e) if e else None
-    if home is None:
-        return "the card has no Capital to leave from"
-    why = paths.blockers(state, home, args.land, frame["player"])
-    return f"from {K.name(home)} to {K.name(args.land)}: " + "; ".join(why)
+    return B.capital(state, e) if e else None
 
 
-@explained(_no_path)
+def _no_path(rule: str = "") -> Callable[[State, Frame, Move], str]:
+    """The refusal's detail: where the path breaks (only what ``rule`` closes, if given)."""
+
+    def detail(state: State, frame: Frame, args: Move) -> str:
+        home = _home(state, args)
+        if home is None:
+            return "the card has no Capital to leave from"
+        why = paths.blockers(state, home, args.land, frame["player"], rule)
+        return f"from {K.name(home)} to {K.name(args.land)}: " + "; ".join(why)
+
+    return detail
+
+
+def _not_closed_by(rule: str) -> Callable[[State, Frame, Move], bool]:
+    """True unless ``rule`` (paths.RELAXATIONS) is what keeps the path closed."""
+
+    def ok(state: State, frame: Frame, args: Move) -> bool:
+        home = _home(state, args)
+        return home is None or paths.cause(state, home, args.land, frame["player"]) != rule
+
+    return ok
+
+
+# A path refusal names the rule that closed it: these three first, then transfer.path.
+shared_sea_open = Explained(SHARED_SEA, _not_closed_by("shared-sea"), False, _no_path("shared-sea"))
+ocean_open = Explained(
+    OCEAN_ENEMIES, _not_closed_by("ocean-enemies"), False, _no_path("ocean-enemies")
+)
+strait_open = Explained(STRAIT, _not_closed_by("strait"), False, _no_path("strait"))
+
+
+@explained(_no_path())
 @BOOK.check(
     "transfer.path",
     "A transfer needs a path of friendly, contiguous Lands, Seas or Oceans between the two "
@@ -159,6 +201,9 @@ CHECKS = [
     own_faction,
     to_capital,
     elsewhere,
+    shared_sea_open,
+    ocean_open,
+    strait_open,
     has_path,
 ]
 

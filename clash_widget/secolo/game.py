@@ -24,7 +24,7 @@ from .rules import BOOK
 from .state_types import SecoloOptionsDict, SecoloState
 from .turn_frames import advance
 
-FRAME_KINDS = ("pick", "draw", "act", "react", "counter")
+FRAME_KINDS = ("pick", "draw", "act", "react", "counter", "window")
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,11 @@ class Secolo(Game):
         return out
 
     # -- text -----------------------------------------------------------------------------
+    def prompt(self, state: dict[str, Any]) -> str:
+        if state["over"] and state["result"]:
+            return L.outcome(state)
+        return super().prompt(state)
+
     def describe(self, state: dict[str, Any], action: Action) -> str:
         return describe(state, action)
 
@@ -185,7 +190,7 @@ def describe(state: dict[str, Any], action: Action) -> str:
         if k == "redraw":
             return "Discard the chosen cards and redraw"
         if k == "keep":
-            return f"Keep your hand and draw {state['options']['draw']}"
+            return f"Keep your hand and draw {L.turn_draw(state, state['stack'][-1]['player'])}"
         if k == "play":
             rest = list(a[1:])
             text = f"Play {_name(a[0])}"
@@ -287,6 +292,8 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
                 bad.append("cards marked for discarding are not in hand")
             if f["kind"] == "react" and f["player"] == f["attack"]["by"]:
                 bad.append("the attacker is asked to react to their own Attack")
+            if f["kind"] == "window" and f["player"] == state["turn"]["seat"]:
+                bad.append("the turn player is asked in the others' window")
     return bad
 
 
@@ -327,7 +334,7 @@ def _frame_view(state: dict[str, Any], frame: dict[str, Any], seat: int | None) 
         mine = seat is None or seat == frame["player"]
         out["marked_count"] = len(frame["marked"])
         out["marked"] = list(frame["marked"]) if mine else None
-    if frame["kind"] in ("react", "counter", "pick"):
+    if frame["kind"] in ("react", "counter", "pick", "window"):
         out["waiting"] = list(frame["queue"])
     if frame["kind"] == "react":
         out["attack"] = dict(frame["attack"])

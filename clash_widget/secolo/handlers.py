@@ -8,6 +8,9 @@
             order may play Specials or use Objects, or ``pass``.
 ``counter`` after a Special stops an Attack, every other player may answer it with a
             Countermand, or ``pass``.
+``window``  «in qualsiasi momento»: after each step of the turn, the other players who
+            could use a Special or an Object now may, one by one, or ``pass``
+            (:mod:`.windows`).
 
 The checks, candidates and effects of each kind live in its topic module
 (``turn_frames``, ``play``, ``attack``, ``specials``, ``objects``).
@@ -23,7 +26,8 @@ from .attack import ATTACK_KIND
 from .objects import OBJECT_KIND
 from .play import PLAY_KIND
 from .specials import SPECIAL_KIND
-from .turn_frames import DISCARD, END, KEEP, PASS_ATTACK, PASS_SPECIAL, PICK, REDRAW
+from .turn_frames import DISCARD, KEEP, PASS_ATTACK, PASS_SPECIAL, PICK, REDRAW
+from .windows import END, PASS_WINDOW, StepFrame, WindowFrame
 
 
 def _pick_prompt(state: State, frame: Frame) -> str:
@@ -63,17 +67,26 @@ def _counter_prompt(state: State, frame: Frame) -> str:
     )
 
 
+def _window_prompt(state: State, frame: Frame) -> str:
+    when = (
+        f"player {frame['turn_seat']} has ended the turn"
+        if frame["then"] == "next_turn"
+        else f"player {state['turn']['seat']} has just taken a step"
+    )
+    return f"Player {frame['player']}: {when}. Play a Special or use an Object now, or pass."
+
+
 HANDLERS: dict[str, FrameHandler] = {
     h.kind: h
     for h in (
         TableFrame("pick", [PICK], _pick_prompt, not_now="choose a Protagonist first, not {kind}"),
-        TableFrame(
+        StepFrame(
             "draw",
-            [DISCARD, REDRAW, KEEP],
+            [DISCARD, REDRAW, KEEP, SPECIAL_KIND, OBJECT_KIND],
             _draw_prompt,
             not_now="draw first (discard/redraw/keep), not {kind}",
         ),
-        TableFrame(
+        StepFrame(
             "act",
             [PLAY_KIND, ATTACK_KIND, SPECIAL_KIND, OBJECT_KIND, END],
             _act_prompt,
@@ -87,9 +100,16 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
         TableFrame(
             "counter",
-            [SPECIAL_KIND, PASS_SPECIAL],
+            [SPECIAL_KIND, OBJECT_KIND, PASS_SPECIAL],
             _counter_prompt,
             not_now="a Special waits for a Countermand or pass, not {kind}",
+        ),
+        WindowFrame(
+            "window",
+            [SPECIAL_KIND, OBJECT_KIND, PASS_WINDOW],
+            _window_prompt,
+            not_now="this is a moment for Specials and Objects (special, object or pass), "
+            "not {kind}",
         ),
     )
 }

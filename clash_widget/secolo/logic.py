@@ -241,11 +241,18 @@ def start_turn(state: State, seat: int, ev: Events) -> None:
     state["stack"] = [{"kind": "draw", "player": seat, "marked": []}]
 
 
+def turn_draw(state: State, seat: int) -> int:
+    """Cards ``seat`` draws in the draw step after redrawing (the Court Astronomer one more)."""
+    return state["options"]["draw"] + (1 if protagonist_power(state, seat) == "astronomer" else 0)
+
+
 def standing(state: State, seat: int) -> tuple[int, int]:
-    """(cultures in play, Characters in play); for a pair, summed over both cities."""
+    """(different cultures in play, Characters in play); for a pair, the different cultures
+    across both cities (a culture in both counts once, rule end.deck-exhausted) and the
+    Characters of both."""
     seats = team(state, seat)
     return (
-        sum(len(cultures_in_play(state, s)) for s in seats),
+        len(set().union(*(cultures_in_play(state, s) for s in seats))),
         sum(len(characters(state, s)) for s in seats),
     )
 
@@ -288,6 +295,22 @@ def end_game(state: State, reason: str, ev: Events, among: list[int] | None = No
             winners=winners,
             draw=len(teams) > 1,
         )
+
+
+def outcome(state: State) -> str:
+    """The end of the game in words: a draw, or who won."""
+    res = state["result"]
+    names = " and ".join(f"player {s}" for s in res["winners"])
+    if res["draw"]:
+        return f"The game is over: a draw between {names}."
+    return f"The game is over: {names} win{'' if len(res['winners']) > 1 else 's'}."
+
+
+def unmark_gone(state: State, frame: dict[str, Any]) -> None:
+    """In the draw step, cards chosen for discarding that left the hand (played as a
+    Special, painted by the Palette) are no longer chosen."""
+    if frame["kind"] == "draw":
+        frame["marked"] = [c for c in frame["marked"] if c in hand(state, frame["player"])]
 
 
 def pop_frame(state: State, frame: dict[str, Any]) -> None:

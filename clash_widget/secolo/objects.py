@@ -1,5 +1,5 @@
-"""Object powers: discard an Object of your city to use its power, in your turn or in a
-reaction window.
+"""Object powers: discard an Object of your city to use its power at any moment (seed
+«in qualsiasi momento»): in your draw and act steps, or in a window (:mod:`.windows`).
 
 ``object <card> [target]``. The Rosary only answers an Attack on your own city; the
 Printed Bible and the Telescope take no target; the others take one.
@@ -232,6 +232,7 @@ def apply_object(state: State, frame: Frame, u: Use, ev: Events) -> None:
         target=arg,
     )
     POWERS[eff](state, frame, seat, arg, ev)
+    L.unmark_gone(state, frame)
 
 
 _CHECKS = [object_in_city, object_arity, object_timing, amulet_not_own, object_target]

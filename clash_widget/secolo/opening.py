@@ -2,7 +2,8 @@
 
 Ours: a line of play chosen because it reaches an Attack on the second turn (player
 0's Inquisitor and Protagonist on player 1's Mozzo, pir-ch-4) while the defender
-holds Specials, so it exercises the reaction window. The widget tests, the browser
+holds Specials, so it exercises the reaction window; player 0, holding a Conversion and an
+Exile, lets two any-moment windows pass. The widget tests, the browser
 test and the front end's view fixtures (js/test/fixtures) all start from it.
 """
 
@@ -20,7 +21,9 @@ OPENING = (
     "end",
     "keep",
     "play pir-ch-4",
+    "pass",  # player 0 could convert or exile the Mozzo at once («in qualsiasi momento»)
     "end",
+    "pass",  # ... or before player 0's turn begins
     "keep",
 )
 ATTACK = "attack atk-18 ind-ch-5 ind-pr-1 pir-ch-4"

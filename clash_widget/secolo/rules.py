@@ -4,7 +4,8 @@ Every legality condition is a named check registered next to the action it guard
 (``turn_frames``, ``play``, ``attack``, ``specials``, ``objects``), so the legal list is
 the candidates those same checks admit. Sections name the part of the seed rulebook
 (Italian) a rule comes from; rules marked ``source="ours"`` are our design where the
-seed is silent (card powers, how "at any time" becomes reaction windows).
+seed is silent (card powers and their timings). "At any time" («in qualsiasi momento»)
+becomes the windows of :mod:`.windows` (the engine's reaction windows).
 """
 
 from __future__ import annotations
@@ -73,13 +74,21 @@ WIN_FIVE = R(
 DECK_END = R(
     "end.deck-exhausted",
     "The first time the deck runs out the discard pile is shuffled into a new deck; the second "
-    "time the game ends at once: most cultures wins, then most Characters, else a draw.",
+    "time the game ends at once: most different cultures in play wins (in the pairs variant, "
+    "the different cultures across both partners' cities, a culture in both counting once), "
+    "then most Characters, else a draw.",
     PLAY,
+)
+OBJECT_WITH_HOLDER = R(
+    "object.discarded-with-holder",
+    "When a citizen holding an Object is discarded, the Object is discarded too.",
+    OBJECT,
 )
 REACT_WINDOW = R(
     "reaction.window",
-    "After an Attack is declared every other player, in turn order, may answer with Specials "
-    "or Object powers before the target is discarded.",
+    "Specials and Object powers may be used at any moment: the turn player in the draw and act "
+    "steps; every other player, in turn order, in a window after each step (the draw, each "
+    "card put into play, Special or Object power, an Attack declared, the end of the turn "
+    "before the next begins). A window asks only the players who could use something then.",
     PLAY,
-    source="ours",
 )

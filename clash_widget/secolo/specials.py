@@ -1,9 +1,11 @@
-"""Specials: played from the hand in your turn, or in the windows after an Attack.
+"""Specials: played from the hand at any moment (seed «in qualsiasi momento»).
 
 ``special <card> [target]``. Each frame accepts some timings (``SPECIAL_TIMINGS``): the
-turn player plays any-time and turn Specials; a reaction window takes reaction and
-any-time ones; the counter window only a Countermand. A Special that stops an Attack
-(``BLOCKERS``) opens a counter window; the Attack is stopped only if nobody counters.
+turn player plays any-time and turn Specials in the draw and act steps; the others play
+any-time ones in the windows after each step (:mod:`.windows`); the window after an Attack
+takes reaction and any-time ones; the counter window a Countermand and any-time ones. A
+Special that stops an Attack (``BLOCKERS``) opens a counter window; the Attack is stopped
+only if nobody counters.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from .turn_frames import advance
 
 # Which Special timings each frame accepts.
 SPECIAL_TIMINGS = {
+    "draw": ("anytime", "turn"),
     "act": ("anytime", "turn"),
+    "window": ("anytime",),
     "react": ("reaction", "anytime"),
-    "counter": ("counter",),
+    "counter": ("counter", "anytime"),
 }
 BLOCKERS = ("truce", "escape", "retaliation")
 NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
@@ -81,8 +85,10 @@ def special_in_hand(state: State, frame: Frame, u: Use) -> bool:
 @explained(lambda s, f, u: f"{C.label(u.cid)} is a {C.card(u.cid)['timing']} card")
 @BOOK.check(
     "special.timing",
-    "This Special cannot be played now: reaction Specials answer an Attack, the Countermand "
-    "answers a Special that stopped an Attack, the Alliance is for your own turn.",
+    "This Special cannot be played now: Specials may be played at any moment, except that "
+    "Truce, Escape and Retaliation answer an Attack, the Countermand answers a Special that "
+    "stopped an Attack, and the Alliance, which adds a culture to the cards you put into play, "
+    "works only in your own turn (the only time you put cards into play).",
     PLAY,
     source="ours",
 )
@@ -217,7 +223,7 @@ def apply_special(state: State, frame: Frame, u: Use, ev: Events) -> None:
     eff = C.effect(cid)
     L.from_hand(state, seat, cid)
     L.to_discard(state, cid, seat)
-    kind = "special_played" if frame["kind"] == "act" else "special_reaction"
+    kind = "special_played" if frame["kind"] in ("act", "draw") else "special_reaction"
     text = f"Player {seat} plays {C.label(cid)}"
     if arg is not None:
         text += " on " + (C.cultures()[arg]["name"] if arg in C.cultures() else C.label(arg))
@@ -225,6 +231,7 @@ def apply_special(state: State, frame: Frame, u: Use, ev: Events) -> None:
     EFFECTS[eff](state, frame, seat, cid, arg, ev)
     if L.protagonist_power(state, seat) == "preacher":
         L.draw(state, seat, 1, ev, "the Geneva Preacher")
+    L.unmark_gone(state, frame)
 
 
 _CHECKS = [special_in_hand, special_timing, special_arity, special_target]

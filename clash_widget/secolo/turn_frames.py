@@ -2,7 +2,7 @@
 passing in a window.
 
 ``pick <protagonist>`` (setup), ``discard <card>`` / ``redraw`` / ``keep`` (the draw
-step), ``end`` (the act step), ``pass`` (a reaction or counter window).
+step), ``pass`` (a reaction or counter window). Ending the turn: :mod:`.windows`.
 """
 
 from __future__ import annotations
@@ -131,9 +131,7 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
 def apply_keep(state: State, frame: Frame, args: object, ev: Events) -> None:
     """The turn's draw, then the act step."""
     seat = frame["player"]
-    power = L.protagonist_power(state, seat)
-    more = state["options"]["draw"] + (1 if power == "astronomer" else 0)
-    L.draw(state, seat, more, ev, "turn draw")
+    L.draw(state, seat, L.turn_draw(state, seat), ev, "turn draw")
     if not state["over"]:
         L.pop_frame(state, frame)
         state["stack"].append({"kind": "act", "player": seat})
@@ -168,17 +166,6 @@ KEEP = ActionKind(
     category="keep",
     usage="keep takes no arguments",
 )
-
-
-# -- the end of the turn ---------------------------------------------------------------------
-def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
-    seat = frame["player"]
-    ev.emit("turn_end", f"Player {seat} ends the turn", seat=seat)
-    L.pop_frame(state, frame)
-    L.start_turn(state, (seat + 1) % L.n_players(state), ev)
-
-
-END = bare("end", apply_end)
 
 
 # -- windows: every other seat in turn may answer, then the window closes -----------------------

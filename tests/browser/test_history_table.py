@@ -2,12 +2,12 @@
 
 The notebook's last cell shows ``sandbox = HistoryTable(lesson.sandbox())``: turn 2 of a
 two-player game in the teacher's view, at player 1's trade. The test clicks through the
-turn (``SANDBOX_TURN``): trade buttons and a council card to discard, a tech card to
-research, a unit card that two cities could produce (the choice appears as buttons), a
-city card that starts a culture clash (two poker hands with their names appear), the
-loser's city card to shrink, a refused click (the rule is named, nothing changes), and
-the passes that close the turn. Every click must reach Python (the version grows) and
-come back as a redrawn table.
+turn (``SANDBOX_TURN``): trade buttons and a council card to discard, the growth of each
+city (buttons), a tech card to research, a unit card that two cities could produce (the
+choice appears as buttons), a city card that starts a culture clash (two poker hands with
+their names appear), the loser's city card to shrink, a refused click (the rule is named,
+nothing changes), and the passes that close the turn. Every click must reach Python (the
+version grows) and come back as a redrawn table.
 """
 
 from __future__ import annotations
@@ -78,6 +78,12 @@ def test_a_turn_by_clicks_with_a_culture_clash(lab):
     click.card("0-30")
     click.button("consult")
     click.button("done")
+
+    # Step 3: growth is asked, city by city (the seed's "you may attempt"): every city tries.
+    expect(table).to_have_attribute("data-frame", "grow")
+    click.button("grow 0-00")
+    click.button("grow 0-07")
+    click.button("grow 1-00")  # player 2's Hilltop
     expect(table).to_have_attribute("data-phase", "plan")
 
     # Step 4: plans. The tech card has one use (research it); the Warriors two (buttons).

@@ -94,7 +94,10 @@ def test_secolo_table_plays_by_clicks(lab):
     click.pending_click('.secolo-action[data-kind="end"]')
     click.button("keep")
     click.card("pir-ch-4")
+    expect(sandbox).to_have_attribute("data-frame", "window")  # player 0 may use a Special now
+    click.button("pass")
     click.button("end")
+    click.button("pass")  # ... or before their own turn begins
     click.button("keep")
 
     # The Attack: click the target in player 1's city, then the Attack card.

@@ -451,9 +451,34 @@ def test_act_order():
     assert m.current_player == 0
 
 
-def test_act_pass_out():
-    """Ours: a player who passes takes no more actions this phase; the others go on."""
+def test_act_order_a_pass_is_not_final():
+    """Seed: "Keep going around the table until no one wants to or cannot perform any
+    actions, then the action phase ends." A player who passed acts again when the turn comes
+    round; the phase ends only when everybody still in it passes in a row."""
     m, a, b = position(3)
+    s = m.state
+    busy(m, 0)  # every player holds one event to play
+    S.frame(s, "act", 0)
+    ev = ok(m, "pass")
+    assert kinds(ev)[0] == "pass" and m.current_player == 1
+    assert s["turn"]["active"] == [0, 1, 2]
+    ok(m, f"play {s['players'][1]['council'][0]}")  # an action: the passes start again
+    assert m.current_player == 2
+    ok(m, "pass")
+    assert m.current_player == 0  # player 1 passed before and is asked again
+    ev = ok(m, f"play {s['players'][0]['council'][0]}")
+    assert "event" in kinds(ev) and m.current_player == 2 and s["turn"]["phase"] == "action"
+    # player 2 (nothing left to do) passed without being asked; player 3 still holds a card
+    ok(m, "pass")
+    assert m.current_player == 0 and s["turn"]["number"] == 1  # the Festival's counter: a clash
+    ok(m, "pass")  # players 2, 3 and 1 passed in a row: nobody wants to act
+    assert s["turn"]["number"] == 2 and s["turn"]["phase"] != "action"
+
+
+def test_act_pass_out():
+    """Ours, the house rule pass_is_final: a player who passes takes no more actions this
+    phase; the others go on."""
+    m, a, b = position(3, pass_is_final=True)
     s = m.state
     busy(m, 0)
     busy(m, 1)
@@ -472,5 +497,5 @@ def test_act_nothing_to_do_is_not_asked():
     S.clear_council(s, 1)
     e, f = S.give(s, 0, "festival"), S.give(s, 0, "friendly_tribe")
     ev = ok(m, f"play {e}")
-    assert "pass" in kinds(ev) and m.current_player == 0 and s["turn"]["active"] == [0]
+    assert "pass" in kinds(ev) and m.current_player == 0 and s["turn"]["active"] == [0, 1]
     ok(m, f"play {f}")

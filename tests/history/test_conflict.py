@@ -183,12 +183,17 @@ def test_clash_once_per_turn_ok():
 
 
 def test_clash_once_per_turn_refused():
-    """Ours: one culture clash a turn (the notes: not "every turn without thought")."""
+    """Ours, and needed: a clash spends no culture counter and exhausts nothing (the notes
+    only warn against clashing "every turn without thought"), so without the limit the same
+    clash could be started again and again in an action phase that runs "until no one wants
+    to" act."""
     m, a, b = clash_position(1)
     s = m.state
     c = S.city(s, 0, city_designs(m, 0)[1])
     busy(m, 0)
+    culture, spent = s["players"][0]["culture"], list(s["spent"])
     ok(m, f"clash {a} 1")
+    assert s["players"][0]["culture"] == culture and s["spent"] == spent  # nothing used up
     while m.current_player != 0 or s["stack"][-1]["kind"] != "act":
         ok(m, str(m.legal_actions()[-1]))
     refused(m, f"clash {c} 1", "clash.once-per-turn")

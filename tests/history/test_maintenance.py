@@ -77,8 +77,22 @@ def test_trade_research_current_refused():
 
 
 def test_trade_research_overfill_ok():
-    """Ours: no more counters than the tech still needs (4 for Writing, 3 already on it)."""
+    """Seed: "Use any number of trade to put that many research counters on the tech you are
+    currently researching." By default counters beyond the cost are allowed and lost (Writing
+    costs 4, 3 already on it: 3 more complete it, 2 are lost)."""
     m, a, b = position()
+    researching(m, 0, "writing", 3)
+    S.frame(m.state, "trade", 0, left=3)
+    listed = [str(x) for x in m.legal_actions() if x.kind == "research"]
+    assert listed == ["research 1", "research 2", "research 3"]
+    ev = ok(m, "research 3")
+    assert "research_done" in kinds(ev)
+    assert m.state["players"][0]["research"] is None and m.state["players"][0]["counters"] == 0
+
+
+def test_trade_research_overfill_ok_exact_house_rule():
+    """Ours, the house rule research_exact: no more counters than the tech still needs."""
+    m, a, b = position(research_exact=True)
     researching(m, 0, "writing", 3)
     S.frame(m.state, "trade", 0, left=3)
     assert [str(x) for x in m.legal_actions() if x.kind == "research"] == ["research 1"]
@@ -87,7 +101,8 @@ def test_trade_research_overfill_ok():
 
 
 def test_trade_research_overfill_refused():
-    m, a, b = position()
+    """With the house rule research_exact, counters beyond the need are refused."""
+    m, a, b = position(research_exact=True)
     researching(m, 0, "writing", 3)
     S.frame(m.state, "trade", 0, left=3)
     assert "needs 1 more" in refused(m, "research 2", "trade.research-overfill")
@@ -171,16 +186,14 @@ def test_production_bonuses():
 
 
 # -- growth----------------------------------------------------------------------------------------
-def _grow(m: Match, city: str, ranks: list[int]) -> Events:
+def _grow(m: Match, city: str, ranks: list[int]) -> list:
+    """The city's owner is asked and tries to grow ``city``; its treasury stacked with
+    ``ranks``. The growth events of the answer."""
     s = m.state
     S.stack_treasury(s, s["cities"][city]["controller"], ranks)
-    ev = Events()
-    s["turn"]["order"] = [0, 1]
-    for c in list(s["cities"]):
-        if c != city:
-            s["cities"][c]["terrains"] = []  # no food: no other pulls
-    flow._growth(s, ev)
-    return ev
+    S.frame(s, "grow", s["cities"][city]["controller"], cities=[city])
+    ev = ok(m, f"grow {city}")
+    return [e for e in ev if e["kind"] in ("growth", "no_growth")]
 
 
 def test_growth_threshold():
@@ -224,15 +237,39 @@ def test_growth_pulls_population_option():
     assert len(e["cards"]) == 5 and e["total"] == 12 and s["cities"][a]["population"] == 3
 
 
-def test_growth_always_tried():
-    """Ours: every city with food tries to grow (a failed try costs nothing); no food, no pull."""
+def test_growth_may_try_ok():
+    """Seed: "For each city you control, you may attempt to raise its population." The
+    player is asked (a pull changes what the treasury holds, so it is their call); a city
+    with no food is not offered; trying pulls the food yield."""
     m, a, b = position()
     s = m.state
     s["turn"]["order"] = [0, 1]
     ev = Events()
+    s["stack"] = []
+    flow._begin(s, "growth")
     flow._growth(s, ev)
-    tried = [e["city"] for e in ev if e["kind"] in ("growth", "no_growth")]
-    assert tried == [a]  # Hilltop has only a forest: no food, nothing pulled
+    assert s["stack"] == [{"kind": "grow", "player": 0, "cities": [a]}]
+    assert not [e for e in ev if e["kind"] in ("growth", "no_growth")]  # nothing pulled yet
+    assert {str(x) for x in m.legal_actions()} == {f"grow {a}", "done"}
+    labels = {x["key"]: x["label"] for x in m.view(0)["legal"]}
+    assert labels["done"] == "Done: the other cities do not try to grow"
+    assert labels[f"grow {a}"].startswith("Try to grow Riverside")
+    ev = ok(m, f"grow {a}")
+    assert [e["city"] for e in ev if e["kind"] in ("growth", "no_growth")] == [a]
+    # Hilltop (player 2's) has only a forest: no food, so player 2 is not asked
+
+
+def test_growth_may_try_refused():
+    """A player may decline: ``done`` pulls nothing and the city keeps its population. A city
+    that is not one of theirs still to try is refused."""
+    m, a, b = position()
+    s = m.state
+    S.frame(s, "grow", 0, cities=[a])
+    refused(m, f"grow {b}", "growth.may-try")
+    pop = s["cities"][a]["population"]
+    ev = ok(m, "done")
+    assert kinds(ev)[0] == "growth_declined" and s["cities"][a]["population"] == pop
+    assert not [e for e in ev if e["kind"] in ("growth", "no_growth")]
 
 
 # -- research--------------------------------------------------------------------------------------

@@ -114,6 +114,44 @@ def test_zones_reshuffle():
     assert not p["landfill"] and len(p["treasury"]) == len(C.deck_list(p["deck"])) - 1
 
 
+def test_zones_reshuffle_the_moment_a_pull_empties_the_treasury():
+    """Seed: "Whenever your treasury is empty, shuffle your landfill into your treasury."
+    The moment is the one the last card leaves: a pull of exactly the three cards left
+    reshuffles the landfill at once, so the three pulled cards (still on the table) are not
+    shuffled in; they land in the landfill afterwards."""
+    from clash_widget.engine import Events
+
+    m = blank()
+    s = m.state
+    p = s["players"][0]
+    three, rest = p["treasury"][-3:], p["treasury"][:-3]
+    p["treasury"], p["landfill"] = list(three), list(rest)
+    ev = Events()
+    got = Z.pull(s, 0, 3, ev)
+    assert sorted(got) == sorted(three) and "reshuffle" in kinds(ev)
+    assert sorted(p["treasury"]) == sorted(rest) and not p["landfill"]
+    Z.land(s, got, ev)
+    assert sorted(p["landfill"]) == sorted(three)
+    assert not set(three) & set(p["treasury"])
+
+
+def test_zones_reshuffle_when_a_card_reaches_an_empty_landfill():
+    """If the landfill is empty when the treasury runs out, the treasury is empty until a card
+    reaches the landfill: that card is shuffled in at once."""
+    from clash_widget.engine import Events
+
+    m = blank()
+    s = m.state
+    p = s["players"][0]
+    one = p["treasury"][-1]
+    p["treasury"], p["landfill"] = [one], []
+    ev = Events()
+    got = Z.pull(s, 0, 1, ev)
+    assert got == [one] and not p["treasury"] and "reshuffle" not in kinds(ev)
+    Z.land(s, got, ev)
+    assert p["treasury"] == [one] and not p["landfill"] and "reshuffle" in kinds(ev)
+
+
 def test_zones_destroy():
     """Seed: "Destroy: Put a card on the map into its owner's landfill." A destroyed unit
     goes to its owner's landfill (here: a unit of player 1 dies attacking player 2)."""

@@ -54,7 +54,7 @@ def test_the_sandbox_turn_by_intents() -> None:
 
 def test_a_refused_click_names_the_rule_and_changes_nothing() -> None:
     w = HistoryTable(sandbox())
-    for key in SANDBOX_TURN[:10]:
+    for key in SANDBOX_TURN[:13]:
         assert w.play(key).ok
     h, v = w.match.state_hash(), w.match.version
     fb = send(w, type="act", key="attack 0-00 1-00")
@@ -82,7 +82,7 @@ def test_bots_play_and_files_round_trip(tmp_path: Path) -> None:
 def test_the_sandbox_saves_its_start(tmp_path: Path) -> None:
     """A set-up position: the game file keeps the start, and loads back to the same game."""
     w = HistoryTable(sandbox())
-    for key in SANDBOX_TURN[:5]:
+    for key in SANDBOX_TURN[:8]:
         assert w.play(key).ok
     path = w.save(tmp_path / "sandbox.json")
     assert "start" in json.loads(Path(path).read_text())

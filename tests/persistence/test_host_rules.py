@@ -30,8 +30,7 @@ def test_epoch_fewest_vp_first_ok():
     """The player with the fewest VP chooses first; the others follow by VP."""
     s = scene(players=3, epoch=2)
     for seat, vp in enumerate((9, 2, 5)):
-        s.state["players"][seat]["vp"] = vp
-        s.state["players"][seat]["vp_by"]["regions"] = vp
+        s.vp(seat, vp)
     s.empire(0, "hittites", lands=["anatolia"])
     m = s.turn(0, "hittites", armies=0, fleets=0).match()
     ev = finish_turn(m)
@@ -41,6 +40,24 @@ def test_epoch_fewest_vp_first_ok():
         seats.append(m.current_player)
         ok(m, str(m.legal_actions()[0]))
     assert seats == [1, 2, 0]
+
+
+def test_epoch_fewest_vp_first_ok_set_by_the_scenario_builder():
+    """Issue 23 item 14: who chooses an Empire first depends on the Victory Points, so the
+    scenario builder sets each player's VP (in all or by source) and the Epoch opens with the
+    player who has the fewest; a VP source that does not exist is refused."""
+    import pytest
+
+    from clash_widget.persistence.scenario import ScenarioError
+
+    s = scene(players=3, epoch=1).vp(0, 7).vp(1, regions=3, culture=2).vp(2, 4)
+    assert [p["vp"] for p in s.state["players"]] == [7, 5, 4]
+    assert s.state["players"][1]["vp_by"]["culture"] == 2
+    m = s.choosing().match()
+    assert m.current_player == 2
+    assert m.state["stack"][-1]["queue"] == [1, 0]
+    with pytest.raises(ScenarioError):
+        scene().vp(0, glory=3)
 
 
 def test_epoch_fewest_vp_first_refused():

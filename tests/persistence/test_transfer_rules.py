@@ -160,12 +160,14 @@ def test_transfer_ocean_enemies_ok():
 
 
 def test_transfer_ocean_enemies_refused():
-    """Without an English fleet the Atlantic is not friendly, Spanish fleet or not."""
+    """6.12: Oceans may hold opposing Factions' fleets "as long as the transferring player has at
+    least one fleet present." Without an English fleet the Atlantic is not friendly, Spanish fleet
+    or not: the refusal names this rule and says which Ocean."""
     s = world()
     s.state["fleets"]["atlantic"] = ["spanish"]
     m = s.match()
-    reason = refused(m, "transfer law britain", "transfer.path")
-    assert "no fleet of yours" in reason
+    reason = refused(m, "transfer law britain", "transfer.ocean-enemies")
+    assert "Atlantic Ocean holds no fleet of yours" in reason
 
 
 def test_transfer_strait_ok():
@@ -189,7 +191,7 @@ def test_transfer_strait_refused():
     s = world()
     s.fleet("western_med", "spanish")
     m = s.match()
-    reason = refused(m, "transfer law italy", "transfer.path")
+    reason = refused(m, "transfer law italy", "transfer.strait")
     assert "Strait of Sicily is closed" in reason
     assert "strait:dover" not in (paths.path(m.state, "italy", "britain", 0) or [])
 
@@ -205,8 +207,25 @@ def test_transfer_shared_sea_refused():
     """Ours (6.12 leaves it open): only Oceans may be shared. The Eastern Mediterranean holds an
     Egyptian and a Greek fleet: it does not carry Law from Egypt to Italy."""
     m = shared_sea_scene().match()
-    reason = refused(m, "transfer law italy", "transfer.path")
+    reason = refused(m, "transfer law italy", "transfer.shared-sea")
     assert "also holds an enemy fleet" in reason
+
+
+def test_transfer_path_refusals_name_the_rule_that_refused():
+    """Issue 23 item 13: a path refusal names the rule that closed the path. A vacant land
+    breaks the general rule 6.12 "The path may not contain Barren Lands or' vacant
+    Lands/Seas/Oceans" (transfer.path); an enemy fleet in the Sea of a Strait breaks
+    transfer.strait; an Ocean without a fleet of yours breaks transfer.ocean-enemies."""
+    s = world()
+    s.vacate("gaul")
+    assert "Gaul is vacant" in refused(s.match(), "transfer law britain", "transfer.path")
+    s = world()
+    s.fleet("western_med", "spanish")
+    reason = refused(s.match(), "transfer law italy", "transfer.strait")
+    assert "Strait of Sicily is closed by an enemy fleet in the Western" in reason
+    s = world()
+    s.state["fleets"]["atlantic"] = ["spanish"]
+    refused(s.match(), "transfer law britain", "transfer.ocean-enemies")
 
 
 def shared_sea_scene(**options):

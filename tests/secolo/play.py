@@ -98,6 +98,9 @@ def self_play(
             assert not bad, (seed, steps, bad)
         if views:
             public |= set(m.state["discard"]) | set(m.state["revealed"])
+            for e in o.events:  # discarded face up, even if reshuffled and drawn in the step
+                if e["kind"] == "redraw_discard":
+                    public |= set(e["cards"])
             if any(e["kind"] == "reshuffle" for e in o.events):
                 # every card of a reshuffled deck lay face up in the discard pile
                 public |= set(m.state["deck"])

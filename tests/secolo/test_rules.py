@@ -86,6 +86,18 @@ def test_draw_keep_without_discards_ok():
     assert len(m.state["players"][0]["hand"]) == 3
 
 
+def test_draw_keep_without_discards_ok_astronomer_keeps_and_draws_three():
+    """The Court Astronomer draws one card more in the draw step: the keep button says the
+    number the player will draw (3), and 3 are drawn."""
+    m = new_match(picks=["sci-pr-1", "cat-pr-1"])
+    give(m, 0, "cat-ch-1")
+    set_draw(m, 0)
+    label = next(x["label"] for x in m.view(0)["legal"] if x["key"] == "keep")
+    assert label == "Keep your hand and draw 3"
+    ok(m, "keep")
+    assert len(m.state["players"][0]["hand"]) == 1 + 3
+
+
 def test_draw_keep_without_discards_refused():
     m = new_match()
     give(m, 0, "cat-ch-1")
@@ -319,6 +331,20 @@ def test_special_timing_ok():
     assert m.check("special sp-tre-1") is None
 
 
+def test_special_timing_ok_in_your_own_draw_step():
+    """Seed: «Le carte Speciali possono essere giocate da ogni giocatore in qualsiasi
+    momento.» The turn player may play a Special before drawing (it used to be refused there
+    with engine.not-now); a card chosen for discarding that is played is no longer chosen."""
+    m = new_match()
+    give(m, 0, "sp-mec-1", "cat-ch-1")
+    set_draw(m, 0)
+    ok(m, "discard sp-mec-1")
+    assert m.check("special sp-mec-1") is None
+    ok(m, "special sp-mec-1")  # Patron: draw 3
+    assert m.state["stack"][-1] == {"kind": "draw", "player": 0, "marked": []}
+    assert len(m.state["players"][0]["hand"]) == 1 + 3
+
+
 def test_special_timing_refused():
     m = attack_scene()
     give(m, 0, "sp-tre-1", "sp-con-1")
@@ -350,6 +376,17 @@ def test_object_in_your_city_ok():
     build(m, 0, "sci-ch-1")
     move(m, "sci-ob", "city", 0, holder="sci-ch-1")
     assert m.check("object sci-ob") is None
+
+
+def test_object_in_your_city_ok_in_your_own_draw_step():
+    """Seed: an Object's power «può essere attivato scartandolo in qualsiasi momento»: also in
+    its owner's draw step."""
+    m = new_match()
+    build(m, 0, "sci-ch-1")
+    move(m, "sci-ob", "city", 0, holder="sci-ch-1")
+    set_draw(m, 0)
+    ev = ok(m, "object sci-ob")  # the Telescope: draw 3
+    assert "object_power" in kinds(ev) and m.state["stack"][-1]["kind"] == "draw"
 
 
 def test_object_in_your_city_refused():
@@ -408,6 +445,42 @@ def test_object_amulet_not_own_discard_refused():
     move(m, "ind-ob", "city", 0, holder="ind-ch-1")
     move(m, "cat-ch-5", "discard", by=0)
     refused(m, "object ind-ob cat-ch-5", "object.amulet-not-own-discard")
+
+
+def _retaliation_scene():
+    """Seat 0 attacks with two Pirates, the first holding the Treasure map; seat 1 holds a
+    Retaliation (it discards an attacking Character, protected or not)."""
+    m = attack_scene(auto_pass=False)
+    move(m, "pir-ob", "city", 0, holder="pir-ch-1")
+    give(m, 1, "sp-rit-1")
+    ok(m, "attack atk-1 pir-ch-1 pir-ch-2 ind-ch-1")
+    ok(m, "special sp-rit-1 pir-ch-1")
+    return m
+
+
+def test_object_discarded_with_holder_ok():
+    """«Se un Personaggio in possesso di un Oggetto viene scartato, anche l'Oggetto va
+    scartato.» Retaliation discards the Pirate holding the Treasure map: the map goes to the
+    discard pile with it (it does not stay in the city, nor go along anywhere)."""
+    m = _retaliation_scene()
+    ev = ok(m, "pass")  # seat 0 does not countermand: the Retaliation stands
+    st = m.state
+    assert {"pir-ch-1", "pir-ob"} <= set(st["discard"])
+    assert "pir-ob" not in st["players"][0]["city"] and "pir-ob" not in st["players"][0]["hand"]
+    assert "pir-ob" not in st["players"][0]["attached"]
+    gone = [e for e in ev if e["kind"] == "card_discarded" and e["card"] == "pir-ch-1"]
+    assert gone and gone[0]["objects"] == ["pir-ob"]
+
+
+def test_object_discarded_with_holder_refused():
+    """While its holder stays in play the Object stays attached: a countered Retaliation
+    discards nobody."""
+    m = _retaliation_scene()
+    give(m, 0, "sp-con-1")
+    ok(m, "special sp-con-1")
+    st = m.state
+    assert st["players"][0]["attached"] == {"pir-ob": "pir-ch-1"}
+    assert "pir-ob" not in st["discard"]
 
 
 # -- rules checked by behaviour ---------------------------------------------------------------
@@ -474,6 +547,42 @@ def test_end_deck_exhausted_refused():
     assert m.state["result"] == {"reason": "deck_exhausted", "winners": [0, 1], "draw": True}
 
 
+def _exhaust_with_patron(m):
+    """Leave three cards in the deck (the rest discarded) and let seat 0 play the Patron."""
+    st = m.state
+    give(m, 0, "sp-mec-1")
+    st["deck"], rest = st["deck"][:3], st["deck"][3:]
+    for c in rest:
+        st["discard"].append(c)
+        st["discarded_by"][c] = 0
+    return ok(m, "special sp-mec-1")
+
+
+def test_end_deck_exhausted_ok_pairs_count_different_cultures():
+    """Seed, Variante A Coppie and the deck's end: «vince il giocatore con più Culture diverse
+    in gioco». For a pair: the different cultures across the pair's two cities. Seats 0 and 2
+    (Scientists both, a Pirate each) have 2 different cultures, though 4 city by city; seats 1
+    and 3 (Catholic, Demoniac; Reformed) have 3: they win."""
+    m = new_match(
+        4, pairs=True, picks=["sci-pr-2", "cat-pr-1", "sci-pr-1", "rif-pr-1"], max_reshuffles=0
+    )
+    build(m, 0, "pir-ch-1")
+    build(m, 2, "pir-ch-2")
+    build(m, 1, "ind-ch-1")
+    ev = _exhaust_with_patron(m)
+    assert m.is_over and "end_deck_exhausted" in kinds(ev)
+    assert m.state["result"]["winners"] == [1, 3] and not m.state["result"]["draw"]
+
+
+def test_end_deck_exhausted_ok_a_draw_shows_as_a_draw():
+    """«Se c'è ancora parità, la partita è patta»: the table says a draw, not "winners"."""
+    m = new_match(picks=["rif-pr-1", "cat-pr-1"], max_reshuffles=0)
+    _exhaust_with_patron(m)
+    view = m.view(None)
+    assert view["result"]["draw"] is True
+    assert "draw" in view["prompt"].lower() and "win" not in view["prompt"].lower()
+
+
 def test_reaction_window_ok():
     m = attack_scene(players=3, picks=["sci-pr-2", "cat-pr-1", "rif-pr-1"], auto_pass=False)
     ok(m, "attack atk-1 pir-ch-1 pir-ch-2 ind-ch-1")
@@ -482,6 +591,51 @@ def test_reaction_window_ok():
     assert m.current_player == 2
     ev = ok(m, "pass")
     assert "attack_hit" in kinds(ev) and m.current_player == 0
+
+
+def _fifth_culture_scene():
+    """Seat 0 (the Naturalist, a Scientist) has Catholic, Reformed and Demoniac citizens and a
+    Pirate in hand: the Pirate makes five cultures. Seat 1 holds an Exile (Esilio)."""
+    m = new_match(picks=["sci-pr-2", "cat-pr-1"])
+    build(m, 0, "cat-ch-1", "rif-ch-1", "ind-ch-1")
+    give(m, 0, "pir-ch-1")
+    give(m, 1, "sp-esi-1")
+    return m
+
+
+def test_reaction_window_ok_exile_stops_a_fifth_culture():
+    """Seed: «Le carte Speciali possono essere giocate da ogni giocatore in qualsiasi
+    momento», and the win comes «all'inizio di un turno». After seat 0 puts its fifth culture
+    into play, seat 1 (holding Exile) is asked; it lets that moment pass, and when seat 0 ends
+    the turn it is asked again, before the next turn begins: the Exile sends the Pirate back
+    to its owner's hand and nobody wins."""
+    m = _fifth_culture_scene()
+    ok(m, "play pir-ch-1")
+    top = m.state["stack"][-1]
+    assert top["kind"] == "window" and m.current_player == 1
+    assert "special sp-esi-1 pir-ch-1" in [str(a) for a in m.legal_actions()]
+    ok(m, "pass")
+    assert m.current_player == 0 and m.state["stack"][-1]["kind"] == "act"
+    ok(m, "end")
+    assert not m.is_over and m.current_player == 1
+    assert m.state["stack"][-1]["kind"] == "window"
+    ev = ok(m, "special sp-esi-1 pir-ch-1")
+    assert "exile" in kinds(ev) and not m.is_over
+    assert "pir-ch-1" in m.state["players"][0]["hand"]
+    assert m.state["stack"][-1] == {"kind": "draw", "player": 1, "marked": []}
+
+
+def test_reaction_window_refused_when_nobody_could_use_it():
+    """A window is offered only to a player holding something usable: without the Exile (an
+    Attack card in hand instead) nobody is asked, and the fifth culture wins at the start of
+    the next turn."""
+    m = _fifth_culture_scene()
+    move(m, "sp-esi-1", "deck")
+    give(m, 1, "atk-1")
+    ok(m, "play pir-ch-1")
+    assert m.current_player == 0 and m.state["stack"][-1]["kind"] == "act"
+    ok(m, "end")
+    assert m.is_over and m.state["result"]["winners"] == [0]
 
 
 def test_reaction_window_refused():

@@ -21,7 +21,9 @@ def test_random_self_play_invariants_and_events():
         "attack",
         "attack_hit",
         "attack_blocked",
-        "attack_protected",
+        # "attack_protected" is left out: random bots now spend the Printed Bible in the first
+        # any-moment window, so a shelter raised after an Attack is rare (0-2 in 300 games);
+        # test_cards.py (o_bible) plays that path on purpose.
         "special_reaction",
         "special_played",
         "special_countered",

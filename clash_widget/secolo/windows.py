@@ -1,0 +1,90 @@
+"""«In qualsiasi momento»: Specials and Object powers at any moment (engine.reactions).
+
+The seed lets any player play a Special «in qualsiasi momento» and discard an Object for
+its power «in qualsiasi momento». The turn player may use them in their draw and act steps;
+every other player gets a **window** (frame ``window``) after each step of the turn: after
+the draw step, after each card put into play, Special or Object power of the act step, and
+after the turn ends, before the next one begins (so a player holding Exile can stop an
+opponent's fifth culture, which wins only «all'inizio di un turno»). An Attack opens its own
+window (``react``). A window asks, in turn order, only the players who hold a Special or
+Object they could use then; each uses it or passes (``pass``), and a window nobody could use
+is never opened (rule reaction.window).
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Events
+from ..engine.frames import TableFrame, bare
+from ..engine.game import Frame, Game, State
+from ..engine.reactions import WINDOW, open_window, pass_on, still_usable
+from . import logic as L
+from .objects import OBJECT_KIND
+from .specials import SPECIAL_KIND
+
+STEPS = {"act": ("play", "special", "object"), "draw": ("keep", "redraw")}
+"""The turn player's steps after which the others get a window (from the act frame)."""
+
+
+def usable(state: State, seat: int) -> bool:
+    """Does ``seat`` hold a Special or an Object it could use in a window now?"""
+    probe = {"kind": WINDOW, "player": seat}
+    return bool(SPECIAL_KIND.legal(state, probe) or OBJECT_KIND.legal(state, probe))
+
+
+def after_step(state: State, seat: int, ev: Events) -> None:
+    """The turn player ``seat`` finished a step: a window for the others, if any can use it."""
+    if not state["over"]:
+        open_window(state, L.turn_order_after(state, seat), usable)
+
+
+def _closed(state: State, frame: Frame, ev: Events) -> None:
+    """What comes after a closed window: the next turn, after the end-of-turn window."""
+    if frame["then"] == "next_turn" and not state["over"]:
+        L.start_turn(state, (frame["turn_seat"] + 1) % L.n_players(state), ev)
+
+
+class StepFrame(TableFrame):
+    """The turn player's frame (``draw``, ``act``): after each of its steps the other players
+    get a window."""
+
+    def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
+        super().apply(game, state, frame, action, ev)
+        top = state["stack"][-1] if state["stack"] else None
+        if (
+            action.kind in STEPS.get(self.kind, ())
+            and top is not None
+            and top["kind"] == "act"
+            and top["player"] == frame["player"]
+        ):
+            after_step(state, frame["player"], ev)
+
+
+class WindowFrame(TableFrame):
+    """The window: a player who used a card stays asked while they can use more."""
+
+    def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
+        super().apply(game, state, frame, action, ev)
+        if action.kind != "pass" and not still_usable(state, frame, usable):
+            if not any(f is frame for f in state["stack"]):
+                _closed(state, frame, ev)
+
+
+def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
+    """End of the turn: the others' window, then the next turn (its start checks the win)."""
+    seat = frame["player"]
+    ev.emit("turn_end", f"Player {seat} ends the turn", seat=seat)
+    L.pop_frame(state, frame)
+    w = open_window(
+        state, L.turn_order_after(state, seat), usable, then="next_turn", turn_seat=seat
+    )
+    if w is None:
+        L.start_turn(state, (seat + 1) % L.n_players(state), ev)
+
+
+def apply_pass_window(state: State, frame: Frame, args: object, ev: Events) -> None:
+    if not pass_on(state, frame, usable):
+        _closed(state, frame, ev)
+
+
+END = bare("end", apply_end)
+PASS_WINDOW = bare("pass", apply_pass_window)
