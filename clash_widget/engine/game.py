@@ -138,6 +138,12 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: Options) -> State: ...
 
+    def name_seats(self, state: State, names: list[str]) -> None:
+        """Give a new game's seats their players' names (``engine.seats`` reads them).
+
+        A game that also keeps a name per player in its own state overrides this."""
+        state["names"] = list(names)
+
     def options_from(self, raw: dict[str, Any] | Options | None) -> Options:
         if isinstance(raw, Options):
             return raw

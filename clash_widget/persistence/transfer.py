@@ -13,11 +13,12 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from . import paths
 from .epochs import finish_turn
-from .rules import BOOK, S61, S611, S612, S613, Move, opt, seat_name, well_formed
+from .rules import BOOK, S61, S611, S612, S613, Move, opt, well_formed
 
 
 def parse_move(state: State, frame: Frame, action: Action) -> Move:
@@ -178,7 +179,7 @@ def apply_transfer(state: State, frame: Frame, args: Move, ev: Events) -> None:
     state["culture"][args.card] = new
     ev.emit(
         "culture_transferred",
-        f"{seat_name(seat)} transfers {K.name(args.card)} from the {B.empire_name(old)} to the "
+        f"{who(state, seat)} transfers {K.name(args.card)} from the {B.empire_name(old)} to the "
         f"{B.empire_name(new)} in {K.name(args.land)} by "
         + " - ".join(K.name(x.split(":")[-1]) for x in route or []),
         seat=seat,
@@ -214,7 +215,7 @@ EARLY_TRANSFER = ActionKind(
 
 
 def apply_done(state: State, frame: Frame, args: object, ev: Events) -> None:
-    ev.emit("transfers_done", f"{seat_name(frame['player'])} is done transferring")
+    ev.emit("transfers_done", f"{who(state, frame['player'])} is done transferring")
     finish_turn(state, ev)
 
 

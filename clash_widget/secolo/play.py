@@ -13,6 +13,7 @@ from ..engine import Action, Events
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .rules import ACTIONS, BOOK, OBJECT, well_formed
@@ -155,8 +156,8 @@ def apply_play(state: State, frame: Frame, a: Play, ev: Events) -> None:
     turn["played"].append([cid, C.culture(cid), mode])
     L.from_hand(state, seat, cid)
     L.enter_city(state, where, cid, holder)
-    text = f"Player {seat} puts {C.label(cid)} into "
-    text += "their city" if where == seat else f"player {where}'s city"
+    text = f"{who(state, seat)} puts {C.label(cid)} into "
+    text += "their city" if where == seat else f"{who(state, where)}'s city"
     if holder:
         text += f", attached to {C.label(holder)}"
     if mode == "bonus":

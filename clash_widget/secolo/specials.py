@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .attack import attack_of
@@ -166,7 +167,7 @@ def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Eve
     L.enter_city(state, seat, t)
     ev.emit(
         "conversion",
-        f"{C.label(t)} moves from player {owner}'s city to player {seat}'s",
+        f"{C.label(t)} moves from {who(state, owner)}'s city to {who(state, seat)}'s",
         card=t,
         source=owner,
         seat=seat,
@@ -177,7 +178,7 @@ def _exile(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) 
     owner = L.city_of(state, t)
     L.leave_city(state, owner, t, seat)
     L.to_hand(state, owner, t, known=True)
-    ev.emit("exile", f"{C.label(t)} goes back to player {owner}'s hand", card=t, seat=owner)
+    ev.emit("exile", f"{C.label(t)} goes back to {who(state, owner)}'s hand", card=t, seat=owner)
 
 
 def _plague(state: State, frame: Frame, seat: int, cid: str, cul: str, ev: Events) -> None:
@@ -218,7 +219,7 @@ def apply_special(state: State, frame: Frame, u: Use, ev: Events) -> None:
     L.from_hand(state, seat, cid)
     L.to_discard(state, cid, seat)
     kind = "special_played" if frame["kind"] == "act" else "special_reaction"
-    text = f"Player {seat} plays {C.label(cid)}"
+    text = f"{who(state, seat)} plays {C.label(cid)}"
     if arg is not None:
         text += " on " + (C.cultures()[arg]["name"] if arg in C.cultures() else C.label(arg))
     ev.emit(kind, text, seat=seat, card=cid, effect=eff, target=arg)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .attack import apply_block, resolve_attack
@@ -33,7 +34,12 @@ def apply_pick(state: State, frame: Frame, cid: str, ev: Events) -> None:
     p = state["players"][seat]
     p["protagonist"] = cid
     p["city"].append(cid)
-    ev.emit("protagonist_chosen", f"Player {seat} chooses {C.label(cid)}", seat=seat, card=cid)
+    ev.emit(
+        "protagonist_chosen",
+        f"{who(state, seat)} chooses {C.label(cid)}",
+        seat=seat,
+        card=cid,
+    )
     if frame["queue"]:
         frame["player"] = frame["queue"].pop(0)
         return
@@ -118,7 +124,7 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
         L.to_discard(state, c, seat)
     ev.emit(
         "redraw_discard",
-        f"Player {seat} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
+        f"{who(state, seat)} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
         + ", ".join(C.label(c) for c in marked),
         seat=seat,
         cards=marked,
@@ -173,7 +179,7 @@ KEEP = ActionKind(
 # -- the end of the turn ---------------------------------------------------------------------
 def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
     seat = frame["player"]
-    ev.emit("turn_end", f"Player {seat} ends the turn", seat=seat)
+    ev.emit("turn_end", f"{who(state, seat)} ends the turn", seat=seat)
     L.pop_frame(state, frame)
     L.start_turn(state, (seat + 1) % L.n_players(state), ev)
 
@@ -195,12 +201,12 @@ def advance(state: State, frame: Frame, ev: Events) -> None:
 
 
 def apply_pass_attack(state: State, frame: Frame, args: object, ev: Events) -> None:
-    ev.emit("pass", f"Player {frame['player']} lets the Attack go on", seat=frame["player"])
+    ev.emit("pass", f"{who(state, frame['player'])} lets the Attack go on", seat=frame["player"])
     advance(state, frame, ev)
 
 
 def apply_pass_special(state: State, frame: Frame, args: object, ev: Events) -> None:
-    ev.emit("pass", f"Player {frame['player']} lets the Special stand", seat=frame["player"])
+    ev.emit("pass", f"{who(state, frame['player'])} lets the Special stand", seat=frame["player"])
     advance(state, frame, ev)
 
 
