@@ -38,7 +38,9 @@ MAX_NAME = 24
 
 def default_name(seat: int) -> str:
     """``Blue`` for seat 0; past the palette, ``Player 7`` (people count from 1)."""
-    return SEATS[seat].name if 0 <= seat < len(SEATS) else f"Player {seat + 1}"
+    if seat < 0:
+        return "no player"
+    return SEATS[seat].name if seat < len(SEATS) else f"Player {seat + 1}"
 
 
 def color(seat: int) -> str:

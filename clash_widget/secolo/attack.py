@@ -75,13 +75,13 @@ def once_per_turn(state: State, frame: Frame, a: Attack) -> bool:
     return state["turn"]["attacks"] < 1
 
 
-@explained(lambda s, f, a: a.card)
+@explained(lambda s, f, a: C.named(a.card))
 @BOOK.check("attack.needs-attack-card", "An Attack needs an Attack card from your hand.", ATTACK)
 def attack_card(state: State, frame: Frame, a: Attack) -> bool:
     return a.card in L.hand(state, frame["player"]) and C.ctype(a.card) == "attack"
 
 
-@explained(lambda s, f, a: f"{a.a1}, {a.a2}")
+@explained(lambda s, f, a: f"{C.named(a.a1)}, {C.named(a.a2)}")
 @BOOK.check(
     "attack.needs-pair",
     "The attackers must be two different citizens of the same culture in your own city.",

@@ -68,7 +68,7 @@ def object_args(state: State, frame: Frame, seat: int, eff: str) -> list[tuple[s
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, u: u.cid)
+@explained(lambda s, f, u: C.named(u.cid))
 @BOOK.check(
     "object.in-your-city",
     "You can only use the power of an Object that is in play in your own city.",
@@ -115,7 +115,7 @@ def amulet_not_own(state: State, frame: Frame, u: Use) -> bool:
     return not (c in state["discard"] and C.ctype(c) == "character" and own)
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)}: {u.rest[0]}")
+@explained(lambda s, f, u: f"{C.label(u.cid)}: {C.named(u.rest[0])}")
 @BOOK.check(
     "object.target",
     "This Object's power needs a valid target: a Character in the discard pile (Amulet), an "

@@ -66,7 +66,7 @@ def fits_holder(state: State, cid: str, where: int, holder: str | None) -> bool:
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, a: a.cid)
+@explained(lambda s, f, a: C.named(a.cid))
 @BOOK.check("play.card-in-hand", "You can only put into play a card from your hand.", ACTIONS)
 def in_hand(state: State, frame: Frame, a: Play) -> bool:
     return a.cid in L.hand(state, frame["player"])
@@ -83,7 +83,7 @@ def playable_kind(state: State, frame: Frame, a: Play) -> bool:
     return C.ctype(a.cid) in C.PLAYABLE_TYPES
 
 
-@explained(lambda s, f, a: f"city {a.where}")
+@explained(lambda s, f, a: f"{who(s, a.where)}'s city")
 @BOOK.check(
     "play.own-city",
     "Cards go into your own city (in the pairs variant, also into your partner's city).",

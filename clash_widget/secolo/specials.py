@@ -73,7 +73,7 @@ def special_args(state: State, seat: int, eff: str) -> list[tuple[str, ...]]:
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, u: u.cid)
+@explained(lambda s, f, u: C.named(u.cid))
 @BOOK.check("special.card-in-hand", "You can only play a Special card from your hand.", PLAY)
 def special_in_hand(state: State, frame: Frame, u: Use) -> bool:
     return u.cid in L.hand(state, frame["player"]) and C.ctype(u.cid) == "special"
@@ -101,7 +101,7 @@ def special_arity(state: State, frame: Frame, u: Use) -> bool:
     return len(u.rest) == (0 if C.effect(u.cid) in NO_ARG_SPECIALS else 1)
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)}: {u.rest[0]}")
+@explained(lambda s, f, u: f"{C.label(u.cid)}: {C.named(u.rest[0])}")
 @BOOK.check(
     "special.target",
     "This Special needs a valid target: an unprotected Character in an opponent's city "

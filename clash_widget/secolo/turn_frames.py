@@ -18,7 +18,7 @@ from .rules import BOOK, DRAW, PREP, no_args, one_arg
 
 
 # -- setup: choosing Protagonists ----------------------------------------------------------
-@explained(lambda s, f, cid: cid)
+@explained(lambda s, f, cid: C.named(cid))
 @BOOK.check("setup.pick-protagonist", "Choose one of the Protagonists still on the table.", PREP)
 def in_pool(state: State, frame: Frame, cid: str) -> bool:
     return cid in state["pool"]
@@ -76,7 +76,7 @@ def redraw_on(state: State, frame: Frame, args: object) -> bool:
     return state["options"].get("redraw", True)
 
 
-@explained(lambda s, f, cid: cid)
+@explained(lambda s, f, cid: C.named(cid))
 @BOOK.check(
     "draw.card-in-hand",
     "You can only set aside for discarding a card that is in your hand and not already chosen.",

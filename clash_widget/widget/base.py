@@ -595,7 +595,7 @@ class MatchWidget(anywidget.AnyWidget):
         label = self._label(key)
         outcome = self._session.play(key, version=version)
         if not outcome.ok:
-            self._say(False, "", outcome.verdict, seq=seq)
+            self._say(False, "", _without_key(outcome.verdict, key), seq=seq)
             return outcome
         self._last = (actor, outcome)
         self._refresh(patch=True)  # sets last_action for the (possibly new) seat
@@ -784,3 +784,10 @@ def _sentence(text: str) -> str:
         return text
     text = text[:1].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+def _without_key(verdict: Verdict | None, key: str) -> Verdict | None:
+    """A refusal that does not echo the clicked action's key (its detail may start with it)."""
+    if verdict is None or not verdict.detail.startswith(f"{key}: "):
+        return verdict
+    return Verdict(verdict.rule, verdict.detail[len(key) + 2 :], verdict.options)
