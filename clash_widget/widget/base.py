@@ -535,7 +535,7 @@ class MatchWidget(anywidget.AnyWidget):
         )
 
     def _lock_detail(self, what: list[str] | str) -> str:
-        """Why the browser may not change ``what`` (trait or intent names, kept out of the words)."""
+        """Why the browser may not change ``what`` (its trait or intent names stay out of it)."""
         if not self.lock_view:
             return "only the notebook's code sets the view lock"
         if self.seat is None:
@@ -647,9 +647,13 @@ class MatchWidget(anywidget.AnyWidget):
         return self.seat is None or actor == self.seat
 
     def _public_texts(self, outcome: Outcome) -> list[str]:
-        """The first log lines of an action, as the viewing seat may read them."""
+        """The first log lines of an action, as the viewing seat may read them; when the
+        action ended the game, its last line too (who won), so the message is never stale."""
         seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
-        return [e["text"] for e in seen if e.get("text")][:4]
+        texts = [e["text"] for e in seen if e.get("text")]
+        if self.match.is_over and len(texts) > 4:
+            return texts[:3] + texts[-1:]
+        return texts[:4]
 
     def _shown_action(self) -> str:
         """The ``last_action`` text for the viewing seat."""
