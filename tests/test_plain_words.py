@@ -14,6 +14,7 @@ and reads their refusals. It then asserts, issue #22's "Done means":
 - no internal ids: no argument of any action key that is not a word (card ids like
   ``0-06`` or ``ind-pr-1``, data keys like ``red-monument``), no ``snake_case`` words;
 - no rule id inside a sentence: a refusal's rule travels apart, in ``feedback.rule``;
+- nothing said twice in one label or prompt, no "one of the 1";
 - Python's own words never reach a person (``None``, ``Traceback``, ``KeyError``, ``(s)``).
 """
 
@@ -46,6 +47,10 @@ SEAT_BY_NUMBER = re.compile(r"\b(?:player|seat)s? \d", re.I)
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 PYTHON = re.compile(r"Traceback|KeyError|IndexError|object has no attribute|\bNone\b|\(s\)|jsnull")
 ID_SHAPED = re.compile(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
+# A phrase said twice in one label or prompt ("costs an action: ... (costs an action)"),
+# and a count that cannot be ("one of the 1").
+REPEATED = re.compile(r"\b(\w+ \w+ \w+)\b.*\b\1\b", re.I)
+ONE_OF_ONE = re.compile(r"\bone of the 1\b", re.I)
 COORDINATES = re.compile(r"^-?\d+,-?\d+$")  # Clash of Cultures names hexes by q,r
 # Keys a person might type in a notebook; their refusals are read too.
 TYPED = ["foo", "pass 1 2", "end now", "play", "done x"]
@@ -105,6 +110,9 @@ class Scan:
         v = w.view
         for text in worded({k: x for k, x in v.items() if k != "log"}):
             self.text(text, "view")
+        for text in [v.get("prompt") or ""] + [item["label"] for item in v.get("legal", [])]:
+            for p in REPEATED.findall(text) + ONE_OF_ONE.findall(text):
+                self.found.setdefault(f"said twice: {p}", text)
         for entry in v.get("log", []):
             self.text(entry.get("text", ""), "log")
         for p in v.get("players", []):

@@ -171,6 +171,13 @@ class Match:
     def prompt(self) -> str:
         return self.game.prompt(self.state)
 
+    def describe(self, action: str | Action) -> str:
+        """An action in the game's words now (a legal action's label); "" if it cannot be read."""
+        try:
+            return self.game.describe(self.state, Action.parse(action))
+        except (MalformedAction, KeyError, IndexError, ValueError, TypeError):
+            return ""
+
     # -- acting ----------------------------------------------------------
     def play(self, action: str | Action, *, version: int | None = None) -> Outcome:
         verdict = self.check(action, version=version)

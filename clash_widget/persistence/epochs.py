@@ -79,13 +79,13 @@ def apply_choose(state: State, frame: Frame, args: One, ev: Events) -> None:
 
 def empire_terms(eid: str) -> str:
     e = K.empires()[eid]
-    kind = (
-        f"Capital in {K.name(e['start'])}"
-        if e["capital"]
-        else ("a Minor Empire" if e["minor"] else "no Capital")
-    )
+    start = K.name(e["start"])
+    if e["capital"]:  # the Capital is where they start: say the place once
+        where = f"start and Capital in {start}"
+    else:
+        where = f"start in {start}, {'a Minor Empire' if e['minor'] else 'no Capital'}"
     fleets = f", {count(e['fleets'], 'fleet')}" if e["fleets"] else ""
-    return f"{count(e['armies'], 'army')}{fleets}, start in {K.name(e['start'])}, {kind}"
+    return f"{count(e['armies'], 'army')}{fleets}, {where}"
 
 
 CHOOSE = ActionKind(

@@ -68,8 +68,8 @@ def _possessor(state: State, card: str) -> str | None:
         + (
             "not in play"
             if _possessor(s, a.card) is None
-            else f"held by the {B.empire_name(_possessor(s, a.card))} of Player "
-            f"{B.owner(s, _possessor(s, a.card))}"
+            else f"held by the {B.empire_name(_possessor(s, a.card))} of "
+            f"{who(s, B.owner(s, _possessor(s, a.card)))}"
         )
     )
 )

@@ -69,7 +69,7 @@ import traitlets
 
 from clash_widget.engine import Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
-from clash_widget.engine.seats import name as seat_name
+from clash_widget.engine.seats import default_name
 from clash_widget.engine.session import GameFileError, Session, read_game_file
 
 from .autoplay import BOT_NAMES, BotRunner
@@ -611,12 +611,7 @@ class MatchWidget(anywidget.AnyWidget):
 
     def _label(self, key: str) -> str:
         """The words of a legal action before it is played (its key is never shown)."""
-        try:
-            from clash_widget.engine import Action
-
-            return self.match.game.describe(self.match.state, Action.parse(key))
-        except Exception:  # a key the game cannot word: the log says what happened
-            return ""
+        return self.match.describe(key)
 
     def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
         """What a move did, in the words the viewing seat may read: its log lines."""
@@ -640,7 +635,8 @@ class MatchWidget(anywidget.AnyWidget):
 
     def _player_name(self, seat: int) -> str:
         """The seat's name, as every game names it (engine.seats)."""
-        return seat_name(self.match.state, seat)
+        names = self.match.names
+        return names[seat] if 0 <= seat < len(names) else default_name(seat)
 
     def _sees_key(self, actor: int | None) -> bool:
         """Whether the viewer may know an action's key: the teacher and the actor."""
