@@ -45,7 +45,10 @@ WIDGETS: dict[str, type[MatchWidget]] = {
 }
 SEAT_BY_NUMBER = re.compile(r"\b(?:player|seat)s? \d", re.I)
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
-PYTHON = re.compile(r"Traceback|KeyError|IndexError|object has no attribute|\bNone\b|\(s\)|jsnull")
+PYTHON = re.compile(
+    r"Traceback|KeyError|IndexError|object has no attribute|\(s\)|jsnull"
+    r"|(?<=[a-z,:(=] )None\b|\(None\)|=None"  # Python's None, not "None of your cities"
+)
 ID_SHAPED = re.compile(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
 # A phrase said twice in one label or prompt ("costs an action: ... (costs an action)"),
 # and a count that cannot be ("one of the 1").
@@ -92,6 +95,7 @@ class Scan:
         self.ids: set[str] = set()
         self.found: dict[str, str] = {}
         self.read = 0
+        self.over = False
 
     def key_seen(self, key: str) -> None:
         self.ids |= id_tokens(key)
@@ -126,7 +130,9 @@ class Scan:
         return fb
 
 
-def refusals(w: MatchWidget, scan: Scan, rng: random.Random, earlier: list[str]) -> None:
+def refusals(
+    w: MatchWidget, scan: Scan, rng: random.Random, earlier: list[str], hotseat: bool
+) -> None:
     """Send the clicks a person makes by mistake; each is refused in words."""
     m = w.match
     legal = [str(a) for a in m.legal_actions()]
@@ -145,7 +151,8 @@ def refusals(w: MatchWidget, scan: Scan, rng: random.Random, earlier: list[str])
         fb = send(w, type="act", key=legal[0])
         assert fb["kind"] == "refused", fb
         scan.feedback(w, "refusal (not your turn)", key=legal[0])
-        w.hotseat = True
+        w.seat = None
+        w.hotseat = hotseat
     if m.actions:
         w.scrub(0)
         scan.feedback(w, "replay")
@@ -157,9 +164,10 @@ def refusals(w: MatchWidget, scan: Scan, rng: random.Random, earlier: list[str])
         scan.feedback(w, "back to live")
 
 
-def play(game: str, players: list[str] | int, seed: int, steps: int) -> Scan:
+def play(game: str, players: list[str] | int, seed: int, steps: int, hotseat: bool = True) -> Scan:
+    """Random play by clicks, in hot-seat (the mover's own view) or the teacher's view."""
     rng = random.Random(seed)
-    w = WIDGETS[game](players=players, seed=seed, hotseat=True)
+    w = WIDGETS[game](players=players, seed=seed, hotseat=hotseat)
     scan = Scan(game)
     send(w, type="undo")  # nothing to undo yet
     scan.feedback(w, "undo")
@@ -173,7 +181,7 @@ def play(game: str, players: list[str] | int, seed: int, steps: int) -> Scan:
             scan.key_seen(item["key"])
         seen += [item["key"] for item in legal if item["key"] not in seen][:5]
         if step % 15 == 3:
-            refusals(w, scan, rng, seen)
+            refusals(w, scan, rng, seen, hotseat)
         item = rng.choice(legal)
         fb = send(w, type="act", key=item["key"])
         assert fb["kind"] == "played", fb
@@ -185,19 +193,39 @@ def play(game: str, players: list[str] | int, seed: int, steps: int) -> Scan:
             send(w, type="redo")
             scan.feedback(w, "redo")
     scan.view(w)
+    scan.over = w.match.is_over
     return scan
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "seed"),
-    [("coc", 3, 11), ("secolo", 3, 12), ("persistence", 3, 13), ("history", 2, 14)],
-)
+SCANS = [  # every game, its fewest and most players, hot-seat and the teacher's view
+    ("coc", 2, 11, 500, True),
+    ("coc", 4, 12, 500, False),
+    ("secolo", 2, 13, 900, True),
+    ("secolo", 5, 14, 900, False),
+    ("persistence", 2, 15, 900, False),
+    ("persistence", 4, 16, 900, True),
+    ("history", 2, 17, 700, True),
+    ("history", 4, 18, 250, False),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "steps", "hotseat"), SCANS)
 def test_everything_a_widget_shows_during_random_play_is_plain_words(
-    game: str, players: int, seed: int
+    game: str, players: int, seed: int, steps: int, hotseat: bool
 ) -> None:
-    scan = play(game, players, seed, steps=220)
+    scan = play(game, players, seed, steps, hotseat)
     assert scan.read > 1000 and scan.ids, "the scan read too little to mean anything"
     assert not scan.found, "\n".join(f"{k}  <<{v}>>" for k, v in list(scan.found.items())[:25])
+
+
+def test_the_scan_reaches_the_end_of_a_game() -> None:
+    """The words of a game's end are scanned too (who won, a draw): Secolo ends soonest."""
+    ended = [
+        play(g, n, seed, 2000, True) for g, n, seed in [("secolo", 2, 31), ("persistence", 2, 32)]
+    ]
+    assert all(scan.over for scan in ended)
+    for scan in ended:
+        assert not scan.found, list(scan.found.items())[:10]
 
 
 @pytest.mark.parametrize("game", sorted(WIDGETS))

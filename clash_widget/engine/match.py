@@ -105,14 +105,17 @@ class Match:
         g = get_game(game) if isinstance(game, str) else game
         if isinstance(players, str):
             raise ValueError("players is a number or a list of names, one per seat")
-        given = None if isinstance(players, int) else [str(n).strip() for n in players]
-        n = players if isinstance(players, int) else len(players)
-        if not g.min_players <= n <= g.max_players:
-            raise ValueError(f"{g.title} takes {g.min_players}-{g.max_players} players")
-        if given is not None:
+        given: list[str] | None = None
+        if isinstance(players, int):
+            n = players
+        else:
+            n = len(players)
             problem = names_problem(list(players), n)
             if problem:
                 raise ValueError(problem)
+            given = [name.strip() for name in players]
+        if not g.min_players <= n <= g.max_players:
+            raise ValueError(f"{g.title} takes {g.min_players}-{g.max_players} players")
         opts = g.options_from(options)
         state = g.new_state(n, seed, opts)
         if given is not None:
