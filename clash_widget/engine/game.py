@@ -18,6 +18,8 @@ from typing import Any, ClassVar
 
 from .actions import Action
 from .rules import RuleBook, Verdict
+from .seats import joined
+from .seats import name as seat_name
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -195,9 +197,18 @@ class Game(ABC):
 
     def prompt(self, state: State) -> str:
         frame = self.top(state)
-        if frame is None or self.is_over(state):
+        if self.is_over(state):
+            return f"The game is over: {self.outcome_text(state)}."
+        if frame is None:
             return "The game is over."
         return self.handlers[frame["kind"]].prompt(self, state, frame)
+
+    def outcome_text(self, state: State) -> str:
+        """Who won, in words: "Blue wins", "Blue and Orange share the win"."""
+        winners = self.winners(state)
+        if len(winners) == 1:
+            return f"{seat_name(state, winners[0])} wins"
+        return f"{joined(state, winners)} share the win" if winners else "no one wins"
 
     # -- categories for type-first bots ----------------------------------
     def category(self, action: Action) -> str:
