@@ -168,8 +168,9 @@ class Match:
         return self.game.check(self.state, a)
 
     def explain(self, action: str | Action) -> str:
+        """``"legal"``, or why not: the refusal's sentence, then its rule (Verdict.explanation)."""
         v = self.check(action)
-        return "legal" if v is None else str(v)
+        return "legal" if v is None else v.explanation
 
     def prompt(self) -> str:
         return self.game.prompt(self.state)

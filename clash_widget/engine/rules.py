@@ -69,6 +69,11 @@ class Verdict:
             base += f" ({self.detail})"
         return base[:1].upper() + base[1:] + end
 
+    @property
+    def explanation(self) -> str:
+        """For a notebook: the sentence, then the rule behind it on its own line."""
+        return f"{self.text}\n  (rule {self.rule.id}, {self.rule.section})"
+
     def to_dict(self) -> dict[str, str]:
         """The refusal as data, the one shape every front end and lesson shows.
 

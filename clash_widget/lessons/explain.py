@@ -19,10 +19,8 @@ def refusal(outcome: Outcome | Verdict | None) -> dict[str, str]:
 
 def explain_text(outcome: Outcome | Verdict | None) -> str:
     """The refusal's sentence, then the rule behind it on its own line."""
-    r = refusal(outcome)
-    if not r:
-        return "Allowed: the engine played it."
-    return f"{r['text']}\n  (rule {r['rule_id']}, {r['section']})"
+    verdict = outcome.verdict if isinstance(outcome, Outcome) else outcome
+    return "Allowed: the engine played it." if verdict is None else verdict.explanation
 
 
 def explain(outcome: Outcome | Verdict | None) -> None:
