@@ -84,7 +84,10 @@ def test_explain_names_rule_and_section(capsys):
     r = refusal(bad)
     assert r["rule_id"] == "found.settler-required" and r["reason"] and r["section"]
     explain(bad)
-    assert r["rule_id"] in capsys.readouterr().out
+    sentence, rule_line = capsys.readouterr().out.rstrip("\n").split("\n")
+    # one refusal shape everywhere (Verdict.to_dict): the sentence, the rule apart from it
+    assert sentence == r["text"] and r["rule_id"] not in sentence
+    assert r["rule_id"] in rule_line and r["section"] in rule_line
     assert refusal(m.play("end")) == {}
     assert explain_text(None).startswith("Allowed")
 

@@ -229,10 +229,28 @@ def test_play_screen_form_then_the_board_alone() -> None:
     screen.start.click()
     w = screen.widget
     assert isinstance(w, BoardWidget)
-    assert screen.box.children == (w,)  # the board alone
+    assert screen.box.children == (screen.new_game, w)  # the board alone, under "New game"
     assert (w.seat, w.hotseat, w.autoplay, w.bots) == (0, False, True, [None, "heuristic"])
+    assert w.match.names == ["Blue", "Orange"]
+    screen.new_game.click()  # back to the form, the game's bots stopped
+    assert screen.box.children == (screen.form,) and screen.widget is None
+
+
+def test_play_screen_seats_show_a_person_and_take_names() -> None:
+    screen = PlayScreen(players=2)
+    menus = [row.children[0] for row in screen.seat_box.children]
+    # The default person seat shows "person", not a blank menu (its value was None)
+    assert menus[0].value == "person" and menus[0].label == "person"
+    assert [m.description for m in menus] == ["Blue", "Orange"]  # seats by their names
+    screen.seat_box.children[0].children[1].value = "Ada"
+    assert screen.names == ["Ada", "Orange"]
+    w = screen.begin()
+    assert w.match.names == ["Ada", "Orange"] and w.view["players"][0]["name"] == "Ada"
     w.stop_bots()
     w.close()
+    screen.back_to_form()
+    screen.seat_box.children[1].children[1].value = "ada"
+    assert screen.begin() is None and "same name" in screen.problem.value
 
 
 def test_start_game_views() -> None:

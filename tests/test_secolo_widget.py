@@ -89,7 +89,9 @@ def test_illegal_act_explains_and_changes_nothing() -> None:
     # atk-5 is an Attack card, but it is in the other player's hand
     fb = send(t, type="act", key="attack atk-5 ind-ch-5 ind-pr-1 pir-ch-4")
     assert fb["ok"] is False and fb["rule_id"] == "attack.needs-attack-card"
-    assert "\u2014" in fb["message"] and fb["section"]
+    # one sentence for the player; the rule travels apart, never inside it
+    assert fb["kind"] == "refused" and fb["rule"]["id"] == fb["rule_id"] and fb["section"]
+    assert fb["rule_id"] not in fb["text"] and "attack atk-5" not in fb["text"]
     assert snapshot(t) == before
 
 

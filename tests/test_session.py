@@ -124,7 +124,7 @@ def test_an_injected_bot_factory_makes_the_bots() -> None:
 def test_bad_seats_are_cleaned_and_reported() -> None:
     s = Session.new("coc", 2, 1)
     assert s.set_bots(["genius", "random", "heuristic"]) == [
-        "seat 0: unknown bot 'genius'",
+        "Blue: unknown bot 'genius'",
         "3 entries for 2 seats",
     ]
     assert s.bots == [None, "random"]

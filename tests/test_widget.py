@@ -359,7 +359,7 @@ def test_exceptions_in_observers_are_shown(w: BoardWidget) -> None:
 
     w.on_action(boom)
     send(w, type="act", key=hex_action(w)["key"])
-    assert w.feedback["ok"] is False and "callback broke" in w.feedback["message"]
+    assert w.feedback["kind"] == "error" and "callback broke" in w.feedback["detail"]
     assert w.feedback["rule_id"] == "widget.error"
 
     def broken_view(seat):
@@ -367,7 +367,7 @@ def test_exceptions_in_observers_are_shown(w: BoardWidget) -> None:
 
     w.match.view = broken_view  # type: ignore[method-assign]
     send(w, type="act", key=w.match.legal_actions()[0].key)
-    assert w.feedback["ok"] is False and "view exploded" in w.feedback["message"]
+    assert w.feedback["kind"] == "error" and "view exploded" in w.feedback["detail"]
 
 
 # -- concurrency --------------------------------------------------------------------
@@ -450,7 +450,7 @@ def test_import_never_fails_without_the_bundle(tmp_path: Path) -> None:
 
 def test_bad_seat_is_reported(w: BoardWidget) -> None:
     w.seat = 7
-    assert w.feedback["ok"] is False and "no seat 7" in w.feedback["message"]
+    assert w.feedback["ok"] is False and "no such seat" in w.feedback["text"]
     assert w.feedback["rule_id"] == "widget.bad-setting" and w.seat is None
 
 
@@ -460,4 +460,4 @@ def test_a_view_that_fails_for_a_seat_is_reported(w: BoardWidget) -> None:
 
     w.match.view = broken_view  # type: ignore[method-assign]
     w.seat = 1
-    assert w.feedback["ok"] is False and "no such seat" in w.feedback["message"]
+    assert w.feedback["kind"] == "error" and "no such seat" in w.feedback["detail"]

@@ -80,7 +80,7 @@ def test_the_browser_cannot_change_whose_view_a_locked_board_shows(
     messages = sent_messages(board)
     from_browser(board, **state)
     assert board.feedback["rule_id"] == LOCKED and not board.feedback["ok"]
-    assert "seat 1" in board.feedback["message"]
+    assert "Orange's view" in board.feedback["text"]  # seat 1, by its name
     assert (board.seat, board.hotseat, board.view, board.match.state_hash()) == before
     assert not leaks(sent, secret)
     # Python's values go back to the browser, and no echo spreads the refused ones.

@@ -195,7 +195,8 @@ def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
 
 def _play_label(state: State, frame: Frame, a: Action) -> str:
     spec = action_cards()[card_base(a.args[0])]
-    cost = " (costs an action)" if spec["costs_action"] else ""
+    said = "costs an action" in spec["text"].lower()  # the card's own text may say it
+    cost = " (costs an action)" if spec["costs_action"] and not said else ""
     return f"Play {spec['name']}: {spec['text']}{cost}"
 
 

@@ -200,6 +200,11 @@ class ClashOfCultures(Game):
         turns.start_turn(state, ev)
         return state
 
+    def name_seats(self, state: State, names: list[str]) -> None:
+        super().name_seats(state, names)
+        for player, name in zip(state["players"], names, strict=True):
+            player["name"] = name  # the rules' texts read the player's own record
+
     def legal_actions(self, state: State) -> list[Action]:
         with reading(state):  # listing is pure: unit queries may use a per-hex index
             return super().legal_actions(state)

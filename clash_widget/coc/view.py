@@ -10,11 +10,13 @@ import re
 from typing import Any
 
 from ..engine.game import Game, State
+from ..engine.seats import color as seat_color
+from ..engine.seats import identity
 from . import advance_view, content
 from .board import city_size
 from .economy import cap
 from .scoring import breakdown
-from .vocab import BARBARIAN_COLOUR, MOOD_NAMES, PLAYER_COLOURS, RESOURCES
+from .vocab import BARBARIAN_COLOUR, MOOD_NAMES, RESOURCES
 
 HEX_RE = re.compile(r"^-?\d+,-?\d+$")
 
@@ -55,7 +57,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "advance_tree": advance_view.tree(state["options"]),
         "decks": {k: len(v) for k, v in state["decks"].items()},
         "colors": {
-            "players": list(PLAYER_COLOURS[: len(state["players"])]),
+            "players": [seat_color(p) for p in range(len(state["players"]))],
             "barbarians": BARBARIAN_COLOUR,
         },
     }
@@ -69,9 +71,7 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
     ]
     b = breakdown(state, p)
     return {
-        "seat": p,
-        "name": pl["name"],
-        "color": PLAYER_COLOURS[p],
+        **identity(state, p),
         "resources": dict(pl["res"]),
         "limits": {r: cap(state, pl, r) for r in RESOURCES},
         "mood_tokens": pl["mood"],

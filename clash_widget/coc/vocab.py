@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..engine.actions import MalformedAction
+from ..engine.seats import SEATS
 
 TERRAINS = ("plains", "forest", "mountain", "barren", "sea")
 LAND = frozenset({"plains", "forest", "mountain", "barren"})
@@ -23,9 +24,9 @@ PIECES = ("fortress", "academy", "temple", "port")
 
 BARBARIANS = -1  # owner id of the non-player side
 
-PLAYER_NAMES = ("Blue", "Orange", "Green", "Purple")
-# Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
-PLAYER_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+# Seat names and colours are every game's (engine.seats): Blue, Orange, Green, Purple.
+PLAYER_NAMES = tuple(s.name for s in SEATS[:4])
+PLAYER_COLOURS = tuple(s.color for s in SEATS[:4])
 BARBARIAN_COLOUR = "#333333"
 
 Hex = tuple[int, int]

@@ -19,6 +19,8 @@ from typing import Any, ClassVar
 
 from .actions import Action, MalformedAction
 from .rules import RuleBook, Verdict
+from .seats import joined
+from .seats import name as seat_name
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -143,6 +145,12 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: Options) -> State: ...
 
+    def name_seats(self, state: State, names: list[str]) -> None:
+        """Give a new game's seats their players' names (``engine.seats`` reads them).
+
+        A game that also keeps a name per player in its own state overrides this."""
+        state["names"] = list(names)
+
     def options_from(self, raw: dict[str, Any] | Options | None) -> Options:
         if isinstance(raw, Options):
             return raw
@@ -232,9 +240,18 @@ class Game(ABC):
 
     def prompt(self, state: State) -> str:
         frame = self.top(state)
-        if frame is None or self.is_over(state):
+        if self.is_over(state):
+            return f"The game is over: {self.outcome_text(state)}."
+        if frame is None:
             return "The game is over."
         return self.handlers[frame["kind"]].prompt(self, state, frame)
+
+    def outcome_text(self, state: State) -> str:
+        """Who won, in words: "Blue wins", "Blue and Orange share the win"."""
+        winners = self.winners(state)
+        if len(winners) == 1:
+            return f"{seat_name(state, winners[0])} wins"
+        return f"{joined(state, winners)} share the win" if winners else "no one wins"
 
     # -- categories for type-first bots ----------------------------------
     def category(self, action: Action) -> str:

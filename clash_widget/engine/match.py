@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,8 @@ from .actions import Action, MalformedAction
 from .game import MALFORMED, STALE, Game, Options, State
 from .registry import GAMES, get_game
 from .rules import Verdict
+from .seats import names as seat_names
+from .seats import names_problem
 from .state import canonical_json, clone, state_hash
 
 RECORD_VERSION = 1
@@ -93,18 +96,36 @@ class Match:
     def new(
         cls,
         game: str | Game = "coc",
-        players: int = 2,
+        players: int | Sequence[str] = 2,
         seed: int = 0,
         options: dict[str, Any] | Options | None = None,
         *,
         keep_undo: bool = True,
     ) -> Match:
+        """A new game; ``players`` is a number of players or their names, one per seat.
+
+        Without names the seats are called by their colours (:mod:`.seats`); names are
+        kept in ``state["names"]`` and in the record, so a replay reads them too.
+        """
         g = get_game(game) if isinstance(game, str) else game
-        if not g.min_players <= players <= g.max_players:
+        if isinstance(players, str):
+            raise ValueError("players is a number or a list of names, one per seat")
+        given: list[str] | None = None
+        if isinstance(players, int):
+            n = players
+        else:
+            n = len(players)
+            problem = names_problem(list(players), n)
+            if problem:
+                raise ValueError(problem)
+            given = [name.strip() for name in players]
+        if not g.min_players <= n <= g.max_players:
             raise ValueError(f"{g.title} takes {g.min_players}-{g.max_players} players")
         opts = g.options_from(options)
-        state = g.new_state(players, seed, opts)
-        return cls(g, state, players=players, seed=seed, options=opts, keep_undo=keep_undo)
+        state = g.new_state(n, seed, opts)
+        if given is not None:
+            g.name_seats(state, given)
+        return cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo)
 
     @classmethod
     def from_state(cls, game: str | Game, state: State, *, keep_undo: bool = True) -> Match:
@@ -124,6 +145,11 @@ class Match:
     def version(self) -> int:
         """Increases with every applied action and every undo/redo."""
         return int(self.state.get("version", 0))
+
+    @property
+    def names(self) -> list[str]:
+        """Every seat's name, in seat order (the colours unless the match was given names)."""
+        return seat_names(self.state)
 
     @property
     def current_player(self) -> int | None:
@@ -147,11 +173,19 @@ class Match:
         return self.game.check(self.state, a)
 
     def explain(self, action: str | Action) -> str:
+        """``"legal"``, or why not: the refusal's sentence, then its rule (Verdict.explanation)."""
         v = self.check(action)
-        return "legal" if v is None else str(v)
+        return "legal" if v is None else v.explanation
 
     def prompt(self) -> str:
         return self.game.prompt(self.state)
+
+    def describe(self, action: str | Action) -> str:
+        """An action in the game's words now (a legal action's label); "" if it cannot be read."""
+        try:
+            return self.game.describe(self.state, Action.parse(action))
+        except (MalformedAction, KeyError, IndexError, ValueError, TypeError):
+            return ""
 
     # -- acting ----------------------------------------------------------
     def play(self, action: str | Action, *, version: int | None = None) -> Outcome:
@@ -258,7 +292,7 @@ class Match:
 
     # -- records, JSON, views ----------------------------------------------
     def record(self) -> dict[str, Any]:
-        return {
+        rec = {
             "format": RECORD_VERSION,
             "game": self.game.name,
             "players": self.players,
@@ -266,13 +300,16 @@ class Match:
             "options": self.options.to_dict(),
             "actions": list(self.actions),
         }
+        if self.state.get("names"):  # only when given: older records stay as they were
+            rec["names"] = list(self.state["names"])
+        return rec
 
     @classmethod
     def replay(cls, record: dict[str, Any], *, keep_undo: bool = False) -> Match:
         """Rebuild a match from its record; raises ValueError if an action is refused."""
         m = cls.new(
             record["game"],
-            record["players"],
+            record.get("names") or record["players"],
             record["seed"],
             record.get("options"),
             keep_undo=keep_undo,
@@ -309,7 +346,8 @@ class Match:
         return None if _same_position(start, dealt) else start
 
     def _dealt(self) -> Match:
-        return Match.new(self.game, self.players, self.seed, self.options, keep_undo=False)
+        who = self.state.get("names") or self.players
+        return Match.new(self.game, who, self.seed, self.options, keep_undo=False)
 
     def to_json(self) -> str:
         """The record and the state (and the start of a set-up position), as JSON text."""
@@ -469,6 +507,15 @@ def _record_of(data: dict[str, Any]) -> dict[str, Any]:
         raise GameFileError(f"action {bad[0] + 1} of the record must be text, not {_a(value)}")
     if rec.get("options") is not None and not isinstance(rec["options"], dict):
         raise GameFileError(f'the record\'s "options" must be an object, not {_a(rec["options"])}')
+    names = rec.get("names")
+    if names is not None:
+        problem = (
+            names_problem(names, rec["players"])
+            if isinstance(names, list)
+            else f"the names are a list, not {_a(names)}"
+        )
+        if problem:
+            raise GameFileError(f'the record\'s "names" are wrong: {problem}')
     if rec.get("format", RECORD_VERSION) != RECORD_VERSION:
         raise GameFileError(
             f"the record is format {_short(rec['format'])}; "
@@ -506,7 +553,9 @@ def _first_match(game: Game, rec: dict[str, Any], start: Any) -> Match:
     """The match before the record's first action: dealt from the record, or its stored start."""
     if start is None:
         try:
-            return Match.new(game, rec["players"], rec["seed"], rec.get("options"))
+            return Match.new(
+                game, rec.get("names") or rec["players"], rec["seed"], rec.get("options")
+            )
         except (ValueError, TypeError) as exc:
             raise GameFileError(f"the record cannot start a game: {exc}") from None
     if not isinstance(start, dict):

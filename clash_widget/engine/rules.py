@@ -58,11 +58,34 @@ class Verdict:
         text = self.rule.text(self.options)
         return f"{text} ({self.detail})" if self.detail else text
 
+    @property
+    def text(self) -> str:
+        """The reason as the sentence a player reads: capitalised, with its full stop, and
+        without the rule id (shown apart, as a link to the rule)."""
+        base = self.rule.text(self.options).strip()
+        end = base[-1] if base[-1:] in ("!", "?") else "."
+        base = base.rstrip(".!?")
+        if self.detail:
+            base += f" ({self.detail})"
+        return base[:1].upper() + base[1:] + end
+
+    @property
+    def explanation(self) -> str:
+        """For a notebook: the sentence, then the rule behind it on its own line."""
+        return f"{self.text}\n  (rule {self.rule.id}, {self.rule.section})"
+
     def to_dict(self) -> dict[str, str]:
+        """The refusal as data, the one shape every front end and lesson shows.
+
+        ``text`` is the sentence for the player; ``rule_id``, ``section`` and ``source``
+        name the rule behind it (a teaching aid, shown apart); ``reason`` is the rule's
+        reason with its detail, as written in docs/rules.md."""
         return {
             "rule_id": self.rule.id,
             "reason": self.reason,
             "section": self.rule.section,
+            "source": self.rule.source,
+            "text": self.text,
         }
 
     def __str__(self) -> str:

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from .actions import Action
 from .game import Game, Options, State
 from .match import GAME_FILE_FORMAT, GameFileError, Match, Outcome
+from .seats import name as seat_name
 from .state import clone
 
 __all__ = [
@@ -234,12 +235,13 @@ class Session:
     def new(
         cls,
         game: str | Game = "coc",
-        players: int = 2,
+        players: int | Sequence[str] = 2,
         seed: int = 0,
         options: dict[str, Any] | Options | None = None,
         **kwargs: Any,
     ) -> Session:
-        """A session around ``Match.new(game, players, seed, options)``."""
+        """A session around ``Match.new(game, players, seed, options)`` (``players``: a
+        number or the players' names)."""
         return cls(Match.new(game, players, seed, options), **kwargs)
 
     @classmethod
@@ -296,7 +298,8 @@ class Session:
             elif self.knows_bot(name):
                 clean.append(name)
             else:
-                problems.append(f"seat {i}: unknown bot {name!r}")
+                who = seat_name(self._match.state, i)
+                problems.append(f"{who}: unknown bot {name!r}")
                 clean.append(None)
         if len(bots) > n:
             problems.append(f"{len(bots)} entries for {n} seats")

@@ -39,6 +39,11 @@ class HistoryCCG(Game):
     handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS
 
     # -- setup ------------------------------------------------------------------------------
+    def name_seats(self, state: dict[str, Any], names: list[str]) -> None:
+        super().name_seats(state, names)
+        for player, name in zip(state["players"], names, strict=True):
+            player["name"] = name  # the rules' texts read the player's own record
+
     def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")

@@ -59,12 +59,19 @@ def _who(state: State, frame: Frame) -> str:
 
 
 def _trade_prompt(state: State, frame: Frame) -> str:
-    o = state["options"]
-    return (
-        f"{_who(state, frame)}: {frame['left']} trade to spend: research counters (1 each), "
-        f"consult then discard ({o['trade_cycle']}), consult ({o['trade_consult']}), "
-        f"a culture counter ({o['trade_culture']}), or done."
-    )
+    o, left = state["options"], frame["left"]
+    # Only what this trade can buy now: research needs a tech being researched.
+    ways = ["research counters (1 each)"] if Z.research_need(state, frame["player"]) else []
+    ways += [
+        f"{what} ({o[cost]})"
+        for what, cost in (
+            ("consult then discard", "trade_cycle"),
+            ("consult", "trade_consult"),
+            ("a culture counter", "trade_culture"),
+        )
+        if o[cost] <= left
+    ]
+    return f"{_who(state, frame)}: {left} trade to spend: {', '.join(ways + ['or done'])}."
 
 
 def _grow_prompt(state: State, frame: Frame) -> str:

@@ -13,6 +13,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.rng import seed_state, shuffle
+from ..engine.seats import default_name
 from . import cards as C
 from . import zones as Z
 from .options import DECKS
@@ -58,7 +59,7 @@ def new_state(players: int, seed: int, options: dict[str, Any], ev: Events | Non
         cards = [C.card_id(s, i) for i in range(len(C.deck_list(deck)))]
         player: Player = {
             "seat": s,
-            "name": f"Player {s + 1}",
+            "name": default_name(s),
             "deck": cast(DeckName, deck),  # cards.seat_deck
             "treasury": cards,
             "council": [],
@@ -127,7 +128,8 @@ def apply_capital(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["cities"][cid] = new_city(seat)
     ev.emit(
         "capital",
-        f"{p['name']} deploys {C.name(state, cid)} as their capital, population 1.",
+        f"{Z.player_name(state, seat)} deploys {C.name(state, cid)} as their capital, "
+        "population 1.",
         player=seat,
         city=cid,
     )

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine import Action, Game
 from ..engine.game import State
+from ..engine.seats import identity
 from . import cards as C
 from . import zones as Z
 from .actions import found_cost
@@ -63,8 +64,7 @@ def player_view(state: State, s: int, seat: int | None) -> dict[str, Any]:
     p = state["players"][s]
     show = seat is None or seat == s
     return {
-        "seat": s,
-        "name": p["name"],
+        **identity(state, s),
         "deck": p["deck"],
         "deck_name": C.deck_name(p["deck"]),
         "treasury_count": len(p["treasury"]),

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.game import Events, State
 from ..engine.rng import shuffle
+from ..engine.seats import name as seat_name
 from . import cards as C
 
 EMPIRE_KEYS = (
@@ -29,7 +30,8 @@ EMPIRE_KEYS = (
 
 
 def player_name(state: State, seat: int) -> str:
-    return state["players"][seat]["name"]
+    """The seat's name (engine.seats): ``state["players"][s]["name"]`` is kept for old files."""
+    return seat_name(state, seat)
 
 
 def n_players(state: State) -> int:

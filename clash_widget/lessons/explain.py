@@ -1,4 +1,9 @@
-"""Show why the engine refused an action, the way a teacher would say it."""
+"""Show why the engine refused an action, the way a teacher would say it.
+
+The refusal is :meth:`Verdict.to_dict`, the same data the widgets send their front
+ends: the sentence for the player (``text``), and apart from it the rule behind it
+(``rule_id``, ``section``), a pointer to read the rule in docs/rules.md.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +11,16 @@ from clash_widget.engine import Outcome, Verdict
 
 
 def refusal(outcome: Outcome | Verdict | None) -> dict[str, str]:
-    """``{"rule_id", "reason", "section"}`` of a refusal (empty dict if it was allowed)."""
+    """:meth:`Verdict.to_dict` of a refusal (``rule_id``, ``reason``, ``section``, ``source``,
+    ``text``); an empty dict if the action was allowed."""
     verdict = outcome.verdict if isinstance(outcome, Outcome) else outcome
-    if verdict is None:
-        return {}
-    d = verdict.to_dict()
-    return {"rule_id": d["rule_id"], "reason": d["reason"], "section": d["section"] or ""}
+    return {} if verdict is None else verdict.to_dict()
 
 
 def explain_text(outcome: Outcome | Verdict | None) -> str:
-    """One readable line: refused by which rule, why, and where the rule is written."""
-    r = refusal(outcome)
-    if not r:
-        return "Allowed: the engine played it."
-    text = f"Refused by rule {r['rule_id']}: {r['reason']}"
-    return text + (f" (see {r['section']})" if r["section"] else "")
+    """The refusal's sentence, then the rule behind it on its own line."""
+    verdict = outcome.verdict if isinstance(outcome, Outcome) else outcome
+    return "Allowed: the engine played it." if verdict is None else verdict.explanation
 
 
 def explain(outcome: Outcome | Verdict | None) -> None:

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from clash_widget.engine.seats import default_name
 from clash_widget.history import cards as C
 from clash_widget.history import odds
 from clash_widget.history import zones as Z
@@ -96,17 +97,19 @@ class CardTurn:
     phase: str
     order: tuple[int, ...]
     to_move: int | None  # None once the game is over
+    names: tuple[str, ...] = ()  # the seats' names, as the table shows them
 
     @property
     def order_in_words(self) -> str:
-        """The initiative order as the table says it: "Player 2, then Player 1"."""
-        return ", then ".join(f"Player {seat + 1}" for seat in self.order)
+        """The initiative order as the table says it: "Orange, then Blue"."""
+        return ", then ".join(_named(self.names, seat) for seat in self.order)
 
 
 def ccg_turn(board_or_match: Any) -> CardTurn:
     m = as_match(board_or_match)
     t = m.state["turn"]
-    return CardTurn(t["number"], t["phase"], tuple(t["order"]), m.current_player)
+    names = tuple(m.names)
+    return CardTurn(t["number"], t["phase"], tuple(t["order"]), m.current_player, names)
 
 
 @dataclass(frozen=True)
@@ -116,21 +119,27 @@ class Result:
     winners: tuple[int, ...]
     ways: dict[int, tuple[str, ...]]  # seat -> "capital", "wonders", "population" or "time"
     turn: int
+    names: tuple[str, ...] = ()  # the seats' names, as the table shows them
 
     def __str__(self) -> str:
         who = " and ".join(
-            f"Player {s + 1} ({', '.join(self.ways.get(s, ()))})" for s in self.winners
+            f"{_named(self.names, s)} ({', '.join(self.ways.get(s, ()))})" for s in self.winners
         )
         return f"Won at turn {self.turn} by {who}"
 
 
 def ccg_result(board_or_match: Any) -> Result | None:
     """The end of the game (None while it goes on)."""
-    r = as_match(board_or_match).state["result"]
+    m = as_match(board_or_match)
+    r = m.state["result"]
     if r is None:
         return None
     ways = {int(s): tuple(how) for s, how in r["ways"].items()}
-    return Result(tuple(r["winners"]), ways, r["turn"])
+    return Result(tuple(r["winners"]), ways, r["turn"], tuple(m.names))
+
+
+def _named(names: tuple[str, ...], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else default_name(seat)
 
 
 # -- what was pulled ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Check cells use these instead of the state's keys, so a check reads like the rule it checks:
 ``culture_in_play(m) == {"Science": "Romans"}``, ``empire(m, "Romans").capital == "Italy"``,
 ``victory_points(m, 0).culture == 2``, ``captures(m)[0].within_faction``. Cards, Empires
-and areas come back by their names; players by seat (the game calls seat 0 "Player 0").
+and areas come back by their names; players by seat (seat 0 is called Blue, engine.seats).
 Each helper takes a ``Match`` or a widget showing one, and returns a snapshot.
 """
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.game import State
 from ..engine.rng import roll
+from ..engine.seats import name as who
 from . import content as K
 
 
@@ -134,7 +135,7 @@ def describe_holder(state: State, land: str) -> str:
     e = holder(state, land)
     if e is None:
         return "vacant"
-    return f"held by the {empire_name(e)} of Player {owner(state, e)}"
+    return f"held by the {empire_name(e)} of {who(state, owner(state, e))}"
 
 
 def epoch_of(empire: str) -> int:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from ..engine import Events
 from ..engine.frames import explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
-from .rules import BOOK, S31, S311, Declare, seat_name
+from .rules import BOOK, S31, S311, Declare
 
 
 # -- declaring (3.1, 3.11) ------------------------------------------------------------------------
@@ -92,7 +93,7 @@ def declare(state: State, card: str, ev: Events) -> None:
     where = K.name(B.capital(state, e) or "")
     ev.emit(
         "culture_declared",
-        f"{seat_name(seat)} declares {K.name(card)}: the {B.empire_name(e)} keep it in their "
+        f"{who(state, seat)} declares {K.name(card)}: the {B.empire_name(e)} keep it in their "
         f"Capital in {where}",
         seat=seat,
         card=card,
@@ -214,7 +215,7 @@ def score(state: State, seat: int, ev: Events) -> int:
         e = state["culture"][card]
         ev.emit(
             "culture_scored",
-            f"{K.name(card)} of the {B.empire_name(e)} scores {vp} VP for {seat_name(seat)}",
+            f"{K.name(card)} of the {B.empire_name(e)} scores {vp} VP for {who(state, seat)}",
             seat=seat,
             card=card,
             empire=e,

@@ -11,10 +11,11 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from . import paths
-from .rules import BOOK, EPOCHS, One, count, one_arg, seat_name, well_formed
+from .rules import BOOK, EPOCHS, One, count, one_arg, well_formed
 from .scoring import vp_phase
 from .state_types import Empire, Result, Turn
 
@@ -63,7 +64,7 @@ def apply_choose(state: State, frame: Frame, args: One, ev: Events) -> None:
     e = K.empires()[eid]
     ev.emit(
         "empire_chosen",
-        f"{seat_name(seat)} takes the {e['name']} ({empire_terms(eid)})",
+        f"{who(state, seat)} takes the {e['name']} ({empire_terms(eid)})",
         seat=seat,
         empire=eid,
     )
@@ -78,13 +79,13 @@ def apply_choose(state: State, frame: Frame, args: One, ev: Events) -> None:
 
 def empire_terms(eid: str) -> str:
     e = K.empires()[eid]
-    kind = (
-        f"Capital in {K.name(e['start'])}"
-        if e["capital"]
-        else ("a Minor Empire" if e["minor"] else "no Capital")
-    )
+    start = K.name(e["start"])
+    if e["capital"]:  # the Capital is where they start: say the place once
+        where = f"start and Capital in {start}"
+    else:
+        where = f"start in {start}, {'a Minor Empire' if e['minor'] else 'no Capital'}"
     fleets = f", {count(e['fleets'], 'fleet')}" if e["fleets"] else ""
-    return f"{count(e['armies'], 'army')}{fleets}, start in {K.name(e['start'])}, {kind}"
+    return f"{count(e['armies'], 'army')}{fleets}, {where}"
 
 
 CHOOSE = ActionKind(
@@ -107,7 +108,7 @@ def start_epoch(state: State, ev: Events) -> None:
     order = sorted(range(len(vps)), key=lambda s: (vps[s], s))
     ev.emit(
         "epoch",
-        f"Epoch {K.ROMAN[state['epoch']]} begins: {seat_name(order[0])} chooses an Empire first",
+        f"Epoch {K.ROMAN[state['epoch']]} begins: {who(state, order[0])} chooses an Empire first",
         epoch=state["epoch"],
     )
     state["order"] = []
@@ -132,7 +133,7 @@ def start_turn(state: State, index: int, ev: Events) -> None:
     state["turn"] = turn
     ev.emit(
         "turn",
-        f"{seat_name(seat)} plays the {e['name']} ({empire_terms(eid)})",
+        f"{who(state, seat)} plays the {e['name']} ({empire_terms(eid)})",
         seat=seat,
         empire=eid,
         epoch=state["epoch"],
@@ -144,7 +145,7 @@ def start_turn(state: State, index: int, ev: Events) -> None:
 def end_expansion(state: State, ev: Events) -> None:
     """The very end of the Expansion phase: the transfer step (6.1) if a transfer is possible."""
     seat = state["turn"]["player"]
-    ev.emit("expansion_end", f"{seat_name(seat)} ends the Expansion phase", seat=seat)
+    ev.emit("expansion_end", f"{who(state, seat)} ends the Expansion phase", seat=seat)
     o = state["options"]
     if o["culture"] and o["transfer"] and paths.possible(state, seat):
         state["stack"] = [{"kind": "transfer", "player": seat}]
@@ -172,7 +173,7 @@ def end_game(state: State, ev: Events) -> None:
     winners = [s for s, v in enumerate(vps) if v == best]
     state["over"] = True
     state["result"] = Result(winners=winners, vp=vps)
-    names = " and ".join(seat_name(s) for s in winners)
+    names = " and ".join(who(state, s) for s in winners)
     ev.emit(
         "game_over",
         f"The last Epoch is over: {names} win{'s' if len(winners) == 1 else ''} with {best} VP",

@@ -16,11 +16,12 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.rules import Check
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from . import culture as C
 from .expansion import occupy
-from .rules import BOOK, EVENTS, Declare, opt, seat_name, well_formed
+from .rules import BOOK, EVENTS, Declare, opt, well_formed
 
 TARGETED = ("fort", "monument", "treachery", "rebellion", "civil_war", "barbarians")
 
@@ -273,7 +274,7 @@ def apply_declare(state: State, frame: Frame, args: Declare, ev: Events) -> None
     c = K.cards()[card]
     turn = state["turn"]
     target = args.target
-    text = f"{seat_name(seat)} declares {K.name(card)}"
+    text = f"{who(state, seat)} declares {K.name(card)}"
     if target:
         text += f" against {K.name(target)}" if eff in C.CAUSES else f" in {K.name(target)}"
     ev.emit("event_declared", text, seat=seat, card=card, target=target, barrier=True)
@@ -301,10 +302,10 @@ def strike(state: State, land: str, fate: str, ev: Events) -> None:
         dfd = [B.die(state) for _ in range(opt(state, "defence_dice"))]
         a, d = max(att), max(dfd) + B.defence_bonus(state, land)
         won = a > d
-        who = "The rebels" if fate == "rebellion" else "The Barbarians"
+        attacker = "The rebels" if fate == "rebellion" else "The Barbarians"
         ev.emit(
             "fate_roll",
-            f"{who} attack {K.name(land)}: dice {att} against {dfd}, {a} against {d}: "
+            f"{attacker} attack {K.name(land)}: dice {att} against {dfd}, {a} against {d}: "
             + ("the land falls" if won else "they are thrown back"),
             land=land,
             fate=fate,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from . import culture as C
@@ -24,7 +25,6 @@ from .rules import (
     One,
     count,
     one_arg,
-    seat_name,
     well_formed,
 )
 
@@ -347,7 +347,7 @@ def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
     if turn["armies"] or turn["fleets"]:
         ev.emit(
             "unplaced",
-            f"{seat_name(turn['player'])} leaves {count(turn['armies'], 'army')} and "
+            f"{who(state, turn['player'])} leaves {count(turn['armies'], 'army')} and "
             f"{count(turn['fleets'], 'fleet')} unplaced",
             seat=turn["player"],
         )

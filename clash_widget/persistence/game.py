@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from ..engine import Action, Events, FrameHandler, Game, Options
 from ..engine.rng import Stream, seed_state
+from ..engine.seats import name as who
 from ..engine.state import clone
 from . import board as B
 from . import content as K
@@ -137,12 +138,12 @@ def invariants(state: dict[str, Any]) -> list[str]:
     for p in state["players"]:
         counts = pile_counts(p["hand"])
         if any(v > 1 for v in counts.values()):
-            bad.append(f"player {p['seat']} holds two cards of one pile: {counts}")
+            bad.append(f"{who(state, p['seat'])} holds two cards of one pile: {counts}")
         if p["vp"] != sum(p["vp_by"].values()):
-            bad.append(f"player {p['seat']}'s VP {p['vp']} differ from its parts {p['vp_by']}")
+            bad.append(f"{who(state, p['seat'])}'s VP {p['vp']} differ from its parts {p['vp_by']}")
         for e in p["empires"]:
             if state["empires"].get(e, {}).get("owner") != p["seat"]:
-                bad.append(f"player {p['seat']} lists {e}, which is not theirs")
+                bad.append(f"{who(state, p['seat'])} lists {e}, which is not theirs")
     for c in state["discard"]:
         if K.is_culture(c):
             bad.append(f"the Culture card {c} was discarded (3.1: they are not)")

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from ..engine.frames import TableFrame
 from ..engine.game import Frame, FrameHandler, State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from .epochs import CHOOSE
 from .events import DECLARE
 from .expansion import END, ENTER, FLEET
-from .rules import count, seat_name
+from .rules import count
 from .transfer import DONE, EARLY_TRANSFER, TRANSFER
 
 
 def choose_prompt(state: State, frame: Frame) -> str:
-    return f"Epoch {K.ROMAN[state['epoch']]}: {seat_name(frame['player'])}, choose an Empire."
+    return f"Epoch {K.ROMAN[state['epoch']]}: {who(state, frame['player'])}, choose an Empire."
 
 
 def expand_prompt(state: State, frame: Frame) -> str:
@@ -25,7 +26,7 @@ def expand_prompt(state: State, frame: Frame) -> str:
     else:
         where = ""
     return (
-        f"{seat_name(frame['player'])}, Expansion phase of the {B.empire_name(e)}: "
+        f"{who(state, frame['player'])}, Expansion phase of the {B.empire_name(e)}: "
         f"{count(turn['armies'], 'army')} and {count(turn['fleets'], 'fleet')} to place{where}. "
         "Declare Event cards at any time; end when your armies are placed."
     )
@@ -33,7 +34,7 @@ def expand_prompt(state: State, frame: Frame) -> str:
 
 def transfer_prompt(state: State, frame: Frame) -> str:
     return (
-        f"{seat_name(frame['player'])}, the very end of the Expansion phase: transfer Culture "
+        f"{who(state, frame['player'])}, the very end of the Expansion phase: transfer Culture "
         "cards between your Capitals along friendly paths, or be done."
     )
 

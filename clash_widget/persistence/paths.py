@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..engine.game import State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 
@@ -51,7 +52,7 @@ def why_not_friendly(state: State, area: str, seat: int) -> str:
         if e is None:
             return f"{name} is vacant"
         if B.owner(state, e) != seat:
-            return f"{name} is held by Player {B.owner(state, e)}"
+            return f"{name} is held by {who(state, B.owner(state, e))}"
         return ""
     if not B.fleets_in(state, area):
         return f"the {name} is vacant"

@@ -13,8 +13,8 @@ from html import escape
 from typing import Any
 
 from ..engine import Match
+from ..engine.seats import color as seat_color
 
-COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00")
 FILL = {"ocean": "#35609b", "sea": "#8fbde8", "land": "#eadcae", "barren": "#bdb3a3"}
 PANEL = 230
 
@@ -62,7 +62,7 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
     for land, holder in board["lands"].items():
         x, y = labels[land]
         cap = board["capitals"].get(land) == holder["empire"]
-        colour = COLOURS[holder["seat"] % len(COLOURS)]
+        colour = seat_color(holder["seat"])
         shape = (
             f'<rect x="{x - 6}" y="{y - 6}" width="12" height="12" transform="rotate(45 {x} {y})"'
             if cap
@@ -81,7 +81,7 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
         x, y = labels[water]
         for i, f in enumerate(fleets):
             fx = x - 8 * (len(fleets) - 1) + 16 * i
-            colour = COLOURS[f["seat"] % len(COLOURS)]
+            colour = seat_color(f["seat"])
             out.append(
                 f'<polygon class="poc-fleet" data-area="{water}" data-seat="{f["seat"]}" '
                 f'points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} {fx - 4},{y + 7}" '
@@ -92,7 +92,7 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
     out.append(f'<text x="{w + 10}" y="{y}" font-size="13" font-weight="bold">Culture cards</text>')
     for c in view["culture"]:
         y += 18
-        colour = COLOURS[c["seat"] % len(COLOURS)]
+        colour = seat_color(c["seat"])
         where = names.get(c["capital"] or "", "")
         out.append(
             f'<g class="poc-card" data-card="{c["id"]}"><circle cx="{w + 16}" cy="{y - 4}" r="5" '
@@ -112,10 +112,9 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
     )
     for p in view["players"]:
         y += 17
-        colour = COLOURS[p["seat"] % len(COLOURS)]
         out.append(
-            f'<text x="{w + 10}" y="{y}" font-size="11" fill="{colour}">Player {p["seat"]}: '
-            f"{p['vp']} VP</text>"
+            f'<text x="{w + 10}" y="{y}" font-size="11" fill="{p["ink"]}">'
+            f"{escape(p['name'])}: {p['vp']} VP</text>"
         )
     out.append("</svg>")
     return "\n".join(out)

@@ -89,10 +89,6 @@ def well_formed(why: Detail) -> Callable[[Predicate], Explained]:
     return bind
 
 
-def seat_name(seat: int) -> str:
-    return f"Player {seat}"
-
-
 def count(n: int, word: str) -> str:
     """``1 army``, ``2 armies``, ``0 fleets``."""
     if n == 1:

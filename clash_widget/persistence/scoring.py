@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ..engine import Events
 from ..engine.game import State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from . import culture as C
-from .rules import seat_name
 
 
 def region_points(state: State, seat: int) -> dict[str, int]:
@@ -63,7 +63,7 @@ def vp_phase(state: State, seat: int, ev: Events) -> None:
     detail = ", ".join(f"{k} {v}" for k, v in parts.items())
     ev.emit(
         "vp",
-        f"{seat_name(seat)} scores {total} VP ({detail}); {p['vp']} in all",
+        f"{who(state, seat)} scores {total} VP ({detail}); {p['vp']} in all",
         seat=seat,
         vp=total,
         parts=parts,

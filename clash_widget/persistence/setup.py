@@ -15,8 +15,8 @@ from typing import Any, cast
 
 from ..engine import Events
 from ..engine.rng import seed_state, shuffle
+from ..engine.seats import name as who
 from . import content as K
-from .rules import seat_name
 from .state_types import PersistenceOptionsDict, PersistenceState, VpBy
 
 VP_SOURCES = ("regions", "capitals", "monuments", "culture")
@@ -79,7 +79,7 @@ def deal(state: dict[str, Any], ev: Events) -> None:
         state["players"][s]["hand"] = hand
         ev.emit(
             "dealt",
-            f"{seat_name(s)} draws {piles} Event cards, one from each pile",
+            f"{who(state, s)} draws {piles} Event cards, one from each pile",
             seat=s,
             private={"seat": s, "cards": list(hand)},
         )

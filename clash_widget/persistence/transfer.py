@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, Explained, bare, explained, fixed
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import board as B
 from . import content as K
 from . import paths
@@ -30,7 +31,6 @@ from .rules import (
     STRAIT,
     Move,
     opt,
-    seat_name,
     well_formed,
 )
 
@@ -82,8 +82,8 @@ def _possessor(state: State, card: str) -> str | None:
         + (
             "not in play"
             if _possessor(s, a.card) is None
-            else f"held by the {B.empire_name(_possessor(s, a.card))} of Player "
-            f"{B.owner(s, _possessor(s, a.card))}"
+            else f"held by the {B.empire_name(_possessor(s, a.card))} of "
+            f"{who(s, B.owner(s, _possessor(s, a.card)))}"
         )
     )
 )
@@ -223,7 +223,7 @@ def apply_transfer(state: State, frame: Frame, args: Move, ev: Events) -> None:
     state["culture"][args.card] = new
     ev.emit(
         "culture_transferred",
-        f"{seat_name(seat)} transfers {K.name(args.card)} from the {B.empire_name(old)} to the "
+        f"{who(state, seat)} transfers {K.name(args.card)} from the {B.empire_name(old)} to the "
         f"{B.empire_name(new)} in {K.name(args.land)} by "
         + " - ".join(K.name(x.split(":")[-1]) for x in route or []),
         seat=seat,
@@ -259,7 +259,7 @@ EARLY_TRANSFER = ActionKind(
 
 
 def apply_done(state: State, frame: Frame, args: object, ev: Events) -> None:
-    ev.emit("transfers_done", f"{seat_name(frame['player'])} is done transferring")
+    ev.emit("transfers_done", f"{who(state, frame['player'])} is done transferring")
     finish_turn(state, ev)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine import Action, Game
 from ..engine.game import State
+from ..engine.seats import identity
 from . import board as B
 from . import content as K
 from . import culture as C
@@ -109,7 +110,7 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
             piles[K.cards()[c]["pile"]] = piles.get(K.cards()[c]["pile"], 0) + 1
         players.append(
             {
-                "seat": s,
+                **identity(state, s),
                 "vp": p["vp"],
                 "vp_by": dict(p["vp_by"]),
                 "next_vp": breakdown(state, s),

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .rules import ACTIONS, ATTACK, BOOK, BULWARK
@@ -74,13 +75,13 @@ def once_per_turn(state: State, frame: Frame, a: Attack) -> bool:
     return state["turn"]["attacks"] < 1
 
 
-@explained(lambda s, f, a: a.card)
+@explained(lambda s, f, a: C.named(a.card))
 @BOOK.check("attack.needs-attack-card", "An Attack needs an Attack card from your hand.", ATTACK)
 def attack_card(state: State, frame: Frame, a: Attack) -> bool:
     return a.card in L.hand(state, frame["player"]) and C.ctype(a.card) == "attack"
 
 
-@explained(lambda s, f, a: f"{a.a1}, {a.a2}")
+@explained(lambda s, f, a: f"{C.named(a.a1)}, {C.named(a.a2)}")
 @BOOK.check(
     "attack.needs-pair",
     "The attackers must be two different citizens of the same culture in your own city.",
@@ -162,7 +163,7 @@ def apply_attack(state: State, frame: Frame, a: Attack, ev: Events) -> None:
     state["turn"]["attacks"] += 1
     ev.emit(
         "attack",
-        f"Player {seat} attacks {C.label(a.target)} in player {where}'s city with "
+        f"{who(state, seat)} attacks {C.label(a.target)} in {who(state, where)}'s city with "
         f"{C.label(a.a1)} and {C.label(a.a2)}",
         seat=seat,
         card=a.card,
@@ -247,7 +248,7 @@ def resolve_attack(state: State, frame: Frame, ev: Events) -> None:
         L.to_hand(state, by, target, known=True)
         ev.emit(
             "attack_hit",
-            f"The Corsair King takes {C.label(target)} into player {by}'s hand",
+            f"The Corsair King takes {C.label(target)} into {who(state, by)}'s hand",
             target=target,
             city=where,
             seat=by,

@@ -64,6 +64,11 @@ def label(cid: str) -> str:
     return f"{c['name']} ({c['gloss']})"
 
 
+def named(x: str) -> str:
+    """A card by its names when ``x`` is a card id; anything else as it was written."""
+    return label(x) if x in catalogue() else x
+
+
 def public(cid: str) -> dict[str, Any]:
     """The card as the widget shows it."""
     c = catalogue()[cid]

@@ -16,6 +16,8 @@ from typing import Any, ClassVar, cast
 from ..engine import Action, Events, FrameHandler, Game, Options
 from ..engine.game import State
 from ..engine.rng import Stream, seed_state, shuffle
+from ..engine.seats import identity
+from ..engine.seats import name as who
 from ..engine.state import clone
 from . import cards as C
 from . import logic as L
@@ -195,7 +197,7 @@ def describe(state: dict[str, Any], action: Action) -> str:
             rest = list(a[1:])
             text = f"Play {_name(a[0])}"
             if rest and rest[0].isdigit():
-                text += f" into player {rest.pop(0)}'s city"
+                text += f" into {who(state, int(rest.pop(0)))}'s city"
             if rest:
                 text += f" attached to {_name(rest[0])}"
             return text
@@ -205,7 +207,7 @@ def describe(state: dict[str, Any], action: Action) -> str:
             return f"Play {_name(a[0])}" + (f" on {_name(a[1])}" if len(a) > 1 else "")
         if k == "object":
             if len(a) > 1 and a[1].isdigit():
-                return f"Use {_name(a[0])} on player {a[1]}"
+                return f"Use {_name(a[0])} on {who(state, int(a[1]))}"
             return f"Use {_name(a[0])}" + (f" on {_name(a[1])}" if len(a) > 1 else "")
         if k == "end":
             return "End your turn"
@@ -243,22 +245,22 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
         pr = p["protagonist"]
         prs = [c for c in p["city"] if C.ctype(c) == "protagonist"]
         if pr is not None and prs != [pr]:
-            bad.append(f"player {s}'s city holds Protagonists {prs}, expected {pr}")
+            bad.append(f"{who(state, s)}'s city holds Protagonists {prs}, expected {pr}")
         if any(C.ctype(c) == "protagonist" for c in p["hand"]):
-            bad.append(f"player {s} holds a Protagonist in hand")
+            bad.append(f"{who(state, s)} holds a Protagonist in hand")
         for c in p["city"]:
             if C.ctype(c) not in ("protagonist", "character", "bulwark", "object"):
                 bad.append(f"{c} cannot be in a city")
             if C.ctype(c) == "object" and c not in p["attached"]:
-                bad.append(f"object {c} in player {s}'s city is not attached")
+                bad.append(f"object {c} in {who(state, s)}'s city is not attached")
         for obj, holder in p["attached"].items():
             if obj not in p["city"] or holder not in p["city"]:
-                bad.append(f"attachment {obj}->{holder} is not inside player {s}'s city")
+                bad.append(f"attachment {obj}->{holder} is not inside {who(state, s)}'s city")
             elif C.culture(obj) != C.culture(holder) or C.ctype(holder) not in C.CITIZEN_TYPES:
                 bad.append(f"object {obj} is attached to {holder} of another culture/type")
     for c, s in state["revealed"].items():
         if c not in state["players"][s]["hand"]:
-            bad.append(f"revealed card {c} is not in player {s}'s hand")
+            bad.append(f"revealed card {c} is not in {who(state, s)}'s hand")
     for c in state["discarded_by"]:
         if c not in state["discard"]:
             bad.append(f"discarded_by lists {c}, which is not in the discard pile")
@@ -354,7 +356,7 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         hand = sorted(p["hand"], key=lambda c: list(C.catalogue()).index(c))
         players.append(
             {
-                "seat": s,
+                **identity(state, s),
                 "partner": L.partner(state, s),
                 "protagonist": C.public(p["protagonist"]) if p["protagonist"] else None,
                 "cultures": len(L.cultures_in_play(state, s)),

@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..engine import FrameHandler
 from ..engine.frames import TableFrame
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from .attack import ATTACK_KIND
 from .objects import OBJECT_KIND
@@ -31,22 +32,22 @@ from .windows import END, PASS_WINDOW, StepFrame, WindowFrame
 
 
 def _pick_prompt(state: State, frame: Frame) -> str:
-    return f"Player {frame['player']}: choose your Protagonist."
+    return f"{who(state, frame['player'])}: choose your Protagonist."
 
 
 def _draw_prompt(state: State, frame: Frame) -> str:
     n = len(frame["marked"])
     if n:
         cards = f"{n} card{'s' if n != 1 else ''}"
-        return f"Player {frame['player']}: {cards} chosen; choose more or redraw."
+        return f"{who(state, frame['player'])}: {cards} chosen; choose more or redraw."
     if not state["options"].get("redraw", True):
-        return f"Player {frame['player']}: keep your hand and draw (no redrawing here)."
-    return f"Player {frame['player']}: choose cards to discard and redraw, or keep your hand."
+        return f"{who(state, frame['player'])}: keep your hand and draw (no redrawing here)."
+    return f"{who(state, frame['player'])}: choose cards to discard and redraw, or keep your hand."
 
 
 def _act_prompt(state: State, frame: Frame) -> str:
     return (
-        f"Player {frame['player']}: put cards of one culture into play, attack, "
+        f"{who(state, frame['player'])}: put cards of one culture into play, attack, "
         "play Specials or Objects, or end your turn."
     )
 
@@ -54,26 +55,26 @@ def _act_prompt(state: State, frame: Frame) -> str:
 def _react_prompt(state: State, frame: Frame) -> str:
     att = frame["attack"]
     return (
-        f"Player {frame['player']}: player {att['by']} attacks {C.label(att['target'])} "
-        f"in player {att['city']}'s city. Play a Special or an Object, or pass."
+        f"{who(state, frame['player'])}: {who(state, att['by'])} attacks {C.label(att['target'])} "
+        f"in {who(state, att['city'])}'s city. Play a Special or an Object, or pass."
     )
 
 
 def _counter_prompt(state: State, frame: Frame) -> str:
     p = frame["pending"]
     return (
-        f"Player {frame['player']}: player {p['by']} stops the Attack with "
+        f"{who(state, frame['player'])}: {who(state, p['by'])} stops the Attack with "
         f"{C.label(p['card'])}. Answer with a Countermand, or pass."
     )
 
 
 def _window_prompt(state: State, frame: Frame) -> str:
     when = (
-        f"player {frame['turn_seat']} has ended the turn"
+        f"{who(state, frame['turn_seat'])} has ended the turn"
         if frame["then"] == "next_turn"
-        else f"player {state['turn']['seat']} has just taken a step"
+        else f"{who(state, state['turn']['seat'])} has just played"
     )
-    return f"Player {frame['player']}: {when}. Play a Special or use an Object now, or pass."
+    return f"{who(state, frame['player'])}: {when}. Play a Special or use an Object now, or pass."
 
 
 HANDLERS: dict[str, FrameHandler] = {

@@ -12,6 +12,8 @@ from typing import Any
 
 from ..engine import Events
 from ..engine.rng import shuffle
+from ..engine.seats import joined
+from ..engine.seats import name as who
 from . import cards as C
 from .state_types import Turn
 
@@ -156,7 +158,7 @@ def leave_city(state: State, seat: int, cid: str, by: int) -> list[str]:
 def discard_from_city(state: State, seat: int, cid: str, by: int, ev: Events, why: str) -> None:
     gone = leave_city(state, seat, cid, by)
     to_discard(state, cid, by)
-    text = f"{C.label(cid)} is discarded from player {seat}'s city ({why})"
+    text = f"{C.label(cid)} is discarded from {who(state, seat)}'s city ({why})"
     if gone:
         text += "; with it goes " + ", ".join(C.label(o) for o in gone)
     ev.emit("card_discarded", text, seat=seat, card=cid, objects=gone, by=by)
@@ -180,7 +182,7 @@ def draw(state: State, seat: int, n: int, ev: Events, why: str = "draw") -> int:
         if pending:
             ev.emit(
                 "draw",
-                f"Player {seat} draws {pending} card{'s' if pending > 1 else ''} ({why})",
+                f"{who(state, seat)} draws {pending} card{'s' if pending > 1 else ''} ({why})",
                 seat=seat,
                 count=pending,
                 barrier=True,
@@ -237,7 +239,7 @@ def start_turn(state: State, seat: int, ev: Events) -> None:
     state["players"][seat]["sheltered"] = False
     if check_five_cultures(state, ev):
         return
-    ev.emit("turn", f"Turn {state['turn']['number']}: player {seat}", seat=seat)
+    ev.emit("turn", f"Turn {state['turn']['number']}: {who(state, seat)}", seat=seat)
     state["stack"] = [{"kind": "draw", "player": seat, "marked": []}]
 
 
@@ -278,7 +280,7 @@ def end_game(state: State, reason: str, ev: Events, among: list[int] | None = No
     state["over"] = True
     state["stack"] = []
     state["result"] = {"reason": reason, "winners": winners, "draw": len(teams) > 1}
-    names = " and ".join(f"player {s}" for s in winners)
+    names = joined(state, winners)
     if reason == "five_cultures":
         ev.emit(
             "win_five_cultures",

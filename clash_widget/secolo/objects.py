@@ -13,6 +13,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.rng import below
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .attack import attack_of
@@ -67,7 +68,7 @@ def object_args(state: State, frame: Frame, seat: int, eff: str) -> list[tuple[s
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, u: u.cid)
+@explained(lambda s, f, u: C.named(u.cid))
 @BOOK.check(
     "object.in-your-city",
     "You can only use the power of an Object that is in play in your own city.",
@@ -114,7 +115,7 @@ def amulet_not_own(state: State, frame: Frame, u: Use) -> bool:
     return not (c in state["discard"] and C.ctype(c) == "character" and own)
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)}: {u.rest[0]}")
+@explained(lambda s, f, u: f"{C.label(u.cid)}: {C.named(u.rest[0])}")
 @BOOK.check(
     "object.target",
     "This Object's power needs a valid target: a Character in the discard pile (Amulet), an "
@@ -169,7 +170,7 @@ def _bring_back(state: State, frame: Frame, seat: int, c: str, ev: Events) -> No
     L.enter_city(state, seat, c)
     ev.emit(
         "returned_to_play",
-        f"{C.label(c)} comes back into player {seat}'s city",
+        f"{C.label(c)} comes back into {who(state, seat)}'s city",
         card=c,
         seat=seat,
     )
@@ -182,7 +183,7 @@ def _take_card(state: State, frame: Frame, seat: int, arg: str, ev: Events) -> N
     L.to_hand(state, seat, taken, known=False)
     ev.emit(
         "card_taken",
-        f"Player {seat} takes a random card from player {victim}'s hand",
+        f"{who(state, seat)} takes a random card from {who(state, victim)}'s hand",
         seat=seat,
         victim=victim,
     )
@@ -197,7 +198,7 @@ def _paint(state: State, frame: Frame, seat: int, c: str, ev: Events) -> None:
     L.enter_city(state, seat, c)
     ev.emit(
         "card_played",
-        f"Player {seat} puts {C.label(c)} into their city (Palette)",
+        f"{who(state, seat)} puts {C.label(c)} into their city (Palette)",
         seat=seat,
         card=c,
         city=seat,
@@ -225,7 +226,7 @@ def apply_object(state: State, frame: Frame, u: Use, ev: Events) -> None:
     L.to_discard(state, cid, seat)
     ev.emit(
         "object_power",
-        f"Player {seat} discards {C.label(cid)} to use its power",
+        f"{who(state, seat)} discards {C.label(cid)} to use its power",
         seat=seat,
         card=cid,
         effect=eff,

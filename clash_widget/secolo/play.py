@@ -13,6 +13,7 @@ from ..engine import Action, Events
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .rules import ACTIONS, BOOK, OBJECT, well_formed
@@ -65,7 +66,7 @@ def fits_holder(state: State, cid: str, where: int, holder: str | None) -> bool:
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, a: a.cid)
+@explained(lambda s, f, a: C.named(a.cid))
 @BOOK.check("play.card-in-hand", "You can only put into play a card from your hand.", ACTIONS)
 def in_hand(state: State, frame: Frame, a: Play) -> bool:
     return a.cid in L.hand(state, frame["player"])
@@ -82,7 +83,7 @@ def playable_kind(state: State, frame: Frame, a: Play) -> bool:
     return C.ctype(a.cid) in C.PLAYABLE_TYPES
 
 
-@explained(lambda s, f, a: f"city {a.where}")
+@explained(lambda s, f, a: f"{who(s, a.where)}'s city")
 @BOOK.check(
     "play.own-city",
     "Cards go into your own city (in the pairs variant, also into your partner's city).",
@@ -155,8 +156,8 @@ def apply_play(state: State, frame: Frame, a: Play, ev: Events) -> None:
     turn["played"].append([cid, C.culture(cid), mode])
     L.from_hand(state, seat, cid)
     L.enter_city(state, where, cid, holder)
-    text = f"Player {seat} puts {C.label(cid)} into "
-    text += "their city" if where == seat else f"player {where}'s city"
+    text = f"{who(state, seat)} puts {C.label(cid)} into "
+    text += "their city" if where == seat else f"{who(state, where)}'s city"
     if holder:
         text += f", attached to {C.label(holder)}"
     if mode == "bonus":

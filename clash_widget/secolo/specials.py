@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .attack import attack_of
@@ -76,7 +77,7 @@ def special_args(state: State, seat: int, eff: str) -> list[tuple[str, ...]]:
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, u: u.cid)
+@explained(lambda s, f, u: C.named(u.cid))
 @BOOK.check("special.card-in-hand", "You can only play a Special card from your hand.", PLAY)
 def special_in_hand(state: State, frame: Frame, u: Use) -> bool:
     return u.cid in L.hand(state, frame["player"]) and C.ctype(u.cid) == "special"
@@ -106,7 +107,7 @@ def special_arity(state: State, frame: Frame, u: Use) -> bool:
     return len(u.rest) == (0 if C.effect(u.cid) in NO_ARG_SPECIALS else 1)
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)}: {u.rest[0]}")
+@explained(lambda s, f, u: f"{C.label(u.cid)}: {C.named(u.rest[0])}")
 @BOOK.check(
     "special.target",
     "This Special needs a valid target: an unprotected Character in an opponent's city "
@@ -172,7 +173,7 @@ def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Eve
     L.enter_city(state, seat, t)
     ev.emit(
         "conversion",
-        f"{C.label(t)} moves from player {owner}'s city to player {seat}'s",
+        f"{C.label(t)} moves from {who(state, owner)}'s city to {who(state, seat)}'s",
         card=t,
         source=owner,
         seat=seat,
@@ -183,7 +184,7 @@ def _exile(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) 
     owner = L.city_of(state, t)
     L.leave_city(state, owner, t, seat)
     L.to_hand(state, owner, t, known=True)
-    ev.emit("exile", f"{C.label(t)} goes back to player {owner}'s hand", card=t, seat=owner)
+    ev.emit("exile", f"{C.label(t)} goes back to {who(state, owner)}'s hand", card=t, seat=owner)
 
 
 def _plague(state: State, frame: Frame, seat: int, cid: str, cul: str, ev: Events) -> None:
@@ -224,7 +225,7 @@ def apply_special(state: State, frame: Frame, u: Use, ev: Events) -> None:
     L.from_hand(state, seat, cid)
     L.to_discard(state, cid, seat)
     kind = "special_played" if frame["kind"] in ("act", "draw") else "special_reaction"
-    text = f"Player {seat} plays {C.label(cid)}"
+    text = f"{who(state, seat)} plays {C.label(cid)}"
     if arg is not None:
         text += " on " + (C.cultures()[arg]["name"] if arg in C.cultures() else C.label(arg))
     ev.emit(kind, text, seat=seat, card=cid, effect=eff, target=arg)

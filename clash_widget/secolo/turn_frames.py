@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
+from ..engine.seats import name as who
 from . import cards as C
 from . import logic as L
 from .attack import apply_block, resolve_attack
@@ -17,7 +18,7 @@ from .rules import BOOK, DRAW, PREP, no_args, one_arg
 
 
 # -- setup: choosing Protagonists ----------------------------------------------------------
-@explained(lambda s, f, cid: cid)
+@explained(lambda s, f, cid: C.named(cid))
 @BOOK.check("setup.pick-protagonist", "Choose one of the Protagonists still on the table.", PREP)
 def in_pool(state: State, frame: Frame, cid: str) -> bool:
     return cid in state["pool"]
@@ -33,7 +34,12 @@ def apply_pick(state: State, frame: Frame, cid: str, ev: Events) -> None:
     p = state["players"][seat]
     p["protagonist"] = cid
     p["city"].append(cid)
-    ev.emit("protagonist_chosen", f"Player {seat} chooses {C.label(cid)}", seat=seat, card=cid)
+    ev.emit(
+        "protagonist_chosen",
+        f"{who(state, seat)} chooses {C.label(cid)}",
+        seat=seat,
+        card=cid,
+    )
     if frame["queue"]:
         frame["player"] = frame["queue"].pop(0)
         return
@@ -70,7 +76,7 @@ def redraw_on(state: State, frame: Frame, args: object) -> bool:
     return state["options"].get("redraw", True)
 
 
-@explained(lambda s, f, cid: cid)
+@explained(lambda s, f, cid: C.named(cid))
 @BOOK.check(
     "draw.card-in-hand",
     "You can only set aside for discarding a card that is in your hand and not already chosen.",
@@ -118,7 +124,7 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
         L.to_discard(state, c, seat)
     ev.emit(
         "redraw_discard",
-        f"Player {seat} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
+        f"{who(state, seat)} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
         + ", ".join(C.label(c) for c in marked),
         seat=seat,
         cards=marked,
@@ -182,12 +188,12 @@ def advance(state: State, frame: Frame, ev: Events) -> None:
 
 
 def apply_pass_attack(state: State, frame: Frame, args: object, ev: Events) -> None:
-    ev.emit("pass", f"Player {frame['player']} lets the Attack go on", seat=frame["player"])
+    ev.emit("pass", f"{who(state, frame['player'])} lets the Attack go on", seat=frame["player"])
     advance(state, frame, ev)
 
 
 def apply_pass_special(state: State, frame: Frame, args: object, ev: Events) -> None:
-    ev.emit("pass", f"Player {frame['player']} lets the Special stand", seat=frame["player"])
+    ev.emit("pass", f"{who(state, frame['player'])} lets the Special stand", seat=frame["player"])
     advance(state, frame, ev)
 
 

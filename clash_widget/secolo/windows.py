@@ -17,6 +17,7 @@ from ..engine import Action, Events
 from ..engine.frames import TableFrame, bare
 from ..engine.game import Frame, Game, State
 from ..engine.reactions import WINDOW, open_window, pass_on, still_usable
+from ..engine.seats import name as who
 from . import logic as L
 from .objects import OBJECT_KIND
 from .specials import SPECIAL_KIND
@@ -72,7 +73,7 @@ class WindowFrame(TableFrame):
 def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
     """End of the turn: the others' window, then the next turn (its start checks the win)."""
     seat = frame["player"]
-    ev.emit("turn_end", f"Player {seat} ends the turn", seat=seat)
+    ev.emit("turn_end", f"{who(state, seat)} ends the turn", seat=seat)
     L.pop_frame(state, frame)
     w = open_window(
         state, L.turn_order_after(state, seat), usable, then="next_turn", turn_seat=seat

@@ -14,8 +14,14 @@ are the ones both front ends may read (js/src/model.ts, js/src/secolo/model.ts):
   browser to download) and ``{type: "load", text, name}`` (a game file's text,
   verified before anything changes, ``widget.bad-file``); subclasses add intent
   types with their fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
-- ``feedback``: ``{seq, ok, message, rule_id, section, n}`` (``n`` counts answers,
-  so two equal answers in a row still reach the front end).
+- ``feedback``: what the widget says after each intent or setting, in words
+  (docs/design.md, "Messages"): ``{seq, n, kind, text, rule, by}`` with ``kind``
+  ``"played"``, ``"refused"``, ``"info"`` or ``"error"``; ``text`` the sentence (after a
+  move, the log's words for it, never its key); ``rule`` ``{id, section, source}`` of a
+  refusal (else ``None``), shown apart from the sentence; ``by`` ``{seat, name, bot}``
+  after a move. ``ok``, ``message`` (= ``text``), ``rule_id`` and ``section`` mirror
+  them for the older front ends. ``n`` counts answers, so two equal answers in a row
+  still reach the front end.
 - ``seat``: whose view (``None``: the teacher's view of everything); ``hotseat``:
   the view follows the (human) player to move.
 - ``last_action``: the last applied action as the viewer may know it: its key for
@@ -64,6 +70,7 @@ import traitlets
 from clash_widget.engine import Game, Match, Outcome, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
 from clash_widget.engine.match import UNCHANGED_NOTE
+from clash_widget.engine.seats import default_name
 from clash_widget.engine.session import GameFileError, Session, read_game_file
 
 from .autoplay import BOT_NAMES, BotRunner
@@ -184,7 +191,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         self,
         match: Match | None = None,
         *,
-        players: int = 2,
+        players: int | list[str] = 2,
         seed: int = 0,
         seat: int | None = None,
         options: dict[str, Any] | None = None,
@@ -193,7 +200,9 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
     ) -> None:
         """Show ``match``, or a new ``Match.new(GAME, players, seed, options)``.
 
-        ``bots`` names a bot (or ``None``) per seat; unknown names become people.
+        ``players`` is a number of players or their names (``["Ada", "Ben"]``; by default
+        the seats are called by their colours). ``bots`` names a bot (or ``None``) per
+        seat; unknown names become people.
         """
         if match is None:
             match = Match.new(self.GAME, players, seed, options)
@@ -365,12 +374,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         refused = self._refused_state(sync_data)
         if refused:
             with self._batch():
-                self._say(
-                    False,
-                    f"Refused from the browser: {', '.join(refused)}.",
-                    VIEW_LOCKED.refuse(self._lock_detail(refused)),
-                    seq=None,
-                )
+                self._say(False, "", VIEW_LOCKED.refuse(self._lock_detail(refused)), seq=None)
             sync_data = {k: v for k, v in sync_data.items() if k not in refused}
             self.send_state(refused)  # the browser shows Python's values again
         if sync_data:
@@ -406,12 +410,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         with self._lock:
             clean, problems = self._session.clean_bots(change["new"])
             if problems:
-                self._say(
-                    False,
-                    f"Bad bot seats: {'; '.join(problems)}.",
-                    BAD_SETTING.refuse("; ".join(problems)),
-                    seq=None,
-                )
+                self._say(False, "", BAD_SETTING.refuse("; ".join(problems)), seq=None)
             if clean != change["new"]:
                 self.bots = clean  # observed again with the clean list
                 return
@@ -443,22 +442,20 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
             k = change["new"]
             n = self._session.replay_length
             if k is not None and not (is_int(k) and 0 <= k <= n):
-                self._say(
-                    False,
-                    f"No replay position {k!r}: positions are 0..{n}.",
-                    BAD_SETTING.refuse(f"position {k!r}"),
-                    seq=None,
-                )
+                detail = f"there is no replay position {k!r}: positions are 0 to {n}"
+                self._say(False, "", BAD_SETTING.refuse(detail), seq=None)
                 self.position = None
                 return
             try:
                 self._refresh()
             except Exception as exc:  # a record that no longer replays: back to live
-                self._say_error(f"Cannot replay to {k}: ", exc)
+                self._say_error(f"Cannot replay to position {k}.", exc)
                 self.position = None
                 return
             if k is not None:
                 self._say(True, f"Replay: position {k} of {n} (read-only).", None, seq=None)
+            elif is_int(change["old"]) and 0 <= change["old"] <= n:  # no stale replay line
+                self._say(True, "Back to the live game.", None, seq=None)
         self._poke()
 
     # -- hooks for subclasses -------------------------------------------------------------
@@ -470,11 +467,14 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """Why a click from this view may not act now (None: it may)."""
         cp = self.match.current_player
         bot = self._session.bot_at(cp)
-        if bot is not None:
-            return BOT_SEAT.refuse(f"seat {cp} is played by the {bot} bot")
+        if bot is not None and cp is not None:
+            return BOT_SEAT.refuse(f"the {bot} bot plays {self._player_name(cp)}")
         if cp is None or self.seat is None or self.seat == cp:
             return None
-        return NOT_YOUR_TURN.refuse(f"viewing seat {self.seat}, seat {cp} is to move")
+        detail = (
+            f"this is {self._player_name(self.seat)}'s view; {self._player_name(cp)} is to move"
+        )
+        return NOT_YOUR_TURN.refuse(detail)
 
     def _check_extra(self, kind: str, intent: dict[str, Any]) -> str | None:
         """What is wrong with the fields of an extra intent type, or None."""
@@ -526,7 +526,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         if self.position is None:
             return None
         verdict = READ_ONLY_REPLAY.refuse(f"showing position {self.position}")
-        self._say(False, f"Refused: {what}", verdict, seq=seq)
+        self._say(False, "", verdict, seq=seq)
         return Outcome(False, None, verdict)
 
     def _refused_state(self, sync_data: dict[str, Any]) -> list[str]:
@@ -537,11 +537,12 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         )
 
     def _lock_detail(self, what: list[str] | str) -> str:
-        names = what if isinstance(what, str) else ", ".join(what)
+        """Why the browser may not change ``what`` (its trait or intent names stay out of it)."""
         if not self.lock_view:
-            return f"{names}: only the notebook's code sets the view lock"
-        whose = "the teacher's view" if self.seat is None else f"seat {self.seat}'s view"
-        return f"{names}: this board is locked to {whose}"
+            return "only the notebook's code sets the view lock"
+        if self.seat is None:
+            return "this board is locked to the teacher's view"
+        return f"this board is locked to {self._player_name(self.seat)}'s view"
 
     def _seat_ok(self, seat: Any) -> bool:
         return seat is None or (is_int(seat) and 0 <= seat < self.match.players)
@@ -554,7 +555,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
             with self._lock:
                 self._refresh()
         except Exception as exc:  # never swallow: show it
-            self._say_error(f"Cannot show seat {change['new']}: ", exc)
+            self._say_error("Cannot show that view.", exc)
         self._poke()
 
     def _handle_intent(self, intent: Any) -> None:
@@ -564,16 +565,11 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         if problem is None and kind not in BASE_FIELDS:
             problem = self._check_extra(kind, intent)
         if problem:
-            self._say(
-                False,
-                f"Ignored a malformed intent: {problem}.",
-                MALFORMED.refuse(problem),
-                seq=seq if is_int(seq) else None,
-            )
+            self._say(False, "", MALFORMED.refuse(problem), seq=seq if is_int(seq) else None)
             return
         if self.lock_view and kind in self.VIEW_INTENTS:
             verdict = VIEW_LOCKED.refuse(self._lock_detail(kind))
-            self._say(False, f"Refused from the browser: {kind}", verdict, seq=seq)
+            self._say(False, "", verdict, seq=seq)
             return
         if kind in self.UNVERSIONED:
             self._handle_extra(kind, intent, seq)
@@ -581,7 +577,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         version = intent["version"]
         if version != self.match.version:
             detail = f"sent at version {version}, now {self.match.version}"
-            self._say(False, f"Ignored a stale intent ({detail}).", STALE.refuse(detail), seq=seq)
+            self._say(False, "", STALE.refuse(detail), seq=seq)
             return
         if kind not in BASE_FIELDS:
             self._handle_extra(kind, intent, seq)
@@ -590,24 +586,44 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         elif self._read_only(intent["key"], seq=seq) is None:
             verdict = self._seat_verdict()
             if verdict is not None:
-                self._say(False, f"Refused: {intent['key']}", verdict, seq=seq)
+                self._say(False, "", verdict, seq=seq)
                 return
             self._act(intent["key"], version=version, seq=seq)
 
-    def _act(self, key: str, *, version: int | None, seq: int | None, who: str = "") -> Outcome:
+    def _act(
+        self, key: str, *, version: int | None, seq: int | None, bot: str | None = None
+    ) -> Outcome:
         actor = self.match.current_player
+        label = self._label(key)
         outcome = self._session.play(key, version=version)
         if not outcome.ok:
-            self._say(False, f"Refused: {key}", outcome.verdict, seq=seq)
+            self._say(False, "", _without_key(outcome.verdict, key), seq=seq)
             return outcome
         self._last = (actor, outcome)
         self._refresh(patch=True)  # sets last_action for the (possibly new) seat
-        texts = self._public_texts(outcome)
-        shown = outcome.action if self._sees_key(actor) else "an action"
-        msg = f"{who}Played {shown}" + (f": {' '.join(texts)}" if texts else ".")
-        self._say(True, msg, None, seq=seq)
+        by = None
+        if actor is not None:
+            by = {"seat": actor, "name": self._player_name(actor), "bot": bot}
+        text = self._played_text(actor, outcome, label)
+        if bot is not None:  # a bot's move says so; the log's words name the seat
+            text = f"{bot.capitalize()} bot: {text}"
+        self._say(True, text, None, seq=seq, by=by)
         self._notify(outcome)
         return outcome
+
+    def _label(self, key: str) -> str:
+        """The words of a legal action before it is played (its key is never shown)."""
+        return self.match.describe(key)
+
+    def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
+        """What a move did, in the words the viewing seat may read: its log lines."""
+        texts = self._public_texts(outcome)
+        if texts:
+            return " ".join(_sentence(t) for t in texts)
+        who = self._player_name(actor) if actor is not None else "The game"
+        if label and self._sees_key(actor) and label != str(outcome.action):
+            return f"{who} chose: {_sentence(label)}"
+        return f"{who} played."
 
     def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
         """The bot to move chooses (Session.choose) and plays through the path of clicks."""
@@ -617,23 +633,25 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         action = self._session.choose()
         if name is None or actor is None or action is None:
             return None
-        who = f"{name.capitalize()} bot ({self._player_name(actor)}): "
-        return self._act(str(action), version=self.match.version, seq=None, who=who)
+        return self._act(str(action), version=self.match.version, seq=None, bot=name)
 
     def _player_name(self, seat: int) -> str:
-        for p in self.view.get("players", []):
-            if isinstance(p, dict) and p.get("seat") == seat and p.get("name"):
-                return str(p["name"])
-        return f"player {seat + 1}"
+        """The seat's name, as every game names it (engine.seats)."""
+        names = self.match.names
+        return names[seat] if 0 <= seat < len(names) else default_name(seat)
 
     def _sees_key(self, actor: int | None) -> bool:
         """Whether the viewer may know an action's key: the teacher and the actor."""
         return self.seat is None or actor == self.seat
 
     def _public_texts(self, outcome: Outcome) -> list[str]:
-        """The first log lines of an action, as the viewing seat may read them."""
+        """The first log lines of an action, as the viewing seat may read them; when the
+        action ended the game, its last line too (who won), so the message is never stale."""
         seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
-        return [e["text"] for e in seen if e.get("text")][:3]
+        texts = [e["text"] for e in seen if e.get("text")]
+        if self.match.is_over and len(texts) > 4:
+            return texts[:3] + texts[-1:]
+        return texts[:4]
 
     def _shown_action(self) -> str:
         """The ``last_action`` text for the viewing seat."""
@@ -649,15 +667,11 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
             return False
         done = self._session.undo() if kind == "undo" else self._session.redo()
         if not done:
-            self._say(
-                False,
-                f"Cannot {kind}.",
-                NO_UNDO.refuse() if kind == "undo" else NO_REDO.refuse(),
-                seq=seq,
-            )
+            self._say(False, "", NO_UNDO.refuse() if kind == "undo" else NO_REDO.refuse(), seq=seq)
             return False
         self._refresh(patch=True)
-        self._say(True, f"{kind.capitalize()} done (version {self.match.version}).", None, seq=seq)
+        done_text = "Took back the last action." if kind == "undo" else "Played the action again."
+        self._say(True, done_text, None, seq=seq)
         return True
 
     def _send_game_file(self, seq: int | None) -> None:
@@ -669,45 +683,75 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         try:  # the text of a file, never a path on the kernel's machine
             match = Match.load(text)
         except GameFileError as exc:
-            what = name or "the file"
-            self._say(False, f"Cannot load {what}: {exc}", BAD_FILE.refuse(str(exc)), seq=seq)
+            self._say(
+                False, f"Cannot load {name or 'the file'}.", BAD_FILE.refuse(str(exc)), seq=seq
+            )
             return
         self.autoplay = False
         self.match = match
         n = len(match.actions)
-        self._say(True, f"Loaded {name or 'a game'}: {n} actions; scrub to replay.", None, seq=seq)
+        what = f"{n} action{'s' if n != 1 else ''}"
+        self._say(True, f"Loaded {name or 'a game'}: {what}; scrub to replay.", None, seq=seq)
 
     def _notify(self, outcome: Outcome) -> None:
         for cb in list(self._callbacks):
             try:
                 cb(outcome)
             except Exception as exc:
-                self._say_error("on_action callback failed: ", exc)
+                self._say_error("A notebook callback failed.", exc)
 
     def _say_error(self, what: str, exc: BaseException, *, seq: int | None = None) -> None:
-        """Show an exception in ``feedback`` (``widget.error``, with where it was raised).
-
-        It says the game is unchanged only when it is: the engine noted that it rolled
-        the failed action back (``Match.play`` is atomic).
-        """
+        """Show an exception in ``feedback`` (``widget.error``; ``detail`` says where it was
+        raised, for whoever fixes it). It says the game is unchanged only when it is: the
+        engine noted that it rolled the failed action back (``Match.play`` is atomic)."""
         if UNCHANGED_NOTE in getattr(exc, "__notes__", ()):
             what = f"Something went wrong in the game engine; the game is unchanged. {what}"
-        self._say(False, f"{what}{type(exc).__name__}: {exc}", ERROR.refuse(_where(exc)), seq=seq)
+        verdict = ERROR.refuse()
+        self._say(
+            False, what, verdict, seq=seq, detail=f"{type(exc).__name__}: {exc} ({_where(exc)})"
+        )
 
-    def _say(self, ok: bool, message: str, verdict: Verdict | None, *, seq: int | None) -> None:
+    def _say(
+        self,
+        ok: bool,
+        message: str,
+        verdict: Verdict | None,
+        *,
+        seq: int | None,
+        by: dict[str, Any] | None = None,
+        detail: str | None = None,
+    ) -> None:
+        """Set ``feedback``: the one message shape of every widget (docs/design.md, Messages).
+
+        A refusal's sentence is its verdict's (:attr:`Verdict.text`), after ``message`` if
+        one is given; its rule travels apart in ``rule``, never inside the sentence."""
         self._answers += 1
+        text = message
+        kind = "played" if by is not None else "info"
+        rule = None
+        if verdict is not None and not ok:
+            kind = "error" if verdict.rule_id == ERROR.id else "refused"
+            text = f"{message} {verdict.text}".strip()
+            rule = {
+                "id": verdict.rule_id,
+                "section": verdict.rule.section,
+                "source": verdict.rule.source,
+            }
         fb: dict[str, Any] = {
             "seq": seq,
-            "ok": ok,
-            "message": message,
-            "rule_id": None,
-            "section": None,
             "n": self._answers,
+            "kind": kind,
+            "text": text,
+            "rule": rule,
+            "by": by,
+            # mirrors for the older front ends (js/): same content, older names
+            "ok": ok,
+            "message": text,
+            "rule_id": rule["id"] if rule else None,
+            "section": rule["section"] if rule else None,
         }
-        if verdict is not None:
-            d = verdict.to_dict()
-            fb.update(rule_id=d["rule_id"], section=d["section"])
-            fb["message"] = f"{message} \u2014 {d['reason']}" if not ok else message
+        if detail is not None:
+            fb["detail"] = detail
         self.feedback = fb
 
     # -- the background bots -------------------------------------------------------------
@@ -729,10 +773,26 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
 
     def _runner_failed(self, exc: BaseException) -> None:
         with self._lock:
-            self._say_error("The bots stopped: ", exc)
+            self._say_error("The bots stopped.", exc)
         self.autoplay = False
 
     def _poke(self) -> None:
         """Called after each change from outside: wake the background bots."""
         if self._runner is not None:
             self._runner.poke()
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: capitalised, ending with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _without_key(verdict: Verdict | None, key: str) -> Verdict | None:
+    """A refusal that does not echo the clicked action's key (its detail may start with it)."""
+    if verdict is None or not verdict.detail.startswith(f"{key}: "):
+        return verdict
+    return Verdict(verdict.rule, verdict.detail[len(key) + 2 :], verdict.options)

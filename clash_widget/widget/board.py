@@ -70,9 +70,7 @@ class BoardWidget(MatchWidget):
 
     # -- MatchWidget hooks (called with the lock held) -------------------------
     def _bad_seat(self, seat: int) -> int | None:
-        self._say(
-            False, f"There is no seat {seat!r}.", BAD_SETTING.refuse(f"seat {seat!r}"), seq=None
-        )
+        self._say(False, "", BAD_SETTING.refuse(f"there is no such seat ({seat!r})"), seq=None)
         return self.seat if self._seat_ok(self.seat) else None
 
     def _check_extra(self, kind: str, intent: dict[str, Any]) -> str | None:

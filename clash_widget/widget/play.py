@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as W
 
 from clash_widget.engine import Match, get_game
+from clash_widget.engine.seats import default_name, names_problem
 from clash_widget.engine.session import catalogue_names
 
 # game name -> "module:WidgetClass"
@@ -27,7 +28,13 @@ PLAY_WIDGETS: dict[str, str] = {
     "persistence": "clash_widget.widget.persistence_map:PersistenceMap",
     "history": "clash_widget.widget.history_table:HistoryTable",
 }
-PERSON = "person"
+PERSON = "person"  # the seat menu's value for a person (a menu shows None as blank)
+INTRO = (
+    "<b>Choose the game and who plays each seat</b> (a person or a bot), then press "
+    "<b>Start the game</b>: the page then shows the board alone. Bots play by themselves; "
+    "one person sees their own seat, several people share the screen in turn (hot-seat). "
+    "Leave a name empty to call the seat by its colour."
+)
 
 
 def widget_class(game: str) -> Any:
@@ -35,16 +42,25 @@ def widget_class(game: str) -> Any:
     return getattr(import_module(module), cls)
 
 
-def start_game(game: str, seats: list[str | None], seed: int = 1, *, bot_delay: float = 0.8) -> Any:
-    """The widget for a new game: ``seats`` names a bot or ``None`` (a person) per seat."""
+def start_game(
+    game: str,
+    seats: list[str | None],
+    seed: int = 1,
+    *,
+    bot_delay: float = 0.8,
+    names: list[str] | None = None,
+) -> Any:
+    """The widget for a new game: ``seats`` names a bot or ``None`` (a person) per seat;
+    ``names`` the players' names (default: the seats' colours)."""
     people = [i for i, s in enumerate(seats) if s is None]
     view: dict[str, Any] = {}
     if len(people) == 1:
         view["seat"] = people[0]  # one person: their own eyes
     elif len(people) > 1:
         view["hotseat"] = True  # several people at one screen: the player to move
+    players: int | list[str] = list(names) if names else len(seats)
     widget = widget_class(game)(
-        Match.new(game, len(seats), seed), bots=list(seats), bot_delay=bot_delay, **view
+        Match.new(game, players, seed), bots=list(seats), bot_delay=bot_delay, **view
     )
     widget.autoplay = any(s is not None for s in seats)
     return widget
@@ -62,14 +78,18 @@ class PlayScreen:
         self.seat_box = W.VBox()
         self.start = W.Button(description="Start the game", button_style="primary")
         self.start.add_class("clash-play-start")
+        self.problem = W.HTML()
+        self.new_game = W.Button(description="New game", icon="refresh")
+        self.new_game.add_class("clash-play-new")
         self.form = W.VBox(
             [
-                W.HTML("<b>Choose the game and who plays each seat.</b>"),
+                W.HTML(INTRO),
                 self.game,
                 self.players,
                 self.seat_box,
                 self.seed,
                 self.start,
+                self.problem,
             ]
         )
         self.box = W.VBox([self.form])
@@ -77,6 +97,7 @@ class PlayScreen:
         self.game.observe(self._game_changed, "value")
         self.players.observe(self._players_changed, "value")
         self.start.on_click(lambda _b: self.begin())
+        self.new_game.on_click(lambda _b: self.back_to_form())
         self._game_changed(None, players=players)
 
     def _game_changed(self, _change: Any, players: int | None = None) -> None:
@@ -89,27 +110,56 @@ class PlayScreen:
 
     def _players_changed(self, _change: Any) -> None:
         bots = catalogue_names(self.game.value)
-        options = [(PERSON, None)] + [(f"{b} bot", b) for b in bots]
-        old = [d.value for d in self.seat_box.children]
-        default = "heuristic" if "heuristic" in bots else (bots[0] if bots else None)
+        options = [(PERSON, PERSON)] + [(f"{b} bot", b) for b in bots]
+        old = [(row.children[0].value, row.children[1].value) for row in self.seat_box.children]
+        default = "heuristic" if "heuristic" in bots else (bots[0] if bots else PERSON)
         rows = []
         for i in range(self.players.value or 0):
-            value = old[i] if i < len(old) else (None if i == 0 else default)
-            rows.append(W.Dropdown(options=options, value=value, description=f"Seat {i + 1}"))
+            who, name = old[i] if i < len(old) else (PERSON if i == 0 else default, "")
+            colour = default_name(i)
+            known = who in dict(options).values()
+            menu = W.Dropdown(options=options, value=who if known else PERSON, description=colour)
+            text = W.Text(value=name, placeholder=f"name (default {colour})")
+            text.layout.width = "14em"
+            rows.append(W.HBox([menu, text]))
         self.seat_box.children = rows
 
     @property
     def seats(self) -> list[str | None]:
-        return [d.value for d in self.seat_box.children]
+        """A bot's name or ``None`` (a person) per seat."""
+        values = [row.children[0].value for row in self.seat_box.children]
+        return [None if v == PERSON else v for v in values]
+
+    @property
+    def names(self) -> list[str] | None:
+        """The players' names, each empty one its seat's colour; None if none was typed."""
+        typed = [row.children[1].value.strip() for row in self.seat_box.children]
+        if not any(typed):
+            return None
+        return [t or default_name(i) for i, t in enumerate(typed)]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
     def begin(self) -> Any:
-        """Start the chosen game: the screen then shows the board alone."""
-        self.widget = start_game(self.game.value, self.seats, int(self.seed.value))
-        self.box.children = [self.widget]
+        """Start the chosen game: the screen then shows the board alone, under "New game"."""
+        names = self.names
+        problem = names_problem(names, len(self.seats)) if names else None
+        if problem:
+            self.problem.value = f"<span style='color:#b00020'>{problem.capitalize()}.</span>"
+            return None
+        self.problem.value = ""
+        self.widget = start_game(self.game.value, self.seats, int(self.seed.value), names=names)
+        self.box.children = [self.new_game, self.widget]
         return self.widget
+
+    def back_to_form(self) -> None:
+        """Stop this game's bots and show the form again (its choices kept)."""
+        if self.widget is not None:
+            self.widget.stop_bots()
+            self.widget.close()
+            self.widget = None
+        self.box.children = [self.form]
 
 
 def play_screen(game: str = "coc", players: int = 2, seed: int = 1) -> PlayScreen:

@@ -274,7 +274,8 @@ def test_voila_play_screen(browser, voila_server):
         status = widget.locator(".clash-status")
         expect(status).not_to_have_text(re.compile(rf"\bv{v0}$"), timeout=15_000)
         assert board_version(widget) > v0
-        expect(widget.locator(".clash-feedback")).to_contain_text("Played")
+        # the message says the move in words, by the players' names (never its key)
+        expect(widget.locator(".clash-feedback")).to_contain_text(re.compile(r"Blue|Orange"))
     finally:
         ctx.close()
     assert not errors, f"page errors: {errors}"

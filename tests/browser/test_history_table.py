@@ -105,7 +105,7 @@ def test_a_turn_by_clicks_with_a_culture_clash(lab):
     expect(clash.locator('.hccg-hand-name[data-side="attack"]')).to_have_text("Pair")
     expect(clash.locator('.hccg-hand-name[data-side="defence"]')).to_have_text("High card")
     expect(clash.locator(".hccg-attack .hccg-face.is-best")).to_have_count(5)
-    expect(clash).to_contain_text("Player 1 wins the clash.")
+    expect(clash).to_contain_text("Blue wins the clash.")  # seat 0, by its name
     expect(table.locator('.hccg-city[data-city="0-00"] .hccg-pop')).to_have_text("population 4")
 
     # Player 2 lost: they choose the city that shrinks by clicking it.
