@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 from protocol_checks import check_game_file_loads, check_record_replays, play
 
-GAMES = [("coc", 2), ("secolo", 3), ("persistence", 3), ("history", 2)]
+from clash_widget.engine import GAMES as REGISTERED
+from clash_widget.engine import get_game
+
+# every game of the catalogue, at the table size its benchmarks seat
+GAMES = [(g, get_game(g).bench_players) for g in REGISTERED]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
