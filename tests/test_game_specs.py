@@ -47,6 +47,11 @@ def test_a_specs_other_parts_exist(spec: GameSpec) -> None:
     assert spec.frontend and (ROOT / spec.frontend).is_file()
     assert spec.notebook and (ROOT / spec.notebook).is_file()
     assert spec.bundle and all((ROOT / f).is_file() for f in spec.bundle_files)
+    # the widget draws with the spec's bundle (anywidget reads the file's contents)
+    widget = resolve(spec.widget)
+    js, css = (ROOT / f for f in spec.bundle_files)
+    assert str(widget._esm) == js.read_text(encoding="utf-8")
+    assert str(widget._css) == css.read_text(encoding="utf-8")
 
 
 def test_the_bot_catalogue_seats_each_games_heuristic() -> None:
