@@ -88,6 +88,11 @@ def test_package_json_builds_each_games_bundle_from_its_entry() -> None:
         assert command[:2] == ["esbuild", spec.frontend]
         assert command[-1] == f"--outfile=clash_widget/static/{spec.bundle}.js"
         assert f"build:{spec.bundle}" in scripts["build"]
+    # and a watching build for development, one per game
+    devs = [v.split() for k, v in scripts.items() if k == "dev" or k.startswith("dev:")]
+    assert sorted((d[1], d[-2]) for d in devs) == sorted(
+        (s.frontend, f"--outfile=clash_widget/static/{s.bundle}.js") for s in SPECS
+    )
 
 
 def test_pyproject_ensures_each_games_bundle() -> None:
