@@ -203,7 +203,31 @@ def read_game_file_data(data: str | bytes | dict[str, Any]) -> GameFile:
         for key, value in positions.items():
             if isinstance(value, dict):
                 positions[key] = game.upgrade_position(clone(value), version)
-    return GameFile(game, rec, positions["start"], positions["state"])
+    start = positions["start"]
+    if start is not None:
+        if not isinstance(start, dict):
+            raise GameFileError(
+                f'the file\'s "start" must be a position (an object), not {a_value(start)}'
+            )
+        check_invariants(game, start, "the start position")
+    return GameFile(game, rec, start, positions["state"])
+
+
+def check_start_fits(file: GameFile, players: int, options: dict[str, Any]) -> None:
+    """The stored start position is for the record's players and options."""
+    rec, game = file.record, file.game
+    try:
+        wanted = game.options_from(rec.get("options")).to_dict()
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise GameFileError(
+            f"the start position is not a {game.title} position ({failure(exc)})"
+        ) from None
+    if players != rec["players"]:
+        raise GameFileError(
+            f"the record is for {rec['players']} players but its start position has {players}"
+        )
+    if options != wanted:
+        raise GameFileError("the record's options are not those of its start position")
 
 
 def verify_replay(file: GameFile, replayed: State) -> None:
@@ -236,6 +260,7 @@ __all__ = [
     "GameFileError",
     "a_value",
     "check_invariants",
+    "check_start_fits",
     "failure",
     "read_game_file_data",
     "verify_replay",

@@ -29,8 +29,7 @@ from .game_file import (
     RECORD_VERSION,
     GameFile,
     GameFileError,
-    a_value,
-    check_invariants,
+    check_start_fits,
     failure,
     read_game_file_data,
     verify_replay,
@@ -384,29 +383,18 @@ def _same_position(a: State, b: State) -> bool:
 
 def _first_match(file: GameFile) -> Match:
     """The match before the record's first action: dealt from the record, or its stored start."""
-    game, rec, start = file.game, file.record, file.start
-    if start is None:
+    game, rec = file.game, file.record
+    if file.start is None:
         try:
             return Match.new(game, rec["players"], rec["seed"], rec.get("options"))
         except (ValueError, TypeError) as exc:
             raise GameFileError(f"the record cannot start a game: {exc}") from None
-    if not isinstance(start, dict):
-        raise GameFileError(
-            f'the file\'s "start" must be a position (an object), not {a_value(start)}'
-        )
-    check_invariants(game, start, "the start position")
     try:
-        match = Match.from_state(game, clone(start))
-        options = game.options_from(rec.get("options")).to_dict()
+        match = Match.from_state(game, clone(file.start))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise GameFileError(
             f"the start position is not a {game.title} position ({failure(exc)})"
         ) from None
-    if match.players != rec["players"]:
-        raise GameFileError(
-            f"the record is for {rec['players']} players but its start position has {match.players}"
-        )
-    if match.options.to_dict() != options:
-        raise GameFileError("the record's options are not those of its start position")
+    check_start_fits(file, match.players, match.options.to_dict())
     match.seed = rec["seed"]
     return match
