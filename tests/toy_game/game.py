@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from clash_widget.engine import Action, Events, Game, MalformedAction, Options, RuleBook
+from clash_widget.engine import Action, Events, Game, MalformedAction, Options, RuleBook, clone
 from clash_widget.engine.frames import ActionKind, TableFrame, explained
 from clash_widget.engine.game import Frame, FrameHandler, State
 from clash_widget.engine.rng import seed_state, shuffle
@@ -146,18 +146,17 @@ class TwoCards(Game):
         }
 
     def invariants(self, state: State) -> list[str]:
-        opts = self.options_of(state)
+        """Every card of the deck is in a hand, unseen, on the table or in a trick taken."""
+        deck = state["options"]["deck_size"]
         cards = [c for p in state["players"] for c in p["hand"]] + state["unseen"]
         cards += [c for _, c in state["table"]]
-        played = sum(p["score"] for p in state["players"]) * len(state["players"])
-        if len(cards) + played != opts.deck_size:  # type: ignore[attr-defined]
-            return [f"{len(cards)} cards in play and {played} taken, of {opts.deck_size}"]  # type: ignore[attr-defined]
+        taken = sum(p["score"] for p in state["players"]) * len(state["players"])
+        if len(cards) + taken != deck or len(set(cards)) != len(cards):
+            return [f"{len(cards)} cards in play and {taken} taken, of {deck}"]
         return []
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Deal everyone else's hand again from the cards ``seat`` has not seen."""
-        from clash_widget.engine import clone
-
         out: State = clone(state)
         hidden = list(out["unseen"])
         for i, p in enumerate(out["players"]):
