@@ -7,6 +7,7 @@ imports Jupyter.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from .engine import Action, Match, Outcome, Verdict
@@ -16,8 +17,6 @@ __all__ = ["Action", "BoardWidget", "Match", "Outcome", "Verdict", "__version__"
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BoardWidget":
-        from .widget import BoardWidget
-
-        return BoardWidget
+    if name == "BoardWidget":  # by name, so type-checking the core does not read the widget
+        return import_module(".widget", __name__).BoardWidget
     raise AttributeError(f"module 'clash_widget' has no attribute {name!r}")

@@ -8,18 +8,20 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 HATCH_JUPYTER_BUILDER_SKIP_NPM=1 "$PY" -m pip wheel --quiet --no-deps --wheel-dir "$tmp" . 2>&1 \
   | { grep -v "is ignored: it is neither a file nor a directory" || true; }
+# (run from the repository root, so the specs read are this checkout's)
 "$PY" - "$tmp"/*.whl <<'PY'
 import sys, zipfile
+from pathlib import Path
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
-need = [
-    "clash_widget/static/widget.js", "clash_widget/static/widget.css", "clash_widget/widget/board.py",
-    "clash_widget/static/secolo.js", "clash_widget/static/secolo.css",
-    "clash_widget/widget/secolo_table.py", "clash_widget/secolo/data/cards.json",
-    "clash_widget/static/persistence.js", "clash_widget/static/persistence.css",
-    "clash_widget/widget/persistence_map.py", "clash_widget/persistence/data/map.json",
-    "clash_widget/static/history.js", "clash_widget/static/history.css",
-    "clash_widget/widget/history_table.py", "clash_widget/history/data/designs.json",
-]
+# Every game's bundle, widget module and data, as its spec declares it (GameSpec).
+from clash_widget.engine import GAMES
+need = []
+for spec in GAMES.values():
+    need += spec.bundle_files
+    if spec.widget:
+        need.append(spec.widget.partition(":")[0].replace(".", "/") + ".py")
+    folder = spec.package.replace(".", "/")
+    need += [f"{folder}/spec.py"] + [str(p) for p in sorted(Path(folder).glob("data/*.json"))]
 missing = [n for n in need if n not in names]
 if missing:
     sys.exit(f"check-wheel: FAILED: {sys.argv[1]} lacks {missing}")

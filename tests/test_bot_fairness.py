@@ -10,8 +10,9 @@ import pytest
 
 from clash_widget.bots import make_bot
 from clash_widget.engine import Match
+from clash_widget.engine.registry import GAMES as REGISTERED
 
-GAMES = ["coc", "secolo", "persistence", "history"]
+GAMES = list(REGISTERED)  # every game of the catalogue
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from clash_widget.engine.registry import GAMES as REGISTERED
 from clash_widget.engine.session import Session, bot_seed
 from clash_widget.lab.one_game import play_game, play_match, seat_bots
 
-GAMES = ["coc", "secolo", "persistence", "history"]
+GAMES = list(REGISTERED)  # every game of the catalogue
 
 
 @pytest.mark.parametrize("game", GAMES)

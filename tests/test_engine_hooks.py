@@ -7,8 +7,9 @@ import pytest
 
 from clash_widget.engine import Events, Match, get_game
 from clash_widget.engine.game import SETTLE_CAP, Game
+from clash_widget.engine.registry import GAMES as REGISTERED
 
-GAMES = ["coc", "secolo", "persistence", "history"]
+GAMES = list(REGISTERED)  # every game of the catalogue
 
 
 @pytest.mark.parametrize("game", GAMES)

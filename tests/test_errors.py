@@ -21,8 +21,9 @@ from clash_widget.coc.economy import PaymentError, pay_cost
 from clash_widget.engine import Action, Match
 from clash_widget.engine.actions import MalformedAction, whole_number
 from clash_widget.engine.frames import TableFrame
+from clash_widget.engine.registry import GAMES as REGISTERED
 
-GAMES = ["coc", "secolo", "persistence", "history"]
+GAMES = list(REGISTERED)  # every game of the catalogue
 JUNK = ["zz", "-1", "99999", "0,0", "x,y", "1.5", "none", "food:x", "a:b:c"]
 
 

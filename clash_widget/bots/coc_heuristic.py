@@ -76,6 +76,12 @@ class Goal:
         return self.worth / max(1, sum(self.cost.values()))
 
 
+def research_cost(state: State) -> dict[str, int]:
+    """What an advance costs by the rules options (``research_cost`` food; ideas or gold may
+    stand in)."""
+    return {"food": state["options"]["research_cost"]}
+
+
 def _need(stock: dict[str, int], cost: dict[str, int], research: bool = False) -> dict[str, int]:
     """Goods still missing for ``cost`` (gold, the wildcard, not counted yet)."""
     out = {}
@@ -275,7 +281,7 @@ class Seat:
             out.append(Goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
         if self.army_wanted:
             out.append(Goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
-        out.append(Goal("research", self.w["research"] + 10, {"food": 2}))
+        out.append(Goal("research", self.w["research"] + 10, research_cost(self.s)))
         out.sort(key=lambda g: -g.per_unit)
         return out
 
@@ -769,7 +775,7 @@ class CocHeuristicBot(Bot):
             city = seat.cities[a.args[0]]
             return w["wonder"] + self._activation(seat, city) + (5 if city["capital"] else 0)
         if k == "research":
-            cost = {"food": 2}
+            cost = research_cost(seat.s)
             return self._advance(seat, a.args[0]) + seat.save_penalty(cost, "research")
         if k == "grow":
             return self._grow(seat, a)

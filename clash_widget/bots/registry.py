@@ -3,20 +3,34 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
-from importlib import import_module
+from collections.abc import Callable, Iterator, Mapping
 
+from ..engine.registry import GAMES
+from ..engine.spec import resolve
 from .base import Bot, RandomBot
 
+
+class Heuristics(Mapping[str, str]):
+    """Game id -> its own heuristic bot, as each game's spec names it (read live, so a game
+    registered later, like the test suite's toy game, is seated too)."""
+
+    def _table(self) -> dict[str, str]:
+        return {g: s.heuristic for g, s in GAMES.items() if s.heuristic}
+
+    def __getitem__(self, game: str) -> str:
+        return self._table()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
 # name -> {game name or "*": "module:Class"}; "*" means any game.
-BOTS: dict[str, dict[str, str]] = {
+BOTS: dict[str, Mapping[str, str]] = {
     "random": {"*": "clash_widget.bots.base:RandomBot"},
-    "heuristic": {
-        "coc": "clash_widget.bots.coc_heuristic:CocHeuristicBot",
-        "secolo": "clash_widget.bots.secolo_heuristic:SecoloHeuristicBot",
-        "history": "clash_widget.bots.history_heuristic:HistoryHeuristicBot",
-        "persistence": "clash_widget.bots.persistence_heuristic:PersistenceHeuristicBot",
-    },
+    "heuristic": Heuristics(),
     "search": {"*": "clash_widget.bots.search:SearchBot"},
 }
 
@@ -69,8 +83,7 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     path = table.get(game) or table.get("*")
     if path is None:
         raise BotNotForGame(f"bot {name!r} does not play {game!r}")
-    module, _, cls = path.partition(":")
-    factory: Callable[..., Bot] = getattr(import_module(module), cls)
+    factory: Callable[..., Bot] = resolve(path)
     parameters = inspect.signature(factory).parameters.values()
     settings = [p.name for p in parameters if p.name != "seed" and p.kind is not p.VAR_KEYWORD]
     open_ended = any(p.kind is p.VAR_KEYWORD for p in parameters)

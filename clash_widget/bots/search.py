@@ -286,7 +286,7 @@ class SearchBot(Bot):
         order_seed = self.rng.below(1 << 62)
         view = game.determinize(state, seat, order_seed)
         policy = self._policy(game)
-        pool, cands = list(legal), []
+        pool, cands = list(legal), list[Action]()
         while pool and len(cands) < self.paired:
             a = policy.choose(game, view, pool)
             if a not in pool:  # a policy may answer outside a shortened list

@@ -6,6 +6,7 @@ from .match import Match, Outcome
 from .registry import GAMES, get_game
 from .rules import Check, Rule, RuleBook, Verdict, rules_markdown
 from .session import Session
+from .spec import GameSpec
 from .state import clone, state_hash
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "Events",
     "FrameHandler",
     "GAMES",
+    "GameSpec",
     "Game",
     "MalformedAction",
     "Match",

@@ -11,7 +11,7 @@ which city) to its refusal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,7 +59,9 @@ def fixed(*actions: Action) -> Candidates:
 class ActionKind:
     kind: str
     parse: Parser
-    checks: list[Check]
+    checks: Sequence[Check]
+    """The named checks in order (the first that fails words the refusal); any Check,
+    :class:`Explained` ones included."""
     candidates: Candidates
     apply: Applier
     label: str | Callable[[State, Frame, Action], str] | None = None
@@ -69,10 +71,10 @@ class ActionKind:
     """The family a type-first bot picks from first (the seven abilities share one)."""
     arity: tuple[int, int] = (0, 0)
     """Fewest and most arguments the action takes; others are malformed."""
-    gate: list[Check] = field(default_factory=list)
+    gate: Sequence[Check] = field(default_factory=list)
     """Checks that depend only on the frame (not the arguments); a failed gate
     skips candidate generation for the whole kind."""
-    ensured: list[Check] = field(default_factory=list)
+    ensured: Sequence[Check] = field(default_factory=list)
     """Checks every candidate passes by construction (the candidate generator
     filters with the same predicates). Listing skips them; :meth:`first_violation`
     still runs them for any action a user sends."""

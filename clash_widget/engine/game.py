@@ -306,7 +306,7 @@ class Game(ABC):
     def upgrade_position(self, state: State, file_version: int) -> State:
         """A position stored by game-file format ``file_version``, in today's shape.
 
-        Called on positions read from files older than ``match.GAME_FILE_VERSION``;
+        Called on positions read from files older than ``game_file.GAME_FILE_VERSION``;
         the default is that the game's positions have not changed shape.
         """
         return state

@@ -9,43 +9,50 @@ restores snapshots and stops at a barrier once dice were rolled or hidden
 information revealed.
 
 Game files are verified on load (:meth:`Match.load`, :meth:`Match.from_json`):
-the record is replayed from the start (dealt from the record, or the stored
-``start`` of a set-up position), and a file whose record does not replay to its
-stored state, whose position breaks the game's invariants, or that is not a game
-file at all is refused with a :class:`GameFileError` saying why in plain words.
+:mod:`.game_file` reads and checks the file, the record is replayed from the start
+(dealt from the record, or the stored ``start`` of a set-up position), and a file whose
+record does not replay to its stored state, whose position breaks the game's invariants,
+or that is not a game file at all is refused with a :class:`GameFileError` saying why in
+plain words.
 """
 
 from __future__ import annotations
 
-import json
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, MalformedAction
 from .game import MALFORMED, STALE, Game, Options, State
-from .registry import GAMES, get_game
+from .game_file import (
+    GAME_FILE_FORMAT,
+    GAME_FILE_VERSION,
+    RECORD_VERSION,
+    GameFile,
+    GameFileError,
+    check_start_fits,
+    failure,
+    read_game_file_data,
+    verify_replay,
+)
+from .registry import get_game
 from .rules import Verdict
 from .seats import names as seat_names
 from .seats import names_problem
 from .state import canonical_json, clone, state_hash
 
-RECORD_VERSION = 1
-# The game file the widgets save: {"format", "record", "start"?} (Session.game_file).
-# Version 2 spelt Clash of Cultures' state keys out in full; version 3 dropped the copy of
-# the log Secolo and History positions kept. Older files still load (each game upgrades
-# its own positions: Game.upgrade_position).
-GAME_FILE_VERSION = 3
-GAME_FILE_FORMAT = f"clash-widget-game/{GAME_FILE_VERSION}"
-_READABLE_FORMATS = {f"clash-widget-game/{v}": v for v in range(1, GAME_FILE_VERSION + 1)}
-_MAX_DIFFERENCES = 3
+__all__ = [
+    "GAME_FILE_FORMAT",
+    "GAME_FILE_VERSION",
+    "RECORD_VERSION",
+    "UNCHANGED_NOTE",
+    "GameFileError",
+    "Match",
+    "Outcome",
+]
+
 UNCHANGED_NOTE = "The action was rolled back: the game is unchanged."
 """Noted on an exception raised inside :meth:`Match.play` (``exc.__notes__``)."""
-
-
-class GameFileError(ValueError):
-    """A game file that cannot be loaded; the message says why in plain words."""
 
 
 @dataclass
@@ -376,7 +383,21 @@ class Match:
         game file, an action of its record is refused, the record does not replay to
         the stored state, or the position breaks one of the game's invariants.
         """
-        return _load(data)
+        file = read_game_file_data(data)
+        match = _first_match(file)
+        for i, key in enumerate(file.record["actions"]):
+            try:
+                outcome = match.play(key)
+            except Exception as exc:  # a rules error while replaying: the file cannot be trusted
+                raise GameFileError(
+                    f"action {i + 1} of the record ({key}) cannot be replayed: {failure(exc)}"
+                ) from None
+            if not outcome.ok:
+                raise GameFileError(
+                    f"action {i + 1} of the record ({key}) is refused: {outcome.verdict}"
+                )
+        verify_replay(file, match.state)
+        return match
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.game.view(self.state, seat)
@@ -390,7 +411,7 @@ class Match:
         return self.game.scores(self.state)
 
 
-# -- game files: reading and verifying ------------------------------------------------------
+# -- game files: the start of a replay (reading and checking them: game_file.py) -------------
 def _same_position(a: State, b: State) -> bool:
     def strip(s: State) -> State:
         return {k: v for k, v in s.items() if k != "version"}
@@ -398,225 +419,22 @@ def _same_position(a: State, b: State) -> bool:
     return canonical_json(strip(a)) == canonical_json(strip(b))
 
 
-def _a(value: Any) -> str:
-    """What kind of JSON value ``value`` is, in words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return f"the text {_short(value)}"
-    return f"the number {value}" if isinstance(value, (int, float)) else type(value).__name__
-
-
-def _short(value: Any, limit: int = 40) -> str:
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _differences(stored: Any, replayed: Any, path: str, out: list[str]) -> None:
-    """Where ``stored`` and ``replayed`` differ (``path`` in the file's own keys), in words."""
-    if len(out) >= _MAX_DIFFERENCES or stored == replayed:
-        return
-    if isinstance(stored, dict) and isinstance(replayed, dict):
-        for key in sorted(set(stored) | set(replayed), key=str):
-            if not path and key == "version":
-                continue  # undo and redo bump it; the position is what counts
-            where = f"{path}.{key}" if path else str(key)
-            if key not in replayed:
-                out.append(f"{where} is in the file but not in the replayed game")
-            elif key not in stored:
-                out.append(f"{where} is missing from the file")
-            else:
-                _differences(stored[key], replayed[key], where, out)
-            if len(out) >= _MAX_DIFFERENCES:
-                return
-    elif isinstance(stored, list) and isinstance(replayed, list) and len(stored) == len(replayed):
-        for i, (a, b) in enumerate(zip(stored, replayed, strict=True)):
-            _differences(a, b, f"{path}[{i}]", out)
-            if len(out) >= _MAX_DIFFERENCES:
-                return
-    elif isinstance(stored, list) and isinstance(replayed, list):
-        text = f"{path}: the file has {len(stored)} entries, the record gives {len(replayed)}"
-        if all(isinstance(x, (str, int)) for x in stored + replayed):
-            extra = list((Counter(stored) - Counter(replayed)).elements())
-            lost = list((Counter(replayed) - Counter(stored)).elements())
-            text += f"; only in the file: {_short(extra)}" if extra else ""
-            text += f"; only by the record: {_short(lost)}" if lost else ""
-        out.append(text)
-    else:
-        where = path or "the state"
-        out.append(f"{where}: the file says {_short(stored)}, the record gives {_short(replayed)}")
-
-
-def _parse(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise GameFileError("the file is not text (UTF-8)") from None
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise GameFileError(
-                f"the file is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
-            ) from None
-    if not isinstance(data, dict):
-        raise GameFileError(f"a game file is a JSON object, not {_a(data)}")
-    return data
-
-
-_RECORD_FIELDS = (
-    ("game", str, "text", "which game it is"),
-    ("players", int, "a whole number", "how many players"),
-    ("seed", int, "a whole number", "the seed that dealt it"),
-    ("actions", list, "a list", "the actions to replay"),
-)
-
-
-def _record_of(data: dict[str, Any]) -> dict[str, Any]:
-    fmt = data.get("format")
-    if "record" not in data:
-        if "actions" in data and "game" in data:
-            data = {"record": data}  # a bare record
-        else:
-            raise GameFileError(
-                'the file has no "record" (the game, players, seed and actions to replay)'
-            )
-    elif fmt is not None and fmt not in _READABLE_FORMATS:
-        raise GameFileError(
-            f"unknown game-file format {_short(fmt)} (this version reads {GAME_FILE_FORMAT})"
-        )
-    rec = data["record"]
-    if not isinstance(rec, dict):
-        raise GameFileError(f'the file\'s "record" must be an object, not {_a(rec)}')
-    for key, kind, kind_text, what in _RECORD_FIELDS:
-        if key not in rec:
-            raise GameFileError(f'the record has no "{key}" ({what})')
-        value = rec[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise GameFileError(f'the record\'s "{key}" must be {kind_text}, not {_a(value)}')
-    bad = [i for i, a in enumerate(rec["actions"]) if not isinstance(a, str)]
-    if bad:
-        value = rec["actions"][bad[0]]
-        raise GameFileError(f"action {bad[0] + 1} of the record must be text, not {_a(value)}")
-    if rec.get("options") is not None and not isinstance(rec["options"], dict):
-        raise GameFileError(f'the record\'s "options" must be an object, not {_a(rec["options"])}')
-    names = rec.get("names")
-    if names is not None:
-        problem = (
-            names_problem(names, rec["players"])
-            if isinstance(names, list)
-            else f"the names are a list, not {_a(names)}"
-        )
-        if problem:
-            raise GameFileError(f'the record\'s "names" are wrong: {problem}')
-    if rec.get("format", RECORD_VERSION) != RECORD_VERSION:
-        raise GameFileError(
-            f"the record is format {_short(rec['format'])}; "
-            f"this version reads format {RECORD_VERSION}"
-        )
-    return rec
-
-
-def _game_of(name: str) -> Game:
-    if name not in GAMES:
-        known = ", ".join(sorted(GAMES))
-        raise GameFileError(f"the record names an unknown game {_short(name)} (known: {known})")
-    return get_game(name)
-
-
-def _check_invariants(game: Game, state: State, what: str) -> None:
-    try:
-        broken = game.invariants(state)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise GameFileError(f"{what} is not a {game.title} position ({_failure(exc)})") from None
-    if broken:
-        more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
-        raise GameFileError(
-            f"{what} breaks the rules of {game.title}: {'; '.join(broken[:3])}{more}"
-        )
-
-
-def _failure(exc: BaseException) -> str:
-    if isinstance(exc, KeyError):
-        return f"it has no {_short(exc.args[0]) if exc.args else 'such key'}"
-    return f"{type(exc).__name__}: {exc}"
-
-
-def _first_match(game: Game, rec: dict[str, Any], start: Any) -> Match:
+def _first_match(file: GameFile) -> Match:
     """The match before the record's first action: dealt from the record, or its stored start."""
-    if start is None:
+    game, rec = file.game, file.record
+    if file.start is None:
         try:
             return Match.new(
                 game, rec.get("names") or rec["players"], rec["seed"], rec.get("options")
             )
         except (ValueError, TypeError) as exc:
             raise GameFileError(f"the record cannot start a game: {exc}") from None
-    if not isinstance(start, dict):
-        raise GameFileError(f'the file\'s "start" must be a position (an object), not {_a(start)}')
-    _check_invariants(game, start, "the start position")
     try:
-        match = Match.from_state(game, clone(start))
-        options = game.options_from(rec.get("options")).to_dict()
+        match = Match.from_state(game, clone(file.start))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise GameFileError(
-            f"the start position is not a {game.title} position ({_failure(exc)})"
+            f"the start position is not a {game.title} position ({failure(exc)})"
         ) from None
-    if match.players != rec["players"]:
-        raise GameFileError(
-            f"the record is for {rec['players']} players but its start position has {match.players}"
-        )
-    if match.options.to_dict() != options:
-        raise GameFileError("the record's options are not those of its start position")
+    check_start_fits(file, match.players, match.options.to_dict())
     match.seed = rec["seed"]
-    return match
-
-
-def _load(data: str | bytes | dict[str, Any]) -> Match:
-    data = _parse(data)
-    rec = _record_of(data)
-    game = _game_of(rec["game"])
-    # A file without "format" predates version 2 (renaming is a no-op on newer positions).
-    fmt = data.get("format")
-    version = _READABLE_FORMATS.get(fmt, 1) if isinstance(fmt, str) else 1
-    if version < GAME_FILE_VERSION:
-        data = dict(data)
-        for key in ("start", "state"):
-            if isinstance(data.get(key), dict):
-                data[key] = game.upgrade_position(clone(data[key]), version)
-    match = _first_match(game, rec, data.get("start"))
-    for i, key in enumerate(rec["actions"]):
-        try:
-            outcome = match.play(key)
-        except Exception as exc:  # a rules error while replaying: the file cannot be trusted
-            raise GameFileError(
-                f"action {i + 1} of the record ({key}) cannot be replayed: {_failure(exc)}"
-            ) from None
-        if not outcome.ok:
-            raise GameFileError(
-                f"action {i + 1} of the record ({key}) is refused: {outcome.verdict}"
-            )
-    stored = data.get("state")
-    if stored is not None:
-        if not isinstance(stored, dict):
-            raise GameFileError(
-                f'the file\'s "state" must be a position (an object), not {_a(stored)}'
-            )
-        diffs: list[str] = []
-        _differences(stored, match.state, "", diffs)
-        if diffs:
-            n = len(rec["actions"])
-            raise GameFileError(
-                f"the stored state does not match its record (replaying the {n} recorded "
-                f"action{'s' if n != 1 else ''}): {'; '.join(diffs)}"
-            )
-        if isinstance(stored.get("version"), int) and not isinstance(stored["version"], bool):
-            match.state["version"] = stored["version"]
-    _check_invariants(game, match.state, "the position")
     return match

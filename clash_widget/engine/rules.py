@@ -92,7 +92,9 @@ class Verdict:
         return f"[{self.rule.id}] {self.reason} — {self.rule.section}"
 
 
-Predicate = Callable[..., bool]
+Predicate = Callable[[dict[str, Any], dict[str, Any], Any], bool]
+"""A check's test: ``(state, frame, args) -> bool``, ``args`` as the action kind's parser
+reads them (``None`` for a frame-only check or a gate)."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ name on first use the way :mod:`.registry` looks up games.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
 from typing import Any, Protocol
@@ -78,7 +78,7 @@ def _catalogue() -> Any:
 
 def catalogue_names(game: str) -> tuple[str, ...]:
     """The names of the catalogue's bots that play ``game``."""
-    bots: dict[str, dict[str, str]] = _catalogue().BOTS
+    bots: Mapping[str, Collection[str]] = _catalogue().BOTS
     return tuple(sorted(n for n, table in bots.items() if game in table or "*" in table))
 
 

@@ -8,7 +8,7 @@ see cards.card_id); a city, a unit or a tech is the card that was deployed as it
 
 # No ``from __future__ import annotations`` here: Python 3.11 TypedDicts must see
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 DeckName = Literal["riverlands", "highlands", "plain52"]  # cards.seat_deck
 Phase = Literal[
@@ -139,6 +139,86 @@ class HistoryOptionsDict(TypedDict):
     max_turns: int
 
 
+# -- decision frames: one record per kind (the game's handlers), ``kind`` telling them apart --
+class HomeFrame(TypedDict):
+    """Setup: a terrain from the council next to the capital."""
+
+    kind: Literal["home"]
+    player: int
+    city: str  # the capital's id
+
+
+class CapitalFrame(TypedDict):
+    kind: Literal["capital"]  # deploy a city from the council as the capital
+    player: int
+
+
+class PlanFrame(TypedDict):
+    kind: Literal["plan"]  # the planning phase: a tech to research, units behind cities
+    player: int
+
+
+class ActFrame(TypedDict):
+    kind: Literal["act"]  # the action phase: one action, or pass
+    player: int
+
+
+class SettleFrame(TypedDict):
+    kind: Literal["settle"]  # a terrain next to a new city, from the pulled cards
+    player: int
+    city: str  # the new city's id
+    cards: list[str]  # the cards pulled for it
+
+
+class SettleProduceFrame(TypedDict):
+    kind: Literal["settle_produce"]  # the new city produces a unit or creation, or not
+    player: int
+    city: str
+
+
+class ExploreFrame(TypedDict):
+    kind: Literal["explore"]  # deploy one of the explored cards, or none
+    player: int
+    cards: list[str]  # the cards found
+
+
+class ShrinkFrame(TypedDict):
+    kind: Literal["shrink"]  # a culture clash lost: which city loses 1 population
+    player: int
+    by: int  # the seat that won the clash
+
+
+class TradeFrame(TypedDict):
+    kind: Literal["trade"]  # spend trade: research counters, consult, a culture counter
+    player: int
+    left: int  # the trade still to spend
+
+
+class DiscardFrame(TypedDict):
+    kind: Literal["discard"]  # discard a card from the council
+    player: int
+
+
+class TrimFrame(TypedDict):
+    kind: Literal["trim"]  # a council over its maximum: discard one
+    player: int
+
+
+HistoryFrame = (
+    HomeFrame
+    | CapitalFrame
+    | PlanFrame
+    | ActFrame
+    | SettleFrame
+    | SettleProduceFrame
+    | ExploreFrame
+    | ShrinkFrame
+    | TradeFrame
+    | DiscardFrame
+    | TrimFrame
+)
+
+
 class HistoryState(TypedDict):
     game: Literal["history"]
     seed: int
@@ -152,7 +232,7 @@ class HistoryState(TypedDict):
     table: list[str]  # cards pulled face up until the action that pulled them is over
     shown: Shown
     turn: Turn
-    stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
+    stack: list[HistoryFrame]  # decision frames, the top one decides now
     over: bool
     result: Result | None  # set when the game ends
     stats: dict[str, int]  # counts of what happened, for the design lab

@@ -116,7 +116,7 @@ ACT_CLICK_JS = """async ([rootSel, targetSel, attr, pick]) => {
 
 
 def _write_notebook(path: Path) -> None:
-    cells = [
+    cells: list[dict[str, Any]] = [
         {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
         for src in SETUP_CELLS
     ]

@@ -133,6 +133,7 @@ def play_game(
             errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
             break
         seat = m.current_player
+        assert seat is not None  # a live game with legal actions has a player to move
         try:
             action = seated[seat].choose(m.game, m.state, legal)
             out = m.play(action)

@@ -380,7 +380,7 @@ class Replay:
     the final ones."""
 
     match: Match
-    status_scores: list[list[int]]
+    status_scores: list[list[float]]
 
 
 def replay(board_or_match: Any) -> Replay:

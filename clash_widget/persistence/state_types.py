@@ -8,7 +8,7 @@ mean. Empires, lands, seas and cards are named by their ids in ``data/`` (``"egy
 
 # No ``from __future__ import annotations`` here: Python 3.11 TypedDicts must see
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class VpBy(TypedDict):
@@ -75,6 +75,32 @@ class PersistenceOptionsDict(TypedDict):
     vp_spread: int
 
 
+# -- decision frames: one record per kind (the game's handlers), ``kind`` telling them apart --
+class ChooseFrame(TypedDict):
+    """An Epoch's start: each player in turn order chooses an Empire."""
+
+    kind: Literal["choose"]
+    player: int
+    queue: list[int]  # the seats that choose after this one, in order
+
+
+class ExpandFrame(TypedDict):
+    """An Empire's expansion: armies, fleets, Event cards."""
+
+    kind: Literal["expand"]
+    player: int
+
+
+class TransferFrame(TypedDict):
+    """The end of an expansion: Culture cards may move between Capitals."""
+
+    kind: Literal["transfer"]
+    player: int
+
+
+PersistenceFrame = ChooseFrame | ExpandFrame | TransferFrame
+
+
 class PersistenceState(TypedDict):
     game: Literal["persistence"]
     seed: int
@@ -95,7 +121,7 @@ class PersistenceState(TypedDict):
     order: list[str]  # the Epoch's chosen Empires in their order of play
     turn: Turn | None  # None between turns
     turn_no: int  # turns played so far
-    stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
+    stack: list[PersistenceFrame]  # decision frames, the top one decides now
     over: bool
     result: Result | None  # set when the game ends
     forced_dice: NotRequired[list[int]]  # die values a scenario fixed (lessons, tests)

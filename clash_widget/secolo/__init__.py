@@ -24,6 +24,23 @@ Modelling choices that are ours (the seed is silent or informal):
   it to measure how much that rule shortens games.
 """
 
-from .game import Secolo, SecoloOptions
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from .game import Secolo as Secolo
+    from .game import SecoloOptions as SecoloOptions
+
+# Imported on first use: the game catalogue reads this package's ``spec`` without loading
+# the rules (engine/registry.py).
+_LAZY = {
+    "Secolo": ".game",
+    "SecoloOptions": ".game",
+}
 __all__ = ["Secolo", "SecoloOptions"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,7 +9,7 @@ place: ``deck``, ``discard``, ``removed``, ``pool``, a player's ``hand`` or a pl
 
 # No ``from __future__ import annotations`` here: Python 3.11 TypedDicts must see
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class Player(TypedDict):
@@ -50,6 +50,67 @@ class SecoloOptionsDict(TypedDict):
     auto_pass: bool
 
 
+# -- decision frames: one record per kind (the game's handlers), ``kind`` telling them apart --
+class PickFrame(TypedDict):
+    """Opening: choose a Protagonist."""
+
+    kind: Literal["pick"]
+    player: int
+    queue: list[int]  # the seats that choose after this one, in order
+
+
+class DrawFrame(TypedDict):
+    """The draw step: discard and redraw, then draw."""
+
+    kind: Literal["draw"]
+    player: int
+    marked: list[str]  # hand cards marked to discard before redrawing
+
+
+class ActFrame(TypedDict):
+    """The act step of the turn player."""
+
+    kind: Literal["act"]
+    player: int
+
+
+class Attack(TypedDict):
+    by: int  # the attacker's seat
+    card: str  # the Attack card
+    attackers: list[str]  # the two Characters attacking
+    culture: str  # their culture
+    target: str  # the Character attacked
+    city: int  # the seat whose city holds the target
+
+
+class ReactFrame(TypedDict):
+    """A reaction window after an Attack is declared: each other seat in turn."""
+
+    kind: Literal["react"]
+    player: int
+    queue: list[int]  # the seats asked after this one
+    attack: Attack
+
+
+class Pending(TypedDict):
+    by: int  # the seat that played the Special
+    card: str
+    effect: str  # the Special's effect (cards.json)
+    arg: str | None  # its target, if it has one
+
+
+class CounterFrame(TypedDict):
+    """A window to cancel a Special that stops an Attack (with a Countermand)."""
+
+    kind: Literal["counter"]
+    player: int
+    queue: list[int]  # the seats asked after this one
+    pending: Pending
+
+
+SecoloFrame = PickFrame | DrawFrame | ActFrame | ReactFrame | CounterFrame
+
+
 class SecoloState(TypedDict):
     game: Literal["secolo"]
     seed: int
@@ -65,6 +126,6 @@ class SecoloState(TypedDict):
     revealed: dict[str, int]  # hand card everybody has seen -> the seat holding it
     runouts: int  # times the deck ran out (reshuffled up to options.max_reshuffles)
     turn: Turn
-    stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
+    stack: list[SecoloFrame]  # decision frames, the top one decides now
     over: bool
     result: Result | None  # set when the game ends

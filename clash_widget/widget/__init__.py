@@ -11,44 +11,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clash_widget.engine.registry import GAMES
+from clash_widget.engine.spec import resolve
+
 from .intents import WIDGET_RULES
 
 if TYPE_CHECKING:
-    from .board import BoardWidget
-    from .controls import board_with_controls
-    from .history_table import HistoryTable
-    from .persistence_map import PersistenceMap
-    from .secolo_table import SecoloTable
+    from .board import BoardWidget as BoardWidget
+    from .controls import board_with_controls as board_with_controls
+    from .history_table import HistoryTable as HistoryTable
+    from .persistence_map import PersistenceMap as PersistenceMap
+    from .secolo_table import SecoloTable as SecoloTable
 
-__all__ = [
-    "BoardWidget",
-    "HistoryTable",
-    "PersistenceMap",
-    "SecoloTable",
-    "WIDGET_RULES",
-    "board_with_controls",
-]
+# Each game's widget class, as its spec names it (GameSpec.widget): exported under its own
+# name and imported on first use. The TYPE_CHECKING imports above spell them out for type
+# checkers only; tests/test_game_specs.py checks they are the specs' widgets.
+_GAME_WIDGETS: dict[str, str] = {
+    spec.widget_name: spec.widget for spec in GAMES.values() if spec.widget and spec.widget_name
+}
+
+__all__ = ["WIDGET_RULES", "board_with_controls", *sorted(_GAME_WIDGETS)]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BoardWidget":
-        from .board import BoardWidget
-
-        return BoardWidget
     if name == "board_with_controls":
-        from .controls import board_with_controls
+        from .controls import board_with_controls as board_with_controls
 
         return board_with_controls
-    if name == "SecoloTable":  # the 600 il Secolo di Ferro card table
-        from .secolo_table import SecoloTable
-
-        return SecoloTable
-    if name == "PersistenceMap":  # The Persistence of Culture world map
-        from .persistence_map import PersistenceMap
-
-        return PersistenceMap
-    if name == "HistoryTable":  # the History CCG card table
-        from .history_table import HistoryTable
-
-        return HistoryTable
+    if name in _GAME_WIDGETS:
+        return resolve(_GAME_WIDGETS[name])
     raise AttributeError(name)

@@ -7,27 +7,20 @@ themselves (autoplay); one person sees their own seat, several people share the
 screen in hot-seat (the view follows the player to move), and a table of bots is
 watched in the teacher's view.
 
-A game appears here when it has a widget: one line in :data:`PLAY_WIDGETS`.
+A game appears here when its spec names a widget (``GameSpec.widget``).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 import ipywidgets as W
 
-from clash_widget.engine import Match, get_game
+from clash_widget.engine import GAMES, Match, get_game
 from clash_widget.engine.seats import default_name, names_problem
 from clash_widget.engine.session import catalogue_names
+from clash_widget.engine.spec import resolve
 
-# game name -> "module:WidgetClass"
-PLAY_WIDGETS: dict[str, str] = {
-    "coc": "clash_widget.widget.board:BoardWidget",
-    "secolo": "clash_widget.widget.secolo_table:SecoloTable",
-    "persistence": "clash_widget.widget.persistence_map:PersistenceMap",
-    "history": "clash_widget.widget.history_table:HistoryTable",
-}
 PERSON = "person"  # the seat menu's value for a person (a menu shows None as blank)
 INTRO = (
     "<b>Choose the game and who plays each seat</b> (a person or a bot), then press "
@@ -37,9 +30,13 @@ INTRO = (
 )
 
 
+def play_widgets() -> dict[str, str]:
+    """Game id -> its widget class (``"module:Class"``), for every game that has one."""
+    return {g: spec.widget for g, spec in GAMES.items() if spec.widget}
+
+
 def widget_class(game: str) -> Any:
-    module, _, cls = PLAY_WIDGETS[game].partition(":")
-    return getattr(import_module(module), cls)
+    return resolve(play_widgets()[game])
 
 
 def start_game(
@@ -71,7 +68,7 @@ class PlayScreen:
 
     def __init__(self, game: str = "coc", players: int = 2, seed: int = 1) -> None:
         self.widget: Any = None
-        choices = [(get_game(g).title, g) for g in PLAY_WIDGETS]
+        choices = [(get_game(g).title, g) for g in play_widgets()]
         self.game = W.Dropdown(options=choices, value=game, description="Game")
         self.players = W.Dropdown(description="Players")
         self.seed = W.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")

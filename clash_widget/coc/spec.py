@@ -1,0 +1,15 @@
+"""This game, declared once: the catalogue, the bots, the widget and the build lists read it."""
+
+from clash_widget.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    id="coc",
+    name="Clash of Cultures",
+    game="clash_widget.coc.game:ClashOfCultures",
+    options="clash_widget.coc.options:CocOptions",
+    heuristic="clash_widget.bots.coc_heuristic:CocHeuristicBot",
+    widget="clash_widget.widget.board:BoardWidget",
+    frontend="js/src/index.ts",
+    bundle="widget",
+    notebook="notebooks/11_a_whole_game.ipynb",
+)

@@ -1,0 +1,79 @@
+"""A game's one declaration: everything the rest of clash_widget needs to know about it.
+
+Each game package has a ``spec.py`` whose ``SPEC`` is a :class:`GameSpec`; the catalogue
+(:mod:`.registry`) lists the packages once, and the engine's game list, the bot catalogue,
+the play screen, the widget package and the build lists (``package.json``, ``pyproject.toml``,
+the wheel check) read the specs or are checked against them (``tests/test_game_specs.py``).
+
+Everything outside the rules is named by a dotted path (``"module:Name"``) and imported only
+when asked for, so the engine imports no game and the rules core never imports Jupyter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from .game import Game, Options
+
+
+def resolve(path: str) -> Any:
+    """The object a ``"package.module:Name"`` path names (imported now)."""
+    module, sep, name = path.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f"a dotted path is written 'package.module:Name', not {path!r}")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game system, declared once by its own package."""
+
+    id: str
+    """The short name games, records, bots and the command line use (``"secolo"``)."""
+    name: str
+    """The game's title, as people read it (``"600 il Secolo di Ferro"``)."""
+    game: str
+    """Its :class:`~clash_widget.engine.game.Game` subclass, ``"module:Class"``."""
+    options: str
+    """Its rules options (an :class:`~clash_widget.engine.game.Options` dataclass)."""
+    heuristic: str | None = None
+    """Its own heuristic bot (``bots.registry`` seats it as ``"heuristic"``), if any."""
+    widget: str | None = None
+    """Its widget class (a ``MatchWidget``), if it has a board; imported only by the widget."""
+    frontend: str | None = None
+    """The front end's esbuild entry (``"js/src/secolo/index.ts"``)."""
+    bundle: str | None = None
+    """The bundle's name in ``clash_widget/static/`` (``"secolo"``: ``secolo.js``, ``.css``)."""
+    notebook: str | None = None
+    """Its notebook in the course (a path from the repository root)."""
+
+    @property
+    def package(self) -> str:
+        """The game's package (``"clash_widget.secolo"``): what the import contracts name."""
+        module = self.game.partition(":")[0]
+        return module.rpartition(".")[0] or module
+
+    @property
+    def widget_name(self) -> str | None:
+        """The widget class's name (``"SecoloTable"``), as ``clash_widget.widget`` exports it."""
+        return self.widget.partition(":")[2] if self.widget else None
+
+    @property
+    def bundle_files(self) -> tuple[str, ...]:
+        """The committed bundle files the wheel ships: ``clash_widget/static/<bundle>.js``, .css."""
+        if not self.bundle:
+            return ()
+        return tuple(f"clash_widget/static/{self.bundle}.{ext}" for ext in ("js", "css"))
+
+    def game_class(self) -> type[Game]:
+        cls: type[Game] = resolve(self.game)
+        return cls
+
+    def options_class(self) -> type[Options]:
+        cls: type[Options] = resolve(self.options)
+        return cls
+
+
+__all__ = ["GameSpec", "resolve"]

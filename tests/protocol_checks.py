@@ -1,0 +1,70 @@
+"""What every game owes the engine's protocol, checked the same way for each (the four games
+in tests/test_protocol.py, the toy game in tests/toy_game/): the legal list is exactly what
+the checks accept, a record replays to the same position, a game file loads verified.
+"""
+
+from __future__ import annotations
+
+from clash_widget.engine import Action, Match
+from clash_widget.engine.frames import TableFrame
+from clash_widget.engine.match import GameFileError
+from clash_widget.lab.one_game import seat_bots
+
+
+def candidates(m: Match) -> list[Action]:
+    """Every action the waiting frame's kinds could offer, legal or not, and one of another
+    frame's kind (refused as not-now)."""
+    frame = m.state["stack"][-1]
+    handler = m.game.handlers[frame["kind"]]
+    out: list[Action] = []
+    if isinstance(handler, TableFrame):
+        for kind in handler.table.values():
+            out += kind.candidates(m.state, frame)
+    return out + [Action("no-such-action")]
+
+
+def check_listing(m: Match) -> None:
+    """The legal list and the checks agree: listed actions pass, every other candidate is
+    refused with a named rule."""
+    legal = m.legal_actions()
+    assert legal, "a live game offers actions"
+    listed = set(legal)
+    for a in set(candidates(m)) | listed:
+        verdict = m.game.check(m.state, a)
+        assert (verdict is None) == (a in listed), (str(a), verdict)
+        if verdict is not None:
+            assert verdict.rule_id and verdict.reason
+
+
+def play(game: str, players: int, seed: int, bots: list[str], steps: int) -> Match:
+    """Bots play up to ``steps`` actions (fewer if the game ends), checking every listing."""
+    m = Match.new(game, players, seed)
+    seated = seat_bots(game, players, seed, bots)
+    for _ in range(steps):
+        if m.is_over:
+            break
+        check_listing(m)
+        seat = m.current_player
+        assert seat is not None
+        outcome = m.play(seated[seat].choose(m.game, m.state, m.legal_actions()))
+        assert outcome.ok, outcome.verdict
+    return m
+
+
+def check_record_replays(m: Match) -> None:
+    again = Match.replay(m.record())
+    assert again.state_hash() == m.state_hash()
+    assert again.actions == m.actions
+
+
+def check_game_file_loads(m: Match) -> None:
+    """The game file loads verified; one with a changed position is refused."""
+    text = m.to_json()
+    assert Match.load(text).state_hash() == m.state_hash()
+    loaded = Match.load(text)
+    loaded.state["over"] = not loaded.state.get("over")
+    try:
+        Match.load(loaded.to_json())
+    except GameFileError:
+        return
+    raise AssertionError("a game file whose position does not follow its record was loaded")
