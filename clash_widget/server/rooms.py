@@ -270,7 +270,7 @@ class Room:
             "version": m.version,
             "rule": None,
             "reason": None,
-            "message": f"Played {outcome.action}.",
+            "message": played_message(m, actor, outcome),
         }
 
     def save(self) -> None:
@@ -324,6 +324,13 @@ class Room:
         self.store.save_seats(self.id, [x.to_row() for x in self.seats])
         self.push()  # the others see who sat down
         return token
+
+
+def played_message(match: Match, actor: int | None, outcome: Outcome) -> str:
+    """What the player is told: the first lines the move added to the log, as they see them."""
+    seen = [match.game.event_for(e, actor) for e in outcome.events]
+    texts = [str(e["text"]) for e in seen if e.get("text")][:3]
+    return f"Played: {' '.join(texts)}" if texts else "Played."
 
 
 def malformed_action(key: Any, version: Any) -> str | None:

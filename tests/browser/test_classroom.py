@@ -1,0 +1,145 @@
+"""The classroom server in a real browser (issue 26): two browser contexts join one room as
+two seats of a History CCG game, each sees only its own council (hand), one plays by
+clicks and the other's table follows; the server is killed (SIGKILL) and started again
+on the same database mid-game, both pages reconnect by themselves and play on."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from clash_widget.server.process import ServerProcess
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("starlette", reason="the classroom server needs the [server] extra")
+
+LOCAL_ONLY = re.compile(r"^(https?|wss?)://(?!127\.0\.0\.1[:/]|localhost[:/])")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+class Seat:
+    def __init__(self, browser, join: str, seat: int, name: str) -> None:
+        self.seat = seat
+        self.ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.ctx.route(LOCAL_ONLY, lambda route: route.abort())
+        self.page: Page = self.ctx.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.set_default_timeout(20_000)
+        self.page.goto(join)
+        self.page.fill("#clash-join input[name=name]", name)
+        self.page.click("#clash-join [data-action=join]")
+        self.table = self.page.locator(".hccg-table")
+        expect(self.table).to_be_visible()
+        expect(self.status).to_have_attribute("data-state", "connected")
+
+    @property
+    def status(self):
+        return self.page.locator("#clash-status")
+
+    def council(self, seat: int):
+        return self.page.locator(f'.hccg-council[data-seat="{seat}"]')
+
+    def at_version(self, version: int) -> None:
+        expect(self.table).to_have_attribute("data-version", str(version), timeout=20_000)
+
+    def click_first_action(self) -> str:
+        button = self.page.locator(".hccg-action[data-key]").first
+        expect(button).to_be_visible()
+        key = button.get_attribute("data-key") or ""
+        button.scroll_into_view_if_needed()
+        button.click()
+        return key
+
+    def shot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"classroom-{name}-seat{self.seat + 1}.png"))
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+def teacher_view(http: httpx.Client, room: str, teacher: str) -> dict:
+    r = http.get(f"/api/rooms/{room}/view", headers={"Authorization": f"Bearer {teacher}"})
+    r.raise_for_status()
+    return r.json()
+
+
+def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path):
+    with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
+        http = httpx.Client(base_url=server.url, timeout=30)
+        body = http.post("/api/rooms", json={"game": "history", "players": 2, "seed": 7}).json()
+        room, teacher = body["room"], body["teacher"]
+        seats = [
+            Seat(browser, s["join"], s["seat"], f"Learner {s['seat'] + 1}") for s in body["seats"]
+        ]
+        try:
+            full = teacher_view(http, room, teacher)
+            # Each page shows its own council's cards and only the backs of the other's.
+            for s in seats:
+                own = full["players"][s.seat]["council"]
+                other = full["players"][1 - s.seat]["council"]
+                expect(s.council(s.seat).locator(".hccg-card")).to_have_count(len(own))
+                expect(s.council(1 - s.seat).locator(".hccg-card")).to_have_count(0)
+                expect(s.council(1 - s.seat).locator(".hccg-back")).not_to_have_count(0)
+                html = s.page.content()
+                for card in other:
+                    assert f'data-card="{card["id"]}"' not in html
+                # and nothing of the other's hand is in the page's model either
+                model_text = s.page.evaluate("() => JSON.stringify(window.clashModel.get('view'))")
+                for card in other:
+                    assert json.dumps(card["id"]) not in model_text
+            seats[0].shot("start")
+
+            # The player to move plays by clicks; the other's table follows.
+            version = full["version"]
+            for _ in range(2):
+                mover = seats[teacher_view(http, room, teacher)["current_player"]]
+                mover.click_first_action()
+                version += 1
+                for s in seats:
+                    s.at_version(version)
+
+            # Kill the server mid-game: both pages notice, reconnect when it is back.
+            server.kill()
+            for s in seats:
+                expect(s.status).to_have_attribute("data-state", "reconnecting")
+            seats[1].shot("reconnecting")
+            server.start()
+            for s in seats:
+                expect(s.status).to_have_attribute("data-state", "connected", timeout=30_000)
+                s.at_version(version)
+            assert teacher_view(http, room, teacher)["version"] == version
+
+            # ... and play on, still each behind their own hand.
+            for _ in range(2):
+                mover = seats[teacher_view(http, room, teacher)["current_player"]]
+                mover.click_first_action()
+                version += 1
+                for s in seats:
+                    s.at_version(version)
+            for s in seats:
+                expect(s.council(1 - s.seat).locator(".hccg-card")).to_have_count(0)
+                expect(s.page.locator(".hccg-tool.hccg-undo")).to_be_hidden()
+                s.shot("after-restart")
+                assert not s.errors, s.errors
+
+            # The teacher's view (secret in the fragment only) shows every council.
+            full = teacher_view(http, room, teacher)
+            page = seats[0].ctx.new_page()
+            page.goto(f"{server.url}/teacher#room={room}&token={teacher}")
+            table = page.locator(".hccg-table")
+            expect(table).to_have_attribute("data-version", str(version))
+            for seat in (0, 1):
+                cards = page.locator(f'.hccg-council[data-seat="{seat}"] .hccg-card')
+                expect(cards).to_have_count(len(full["players"][seat]["council"]))
+            assert teacher not in page.url  # the secret left the address bar
+        finally:
+            for s in seats:
+                s.close()
+        assert not [t for t in (teacher, *[]) if t in server.log()]
