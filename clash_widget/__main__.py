@@ -105,7 +105,15 @@ def cmd_serve(a: argparse.Namespace) -> int:
     if a.lite and not Path(a.lite, "index.html").is_file():
         print(f"error: {a.lite} is not a built JupyterLite site (no index.html)", file=sys.stderr)
         return 2
-    serve(a.host, a.port, a.db, limits=_limits(a), lite=a.lite, synchronous=a.sync)
+    serve(
+        a.host,
+        a.port,
+        a.db,
+        limits=_limits(a),
+        lite=a.lite,
+        synchronous=a.sync,
+        log_level=a.log_level,
+    )
     return 0
 
 
@@ -115,7 +123,13 @@ def cmd_bench(a: argparse.Namespace) -> int:
             return 2
         from .server.bench import server_bench
 
-        for m in server_bench(rooms=a.rooms, seats=a.seats, seconds=a.seconds, game=a.server_game):
+        for m in server_bench(
+            rooms=a.rooms,
+            seats=a.seats,
+            seconds=a.seconds,
+            game=a.server_game,
+            sync=a.server_sync,
+        ):
             print(json.dumps(m), flush=True)
         return 0
     if a.lite:
@@ -255,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--rooms", type=int, default=50, help="--server: rooms")
     b.add_argument("--seats", type=int, default=4, help="--server: clients (seats) per room")
     b.add_argument("--server-game", default="secolo", help="--server: the game played")
+    b.add_argument("--server-sync", default="FULL", choices=["FULL", "NORMAL"])
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")
@@ -282,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         choices=["FULL", "NORMAL"],
         help="SQLite synchronous: FULL survives a power cut, NORMAL only a crash",
     )
+    v.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     v.set_defaults(func=cmd_serve)
     a = p.parse_args(argv)
     return a.func(a)
