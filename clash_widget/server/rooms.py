@@ -225,13 +225,13 @@ class Room:
         is committed to the database.
         """
         async with self.lock:
-            answer = self._act_locked(seat, key, version)
+            answer = await self._act_locked(seat, key, version)
         if answer["ok"]:
             self.push()
             self.schedule_bots()
         return answer
 
-    def _act_locked(self, seat: int | None, key: Any, version: Any) -> dict[str, Any]:
+    async def _act_locked(self, seat: int | None, key: Any, version: Any) -> dict[str, Any]:
         m = self.match
         if self.broken:
             return refusal(BROKEN_ROOM.refuse(self.broken), version=m.version)
@@ -248,16 +248,18 @@ class Room:
         if seat is not TEACHER and cp != seat:
             detail = "the game is over" if cp is None else f"seat {cp} is to move"
             return refusal(NOT_YOUR_TURN.refuse(detail), version=m.version)
-        return self._play(key, cp)
+        return await self._play(key, cp)
 
-    def _play(self, key: str, actor: int | None) -> dict[str, Any]:
+    async def _play(self, key: str, actor: int | None) -> dict[str, Any]:
         m = self.match
         outcome = self.session.play(key, version=m.version)
         if not outcome.ok:
             assert outcome.verdict is not None
             return refusal(outcome.verdict, version=m.version)
         try:
-            self.save()
+            await self.store.save_game_async(
+                self.id, self.session.game_file(), m.version, m.state_hash()
+            )
         except Exception:
             log.exception(
                 "room %s: could not store action %d; back to the stored game", self.id, m.version
@@ -272,10 +274,6 @@ class Room:
             "reason": None,
             "message": played_message(m, actor, outcome),
         }
-
-    def save(self) -> None:
-        m = self.match
-        self.store.save_game(self.id, self.session.game_file(), m.version, m.state_hash())
 
     def reload(self) -> None:
         """Back to the game as stored (after a failed write)."""
@@ -301,7 +299,7 @@ class Room:
                 action = self.session.choose()
                 if action is None:
                     return
-                answer = self._play(str(action), actor)
+                answer = await self._play(str(action), actor)
             if not answer["ok"]:  # a bot chose a refused move: stop rather than spin
                 log.error(
                     "room %s: the %s bot's move was refused: %s", self.id, name, answer["reason"]

@@ -356,21 +356,23 @@ def test_a_failed_write_is_not_acknowledged_server_error(tmp_path):
     from starlette.testclient import TestClient
 
     app = create_app(tmp_path / "db.sqlite")
-    server = app.state.server
     client = TestClient(app, raise_server_exceptions=False)
     table = make_table(client)
     v = table.view(table.teacher)
 
-    def fail(*args, **kwargs):
-        raise OSError("disk full")
+    import sqlite3
 
-    original = server.store.save_game
-    server.store.save_game = fail
-    try:
-        token = table.tokens[v["current_player"]]
-        r = table.act(token, table.view(token)["legal"][0]["key"], v["version"])
-    finally:
-        server.store.save_game = original
+    con = sqlite3.connect(tmp_path / "db.sqlite")  # the database now refuses every move
+    con.execute(
+        "CREATE TRIGGER refuse BEFORE UPDATE OF game_file ON rooms "
+        "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+    )
+    con.commit()
+    token = table.tokens[v["current_player"]]
+    r = table.act(token, table.view(token)["legal"][0]["key"], v["version"])
+    con.execute("DROP TRIGGER refuse")
+    con.commit()
+    con.close()
     assert r.status_code == 500 and r.json()["rule"] == "server.error"
     assert "Traceback" not in r.text and "disk full" not in r.text
     assert table.view(table.teacher)["version"] == v["version"]
