@@ -244,9 +244,11 @@ class Room:
         cp = m.current_player
         bot = self.session.bot_at(cp)
         if bot is not None:
-            return refusal(BOT_SEAT.refuse(f"the {bot} bot plays seat {cp}"), version=m.version)
+            return refusal(
+                BOT_SEAT.refuse(f"the {bot} bot plays Player {cp + 1}"), version=m.version
+            )
         if seat is not TEACHER and cp != seat:
-            detail = "the game is over" if cp is None else f"seat {cp} is to move"
+            detail = "the game is over" if cp is None else f"Player {cp + 1} is to move"
             return refusal(NOT_YOUR_TURN.refuse(detail), version=m.version)
         return await self._play(key, cp)
 
@@ -429,7 +431,12 @@ class Rooms:
         seat_bots: list[str | None] = [None] * players
         for seat, name in bots.items():
             if not 0 <= seat < players:
-                raise RoomError(400, BAD_ROOM.refuse(f"no seat {seat} for a bot"))
+                raise RoomError(
+                    400,
+                    BAD_ROOM.refuse(
+                        f"no seat {seat} for a bot (a request numbers the seats 0 to {players - 1})"
+                    ),
+                )
             if name not in names:
                 raise RoomError(
                     400, BAD_ROOM.refuse(f"unknown bot {name!r} (known: {', '.join(names)})")
