@@ -388,6 +388,7 @@ def create_app(
         Route("/", server.start_page),
         Route("/play", server.play_page),
         Route("/teacher", server.teacher_page),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/rooms", server.list_rooms, methods=["GET"]),
         Route("/api/rooms", server.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", server.show_room, methods=["GET"]),

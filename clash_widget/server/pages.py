@@ -124,12 +124,16 @@ setInterval(refresh, 5000);
 
 
 # In a room players only make moves (server.moves-only): the widgets' seat, bot, undo/redo
-# and replay controls are hidden on the play page (each game's front end names them with
-# its prefix; js/src/shared/app.ts drawBar).
+# and replay controls are hidden on the play page (each card game's front end names them
+# with its prefix, js/src/shared/app.ts drawBar; Clash of Cultures keeps them in one
+# .clash-controls bar, js/src/controls.ts).
 _ROOM_ONLY = ", ".join(
-    f".{p}-seat-select, .{p}-tool.{p}-autoplay, .{p}-tool.{p}-undo, .{p}-tool.{p}-redo, "
-    f".{p}-tool.{p}-back, .{p}-scrub, .{p}-tool.{p}-forward, .{p}-tool.{p}-live"
-    for p in ("hccg", "secolo", "poc")
+    [
+        f".{p}-seat-select, .{p}-tool.{p}-autoplay, .{p}-tool.{p}-back, .{p}-scrub, "
+        f".{p}-tool.{p}-forward, .{p}-tool.{p}-live"
+        for p in ("hccg", "secolo", "poc")
+    ]
+    + ['.clash-controls, button[data-intent="undo"], button[data-intent="redo"]']
 )
 
 
@@ -139,7 +143,7 @@ def play_page(*, teacher: bool) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>{title}: Clash classroom</title>
 <style>{_STYLE}
 {_ROOM_ONLY} {{ display: none !important; }}
-.clash-seat {{ margin-right: 1em; }}
+.room-seat {{ margin-right: 1em; }}
 </style></head>
 <body>
 <div id="clash-play" data-teacher="{str(teacher).lower()}">
