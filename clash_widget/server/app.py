@@ -132,7 +132,8 @@ class Server:
             {
                 "room": room.id,
                 "teacher": teacher,
-                "teacher_page": f"{base}/teacher#room={room.id}",
+                # The secret rides in the fragment, which browsers never send to a server.
+                "teacher_page": f"{base}/teacher#room={room.id}&token={teacher}",
                 "seats": [
                     {"seat": i, "join": f"{base}/play#room={room.id}&seat={i}", "bot": s.bot}
                     for i, s in enumerate(room.seats)
