@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -403,12 +404,22 @@ def create_app(
     if server.lite is not None:
         routes.append(Mount("/lite", app=StaticFiles(directory=server.lite, html=True)))
 
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own refusals (no such path, wrong method) as JSON too."""
+        status = getattr(exc, "status_code", 404)
+        if request.url.path.startswith("/static") or request.url.path.startswith("/lite"):
+            return Response(status_code=status)
+        detail = f"{request.method} {request.url.path}: {getattr(exc, 'detail', '')}"
+        return _json(status, refusal(NO_SUCH.refuse(detail)))
+
     async def internal_error(request: Request, exc: Exception) -> Response:
         log.exception("%s %s failed", request.method, request.url.path, exc_info=exc)
         return _json(500, refusal(INTERNAL.refuse()))
 
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={Exception: internal_error}
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
     app.state.server = server
     return app

@@ -377,3 +377,14 @@ def test_a_failed_write_is_not_acknowledged_server_error(tmp_path):
     assert "Traceback" not in r.text and "disk full" not in r.text
     assert table.view(table.teacher)["version"] == v["version"]
     table.play_one()
+
+
+def test_unknown_paths_and_methods_are_refused_as_json(client, table):
+    for method, path in (
+        ("GET", "/api/nothing"),
+        ("GET", f"/api/rooms/{table.room}/actions"),
+        ("DELETE", f"/api/rooms/{table.room}"),
+    ):
+        r = client.request(method, path)
+        assert r.status_code in (404, 405), (method, path)
+        assert r.json()["ok"] is False and r.json()["rule"] == "server.not-found"
