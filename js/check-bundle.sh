@@ -13,8 +13,9 @@ npm run build:widget --silent -- --outfile="$tmp/widget.js" --log-level=warning
 npm run build:secolo --silent -- --outfile="$tmp/secolo.js" --log-level=warning
 npm run build:persistence --silent -- --outfile="$tmp/persistence.js" --log-level=warning
 npm run build:history --silent -- --outfile="$tmp/history.js" --log-level=warning
+npm run build:play --silent -- --outfile="$tmp/play.js" --log-level=warning
 status=0
-for f in widget.js widget.css secolo.js secolo.css persistence.js persistence.css history.js history.css; do
+for f in widget.js widget.css secolo.js secolo.css persistence.js persistence.css history.js history.css play.js; do
   if [ ! -f "clash_widget/static/$f" ]; then
     echo "check-bundle: clash_widget/static/$f is missing: run npm run build" >&2
     status=1

@@ -84,7 +84,7 @@ function showSeats(msg: ServerMessage): void {
   box.replaceChildren();
   for (const s of msg.seats ?? []) {
     const span = document.createElement("span");
-    span.className = "clash-seat";
+    span.className = "room-seat";
     span.dataset.seat = String(s.seat);
     span.dataset.connected = String(s.connected);
     const who = s.name ?? "free";
