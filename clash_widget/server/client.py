@@ -7,6 +7,7 @@ Standard library only, so it works wherever the course runs::
     ada.view()["players"][1]["council"]  # None: another seat's hand never leaves the server
     ada.play(ada.view()["legal"][0]["key"])
     match = room.game()                # the teacher downloads the game (a verified Match)
+    ada.board()                        # Ada's board in the notebook, moved by the room
 
 Refusals come back as answers (``{"ok": False, "rule", "reason"}``), as from the
 server; a wrong or missing secret raises :class:`RoomRefused` with the server's reason.
@@ -103,6 +104,13 @@ class Room:
             version = int(self.view()["version"])
         body = {"key": key, "version": version}
         return dict(_call(self._url("/actions"), "POST", body, token=self._token))
+
+    def board(self) -> Any:
+        """This seat's board, the game's own widget, moved by the room (a RoomBoard)."""
+        from .board import board_class  # anywidget: only when a notebook asks for a board
+
+        ws = "ws" + self.server[len("http") :] if self.server.startswith("http") else self.server
+        return board_class(self.info()["game"])(f"{ws}/api/rooms/{self.room}/ws", self._token)
 
     def game(self) -> Match:
         """The game so far as a verified Match (the teacher's secret only)."""

@@ -1,0 +1,157 @@
+"""A notebook board driven by a room: the game's own widget front end, moved by the server.
+
+``Room.board()`` (see :mod:`.client`) returns a :class:`RoomBoard`: an anywidget with
+the traits every match front end reads (``view``, ``intent``, ``feedback``, ``seat``,
+``lock_view`` ...) and the bundle of the room's game (``static/<game>.js``, the same
+file the notebooks' boards and the play page load). A background thread holds the
+room's WebSocket: each pushed view becomes ``view``; a click's ``intent`` goes to the
+server as a move and its answer comes back as ``feedback``. The board never holds the
+game itself (a seat's board could not: the record re-deals every hand), only its seat's
+view. If the connection drops, the thread reconnects with a growing delay and takes
+the whole view the server sends on connecting.
+
+Needs threads (a Jupyter kernel; not the Pyodide kernel of the offline course).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import anywidget
+import traitlets
+
+from clash_widget.widget.base import STATIC, front_end
+
+BUNDLES = {"coc": "widget", "secolo": "secolo", "persistence": "persistence", "history": "history"}
+FINAL_CLOSE = {4401, 4403, 4404}
+
+
+class RoomBoard(anywidget.AnyWidget):
+    """One seat's (or the teacher's) board of a room on a classroom server."""
+
+    view = traitlets.Dict().tag(sync=True)
+    intent = traitlets.Dict().tag(sync=True)
+    feedback = traitlets.Dict().tag(sync=True)
+    seat = traitlets.Int(None, allow_none=True).tag(sync=True)
+    last_action = traitlets.Unicode("").tag(sync=True)
+    lock_view = traitlets.Bool(True).tag(sync=True)
+    hotseat = traitlets.Bool(False).tag(sync=True)
+    bots = traitlets.List().tag(sync=True)
+    bot_names = traitlets.List().tag(sync=True)
+    bot_delay = traitlets.Float(0.0).tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
+    position = traitlets.Int(None, allow_none=True).tag(sync=True)
+    replay_length = traitlets.Int(0).tag(sync=True)
+    connection = traitlets.Unicode("connecting").tag(sync=True)
+
+    def __init__(self, ws_url: str, token: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._url, self._token = ws_url, token
+        self._answers = 0
+        self._stop = threading.Event()
+        self._ws: Any = None
+        self._send_lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name="room-board", daemon=True)
+        self._thread.start()
+
+    # -- the connection (its own thread) --------------------------------------------------
+    def _run(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+        from websockets.sync.client import connect
+
+        delay = 0.25
+        while not self._stop.is_set():
+            try:
+                with connect(self._url, max_size=None, open_timeout=10) as ws:
+                    self._ws = ws
+                    ws.send(json.dumps({"token": self._token}))
+                    for raw in ws:
+                        delay = 0.25
+                        self._receive(json.loads(raw))
+            except ConnectionClosed as exc:
+                code = exc.rcvd.code if exc.rcvd is not None else None
+                if code in FINAL_CLOSE:
+                    self.connection = "refused"
+                    return
+            except OSError:
+                pass
+            finally:
+                self._ws = None
+            if self._stop.is_set():
+                return
+            self.connection = "reconnecting"
+            self._stop.wait(delay)
+            delay = min(delay * 2, 5.0)
+
+    def _receive(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "view":
+            with self.hold_sync():
+                self.connection = "connected"
+                self.seat = msg.get("seat")
+                self.bots = list(msg.get("bots") or [])
+                self.last_action = msg.get("last_action") or ""
+                self.replay_length = int(msg.get("version") or 0)
+                self.view = dict(msg.get("view") or {})
+        elif kind == "result":
+            with self.hold_sync():
+                if isinstance(msg.get("view"), dict):
+                    self.view = dict(msg["view"])  # stale: the fresh view first
+                ok = bool(msg.get("ok"))
+                text = msg.get("message") if ok else f"Refused: {msg.get('reason')}"
+                self._say(msg.get("seq"), ok, str(text or ""), msg.get("rule"))
+
+    def _say(self, seq: Any, ok: bool, message: str, rule: Any) -> None:
+        self._answers += 1
+        self.feedback = {
+            "seq": seq,
+            "ok": ok,
+            "message": message,
+            "rule_id": rule,
+            "section": None,
+            "n": self._answers,
+        }
+
+    # -- the front end's clicks ---------------------------------------------------------
+    @traitlets.observe("intent")
+    def _intent_changed(self, change: dict[str, Any]) -> None:
+        intent = change["new"]
+        if not isinstance(intent, dict) or not intent:
+            return
+        seq = intent.get("seq")
+        ws = self._ws
+        if ws is None:
+            self._say(seq, False, "Not connected to the room: reconnecting, play again.", None)
+            return
+        kind = intent.get("type", "act")
+        msg = {"type": kind, "version": intent.get("version"), "seq": seq}
+        if kind == "act":
+            msg["key"] = intent.get("key")
+        try:
+            with self._send_lock:
+                ws.send(json.dumps(msg))
+        except Exception:  # the connection just dropped; the thread reconnects
+            self._say(seq, False, "Not connected to the room: reconnecting, play again.", None)
+
+    def play(self, key: str) -> None:
+        """Send a move from code, as a click would (the answer arrives in ``feedback``)."""
+        self.intent = {"seq": self._answers + 1000, "version": self.view.get("version"),
+                       "type": "act", "key": key}  # fmt: skip
+
+    def close(self) -> None:
+        self._stop.set()
+        ws = self._ws
+        if ws is not None:
+            ws.close()
+        super().close()
+
+
+def board_class(game: str) -> type[RoomBoard]:
+    """The RoomBoard class that loads ``game``'s bundle."""
+    name = BUNDLES.get(game)
+    if name is None or not (STATIC / f"{name}.js").is_file():
+        raise ValueError(f"no board bundle for the game {game!r}")
+    esm, css = front_end(name, game)
+    return type(f"RoomBoard_{game}", (RoomBoard,), {"_esm": esm, "_css": css})
