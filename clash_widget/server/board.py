@@ -15,8 +15,10 @@ Needs threads (a Jupyter kernel; not the Pyodide kernel of the offline course).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import anywidget
@@ -50,6 +52,7 @@ class RoomBoard(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._url, self._token = ws_url, token
         self._answers = 0
+        self._from_server = False
         self._stop = threading.Event()
         self._ws: Any = None
         self._send_lock = threading.Lock()
@@ -88,7 +91,7 @@ class RoomBoard(anywidget.AnyWidget):
     def _receive(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         if kind == "view":
-            with self.hold_sync():
+            with self.hold_sync(), self._server_sets():
                 self.connection = "connected"
                 self.seat = msg.get("seat")
                 self.bots = list(msg.get("bots") or [])
@@ -102,6 +105,29 @@ class RoomBoard(anywidget.AnyWidget):
                 ok = bool(msg.get("ok"))
                 text = msg.get("message") if ok else f"Refused: {msg.get('reason')}"
                 self._say(msg.get("seq"), ok, str(text or ""), msg.get("rule"))
+
+    @contextlib.contextmanager
+    def _server_sets(self) -> Iterator[None]:
+        self._from_server = True
+        try:
+            yield
+        finally:
+            self._from_server = False
+
+    @traitlets.observe("seat", "hotseat", "bots", "autoplay", "position")
+    def _room_setting_changed(self, change: dict[str, Any]) -> None:
+        """Seats, bots and replay are the room's: a change from the page is put back."""
+        if self._from_server:
+            return
+        with self._server_sets():
+            setattr(self, change["name"], change["old"])
+        self._say(
+            None,
+            False,
+            "Refused: in a shared room only moves are played (seats, bots and replay are the "
+            "room's).",
+            "server.moves-only",
+        )
 
     def _say(self, seq: Any, ok: bool, message: str, rule: Any) -> None:
         self._answers += 1

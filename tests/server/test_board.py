@@ -49,6 +49,11 @@ def test_a_board_follows_and_plays_the_room(live):
         other.intent = {"seq": 3, "version": 1, "type": "undo"}
         wait(lambda: other.feedback.get("seq") == 3)
         assert other.feedback["rule_id"] == "server.moves-only"
+        other.bots = ["random", None]  # the page's bot selector: the room's, put back
+        assert other.bots == [None, None]
+        assert other.feedback["rule_id"] == "server.moves-only"
+        other.position = 0
+        assert other.position is None
     finally:
         for b in boards:
             b.close()
