@@ -26,7 +26,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +208,7 @@ class Server:
         seat = await self._ws_login(ws, room)
         if seat is False:
             return
-        listener = Listener(seat)  # type: ignore[arg-type]
+        listener = Listener(seat)
         room.listeners.add(listener)
         writer = asyncio.create_task(_write(ws, listener))
         room.push()  # everyone (this one too) sees who is connected
@@ -251,7 +251,7 @@ class Server:
             return False
 
     async def _ws_message(
-        self, room: Room, listener: Listener, limiter: RateLimiter, msg: dict[str, Any]
+        self, room: Room, listener: Listener, limiter: RateLimiter, msg: Mapping[str, Any]
     ) -> dict[str, Any]:
         """The answer to one message (a refusal for anything malformed)."""
         raw = msg.get("text")

@@ -19,6 +19,7 @@ h1 { font-size: 1.4em; } table { border-collapse: collapse; }
 td, th { border-bottom: 1px solid #ddd; padding: 4px 10px; text-align: left; }
 form label { display: inline-block; margin: 0 1em 0.5em 0; }
 .links code { background: #f3f3f3; padding: 2px 4px; }
+.room-link { margin-right: 1em; }
 #clash-status { font-size: 0.9em; margin-bottom: 6px; }
 #clash-status[data-state="connected"] { color: #2e7d32; }
 #clash-status[data-state="reconnecting"], #clash-status[data-state="refused"] { color: #c62828; }
@@ -79,13 +80,13 @@ async function refresh() {{
     if (teacher) {{
       const a = document.createElement("a");
       a.href = "/teacher#room=" + room.room + "&token=" + encodeURIComponent(teacher);
-      a.textContent = "teacher's view"; td.append(a);
+      a.textContent = "teacher's view"; a.className = "room-link"; td.append(a);
     }}
     room.seats.forEach((s) => {{
       if (s.taken) return;
       const a = document.createElement("a");
       a.href = "/play#room=" + room.room + "&seat=" + s.seat;
-      a.textContent = " join seat " + (s.seat + 1); td.append(a);
+      a.textContent = "join seat " + (s.seat + 1); a.className = "room-link"; td.append(a);
     }});
     tr.append(td);
     tbody.append(tr);

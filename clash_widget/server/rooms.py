@@ -243,7 +243,7 @@ class Room:
             return refusal(stale, version=m.version, view=m.view(seat))
         cp = m.current_player
         bot = self.session.bot_at(cp)
-        if bot is not None:
+        if bot is not None and cp is not None:
             return refusal(
                 BOT_SEAT.refuse(f"the {bot} bot plays Player {cp + 1}"), version=m.version
             )

@@ -143,3 +143,40 @@ def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path
             for s in seats:
                 s.close()
         assert not [t for t in (teacher, *[]) if t in server.log()]
+
+
+def test_the_start_page_creates_a_room_and_opens_its_teachers_view(browser, tmp_path):
+    with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+        ctx.route(LOCAL_ONLY, lambda route: route.abort())
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            page.goto(server.url + "/")
+            page.select_option("#new-room select[name=game]", "history")
+            page.fill("#new-room input[name=seed]", "7")
+            page.fill("#new-room input[name=bots]", "2:random")
+            page.click("#new-room button[type=submit]")
+            created = page.locator("#created")
+            expect(created).to_contain_text("Seat 1: http://127.0.0.1")
+            expect(created).to_contain_text("Seat 2: random bot")
+            rooms = httpx.get(server.url + "/api/rooms").json()["rooms"]
+            assert len(rooms) == 1 and rooms[0]["seats"][1]["bot"] == "random"
+            row = page.locator("#rooms tbody tr")
+            expect(row).to_have_count(1)
+            expect(row).to_contain_text(rooms[0]["room"])
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "classroom-start.png"))
+            page.click('#rooms a:has-text("teacher\'s view")')
+            table = page.locator(".hccg-table")
+            expect(table).to_be_visible()
+            for seat in (0, 1):  # the teacher sees both councils
+                expect(
+                    page.locator(f'.hccg-council[data-seat="{seat}"] .hccg-card')
+                ).not_to_have_count(0)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "classroom-teacher.png"))
+            assert not errors, errors
+        finally:
+            ctx.close()

@@ -137,7 +137,8 @@ export async function start(): Promise<void> {
     url: `${proto}//${location.host}/api/rooms/${encodeURIComponent(place.room)}/ws`,
     token,
     onState: (state, detail) => {
-      status(state, state === "refused" ? `${STATE_TEXT[state]}: ${detail}` : STATE_TEXT[state]);
+      const text = state === "refused" ? `${STATE_TEXT[state]}: ${detail}` : STATE_TEXT[state];
+      status(state, `Room ${place.room}${teacher ? " (teacher's view)" : ""} · ${text}`);
       if (state === "refused" && seat !== null) localStorage.removeItem(key);
     },
     onMessage: (msg) => {
