@@ -231,7 +231,15 @@ class Server:
         header = ws.headers.get("authorization")
         try:
             if header is None:
-                first = await ws.receive()
+                try:
+                    first = await asyncio.wait_for(ws.receive(), self.limits.login_seconds)
+                except TimeoutError:
+                    raise RoomError(
+                        401,
+                        NO_TOKEN.refuse(
+                            f'no {{"token": ...}} within {self.limits.login_seconds:g} s'
+                        ),
+                    ) from None
                 if first["type"] == "websocket.disconnect":
                     return False
                 text = first.get("text") or (first.get("bytes") or b"").decode("utf-8", "replace")
@@ -260,6 +268,13 @@ class Server:
         else:
             raw_bytes = raw.encode("utf-8")
         seq: Any = None
+        if not limiter.allow():  # every message counts, malformed ones too
+            return {
+                "type": "result",
+                "seq": _seq_of(raw_bytes, self.limits.max_message),
+                "version": room.match.version,
+                **flood_refusal(self.limits),
+            }
         try:
             if len(raw_bytes) > self.limits.max_message:
                 raise RoomError(
@@ -278,13 +293,6 @@ class Server:
             key, version = action_fields(data)
         except RoomError as err:
             return {"type": "result", "seq": seq, "version": room.match.version, **err.body()}
-        if not limiter.allow():
-            return {
-                "type": "result",
-                "seq": seq,
-                "version": room.match.version,
-                **flood_refusal(self.limits),
-            }
         answer = await room.act(listener.seat, key, version)
         return {"type": "result", "seq": seq, **answer}
 
@@ -312,6 +320,17 @@ async def _write(ws: WebSocket, listener: Listener) -> None:
 
 
 # -- request helpers ---------------------------------------------------------------------
+def _seq_of(raw: bytes, limit: int) -> Any:
+    """The ``seq`` of a message, if it has one (so the page can match the refusal to it)."""
+    if len(raw) > limit:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    return data.get("seq") if isinstance(data, dict) else None
+
+
 def parse_json(data: bytes, *, status: int = 400) -> Any:
     try:
         return json.loads(data.decode("utf-8"))

@@ -57,6 +57,7 @@ class Limits:
     burst: int = 10  # ... after a burst of this many
     max_rooms: int = 100
     bot_delay: float = 0.6  # seconds before a bot moves, so people can follow
+    login_seconds: float = 15.0  # a WebSocket that sends no secret by then is closed
 
 
 class RateLimiter:

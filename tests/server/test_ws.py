@@ -212,9 +212,24 @@ def test_flooding_one_connection_is_refused_server_flood(live, clock, limits):
             rules = []
             for i in range(4):
                 ws.send_json({"key": "no such move", "version": v, "seq": i})
-                rules.append(w.result()["rule"])
+                r = w.result()
+                assert r["seq"] == i
+                rules.append(r["rule"])
+            ws.send_text("not even JSON")  # malformed messages count too
+            assert w.result()["rule"] == "server.flood"
             assert rules[2:] == ["server.flood", "server.flood"]
             assert "server.flood" not in rules[:2]
             clock.now += 1.0
             ws.send_json({"key": "no such move", "version": v})
             assert w.result()["rule"] != "server.flood"
+
+
+def test_a_connection_that_sends_no_secret_is_closed_401(live, limits):
+    limits.login_seconds = 0.3
+    t = make_table(live.http)
+    with connect(t) as ws:
+        m = ws.receive_json()
+        assert m["rule"] == "server.no-token" and m["status"] == 401
+        with pytest.raises(ConnectionClosed) as exc:
+            ws.receive_json()
+        assert exc.value.rcvd.code == 4401
