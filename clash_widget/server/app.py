@@ -162,6 +162,19 @@ class Server:
         log.info("room %s: seat %d taken", room.id, seat + 1)
         return _json(200, {"token": token, "seat": seat})
 
+    async def free_seat(self, request: Request) -> Response:
+        try:
+            room = self.room(request)
+            if self.seat_of(request, room) is not TEACHER:
+                raise RoomError(403, WRONG_TOKEN.refuse("only the teacher frees a seat"))
+            seat = seat_number(request.path_params["seat"])
+            async with room.lock:
+                room.free(seat)
+        except RoomError as err:
+            return _refused(err)
+        log.info("room %s: seat %d freed", room.id, seat + 1)
+        return _json(200, {"ok": True, "seat": seat})
+
     async def view(self, request: Request) -> Response:
         try:
             room = self.room(request)
@@ -314,6 +327,14 @@ async def _write(ws: WebSocket, listener: Listener) -> None:
             message = await listener.queue.get()
             if ws.application_state != WebSocketState.CONNECTED:
                 return
+            if message.get("type") == "closed":  # the seat was freed: this secret is void
+                await ws.send_text(
+                    json.dumps(
+                        {"type": "refused", **refusal(WRONG_TOKEN.refuse(str(message["reason"])))}
+                    )
+                )
+                await ws.close(code=int(message["code"]))
+                return
             await ws.send_text(json.dumps(message))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
@@ -414,6 +435,7 @@ def create_app(
         Route("/api/rooms", server.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", server.show_room, methods=["GET"]),
         Route("/api/rooms/{room}/seats/{seat}", server.claim_seat, methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat}", server.free_seat, methods=["DELETE"]),
         Route("/api/rooms/{room}/view", server.view, methods=["GET"]),
         Route("/api/rooms/{room}/actions", server.act, methods=["POST"]),
         Route("/api/rooms/{room}/game", server.game_file, methods=["GET"]),

@@ -299,7 +299,9 @@ class Room:
                 name, actor = self.session.bot_to_move(), self.match.current_player
                 if name is None or self.broken:
                     return
-                action = self.session.choose()
+                # A bot may think for a while: in a thread, so other rooms play on meanwhile
+                # (this room's lock is held: nothing changes its match in between).
+                action = await asyncio.to_thread(self.session.choose)
                 if action is None:
                     return
                 answer = await self._play(str(action), actor)
@@ -325,6 +327,19 @@ class Room:
         self.store.save_seats(self.id, [x.to_row() for x in self.seats])
         self.push()  # the others see who sat down
         return token
+
+    def free(self, seat: int) -> None:
+        """The teacher frees a person's seat (a lost browser): its old secret stops working."""
+        if not (0 <= seat < len(self.seats)):
+            raise RoomError(404, NO_SUCH.refuse(f"room {self.id} has seats 1..{len(self.seats)}"))
+        if self.seats[seat].bot is not None:
+            raise RoomError(409, SEAT_TAKEN.refuse(f"a bot plays seat {seat + 1}"))
+        self.seats[seat] = Seat()
+        self.store.save_seats(self.id, [x.to_row() for x in self.seats])
+        for ls in list(self.listeners):  # the old secret's connections are closed
+            if ls.seat == seat:
+                ls.put({"type": "closed", "code": 4403, "reason": "the teacher freed this seat"})
+        self.push()
 
 
 def played_message(match: Match, actor: int | None, outcome: Outcome) -> str:
@@ -398,7 +413,10 @@ class Rooms:
             rec = row.game_file.get("record", {}) if isinstance(row.game_file, dict) else {}
             match = Match.new(row.game, int(rec.get("players", 2)), 0, keep_undo=False)
         seats = [Seat(s.get("name"), s.get("token_sha"), s.get("bot")) for s in row.seats]
-        session = Session(match, bots=[s.bot for s in seats])
+        try:
+            session = Session(match, bots=[s.bot for s in seats])
+        except ValueError as exc:  # a bot this version does not know
+            session, broken = Session(match), broken or f"its bots cannot be seated: {exc}"
         return Room(
             row.id,
             session,

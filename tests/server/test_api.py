@@ -388,3 +388,40 @@ def test_unknown_paths_and_methods_are_refused_as_json(client, table):
         r = client.request(method, path)
         assert r.status_code in (404, 405), (method, path)
         assert r.json()["ok"] is False and r.json()["rule"] == "server.not-found"
+
+
+def test_the_teacher_frees_a_seat_and_its_old_secret_stops_working(client, table):
+    url = f"/api/rooms/{table.room}/seats/0"
+    r = client.delete(url, headers=table.auth(table.tokens[1]))
+    assert r.status_code == 403 and r.json()["rule"] == "server.wrong-token"
+    assert client.delete(url).status_code == 401
+    assert client.delete(url, headers=table.auth(table.teacher)).json()["ok"] is True
+    r = client.get(f"/api/rooms/{table.room}/view", headers=table.auth(table.tokens[0]))
+    assert r.status_code == 403
+    assert client.get(f"/api/rooms/{table.room}").json()["seats"][0]["taken"] is False
+    new = client.post(url, json={"name": "Ada again"}).json()["token"]
+    assert table.view(new)["seat"] == 0
+
+
+def test_a_bot_seat_is_not_freed(client):
+    t = make_table(client, bots={"1": "random"})
+    r = client.delete(f"/api/rooms/{t.room}/seats/1", headers=t.auth(t.teacher))
+    assert r.status_code == 409 and r.json()["rule"] == "server.seat-taken"
+
+
+def test_a_stored_room_with_an_unknown_bot_is_broken_not_a_crash(tmp_path):
+    import sqlite3
+
+    from starlette.testclient import TestClient
+
+    db = tmp_path / "db.sqlite"
+    with TestClient(create_app(db)) as c:
+        t = make_table(c, bots={"1": "random"})
+    con = sqlite3.connect(db)
+    seats = json.loads(con.execute("SELECT seats FROM rooms").fetchone()[0])
+    seats[1]["bot"] = "retired-bot"
+    con.execute("UPDATE rooms SET seats = ?", (json.dumps(seats),))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        assert "bots" in c.get(f"/api/rooms/{t.room}").json()["broken"]

@@ -233,3 +233,18 @@ def test_a_connection_that_sends_no_secret_is_closed_401(live, limits):
         with pytest.raises(ConnectionClosed) as exc:
             ws.receive_json()
         assert exc.value.rcvd.code == 4401
+
+
+def test_freeing_a_seat_closes_its_connections(table):
+    with connect(table) as ws:
+        w = Wire(ws, table.tokens[0])
+        w.view()
+        r = table.client.delete(
+            f"/api/rooms/{table.room}/seats/0", headers=table.auth(table.teacher)
+        )
+        assert r.status_code == 200
+        m = w.until(lambda m: m["type"] == "refused")
+        assert m["rule"] == "server.wrong-token"
+        with pytest.raises(ConnectionClosed) as exc:
+            w.next()
+        assert exc.value.rcvd.code == 4403
