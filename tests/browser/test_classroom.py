@@ -139,6 +139,12 @@ def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path
                 cards = page.locator(f'.hccg-council[data-seat="{seat}"] .hccg-card')
                 expect(cards).to_have_count(len(full["players"][seat]["council"]))
             assert teacher not in page.url  # the secret left the address bar
+
+            # The teacher frees seat 2 (a lost browser): that page is told, its secret is void.
+            page.click('.room-seat[data-seat="1"] [data-action=free]')
+            expect(seats[1].status).to_have_attribute("data-state", "refused")
+            expect(seats[1].status).to_contain_text("the teacher freed this seat")
+            expect(page.locator('.room-seat[data-seat="1"]')).to_contain_text("free")
         finally:
             for s in seats:
                 s.close()

@@ -79,7 +79,8 @@ async function claimSeat(place: Place): Promise<string> {
   }
 }
 
-function showSeats(msg: ServerMessage): void {
+/** The seats line; on the teacher's view, a "free" button per person's seat. */
+function showSeats(msg: ServerMessage, free: ((seat: number) => void) | null): void {
   const box = $("clash-seats");
   box.replaceChildren();
   for (const s of msg.seats ?? []) {
@@ -88,7 +89,15 @@ function showSeats(msg: ServerMessage): void {
     span.dataset.seat = String(s.seat);
     span.dataset.connected = String(s.connected);
     const who = s.name ?? "free";
-    span.textContent = `${s.seat === msg.seat ? "▶ " : ""}Seat ${s.seat + 1}: ${who}${s.connected ? " ●" : ""}   `;
+    span.textContent = `${s.seat === msg.seat ? "▶ " : ""}Seat ${s.seat + 1}: ${who}${s.connected ? " ●" : ""} `;
+    if (free && s.name && !s.bot) {
+      const b = document.createElement("button");
+      b.textContent = "free seat";
+      b.title = "Free this seat (a learner lost their browser): their link works again";
+      b.dataset.action = "free";
+      b.addEventListener("click", () => free(s.seat));
+      span.append(b);
+    }
     box.append(span);
   }
 }
@@ -132,6 +141,12 @@ export async function start(): Promise<void> {
   if (place.token) history.replaceState(null, "", `#room=${place.room}`); // the secret leaves the address bar
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   let mounted = false;
+  const freeSeat = (n: number): void => {
+    void fetch(`/api/rooms/${encodeURIComponent(place.room)}/seats/${n}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  };
   const host = $("clash-table");
   const model: WsModel = new WsModel({
     url: `${proto}//${location.host}/api/rooms/${encodeURIComponent(place.room)}/ws`,
@@ -143,7 +158,7 @@ export async function start(): Promise<void> {
     },
     onMessage: (msg) => {
       if (msg.type !== "view") return;
-      showSeats(msg);
+      showSeats(msg, teacher ? freeSeat : null);
       const game = (msg.view as { game?: string } | undefined)?.game;
       if (!mounted && game) {
         mounted = true;

@@ -167,7 +167,10 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
       if (this.socket !== ws) return;
       this.socket = null;
       if (this.closed) return;
-      if (FINAL_CLOSE.has(ev.code)) this.setState("refused", ev.reason || "the server refused this seat's secret");
+      if (FINAL_CLOSE.has(ev.code)) {
+        // The server said why just before closing: keep its words.
+        if (this.state !== "refused") this.setState("refused", ev.reason || "the server refused this seat's secret");
+      }
       else this.retry(`closed (${ev.code})`);
     };
   }
