@@ -44,6 +44,7 @@ from . import pages
 from .refusals import INTERNAL, NO_SUCH, NO_TOKEN, ROOM_ONLY_MOVES, TOO_BIG, WRONG_TOKEN
 from .rooms import (
     TEACHER,
+    TRY_AGAIN,
     Limits,
     Listener,
     RateLimiter,
@@ -327,12 +328,10 @@ async def _write(ws: WebSocket, listener: Listener) -> None:
             message = await listener.queue.get()
             if ws.application_state != WebSocketState.CONNECTED:
                 return
-            if message.get("type") == "closed":  # the seat was freed: this secret is void
-                await ws.send_text(
-                    json.dumps(
-                        {"type": "refused", **refusal(WRONG_TOKEN.refuse(str(message["reason"])))}
-                    )
-                )
+            if message.get("type") == "closed":
+                if message["code"] != TRY_AGAIN:  # the seat was freed: this secret is void
+                    reason = WRONG_TOKEN.refuse(str(message["reason"]))
+                    await ws.send_text(json.dumps({"type": "refused", **refusal(reason)}))
                 await ws.close(code=int(message["code"]))
                 return
             await ws.send_text(json.dumps(message))

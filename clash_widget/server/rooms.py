@@ -106,14 +106,29 @@ class Seat:
         return {"name": self.name, "token_sha": self.token_sha, "bot": self.bot}
 
 
+MAX_BACKLOG = 256  # messages a connection may fall behind before it is told to reconnect
+TRY_AGAIN = 1013  # WebSocket close code "try again later": the page reconnects and resyncs
+
+
 class Listener:
-    """One connection's outbox: the room puts messages, the connection's writer sends them."""
+    """One connection's outbox: the room puts messages, the connection's writer sends them.
+
+    A connection that falls ``MAX_BACKLOG`` messages behind (a stalled laptop) is closed
+    with 1013 instead of queueing views it will never need: it reconnects and takes one
+    whole view.
+    """
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.behind = False
 
     def put(self, message: dict[str, Any]) -> None:
+        if self.behind:
+            return
+        if self.queue.qsize() >= MAX_BACKLOG:
+            self.behind = True
+            message = {"type": "closed", "code": TRY_AGAIN, "reason": "too far behind"}
         self.queue.put_nowait(message)
 
 
