@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from clash_widget.engine import GAMES, Match, Outcome, Session, Verdict
+from clash_widget.engine import GAMES, Action, Match, Outcome, Session, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
 from clash_widget.engine.session import catalogue_names
 
@@ -270,6 +270,7 @@ class Room:
 
     async def _play(self, key: str, actor: int | None) -> dict[str, Any]:
         m = self.match
+        label = describe(m, key)  # before the move: the words need the position it was chosen on
         outcome = self.session.play(key, version=m.version)
         if not outcome.ok:
             assert outcome.verdict is not None
@@ -290,7 +291,7 @@ class Room:
             "version": m.version,
             "rule": None,
             "reason": None,
-            "message": played_message(m, actor, outcome),
+            "message": played_message(m, actor, outcome, label),
         }
 
     def reload(self) -> None:
@@ -357,11 +358,22 @@ class Room:
         self.push()
 
 
-def played_message(match: Match, actor: int | None, outcome: Outcome) -> str:
-    """What the player is told: the first lines the move added to the log, as they see them."""
+def describe(match: Match, key: str) -> str:
+    """The game's words for an action (its label in the legal list), or "" if it has none."""
+    try:
+        return match.game.describe(match.state, Action.parse(key))
+    except Exception:  # a malformed key: the engine refuses it with its own words
+        return ""
+
+
+def played_message(match: Match, actor: int | None, outcome: Outcome, label: str = "") -> str:
+    """What the player is told: the first lines the move added to the log, as they see them
+    (else the move's own words)."""
     seen = [match.game.event_for(e, actor) for e in outcome.events]
     texts = [str(e["text"]) for e in seen if e.get("text")][:3]
-    return f"Played: {' '.join(texts)}" if texts else "Played."
+    if texts:
+        return f"Played: {' '.join(texts)}"
+    return f"Played: {label}." if label and label != str(outcome.action) else "Played."
 
 
 def malformed_action(key: Any, version: Any) -> str | None:

@@ -118,3 +118,36 @@ describe("WsModel", () => {
     expect(states[states.length - 1]).toBe("refused");
   });
 });
+
+describe("the play page's own answers", () => {
+  it("selects a Clash of Cultures hex from the seat's view, without the server", async () => {
+    const { selectHex } = await import("../src/play/select");
+    const sockets: FakeSocket[] = [];
+    const model = new WsModel({
+      url: "ws://x",
+      token: "t",
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      local: selectHex,
+    });
+    sockets[0].open();
+    sockets[0].push({
+      type: "view",
+      seat: 0,
+      version: 1,
+      view: { game: "coc", version: 1, hexes: [{ q: 1, r: 2, terrain: "plains", explored: true, region: 0 }], cities: [], units: [{ q: 1, r: 2, owner: 0, kind: "settler" }] },
+    });
+    model.set("intent", { seq: 7, version: 1, type: "select", q: 1, r: 2 });
+    model.save_changes();
+    expect(sockets[0].sent).toHaveLength(1); // only the secret: the server was not asked
+    expect(model.get("selected")).toMatchObject({ q: 1, r: 2, terrain: "plains", units: [{ kind: "settler" }] });
+    expect(model.get("feedback")).toMatchObject({ seq: 7, ok: true });
+    model.set("intent", { seq: 8, version: 1, type: "select", q: 5, r: 5 });
+    model.save_changes();
+    expect(model.get("feedback")).toMatchObject({ seq: 8, ok: false, rule_id: "engine.malformed" });
+    model.close();
+  });
+});

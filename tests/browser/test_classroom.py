@@ -186,3 +186,48 @@ def test_the_start_page_creates_a_room_and_opens_its_teachers_view(browser, tmp_
             assert not errors, errors
         finally:
             ctx.close()
+
+
+def test_clash_of_cultures_plays_by_hex_clicks_on_the_play_page(browser, tmp_path):
+    """The board's hex selection, which a notebook answers in Python, is answered by the page
+    from the seat's own view; the hex's actions are then played through the room."""
+    with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
+        http = httpx.Client(base_url=server.url, timeout=30)
+        body = http.post("/api/rooms", json={"game": "coc", "players": 2, "seed": 3}).json()
+        teacher = teacher_view(http, body["room"], body["teacher"])
+        mover = teacher["current_player"]  # the person to move joins
+        seat = Seat.__new__(Seat)  # a Seat whose table is the Clash of Cultures board
+        seat.seat = mover
+        seat.ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+        seat.ctx.route(LOCAL_ONLY, lambda route: route.abort())
+        seat.page = seat.ctx.new_page()
+        seat.errors = []
+        seat.page.on("pageerror", lambda exc: seat.errors.append(str(exc)))
+        page = seat.page
+        try:
+            page.goto(body["seats"][mover]["join"])
+            page.fill("#clash-join input[name=name]", "Ada")
+            page.click("#clash-join [data-action=join]")
+            city = next(c for c in teacher["cities"] if c["owner"] == mover)
+            hexes = page.locator(
+                f'.clash-widget svg polygon.clash-hex[data-q="{city["q"]}"][data-r="{city["r"]}"]'
+            )
+            expect(hexes).to_have_count(1)
+            hexes.click(force=True)  # the city drawn on the hex takes the click: same hex
+            buttons = page.locator(".clash-actions-hex button.clash-action[data-key]")
+            expect(buttons).not_to_have_count(0)
+            key = buttons.first.get_attribute("data-key")
+            buttons.first.click()
+            after = teacher_view(http, body["room"], body["teacher"])
+            for _ in range(100):
+                if after["version"] == teacher["version"] + 1:
+                    break
+                page.wait_for_timeout(50)
+                after = teacher_view(http, body["room"], body["teacher"])
+            assert after["version"] == teacher["version"] + 1, key
+            status = page.locator(".clash-widget .clash-status")
+            expect(status).to_contain_text(f"v{after['version']}")  # the pushed view is drawn
+            seat.shot("coc")
+            assert not seat.errors, seat.errors
+        finally:
+            seat.ctx.close()

@@ -5,6 +5,7 @@
 // a browser never sends either to the server in a URL.
 
 import { type ServerMessage, WsModel, type WsState } from "../shared/ws_model";
+import { reselect, selectHex } from "./select";
 
 /** The widget bundle (static/<name>.js and .css) that draws each game. */
 export const BUNDLES: Record<string, string> = {
@@ -156,8 +157,10 @@ export async function start(): Promise<void> {
       status(state, `Room ${place.room}${teacher ? " (teacher's view)" : ""} · ${text}`);
       if (state === "refused" && seat !== null) localStorage.removeItem(key);
     },
+    local: selectHex,
     onMessage: (msg) => {
       if (msg.type !== "view") return;
+      if (msg.view && msg.view.game === "coc") model.setLocal("selected", reselect(model.get("selected"), msg.view));
       showSeats(msg, teacher ? freeSeat : null);
       const game = (msg.view as { game?: string } | undefined)?.game;
       if (!mounted && game) {

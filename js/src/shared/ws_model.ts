@@ -27,6 +27,15 @@ export interface SocketLike {
   close(code?: number): void;
 }
 
+/** An intent the page answers itself from the seat's own view (no server round trip). */
+export interface LocalAnswer {
+  ok: boolean;
+  message: string;
+  rule?: string | null;
+  /** Traits to set (page-side state such as a selected hex). */
+  set?: Record<string, unknown>;
+}
+
 export interface WsModelOptions {
   /** ws://host/api/rooms/ROOM/ws */
   url: string;
@@ -39,6 +48,8 @@ export interface WsModelOptions {
   onState?: (state: WsState, detail: string) => void;
   /** Called with each message the server pushes (after the model took it). */
   onMessage?: (msg: ServerMessage) => void;
+  /** Answers the intents that need nothing but the seat's view (null: send to the server). */
+  local?: (intent: Record<string, unknown>, view: Record<string, unknown>) => LocalAnswer | null;
 }
 
 /** A message from the server (clash_widget/server/app.py). */
@@ -218,8 +229,19 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
     this.emit(`change:${key}`);
   }
 
+  /** Set a page-side trait (not the server's, not sent anywhere). */
+  setLocal(key: string, value: unknown): void {
+    this.fromServer(key, value);
+  }
+
   private sendIntent(intent: Record<string, unknown>): void {
     const seq = typeof intent.seq === "number" ? intent.seq : null;
+    const mine = this.opts.local?.(intent, (this.values.view ?? {}) as Record<string, unknown>);
+    if (mine) {
+      for (const [k, v] of Object.entries(mine.set ?? {})) this.setLocal(k, v);
+      this.answer(seq, mine.ok, mine.message, mine.rule ?? null);
+      return;
+    }
     const ws = this.socket;
     if (!ws || ws.readyState !== OPEN || this.state !== "connected") {
       this.answer(seq, false, "Not connected to the room: reconnecting, play again in a moment.", null);
