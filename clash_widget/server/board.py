@@ -47,6 +47,8 @@ class RoomBoard(anywidget.AnyWidget):
     position = traitlets.Int(None, allow_none=True).tag(sync=True)
     replay_length = traitlets.Int(0).tag(sync=True)
     connection = traitlets.Unicode("connecting").tag(sync=True)
+    # Clash of Cultures' board: what stands on the clicked hex, from this seat's own view.
+    selected = traitlets.Dict().tag(sync=True)
 
     def __init__(self, ws_url: str, token: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -98,6 +100,9 @@ class RoomBoard(anywidget.AnyWidget):
                 self.last_action = msg.get("last_action") or ""
                 self.replay_length = int(msg.get("version") or 0)
                 self.view = dict(msg.get("view") or {})
+                if self.selected:  # what stands on the selected hex now
+                    q, r = self.selected.get("q"), self.selected.get("r")
+                    self.selected = describe_hex(self.view, q, r) or {}
         elif kind == "result":
             with self.hold_sync():
                 if isinstance(msg.get("view"), dict):
@@ -147,6 +152,9 @@ class RoomBoard(anywidget.AnyWidget):
         if not isinstance(intent, dict) or not intent:
             return
         seq = intent.get("seq")
+        if intent.get("type") == "select":
+            self._select(intent.get("q"), intent.get("r"), seq)
+            return
         ws = self._ws
         if ws is None:
             self._say(seq, False, "Not connected to the room: reconnecting, play again.", None)
@@ -161,6 +169,14 @@ class RoomBoard(anywidget.AnyWidget):
         except Exception:  # the connection just dropped; the thread reconnects
             self._say(seq, False, "Not connected to the room: reconnecting, play again.", None)
 
+    def _select(self, q: Any, r: Any, seq: Any) -> None:
+        hex_ = describe_hex(self.view, q, r)
+        if hex_ is None:
+            self._say(seq, False, f"{q},{r} is not a hex of this map.", "engine.malformed")
+            return
+        self.selected = hex_
+        self._say(seq, True, f"Selected hex {q},{r}.", None)
+
     def play(self, key: str) -> None:
         """Send a move from code, as a click would (the answer arrives in ``feedback``)."""
         self.intent = {"seq": self._answers + 1000, "version": self.view.get("version"),
@@ -172,6 +188,31 @@ class RoomBoard(anywidget.AnyWidget):
         if ws is not None:
             ws.close()
         super().close()
+
+
+def describe_hex(view: dict[str, Any], q: Any, r: Any) -> dict[str, Any] | None:
+    """What stands on hex (q, r) of a Clash of Cultures view (as BoardWidget.selected)."""
+
+    def at(key: str) -> list[dict[str, Any]]:
+        return [
+            x
+            for x in view.get(key, [])
+            if isinstance(x, dict) and (x.get("q"), x.get("r")) == (q, r)
+        ]
+
+    hexes = at("hexes")
+    if not hexes:
+        return None
+    cities = at("cities")
+    return {
+        "q": q,
+        "r": r,
+        "terrain": hexes[0].get("terrain"),
+        "explored": hexes[0].get("explored"),
+        "region": hexes[0].get("region"),
+        "city": dict(cities[0]) if cities else None,
+        "units": [dict(u) for u in at("units")],
+    }
 
 
 def board_class(game: str) -> type[RoomBoard]:

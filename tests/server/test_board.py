@@ -68,3 +68,19 @@ def test_a_board_with_a_wrong_secret_says_refused(live):
         assert board.view == {}
     finally:
         board.close()
+
+
+def test_a_clash_of_cultures_board_answers_hex_selection_from_its_view(live):
+    teacher = Room.create(live.base, game="coc", players=2, seed=3)
+    seat = teacher.join(0, "Ada")
+    board = seat.board()
+    try:
+        wait(lambda: board.view.get("version") == 0)
+        city = next(c for c in board.view["cities"] if c["owner"] == 0)
+        board.intent = {"seq": 1, "version": 0, "type": "select", "q": city["q"], "r": city["r"]}
+        assert board.selected["city"] == city and board.feedback["ok"] is True
+        assert [u["owner"] for u in board.selected["units"]] == [0]
+        board.intent = {"seq": 2, "version": 0, "type": "select", "q": 99, "r": 99}
+        assert board.feedback["rule_id"] == "engine.malformed"
+    finally:
+        board.close()
