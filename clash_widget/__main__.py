@@ -1,4 +1,4 @@
-"""Command line: ``python -m clash_widget selfplay | bench | rules``."""
+"""Command line: ``python -m clash_widget selfplay | bench | rules | actions | serve``."""
 
 from __future__ import annotations
 
@@ -71,7 +71,67 @@ def cmd_selfplay(a: argparse.Namespace) -> int:
     return 1 if s["errors"] or s["invariant_violations"] else 0
 
 
+def _server_extra() -> bool:
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        print(
+            "error: the classroom server needs the optional extra: "
+            "pip install 'clash_widget[server]'",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
+def _limits(a: argparse.Namespace):  # -> clash_widget.server.rooms.Limits
+    from .server.rooms import Limits
+
+    return Limits(
+        max_message=a.max_message,
+        actions_per_second=a.actions_per_second,
+        burst=a.burst,
+        max_rooms=a.max_rooms,
+        bot_delay=a.bot_delay,
+    )
+
+
+def cmd_serve(a: argparse.Namespace) -> int:
+    if not _server_extra():
+        return 2
+    from .server.serve import serve
+
+    if a.lite and not Path(a.lite, "index.html").is_file():
+        print(f"error: {a.lite} is not a built JupyterLite site (no index.html)", file=sys.stderr)
+        return 2
+    serve(
+        a.host,
+        a.port,
+        a.db,
+        limits=_limits(a),
+        lite=a.lite,
+        synchronous=a.sync,
+        log_level=a.log_level,
+    )
+    return 0
+
+
 def cmd_bench(a: argparse.Namespace) -> int:
+    if a.server:
+        if not _server_extra():
+            return 2
+        from .server.bench import server_bench
+
+        for m in server_bench(
+            rooms=a.rooms,
+            seats=a.seats,
+            seconds=a.seconds,
+            game=a.server_game,
+            sync=a.server_sync,
+        ):
+            print(json.dumps(m), flush=True)
+        return 0
     if a.lite:
         from .lab.lite_bench import lite_bench
 
@@ -200,6 +260,16 @@ def main(argv: list[str] | None = None) -> int:
         help="the offline JupyterLite site (built here) beside a stock JupyterLab",
     )
     b.add_argument("--site", help="--lite: measure this built site instead of building one")
+    b.add_argument(
+        "--server",
+        action="store_true",
+        help="the classroom server: --rooms rooms of --seats clients playing random legal "
+        "moves for --seconds",
+    )
+    b.add_argument("--rooms", type=int, default=50, help="--server: rooms")
+    b.add_argument("--seats", type=int, default=4, help="--server: clients (seats) per room")
+    b.add_argument("--server-game", default="secolo", help="--server: the game played")
+    b.add_argument("--server-sync", default="FULL", choices=["FULL", "NORMAL"])
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")
@@ -207,6 +277,28 @@ def main(argv: list[str] | None = None) -> int:
     k = sub.add_parser("actions", help="print (or --write) the action-key grammar of every game")
     k.add_argument("--write")
     k.set_defaults(func=cmd_actions)
+    v = sub.add_parser(
+        "serve", help="the classroom server: rooms where learners play from their own screens"
+    )
+    v.add_argument("--host", default="127.0.0.1", help="0.0.0.0 opens it to the network")
+    v.add_argument("--port", type=int, default=8000)
+    v.add_argument("--db", default="clash-rooms.sqlite", help="the SQLite file of the rooms")
+    v.add_argument("--lite", help="also serve this built JupyterLite site at /lite/")
+    v.add_argument("--max-message", type=int, default=64_000, help="bytes per message")
+    v.add_argument(
+        "--actions-per-second", type=float, default=5.0, help="per connection, after --burst"
+    )
+    v.add_argument("--burst", type=int, default=10, help="actions a connection may send at once")
+    v.add_argument("--max-rooms", type=int, default=100)
+    v.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
+    v.add_argument(
+        "--sync",
+        default="FULL",
+        choices=["FULL", "NORMAL"],
+        help="SQLite synchronous: FULL survives a power cut, NORMAL only a crash",
+    )
+    v.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    v.set_defaults(func=cmd_serve)
     a = p.parse_args(argv)
     return a.func(a)
 

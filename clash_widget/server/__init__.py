@@ -1,0 +1,16 @@
+"""The classroom server: learners play one room from their own screens.
+
+``python -m clash_widget serve`` runs an ASGI app (Starlette on uvicorn, the
+optional extra ``[server]``) over the headless :class:`~clash_widget.engine.Session`:
+
+- :mod:`.refusals`: the server's own rule ids (the engine's keep theirs);
+- :mod:`.store`: SQLite (WAL), one row per room with its game file, written
+  before an action is acknowledged;
+- :mod:`.rooms`: rooms, seats and their secrets, the per-room lock that orders
+  concurrent sends, per-seat views, bots, limits (no web framework here);
+- :mod:`.app`: the HTTP/JSON and WebSocket contract (docs/classroom.md);
+- :mod:`.pages`: the start, play and teacher's pages;
+- :mod:`.client`: :class:`Room`, a notebook's seat at a room.
+
+The rules core never imports this package (an import-linter contract).
+"""

@@ -1,0 +1,214 @@
+"""``python -m clash_widget bench --server``: many rooms of WebSocket clients on one server.
+
+Starts ``python -m clash_widget serve`` in its own process (default limits except the
+per-connection rate, bots off), creates ``rooms`` rooms of ``seats`` seats and connects
+one client per seat over 127.0.0.1. Each client, when its pushed view says it is to
+move, sends a random legal move; the latency is from the send to the pushed view of
+the new version. When a game ends, its room's clients start a new room. Prints JSON:
+actions/s served, p50/p99 latency, the server's memory (RSS), errors, and beside them
+the engine's own time for the same kind of move in this process (play + every seat's
+view), i.e. what a local widget click costs before any drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from clash_widget.engine import Match
+
+from .process import ServerProcess
+
+ARGS = ["--actions-per-second", "1000", "--burst", "1000", "--bot-delay", "0", "--max-rooms",
+        "100000", "--log-level", "warning"]  # fmt: skip
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.stale = 0
+        self.games_finished = 0
+        self.rooms = 0
+
+
+def _pct(xs: list[float], q: float) -> float | None:
+    if not xs:
+        return None
+    xs = sorted(xs)
+    return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
+
+
+async def _post(host: str, port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A tiny HTTP/1.1 POST (no client library needed on the bench side)."""
+    data = json.dumps(body).encode()
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode()
+        + data
+    )
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    head, _, payload = raw.partition(b"\r\n\r\n")
+    status = int(head.split()[1])
+    if status >= 300:
+        raise RuntimeError(f"POST {path}: {status} {payload[:200]!r}")
+    return dict(json.loads(payload))
+
+
+async def _room(port: int, game: str, seats: int, seed: int) -> tuple[str, list[str]]:
+    body = await _post(
+        "127.0.0.1", port, "/api/rooms", {"game": game, "players": seats, "seed": seed}
+    )
+    tokens = []
+    for s in range(seats):
+        claimed = await _post(
+            "127.0.0.1", port, f"/api/rooms/{body['room']}/seats/{s}", {"name": f"Bench {s + 1}"}
+        )
+        tokens.append(claimed["token"])
+    return body["room"], tokens
+
+
+async def _client(
+    port: int, room: str, token: str, rng: random.Random, stats: Stats, end: float
+) -> bool:
+    """One seat until ``end`` or the game's end; True if the game ended."""
+    from websockets.asyncio.client import connect
+
+    url = f"ws://127.0.0.1:{port}/api/rooms/{room}/ws"
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"token": token}))
+        sent: tuple[int, float] | None = None
+        while time.monotonic() < end:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, end - time.monotonic()))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            if msg["type"] == "result":
+                if not msg["ok"]:
+                    if msg.get("rule") == "engine.stale":
+                        stats.stale += 1
+                    else:
+                        stats.errors.append(f"{msg.get('rule')}: {msg.get('reason')}")
+                    sent = None
+                continue
+            if msg["type"] != "view":
+                stats.errors.append(str(msg)[:200])
+                continue
+            view = msg["view"]
+            if sent is not None and msg["version"] > sent[0]:
+                stats.latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            if view.get("over"):
+                return True
+            if sent is None and view.get("current_player") == msg["seat"] and view["legal"]:
+                key = rng.choice(view["legal"])["key"]
+                sent = (msg["version"], time.perf_counter())
+                await ws.send(json.dumps({"key": key, "version": msg["version"]}))
+    return False
+
+
+async def _table(port: int, game: str, seats: int, seed: int, stats: Stats, end: float) -> None:
+    """One room's clients; a new room whenever a game ends, until ``end``."""
+    rng = random.Random(seed)
+    while time.monotonic() < end:
+        room, tokens = await _room(port, game, seats, seed)
+        stats.rooms += 1
+        try:
+            done = await asyncio.gather(
+                *(_client(port, room, t, random.Random(rng.random()), stats, end) for t in tokens)
+            )
+        except Exception as exc:  # a dropped connection is an error of the run, not a crash
+            stats.errors.append(f"{type(exc).__name__}: {exc}")
+            return
+        if any(done):
+            stats.games_finished += 1
+        seed += 1000
+
+
+def _engine_baseline(game: str, seats: int, seconds: float = 2.0) -> dict[str, Any]:
+    """The engine's time for one random move plus every seat's view, in this process."""
+    rng = random.Random(1)
+    times: list[float] = []
+    end = time.monotonic() + seconds
+    m = Match.new(game, seats, 1, keep_undo=False)
+    while time.monotonic() < end:
+        if m.is_over:
+            m = Match.new(game, seats, rng.randrange(10**6), keep_undo=False)
+        t0 = time.perf_counter()
+        m.play(rng.choice(m.legal_actions()))
+        for s in range(seats):
+            m.view(s)
+        times.append(time.perf_counter() - t0)
+    return {
+        "engine_move_and_views_ms_p50": _pct(times, 0.5),
+        "engine_move_and_views_ms_p99": _pct(times, 0.99),
+    }
+
+
+def _rss_mb(pid: int) -> float | None:
+    """The resident memory of a process in MiB (Linux /proc; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
+def server_bench(
+    rooms: int = 50,
+    seats: int = 4,
+    seconds: float = 60.0,
+    game: str = "secolo",
+    sync: str = "FULL",
+) -> Iterator[dict[str, Any]]:
+    """Yield one JSON-ready dict of measurements."""
+    stats = Stats()
+    with ServerProcess(args=[*ARGS, "--sync", sync]) as server:
+        assert server.proc is not None
+        pid = server.proc.pid
+        rss_start = _rss_mb(pid)
+
+        async def run() -> float:
+            t0 = time.monotonic()
+            end = t0 + seconds
+            await asyncio.gather(
+                *(_table(server.port, game, seats, 1 + i, stats, end) for i in range(rooms))
+            )
+            return time.monotonic() - t0
+
+        elapsed = asyncio.run(run())
+        rss_end = _rss_mb(pid)
+    n = len(stats.latencies)
+    yield {
+        "metric": "server",
+        "game": game,
+        "rooms": rooms,
+        "seats": seats,
+        "seconds": round(elapsed, 1),
+        "actions": n,
+        "actions_per_s": round(n / elapsed, 1) if elapsed else None,
+        "latency_ms_p50": _pct(stats.latencies, 0.5),
+        "latency_ms_p99": _pct(stats.latencies, 0.99),
+        "latency_ms_mean": round(statistics.fmean(stats.latencies) * 1000, 2) if n else None,
+        "server_rss_mb_start": rss_start,
+        "server_rss_mb_end": rss_end,
+        "rooms_created": stats.rooms,
+        "games_finished": stats.games_finished,
+        "stale_refusals": stats.stale,
+        "errors": len(stats.errors),
+        "first_errors": stats.errors[:3],
+        "sqlite_synchronous": sync,
+        **_engine_baseline(game, seats),
+    }

@@ -1,0 +1,117 @@
+"""A notebook's (or a script's) seat at a classroom server room, over its HTTP/JSON API.
+
+Standard library only, so it works wherever the course runs::
+
+    room = Room.create("http://127.0.0.1:8000", game="history", players=2, seed=7)
+    ada = room.join(0, "Ada")          # a Room acting for seat 0 (Ada's secret inside)
+    ada.view()["players"][1]["council"]  # None: another seat's hand never leaves the server
+    ada.play(ada.view()["legal"][0]["key"])
+    match = room.game()                # the teacher downloads the game (a verified Match)
+    ada.board()                        # Ada's board in the notebook, moved by the room
+
+Refusals come back as answers (``{"ok": False, "rule", "reason"}``), as from the
+server; a wrong or missing secret raises :class:`RoomRefused` with the server's reason.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+from clash_widget.engine import Match
+
+
+class RoomRefused(Exception):
+    """The server refused a request (wrong secret, no such room, seat taken ...)."""
+
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(f"{body.get('reason') or body} [{body.get('rule')}, HTTP {status}]")
+        self.status, self.body = status, body
+
+
+def _call(url: str, method: str = "GET", body: Any = None, token: str | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    req = urllib.request.Request(url, data=data, method=method)
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read().decode("utf-8"))
+    except urllib.error.HTTPError as err:
+        try:
+            answer = json.loads(err.read().decode("utf-8"))
+        except ValueError:
+            answer = {"reason": err.reason}
+        if err.code in (400, 429) and isinstance(answer, dict) and "ok" in answer:
+            return answer  # a refused move is an answer, as in the game
+        raise RoomRefused(err.code, answer) from None
+
+
+class Room:
+    """One room on a server, as the teacher (``seat=None``) or one seat sees it."""
+
+    def __init__(self, server: str, room: str, token: str, seat: int | None = None) -> None:
+        self.server, self.room, self.seat = server.rstrip("/"), room, seat
+        self._token = token
+        self.links: list[dict[str, Any]] = []
+
+    def __repr__(self) -> str:  # never the secret
+        who = "teacher" if self.seat is None else f"seat {self.seat + 1}"
+        return f"Room({self.room!r} on {self.server}, {who})"
+
+    def _url(self, path: str = "") -> str:
+        return f"{self.server}/api/rooms/{self.room}{path}"
+
+    @classmethod
+    def create(
+        cls,
+        server: str,
+        game: str = "coc",
+        players: int = 2,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        bots: dict[int, str] | None = None,
+    ) -> Room:
+        """A new room; the Room returned holds the teacher's secret (it sees every hand)."""
+        spec: dict[str, Any] = {"game": game, "players": players, "options": options or {}}
+        spec["bots"] = {str(k): v for k, v in (bots or {}).items()}
+        if seed is not None:
+            spec["seed"] = seed
+        body = _call(f"{server.rstrip('/')}/api/rooms", "POST", spec)
+        room = cls(server, body["room"], body["teacher"])
+        room.links = body["seats"]
+        return room
+
+    def join(self, seat: int, name: str | None = None) -> Room:
+        """Sit down at ``seat`` (counted from 0): a Room acting for that seat."""
+        body = _call(self._url(f"/seats/{seat}"), "POST", {"name": name})
+        return Room(self.server, self.room, body["token"], seat)
+
+    def info(self) -> dict[str, Any]:
+        """The room as the start page lists it: game, seats, who is connected, version."""
+        return dict(_call(self._url()))
+
+    def view(self) -> dict[str, Any]:
+        """This seat's view (the teacher's: every hand), the JSON the boards draw."""
+        return dict(_call(self._url("/view"), token=self._token))
+
+    def play(self, key: str, version: int | None = None) -> dict[str, Any]:
+        """Send a move (``version``: of the view it was chosen on; default the current one)."""
+        if version is None:
+            version = int(self.view()["version"])
+        body = {"key": key, "version": version}
+        return dict(_call(self._url("/actions"), "POST", body, token=self._token))
+
+    def board(self) -> Any:
+        """This seat's board, the game's own widget, moved by the room (a RoomBoard)."""
+        from .board import board_class  # anywidget: only when a notebook asks for a board
+
+        ws = "ws" + self.server[len("http") :] if self.server.startswith("http") else self.server
+        return board_class(self.info()["game"])(f"{ws}/api/rooms/{self.room}/ws", self._token)
+
+    def game(self) -> Match:
+        """The game so far as a verified Match (the teacher's secret only)."""
+        return Match.load(_call(self._url("/game"), token=self._token))

@@ -1,0 +1,39 @@
+"""`serve` and `bench --server` from the command line: options, the offline course, a bench."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from clash_widget.__main__ import main
+from clash_widget.server.app import create_app
+
+
+def test_serve_refuses_a_lite_directory_that_is_not_a_site(tmp_path, capsys):
+    assert main(["serve", "--lite", str(tmp_path), "--db", str(tmp_path / "x.sqlite")]) == 2
+    assert "not a built JupyterLite site" in capsys.readouterr().err
+
+
+def test_the_offline_course_is_served_beside_the_rooms(tmp_path):
+    site = tmp_path / "lite"
+    site.mkdir()
+    (site / "index.html").write_text("<html>the course</html>")
+    with TestClient(create_app(tmp_path / "db.sqlite", lite=site)) as c:
+        assert "the course" in c.get("/lite/").text
+        assert "/lite/" in c.get("/").text
+    with TestClient(create_app(tmp_path / "db.sqlite")) as c:
+        assert c.get("/lite/").status_code == 404
+
+
+def test_the_play_page_bundle_is_served(tmp_path):
+    with TestClient(create_app(tmp_path / "db.sqlite")) as c:
+        for name in ("play.js", "history.js", "secolo.js", "persistence.js", "widget.js"):
+            assert c.get(f"/static/{name}").status_code == 200, name
+
+
+def test_bench_server_smoke(capsys):
+    """A tiny run of the benchmark: it plays, and nothing goes wrong (no timing asserted)."""
+    assert main(["bench", "--server", "--rooms", "1", "--seats", "2", "--seconds", "1.5"]) == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["actions"] > 0 and out["errors"] == 0 and out["rooms_created"] >= 1
