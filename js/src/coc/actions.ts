@@ -3,7 +3,7 @@
 // folded away for browsing.
 
 import { type LegalAction, type View, refKeys } from "./model";
-import { htmlEl } from "./svg";
+import { htmlEl } from "../shared/svg";
 
 interface LegalIndex {
   hexes: ReadonlySet<string>;
@@ -126,7 +126,11 @@ export class ActionList {
       htmlEl(
         "p",
         "clash-muted",
-        n ? `Click one of the ${n} outlined hexes to see its actions.` : "No action involves a hex.",
+        n === 1
+          ? "Click the outlined hex to see what you can do there."
+          : n
+            ? "Click an outlined hex to see what you can do there."
+            : "No action involves a hex.",
         el,
       );
     }
@@ -179,7 +183,7 @@ export class ActionList {
     b.type = "button";
     b.dataset.key = a.key;
     b.dataset.kind = a.kind;
-    b.title = a.key;
+    b.title = a.label || a.kind;
     b.addEventListener("click", () => this.onAct(a.key));
   }
 }
