@@ -139,7 +139,7 @@ export class ControlBar {
     this.playBtn = button(botGroup, "\u25B6 play", `${p}-tool ${p}-autoplay`, () =>
       this.setTrait("autoplay", !this.model.get("autoplay")),
     );
-    this.delay = el("input", `${p}-delay`, undefined, botGroup);
+    this.delay = el("input", `${p}-delay match-delay`, undefined, botGroup);
     Object.assign(this.delay, { type: "range", min: "0", max: "3", step: "0.1" });
     this.delay.title = "Delay between bot moves";
     this.delay.setAttribute("aria-label", "Delay between bot moves");
@@ -147,7 +147,7 @@ export class ControlBar {
     this.delay.addEventListener("input", () => {
       this.delayLabel.textContent = formatDelay(Number(this.delay.value));
     });
-    this.delayLabel = el("span", `${p}-delay-label`, "", botGroup);
+    this.delayLabel = el("span", `${p}-delay-label match-readout`, "", botGroup);
 
     const moves = this.group("moves");
     this.undo = button(moves, "\u21B6 undo", `${p}-tool ${p}-undo`, () => this.sendIntent({ type: "undo" }));
@@ -174,7 +174,7 @@ export class ControlBar {
     scrubBtn("forward", "\u25B6", "One action forward");
     scrubBtn("last", "\u25B6|", "Last recorded position");
     scrubBtn("live", "live", "Back to the live game");
-    this.scrubLabel = el("span", `${p}-scrub-label`, "", replay);
+    this.scrubLabel = el("span", `${p}-scrub-label match-readout`, "", replay);
 
     // Game files: Python writes the file (save), the browser downloads it; a chosen
     // file's text goes to Python, which checks it before anything changes (load).

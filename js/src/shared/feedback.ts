@@ -61,6 +61,11 @@ export class FeedbackLine {
     this.message = el("span", `${prefix}-feedback-message`);
     this.rule = el("code", `${prefix}-feedback-rule`);
     this.section = el("span", `${prefix}-feedback-section`);
+    // The shared CSS styles the parts by data-part (class-suffix selectors are slow).
+    this.mark.dataset.part = "mark";
+    this.message.dataset.part = "message";
+    this.rule.dataset.part = "rule";
+    this.section.dataset.part = "section";
   }
 
   show(raw: Feedback | null | undefined): void {
