@@ -3,7 +3,7 @@
 
 Each game is shown mid-game in a real JupyterLab (headless chromium, the test harness),
 in a window whose notebook cell is about ``--width`` pixels wide (default 800: JupyterLab's
-default layout in a 1130 px window). Writes ``docs/design/<game>.png`` and prints, per
+default layout in a 1234 px window). Writes ``docs/design/<game>.png`` and prints, per
 game, whether the widget scrolls sideways (it must not). The kernel imports this
 checkout's ``clash_widget`` (PYTHONPATH), so the pictures show this checkout's bundle.
 Usage: ``python scripts/design_screens.py [--width 800] [--out docs/design] [--games coc,secolo]``.
@@ -68,7 +68,7 @@ GAMES = {
 }
 
 # JupyterLab's side bar and margins around a notebook cell's output, in pixels.
-LAB_CHROME = 330
+LAB_CHROME = 434
 
 
 def notebook(*sources: str) -> str:
@@ -103,7 +103,7 @@ def main() -> int:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
             for g in games:
-                ctx = browser.new_context(viewport={"width": a.width + LAB_CHROME, "height": 1000})
+                ctx = browser.new_context(viewport={"width": a.width + LAB_CHROME, "height": 2400})
                 page = ctx.new_page()
                 errors: list[str] = []
                 page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))

@@ -8,12 +8,18 @@ import { htmlEl } from "../shared/svg";
 
 const RESOURCES = ["food", "wood", "ore", "ideas", "gold"] as const;
 
+/** Words for a card id when the view sends no name: "bumper_crop#2" -> "Bumper crop". */
+export function idWords(id: string): string {
+  const words = id.replace(/#\d+$/, "").replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function cardText(card: unknown): string {
   if (card === null || card === undefined) return "?";
   if (typeof card === "string" || typeof card === "number") return String(card);
   if (typeof card === "object") {
     const c = card as Record<string, unknown>;
-    const name = c.name ?? c.title ?? (typeof c.id === "string" ? c.id.replace(/#\d+$/, "") : c.id) ?? c.key;
+    const name = c.name ?? c.title ?? (typeof c.id === "string" ? idWords(c.id) : c.id) ?? c.key;
     if (name !== undefined) return typeof c.type === "string" ? `${String(name)} (${c.type})` : String(name);
   }
   return JSON.stringify(card);
