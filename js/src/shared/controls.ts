@@ -219,7 +219,8 @@ export class ControlBar {
     this.renderViewSelect(players, locked);
     this.renderSeats(players, m.get("bots") ?? [], m.get("bot_names") ?? []);
     const auto = !!m.get("autoplay");
-    this.playBtn.textContent = auto ? "\u23F8 pause" : "\u25B6 play";
+    // U+2016 (‖), not the pause sign U+23F8: common fonts lack the latter (a box in Voilà).
+    this.playBtn.textContent = auto ? "\u2016 pause" : "\u25B6 play";
     this.playBtn.setAttribute("aria-pressed", String(auto));
     this.playBtn.title = auto ? "Pause the bots" : "Let the bot seats play by themselves";
     const delay = Number(m.get("bot_delay") ?? 0);
@@ -234,7 +235,7 @@ export class ControlBar {
     this.scrub.value = String(pos ?? n);
     this.scrub.disabled = n === 0;
     const live = pos === null || pos === undefined;
-    this.scrubLabel.textContent = live ? `live \u00B7 ${n} actions` : `replay ${pos}/${n}`;
+    this.scrubLabel.textContent = live ? `live \u00B7 ${n} action${n === 1 ? "" : "s"}` : `replay ${pos}/${n}`;
     this.el.classList.toggle("is-replay", !live);
     this.scrubBtns.get("live")!.disabled = live;
     this.scrubBtns.get("first")!.disabled = n === 0 || pos === 0;
