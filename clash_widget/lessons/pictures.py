@@ -5,7 +5,7 @@ and pillow, which exist for the browser's Python only as compiled packages that
 are not on PyPI), the same drawing calls go to :class:`SvgCanvas`, which shows the
 picture as SVG and says why in one line.
 
-Same geometry and colours as the board (js/src/hex.ts, js/src/colors.ts): flat-top
+Same geometry and colours as the board (js/src/coc/hex.ts, js/src/shared/players.ts): flat-top
 hexes, axial ``q,r``; centre x = 1.5*s*q, y = sqrt(3)*s*(r + q/2).
 """
 
