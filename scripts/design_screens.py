@@ -27,6 +27,7 @@ from clash_widget.lab.jupyter_harness import (  # noqa: E402
     open_notebook,
     run_all_cells,
 )
+from clash_widget.lab.lite_harness import KERNEL_EXEC_JS  # noqa: E402
 
 # Plays seeded random legal actions to reach a mid-game position (reproducible).
 ADVANCE = """\
@@ -48,24 +49,30 @@ GAMES = {
         ".clash-widget",
         "from clash_widget.widget import BoardWidget\n"
         "from clash_widget.coc.demo import demo_midgame\n"
-        "BoardWidget(demo_midgame(players=4, seed=5))",
+        "w = BoardWidget(demo_midgame(players=4, seed=5))\nw",
     ),
     "secolo": (
         ".secolo-table",
         "from clash_widget.widget import SecoloTable\n"
-        "SecoloTable(advance(Match.new('secolo', 2, 2), 14))",
+        "w = SecoloTable(advance(Match.new('secolo', 2, 2), 14))\nw",
     ),
     "persistence": (
         ".poc-widget",
         "from clash_widget.widget import PersistenceMap\n"
-        "PersistenceMap(advance(Match.new('persistence', 3, 1), 12))",
+        "w = PersistenceMap(advance(Match.new('persistence', 3, 1), 12))\nw",
     ),
     "history": (
         ".hccg-table",
         "from clash_widget.widget import HistoryTable\n"
-        "HistoryTable(advance(Match.new('history', 2, 1), 20))",
+        "w = HistoryTable(advance(Match.new('history', 2, 1), 20))\nw",
     ),
 }
+
+# A refusal to show (the widget answers an illegal action the way it answers a click).
+REFUSAL = {
+    "coc": "trade 1 gold:1 ore:1",
+}
+REFUSE = """w.intent = {{"seq": 999, "version": w.match.version, "type": "act", "key": {key!r}}}"""
 
 # JupyterLab's side bar and margins around a notebook cell's output, in pixels.
 LAB_CHROME = 434
@@ -115,6 +122,10 @@ def main() -> int:
                 page.wait_for_timeout(1000)
                 scroll, client = widget.evaluate("e => [e.scrollWidth, e.clientWidth]")
                 widget.screenshot(path=str(a.out / f"{g}.png"), animations="disabled")
+                if g in REFUSAL:
+                    page.evaluate(KERNEL_EXEC_JS, REFUSE.format(key=REFUSAL[g]))
+                    page.locator(".match-feedback.is-refused").first.wait_for(timeout=30_000)
+                    widget.screenshot(path=str(a.out / f"{g}-refusal.png"), animations="disabled")
                 sideways = scroll > client
                 bad += sideways or bool(errors)
                 print(f"{g}: {client} px wide, scrolls sideways: {sideways}, page errors: {errors}")

@@ -3,6 +3,7 @@
 // folded away for browsing.
 
 import { type LegalAction, type View, refKeys } from "./model";
+import { actionButton } from "../shared/actions";
 import { htmlEl } from "../shared/svg";
 
 interface LegalIndex {
@@ -179,11 +180,6 @@ export class ActionList {
   }
 
   private button(a: LegalAction, parent: HTMLElement): void {
-    const b = htmlEl("button", "clash-action", a.label || a.key, parent);
-    b.type = "button";
-    b.dataset.key = a.key;
-    b.dataset.kind = a.kind;
-    b.title = a.label || a.kind;
-    b.addEventListener("click", () => this.onAct(a.key));
+    actionButton(parent, "clash-action", a, (x) => this.onAct(x.key));
   }
 }
