@@ -2,7 +2,13 @@
 // Clash of Cultures view payload (docs/CONTRACTS.md). Keep in sync with board.py:
 // tests/test_widget.py compares the trait names below with the Python class.
 
-import type { Feedback as SharedFeedback, GameView, LogEntry as SharedLogEntry, Intent as SharedIntent } from "../shared/model";
+import type {
+  Feedback as SharedFeedback,
+  GameView,
+  Intent as SharedIntent,
+  LegalAction as SharedAction,
+  LogEntry as SharedLogEntry,
+} from "../shared/model";
 
 export type Terrain = "plains" | "forest" | "mountain" | "barren" | "sea";
 export type Mood = "happy" | "neutral" | "angry";
@@ -78,10 +84,7 @@ export interface Unit {
   count: number;
 }
 
-export interface LegalAction {
-  key: string;
-  kind: string;
-  label: string;
+export interface LegalAction extends SharedAction {
   hexes?: HexRef[];
 }
 
