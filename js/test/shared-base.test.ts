@@ -218,3 +218,19 @@ describe("layers", () => {
     }
   });
 });
+
+describe("a stale answer", () => {
+  it("is dimmed when moves were played since (by notebook code), and not after a click's answer", () => {
+    const ctx = mountMatch(secolo, SECOLO, null);
+    const box = one(ctx.root, ".secolo-feedback");
+    ctx.model.set("feedback", { seq: 1, ok: true, message: "Played.", n: 1 });
+    // The click's own move: one version on, then more moves by code.
+    ctx.model.set("view", { ...structuredClone(SECOLO), version: SECOLO.version + 1 });
+    expect(box.classList.contains("is-stale")).toBe(false);
+    ctx.model.set("view", { ...structuredClone(SECOLO), version: SECOLO.version + 3 });
+    expect(box.classList.contains("is-stale")).toBe(true);
+    expect(box.textContent).toContain("Played."); // kept, only quieter
+    ctx.model.set("feedback", { seq: null, ok: true, message: "Random bot: played.", n: 2 });
+    expect(box.classList.contains("is-stale")).toBe(false);
+  });
+});

@@ -41,6 +41,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected log: EventLog | null = null;
   protected feedback: FeedbackLine | null = null;
   private statusBox: HTMLElement | null = null;
+  /** The view's version when Python's last answer came (its moves may come just before or after). */
+  private answeredAt = 0;
   private readonly link: ModelLink<M>;
   private readonly clickListener = (e: MouseEvent): void => this.onClick(e);
 
@@ -146,6 +148,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.root.classList.remove("is-empty");
     this.root.dataset.version = String(v.version);
     this.view = v;
+    // Moves made since the last answer (by notebook code): that answer is old news.
+    this.markStale(v.version > this.answeredAt + 1);
     this.render();
   }
 
@@ -200,12 +204,20 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.model.save_changes();
   }
 
+  /** Dim (or not) the feedback line; writes the class only when it changes. */
+  private markStale(stale: boolean): void {
+    const box = this.feedback?.el;
+    if (box && box.classList.contains("is-stale") !== stale) box.classList.toggle("is-stale", stale);
+  }
+
   private onFeedback(): void {
     const fb = (this.model.get("feedback") || {}) as Feedback;
     // Python's answer to the pending click (or to a later one): the mark goes.
     this.pending.answer(fb.seq);
     // Counts Python's answers drawn so far: tests and the benchmark wait on it.
     this.root.dataset.feedbackN = String(fb.n ?? 0);
+    this.answeredAt = this.view?.version ?? 0;
+    this.markStale(false);
     this.feedback?.show(fb);
   }
 }

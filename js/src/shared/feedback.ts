@@ -73,7 +73,8 @@ export class FeedbackLine {
     const p = this.prefix;
     const has = f.ok !== null && !!f.text;
     const bad = has && f.ok === false;
-    setClass(this.el, `${p}-feedback match-feedback${has ? (bad ? " is-refused is-bad" : " is-ok") : ""}`);
+    const stale = this.el.classList.contains("is-stale") ? " is-stale" : "";
+    setClass(this.el, `${p}-feedback match-feedback${has ? (bad ? " is-refused is-bad" : " is-ok") : ""}${stale}`);
     const ruleId = bad ? (f.rule?.id ?? "") : "";
     const section = bad ? (f.rule?.section ?? "") : "";
     if (this.el.dataset.rule !== ruleId) this.el.dataset.rule = ruleId;
