@@ -117,6 +117,7 @@ export interface Shown {
 }
 
 export interface View extends GameView {
+  title: string;
   result: { winners: number[]; ways?: Record<string, string[]>; [k: string]: unknown } | null;
   turn: {
     number: number;

@@ -5,8 +5,10 @@
 // Everything is redrawn from `view`; only the card a click has picked lives here.
 
 import type { AnyModel } from "@anywidget/types";
-import { MatchApp, VIEW_TRAITS } from "../shared/app";
-import { button, el } from "../shared/dom";
+import { renderActions } from "../shared/actions";
+import { MatchApp } from "../shared/app";
+import { el } from "../shared/dom";
+import { playerName } from "../shared/players";
 import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
 import { colour, isView } from "./model";
 import { clickCard, usable } from "./picker";
@@ -26,15 +28,12 @@ const SUIT_NAMES: Record<string, string> = {
 };
 
 export class HistoryTable extends MatchApp<View, TableModel> {
-  private readonly status: HTMLElement;
-  private readonly bar: HTMLElement;
   private readonly prompt: HTMLElement;
   private readonly order: HTMLElement;
   private readonly clashEl: HTMLElement;
   private readonly pulled: HTMLElement;
   private readonly playersEl: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly logEl: HTMLElement;
   private picked: string | null = null;
   private choices: LegalAction[] = [];
 
@@ -44,11 +43,11 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       prefix: "hccg",
       label: "History CCG card table",
       isView,
-      sectionText: true,
+      affordance: "click a highlighted card, or a button below",
     });
     const root = this.root;
-    this.status = el("div", "hccg-status", "Waiting for the game view\u2026", root);
-    this.bar = el("div", "hccg-bar", undefined, root);
+    this.banner(root);
+    this.controlBar(root);
     this.prompt = el("div", "hccg-prompt", undefined, root);
     this.order = el("div", "hccg-order", undefined, root);
     this.clashEl = el("div", "hccg-clash", undefined, root);
@@ -56,8 +55,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.actions = el("div", "hccg-actions", undefined, root);
     this.feedbackLine(root);
     this.playersEl = el("div", "hccg-players", undefined, root);
-    this.logEl = el("ul", "hccg-log", undefined, root);
-    this.start(VIEW_TRAITS);
+    this.eventLog(root, LOG_SHOWN);
+    this.start();
   }
 
   /** The card the last click picked (several actions use it), for tests. */
@@ -106,42 +105,24 @@ export class HistoryTable extends MatchApp<View, TableModel> {
 
   // -- drawing ----------------------------------------------------------------------------
   protected draw(v: View): void {
-    this.root.dataset.version = String(v.version);
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.turn = String(v.turn.number);
     this.root.dataset.picked = this.picked ?? "";
-    this.renderStatus(v);
-    this.drawBar(this.bar, v, {
-      view: (seat) => this.seatName(v, seat),
-      seat: (seat) => this.seatName(v, seat),
-      title: "Whose eyes: the teacher sees every council, a player only their own",
-    });
     this.prompt.textContent = this.hint || v.prompt;
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);
     this.renderActions(v);
     this.renderPlayers(v);
-    this.drawLog(this.logEl, v, LOG_SHOWN);
+  }
+
+  protected position(v: View): string {
+    return v.over ? "" : `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}`;
   }
 
   private seatName(v: View, seat: number): string {
-    return v.players[seat]?.name ?? `Player ${seat + 1}`;
-  }
-
-  private renderStatus(v: View): void {
-    const who =
-      v.seat === null || v.seat === undefined ? "teacher's view (every council)" : `${this.seatName(v, v.seat)}'s view`;
-    let state: string;
-    if (v.over) {
-      const w = v.result?.winners ?? [];
-      state = `game over \u2014 ${w.map((s) => this.seatName(v, s)).join(" and ")} win${w.length === 1 ? "s" : ""}`;
-    } else {
-      const mover = v.current_player === null ? "" : ` \u00b7 ${this.seatName(v, v.current_player)} to decide`;
-      state = `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}${mover}`;
-    }
-    this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
+    return playerName(v.players, seat);
   }
 
   private renderOrder(v: View): void {
@@ -333,27 +314,26 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   }
 
   private renderActions(v: View): void {
-    this.actions.replaceChildren();
-    if (v.over) return;
-    if (!v.legal.length) {
-      el("span", "hccg-muted", `${this.seatName(v, v.current_player ?? 0)} is deciding.`, this.actions);
-      return;
-    }
-    const list = this.choices.length ? this.choices : v.legal;
-    if (this.choices.length) {
-      button(this.actions, "cancel", "hccg-tool hccg-cancel", () => {
-        this.dropChoice();
-        this.render();
-      });
-    }
-    for (const a of list) {
-      const b = button(this.actions, a.label, `hccg-action hccg-kind-${a.kind}`, () => {
+    const idle = v.over || v.legal.length ? "" : `${this.seatName(v, v.current_player ?? 0)} is deciding.`;
+    const picking = this.choices.length > 0;
+    renderActions(
+      this.actions,
+      "hccg",
+      v.over ? [] : picking ? this.choices : v.legal,
+      (a: LegalAction) => {
         this.picked = null;
         this.choices = [];
         this.send({ type: "act", key: a.key });
-      });
-      b.dataset.key = a.key;
-      b.dataset.kind = a.kind;
-    }
+      },
+      {
+        idle,
+        cancel: picking
+          ? () => {
+              this.dropChoice();
+              this.render();
+            }
+          : undefined,
+      },
+    );
   }
 }

@@ -117,6 +117,7 @@ export interface Turn {
 }
 
 export interface View extends GameView {
+  title: string;
   result: { winners: number[]; vp: number[] } | null;
   epoch: number;
   epoch_name: string;

@@ -16,7 +16,7 @@ import {
 } from "./colors";
 import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
 import { type City, type Hex, type Unit, type View, hexKey } from "./model";
-import { svgEl, svgText, svgTitle } from "./svg";
+import { svgEl, svgText, svgTitle } from "../shared/svg";
 import { Viewport } from "./viewport";
 
 export const HEX_SIZE = 40;

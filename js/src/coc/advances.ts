@@ -5,7 +5,7 @@
 // view.legal, so legality is never decided here.
 
 import type { AdvanceTree, LegalAction, Player, View } from "./model";
-import { htmlEl } from "./svg";
+import { htmlEl } from "../shared/svg";
 
 export type AdvanceState = "owned" | "available" | "unaffordable" | "locked";
 

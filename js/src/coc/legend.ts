@@ -2,7 +2,7 @@
 
 import { TERRAIN_COLORS, TERRAIN_GLYPHS, TERRAIN_LABELS } from "./colors";
 import type { Terrain } from "./model";
-import { htmlEl } from "./svg";
+import { htmlEl } from "../shared/svg";
 
 export function renderLegend(parent: HTMLElement): HTMLElement {
   const box = htmlEl("div", "clash-legend", undefined, parent);
