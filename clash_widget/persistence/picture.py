@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from ..engine import Match
+from .names import LINE_HEIGHT, NAME_SIZE
 
 COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00")
 FILL = {"ocean": "#35609b", "sea": "#8fbde8", "land": "#eadcae", "barren": "#bdb3a3"}
@@ -31,8 +32,9 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
     names = {a["id"]: a["name"] for a in m["areas"]}
     on_path = set(path or [])
     out = [
+        # width 100% (at most the natural size): fits a notebook's default width.
         f'<svg xmlns="http://www.w3.org/2000/svg" class="poc-map" viewBox="0 0 {w + PANEL} {h}" '
-        f'width="{w + PANEL}" height="{h}" font-family="sans-serif">',
+        f'width="100%" style="max-width:{w + PANEL}px;height:auto" font-family="sans-serif">',
         "<title>" + escape(title or "The Persistence of Culture") + "</title>",
     ]
     for a in m["areas"]:
@@ -53,11 +55,15 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
             f'y2="{y2}" stroke="{colour}" stroke-width="{width}" stroke-dasharray="5,4"/>'
         )
     for a in m["areas"]:
-        x, y = labels[a["id"]]
-        colour = "#fff" if a["kind"] == "ocean" else "#333"
+        spot = m["names"][a["id"]]
+        colour = "#fff" if a["kind"] == "ocean" else "#222"
+        lines = "".join(
+            f'<tspan x="{spot["x"]}" dy="{0 if i == 0 else LINE_HEIGHT}">{escape(t)}</tspan>'
+            for i, t in enumerate(spot["lines"])
+        )
         out.append(
-            f'<text x="{x}" y="{y - 9}" font-size="8" text-anchor="middle" fill="{colour}">'
-            f"{escape(a['name'])}</text>"
+            f'<text y="{spot["y"]}" font-size="{NAME_SIZE}" text-anchor="middle" fill="{colour}">'
+            f"{lines}</text>"
         )
     for land, holder in board["lands"].items():
         x, y = labels[land]

@@ -10,6 +10,9 @@ import { button, el } from "../shared/dom";
 import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
 import { colour, isView } from "./model";
 import { clickCard, usable } from "./picker";
+import { HISTORY_TERMS, historyLegend } from "./legend";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 
 const LOG_SHOWN = 16;
 const MAX_BACKS = 10;
@@ -37,6 +40,9 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private readonly logEl: HTMLElement;
   private picked: string | null = null;
   private choices: LegalAction[] = [];
+  private readonly legendBox: HTMLElement;
+  private legendSig = "";
+  private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
     super(model, host, {
@@ -57,7 +63,14 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.feedbackLine(root);
     this.playersEl = el("div", "hccg-players", undefined, root);
     this.logEl = el("ul", "hccg-log", undefined, root);
+    this.legendBox = el("div", "hccg-legend", undefined, root);
+    this.cardNav = new CardNav(root, ".hccg-card[data-card]");
     this.start(VIEW_TRAITS);
+  }
+
+  destroy(): void {
+    this.cardNav.destroy();
+    super.destroy();
   }
 
   /** The card the last click picked (several actions use it), for tests. */
@@ -124,6 +137,17 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.renderActions(v);
     this.renderPlayers(v);
     this.drawLog(this.logEl, v, LOG_SHOWN);
+    this.drawLegend(v);
+    this.cardNav.refresh();
+  }
+
+  /** The legend, drawn again only when the players' names change (it keeps its open state). */
+  private drawLegend(v: View): void {
+    const seats = v.players.map((p) => ({ seat: p.seat, name: this.seatName(v, p.seat) }));
+    const sig = JSON.stringify(seats);
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
+    renderLegend(this.legendBox, historyLegend(seats));
   }
 
   private seatName(v: View, seat: number): string {
@@ -159,7 +183,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const pulls = v.shown.initiative;
     if (pulls.length) {
       const text = pulls.map((x) => `${this.seatName(v, x.seat)} ${x.card.face}`).join(", ");
-      el("span", "hccg-muted", ` \u00b7 pulled ${text}`, this.order);
+      const pulled = el("span", "hccg-muted", ` \u00b7 cards pulled for initiative: ${text}`, this.order);
+      pulled.title = HISTORY_TERMS.find((t) => t.term === "initiative")?.meaning ?? "";
     }
   }
 
@@ -202,6 +227,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private face(c: Card): HTMLElement {
     const e = el("span", `hccg-face hccg-suit-${c.suit}`, c.face);
     e.title = `${c.name} \u00b7 ${SUIT_NAMES[c.suit] ?? c.suit}`;
+    e.setAttribute("role", "img");
+    e.setAttribute("aria-label", `${c.face.slice(0, -1)} of ${SUIT_NAMES[c.suit] ?? c.suit}s (${c.name})`);
     return e;
   }
 
@@ -228,6 +255,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.title = `${c.name} (${c.face}) \u00b7 ${c.type_name}\n${c.text}`;
     if (options.has(c.id)) e.classList.add("is-option");
     if (this.picked === c.id) e.classList.add("is-picked");
+    const state = this.picked === c.id ? "picked" : options.has(c.id) ? "you may use it" : "";
+    e.setAttribute("aria-label", `${c.name}, ${c.face}, ${c.type_name}${(c as { fresh?: boolean }).fresh === false ? ", exhausted" : ""}${state ? `; ${state}` : ""}`);
     return e;
   }
 

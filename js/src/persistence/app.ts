@@ -6,7 +6,8 @@
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp, VIEW_TRAITS } from "../shared/app";
 import { button, el } from "../shared/dom";
-import { MapView } from "./map";
+import { MapView, mapLegend, mapNames } from "./map";
+import { renderLegend } from "../shared/legend";
 import { type Card, type CultureInPlay, type MapModel, type View, colour, isView } from "./model";
 import { type Selection, areaOptions, buttonActions, cardOptions, clickArea, clickCard, transferPaths } from "./picker";
 
@@ -22,6 +23,8 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   private readonly actions: HTMLElement;
   private readonly logEl: HTMLElement;
   private selected: Selection = null;
+  private readonly legendBox: HTMLElement;
+  private legendSig = "";
 
   constructor(model: AnyModel<MapModel>, host: HTMLElement) {
     super(model, host, {
@@ -38,6 +41,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     const main = el("div", "poc-main", undefined, root);
     const mapBox = el("div", "poc-mapbox", undefined, main);
     this.map = new MapView(mapBox);
+    this.legendBox = el("div", "poc-legend", undefined, mapBox);
     this.side = el("div", "poc-side", undefined, main);
     this.handEl = el("div", "poc-hand", undefined, root);
     this.actions = el("div", "poc-actions", undefined, root);
@@ -121,11 +125,21 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     const touched = new Set<string>();
     const last = v.log[v.log.length - 1];
     for (const k of ["land", "area"]) if (last && typeof last[k] === "string") touched.add(last[k] as string);
-    this.map.update(v.board, { options: areaOptions(v.legal, this.selected), path, dest }, touched);
+    this.map.update(v.board, { options: areaOptions(v.legal, this.selected), path, dest }, touched, mapNames(v));
     this.renderSide(v);
     this.renderHand(v);
     this.renderActions(v);
     this.drawLog(this.logEl, v, LOG_SHOWN);
+    this.drawLegend(v);
+  }
+
+  /** The legend (drawn again only when the players' names change, so it keeps its open/closed state). */
+  private drawLegend(v: View): void {
+    const seats = v.players.map((p) => ({ seat: p.seat, name: mapNames(v).seat(p.seat) }));
+    const sig = JSON.stringify(seats);
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
+    renderLegend(this.legendBox, mapLegend(seats));
   }
 
   private renderStatus(v: View): void {

@@ -62,6 +62,7 @@ export function cardElement(card: Card, opts: CardOptions): HTMLElement {
     el("div", "secolo-badge", `attached to ${name}`, c);
   }
   c.title = tips.join("\n");
+  c.setAttribute("aria-label", tips.join(", ") + (opts.zone === "hand" || opts.zone === "city" ? `, in ${opts.zone === "hand" ? "the hand" : "the city"}` : ""));
   return c;
 }
 

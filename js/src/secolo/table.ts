@@ -10,6 +10,9 @@ import { cardBack, cardElement, protectionLabel } from "./cards";
 import type { Card, Frame, LegalAction, Player, TableModel, View } from "./model";
 import { isView } from "./model";
 import { candidates, click, clickable, distinct } from "./picker";
+import { secoloLegend } from "./legend";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 
 const MAX_BACKS = 12;
 const LOG_SHOWN = 14;
@@ -25,6 +28,7 @@ export class Table extends MatchApp<View, TableModel> {
   private readonly undoBtn: HTMLButtonElement;
   private readonly redoBtn: HTMLButtonElement;
   private picked: string[] = [];
+  private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
     super(model, host, {
@@ -47,13 +51,14 @@ export class Table extends MatchApp<View, TableModel> {
     this.actions = el("div", "secolo-actions", undefined, root);
     this.feedbackLine(root);
     this.logEl = el("ul", "secolo-log", undefined, root); // newest first
-
-    root.addEventListener("keydown", this.onKey);
+    renderLegend(el("div", "secolo-legend", undefined, root), secoloLegend());
+    // Arrows between the cards, Enter or Space uses the focused one (as a click does).
+    this.cardNav = new CardNav(root, ".secolo-card[data-card]");
     this.start(["view"]);
   }
 
   destroy(): void {
-    this.root.removeEventListener("keydown", this.onKey);
+    this.cardNav.destroy();
     super.destroy();
   }
 
@@ -67,15 +72,6 @@ export class Table extends MatchApp<View, TableModel> {
     const cardEl = target?.closest<HTMLElement>(".secolo-card[data-card]");
     if (cardEl && this.root.contains(cardEl)) this.useCard(cardEl.dataset.card as string);
   }
-
-  /** Enter or Space on a focused card works like a click (JupyterLab shortcuts are suppressed). */
-  private onKey = (e: KeyboardEvent): void => {
-    const target = e.target as HTMLElement | null;
-    if (!target?.matches(".secolo-card[data-card]") || (e.key !== "Enter" && e.key !== " ")) return;
-    e.preventDefault();
-    e.stopPropagation();
-    this.useCard(target.dataset.card as string);
-  };
 
   private useCard(id: string): void {
     if (!this.view) return;
@@ -140,6 +136,7 @@ export class Table extends MatchApp<View, TableModel> {
     this.drawLog(this.logEl, v, LOG_SHOWN);
     this.undoBtn.disabled = !v.can_undo;
     this.redoBtn.disabled = !v.can_redo;
+    this.cardNav.refresh();
   }
 
   private renderStatus(v: View): void {
@@ -227,10 +224,12 @@ export class Table extends MatchApp<View, TableModel> {
       if (f.attack.attackers.includes(c.id)) e.classList.add("is-attacker");
     }
     if (f?.kind === "draw" && f.marked?.includes(c.id)) e.classList.add("is-marked");
-    if (e.classList.contains("is-option") || e.classList.contains("is-picked")) {
-      e.setAttribute("role", "button");
-      e.tabIndex = 0;
-    }
+    // Every card is a button for the keyboard (one tab stop, see CardNav); a click on a card
+    // no action uses says so.
+    e.setAttribute("role", "button");
+    e.tabIndex = -1;
+    const state = e.classList.contains("is-picked") ? "picked" : e.classList.contains("is-option") ? "you may use it" : "";
+    if (state) e.setAttribute("aria-label", `${e.getAttribute("aria-label")}; ${state}`);
     return e;
   }
 

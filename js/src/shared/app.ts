@@ -8,6 +8,7 @@ import type { AnyModel } from "@anywidget/types";
 import { downloadText, gameFileMessage, parseViewChoice, scrubTarget, viewChoice } from "../controls";
 import { button, el, gameFilePicker } from "./dom";
 import { type Feedback, type GameView, type Intent, type IntentBody, type MatchModel, colour } from "./model";
+import { rememberFocus, restoreFocus } from "./a11y";
 import { ModelLink } from "./link";
 import { PENDING_TYPES, PendingMark, type PendingMatch } from "./pending";
 import "./match.css";
@@ -110,8 +111,10 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   /** Redraw from the view, then put the pending mark back on the new controls. */
   protected render(): void {
     if (!this.view) return;
+    const focus = rememberFocus(this.root); // a11y hook: keep a keyboard player's place
     this.draw(this.view);
     this.pending.refresh();
+    restoreFocus(this.root, focus);
   }
 
   protected abstract draw(v: V): void;
