@@ -29,7 +29,9 @@ def lines_of(name: str) -> list[str]:
     words = name.split()
     if len(name) <= 10 or len(words) < 2:
         return [name]
-    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    best = min(
+        range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
+    )
     return [" ".join(words[:best]), " ".join(words[best:])]
 
 

@@ -98,6 +98,7 @@ export class Controls {
 
     const viewGroup = this.group("view");
     this.viewSel = htmlEl("select", "clash-view-select", undefined, viewGroup);
+    this.viewSel.setAttribute("aria-label", "Whose view"); // a11y: a form control needs a name
     this.viewSel.title = VIEW_TITLE;
     this.viewSel.addEventListener("change", () => {
       const c = parseViewChoice(this.viewSel.value);
@@ -115,6 +116,7 @@ export class Controls {
     this.playBtn.type = "button";
     this.playBtn.addEventListener("click", () => this.setTrait("autoplay", !this.model.get("autoplay")));
     this.delay = htmlEl("input", "clash-delay", undefined, botGroup);
+    this.delay.setAttribute("aria-label", "Bot speed: seconds per move"); // a11y: a form control needs a name
     Object.assign(this.delay, { type: "range", min: "0", max: "3", step: "0.1" });
     this.delay.title = "Delay between bot moves";
     this.delay.addEventListener("change", () => this.setTrait("bot_delay", Number(this.delay.value)));
@@ -134,6 +136,7 @@ export class Controls {
     btn("first", "|\u25C0", "Start of the game");
     btn("back", "\u25C0", "One action back");
     this.scrub = htmlEl("input", "clash-scrub", undefined, replay);
+    this.scrub.setAttribute("aria-label", "Replay position"); // a11y: a form control needs a name
     Object.assign(this.scrub, { type: "range", min: "0", max: "0", step: "1" });
     this.scrub.title = "Replay: the position after this many actions";
     this.scrub.addEventListener("change", () => this.setTrait("position", Number(this.scrub.value)));

@@ -255,8 +255,10 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.title = `${c.name} (${c.face}) \u00b7 ${c.type_name}\n${c.text}`;
     if (options.has(c.id)) e.classList.add("is-option");
     if (this.picked === c.id) e.classList.add("is-picked");
+    // For screen readers: the card's kind and state after its visible face and name.
     const state = this.picked === c.id ? "picked" : options.has(c.id) ? "you may use it" : "";
-    e.setAttribute("aria-label", `${c.name}, ${c.face}, ${c.type_name}${(c as { fresh?: boolean }).fresh === false ? ", exhausted" : ""}${state ? `; ${state}` : ""}`);
+    const extra = `, ${c.type_name}${(c as { fresh?: boolean }).fresh === false ? ", exhausted" : ""}${state ? `; ${state}` : ""}`;
+    el("span", "match-sr-only", extra, e);
     return e;
   }
 

@@ -229,7 +229,7 @@ export class Table extends MatchApp<View, TableModel> {
     e.setAttribute("role", "button");
     e.tabIndex = -1;
     const state = e.classList.contains("is-picked") ? "picked" : e.classList.contains("is-option") ? "you may use it" : "";
-    if (state) e.setAttribute("aria-label", `${e.getAttribute("aria-label")}; ${state}`);
+    if (state) el("span", "match-sr-only", `; ${state}`, e);
     return e;
   }
 

@@ -188,6 +188,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     sel.value = choice;
     sel.disabled = locked;
     sel.title = labels.title;
+    sel.setAttribute("aria-label", "Whose view"); // a11y: a select needs a name
     sel.addEventListener("change", () => {
       const c = parseViewChoice(sel.value);
       if (!c) return;
@@ -202,6 +203,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       s.dataset.seat = String(q.seat);
       s.style.borderColor = colour(q.seat);
       const tag = labels.seat(q.seat);
+      s.setAttribute("aria-label", `Who plays ${tag}`); // a11y
       for (const n of ["", ...names]) el("option", "", n ? `${tag}: ${n} bot` : `${tag}: person`, s).value = n;
       s.value = bots[q.seat] ?? "";
       s.addEventListener("change", () => {
@@ -221,6 +223,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     const range = el("input", `${p}-scrub`, undefined, bar);
     Object.assign(range, { type: "range", min: "0", max: String(n), step: "1", value: String(pos ?? n) });
     range.title = "Replay: the position after this many actions";
+    range.setAttribute("aria-label", "Replay position"); // a11y
     range.addEventListener("change", () => goTo(Number(range.value)));
     button(bar, "\u25B6", `${p}-tool ${p}-forward`, () => goTo(scrubTarget("forward", pos, n)));
     button(bar, "live", `${p}-tool ${p}-live`, () => goTo(null)).disabled = pos === null;

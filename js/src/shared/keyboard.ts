@@ -44,6 +44,20 @@ export function nearestInDirection(points: readonly Point[], from: number, dir: 
   return best;
 }
 
+/**
+ * Where an arrow key leads: the nearest item that way; without a layout (every centre
+ * the same, e.g. not rendered yet) the next or previous item in reading order.
+ */
+export function nextItem(points: readonly Point[], from: number, dir: Direction): number {
+  const o = points[from];
+  if (o && points.every((p) => p.x === o.x && p.y === o.y)) {
+    const step = dir === "right" || dir === "down" ? 1 : -1;
+    const i = from + step;
+    return i >= 0 && i < points.length ? i : -1;
+  }
+  return nearestInDirection(points, from, dir);
+}
+
 /** Make `current` the group's one tab stop (the others stay focusable by script only). */
 export function rove(items: readonly Element[], current: Element | null): void {
   const stop = current && items.includes(current) ? current : (items[0] ?? null);
@@ -88,7 +102,7 @@ export function arrowNav(container: HTMLElement | SVGElement, opts: ArrowNavOpti
     if (dir) {
       e.preventDefault();
       e.stopPropagation();
-      const next = nearestInDirection(items.map(centre), from, dir);
+      const next = nextItem(items.map(centre), from, dir);
       if (next >= 0) focusItem(items, items[next], opts.onFocus);
       return;
     }
