@@ -178,7 +178,10 @@ export class App {
 
   private onKey = (e: KeyboardEvent): void => {
     const target = e.target as HTMLElement | null;
-    if (target && target !== this.root && target.tagName === "BUTTON" && e.key === "Enter") return;
+    // a11y: Enter/Space on a control inside the board (button, summary, select, ...) acts natively.
+    const native = target && target !== this.root && target.matches("button, summary, select, input, a, [role=button]");
+    if (native && (e.key === "Enter" || e.key === " ")) return;
+    if (native && target.matches("select, input") && ARROWS[e.key]) return; // their own arrows
     const dir = ARROWS[e.key];
     const hexes = this.board.hexList();
     if (dir) {
@@ -196,7 +199,7 @@ export class App {
         this.cursor = hexKey(next.q, next.r);
         this.refreshMarks();
       }
-    } else if (e.key === "Enter") {
+    } else if (e.key === "Enter" || (e.key === " " && target === this.root)) {
       if (!this.cursor) return;
       e.preventDefault();
       e.stopPropagation();
