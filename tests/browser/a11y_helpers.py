@@ -73,7 +73,10 @@ def arrow_to(page, selector: str, *, cursor: str = "", limit: int = 40) -> None:
         vertical = ("ArrowDown" if dy > 0 else "ArrowUp", abs(dy))
         order = sorted([horizontal, vertical], key=lambda kd: -kd[1])
         # The bigger gap first; the other axis when that key was already tried from here.
-        k = next((kd[0] for kd in order if (round(x0), round(y0), kd[0]) not in tried and kd[1] > 1), order[0][0])
+        k = next(
+            (kd[0] for kd in order if (round(x0), round(y0), kd[0]) not in tried and kd[1] > 1),
+            order[0][0],
+        )
         tried.add((round(x0), round(y0), k))
         page.keyboard.press(k)
     raise AssertionError(f"the arrow keys never reached {selector}")
@@ -82,7 +85,10 @@ def arrow_to(page, selector: str, *, cursor: str = "", limit: int = 40) -> None:
 def require_axe() -> str:
     if not AXE_JS.is_file():
         why = f"axe-core is not installed ({AXE_JS}): run npm ci"
-        if os.environ.get("CI", "").lower() == "true" or os.environ.get("CLASH_REQUIRE_BROWSER") == "1":
+        if (
+            os.environ.get("CI", "").lower() == "true"
+            or os.environ.get("CLASH_REQUIRE_BROWSER") == "1"
+        ):
             pytest.fail(why)
         pytest.skip(why)
     return AXE_JS.read_text()
@@ -94,7 +100,9 @@ def axe_audit(page, root: str) -> list[dict]:
         page.add_script_tag(content=require_axe())
     found = page.evaluate(
         """async (root) => {
-          const r = await axe.run(document.querySelector(root), { resultTypes: ['violations'] });
+          const el = document.querySelector(root);
+          if (!el) throw new Error('no element ' + root + ' to audit');
+          const r = await axe.run(el, { resultTypes: ['violations'] });
           return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary) }));
         }""",

@@ -1,0 +1,47 @@
+"""axe-core on each game's widget in JupyterLab and on the Voilà play screen (issue #22).
+
+The npm package ``axe-core`` (a devDependency) is injected into the page and run on the
+widget's ROOT ELEMENT only: the assertion covers the widget's own DOM (its controls, map,
+cards, legend, log), not JupyterLab's or Voilà's page around it, whose markup is not ours.
+Every axe rule that applies runs (axe's default set: WCAG 2 A/AA and best practices);
+the test asserts no violation of impact "serious" or "critical".
+"""
+
+from __future__ import annotations
+
+import pytest
+from a11y_games import GAMES, open_game
+from a11y_helpers import axe_audit, report, require_axe
+from conftest import LOCAL_ONLY
+from playwright.sync_api import expect
+from test_frontends import HEX, voila_server  # noqa: F401 - the Voilà server fixture
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_widget_has_no_serious_axe_violation_in_jupyterlab(lab, game):
+    require_axe()
+    g = GAMES[game]
+    open_game(lab, g)
+    violations = axe_audit(lab.page, g.root)
+    assert not violations, f"{game}: axe found\n{report(violations)}"
+
+
+def test_voila_play_screen_has_no_serious_axe_violation(browser, voila_server):  # noqa: F811
+    require_axe()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.route(LOCAL_ONLY, lambda route: route.abort())
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(voila_server.base + "/")
+        start = page.locator(".clash-play-start")
+        expect(start).to_be_visible(timeout=90_000)
+        start.click()
+        widget = page.locator(".clash-widget")
+        expect(widget.locator(HEX).first).to_be_visible()
+        violations = axe_audit(page, ".clash-widget")
+        assert not violations, f"Voilà: axe found\n{report(violations)}"
+    finally:
+        ctx.close()
