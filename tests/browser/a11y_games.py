@@ -40,14 +40,16 @@ GAMES = {
             "persistence",
             ".poc-widget",
             '.poc-widget[data-version="0"] path.poc-area',
-            "from clash_widget.persistence import lesson\nfrom clash_widget.widget import PersistenceMap\n"
+            "from clash_widget.persistence import lesson\n"
+            "from clash_widget.widget import PersistenceMap\n"
             "w = PersistenceMap(lesson.sandbox())\nw",
         ),
         Game(
             "history",
             ".hccg-table",
             '.hccg-table[data-version="0"] .hccg-card',
-            "from clash_widget.history import lesson\nfrom clash_widget.widget import HistoryTable\n"
+            "from clash_widget.history import lesson\n"
+            "from clash_widget.widget import HistoryTable\n"
             "w = HistoryTable(lesson.sandbox())\nw",
         ),
     )

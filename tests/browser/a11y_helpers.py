@@ -21,8 +21,9 @@ BLOCKING = ("serious", "critical")
 
 _FOCUS = """([root, sel]) => {
   const a = document.activeElement, r = document.querySelector(root);
+  const name = a ? (a.getAttribute('aria-label') || a.textContent || '').slice(0, 60) : '';
   return { inside: !!(a && r && r.contains(a)), match: !!(a && a.matches(sel)),
-           what: a ? a.tagName + '.' + a.className + ' ' + (a.getAttribute('aria-label') || a.textContent || '').slice(0, 60) : '' };
+           what: a ? a.tagName + '.' + a.className + ' ' + name : '' };
 }"""
 
 # The focused item's and the target's centre on screen: a map area's marker point
@@ -39,7 +40,8 @@ _CENTRES = """([sel, cur]) => {
     const r = e.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2];
   };
-  const a = cur ? document.querySelector(cur) : document.activeElement, t = document.querySelector(sel);
+  const a = cur ? document.querySelector(cur) : document.activeElement;
+  const t = document.querySelector(sel);
   if (!a || !t) return null;
   return { same: a === t, from: at(a), to: at(t) };
 }"""
@@ -61,7 +63,7 @@ def tab_to(page, root: str, selector: str, limit: int = 150) -> None:
 def arrow_to(page, selector: str, *, cursor: str = "", limit: int = 40) -> None:
     """Arrow keys from the focused item (or the element ``cursor`` finds: Clash's hex
     cursor, which moves while the board keeps the focus) to ``selector``."""
-    tried: set[tuple[float, float, str]] = set()
+    tried: set[tuple[int, int, str]] = set()
     for _ in range(limit):
         c = page.evaluate(_CENTRES, [selector, cursor])
         assert c is not None, f"no focus or no {selector}"
