@@ -90,3 +90,43 @@ function isFocusable(e: Element): boolean {
   if ((e as HTMLButtonElement).disabled) return false;
   return e.matches(FOCUSABLE) || e.getAttribute("tabindex") === "-1";
 }
+
+// -- colour vision ------------------------------------------------------------------------
+// Machado, Oliveira & Fernandes (2009) matrices at full severity, on linear RGB.
+const CVD: Record<string, number[][]> = {
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+
+export const CVD_KINDS = Object.keys(CVD);
+
+const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
+function linearRgb(hex: string): number[] {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) throw new Error(`not a colour: ${hex}`);
+  return [m[1], m[2], m[3]].map((h) => toLinear(parseInt(h, 16) / 255));
+}
+
+/** CIELAB of a linear-RGB colour (D65). */
+function lab([r, g, b]: number[]): [number, number, number] {
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  [r, g, b] = [clamp(r), clamp(g), clamp(b)];
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+/** How far apart two colours look (CIE76 ΔE) to someone with `kind` ("normal" or a CVD_KINDS). */
+export function colourDistance(a: string, b: string, kind = "normal"): number {
+  const m = CVD[kind];
+  const see = (hex: string) => {
+    const c = linearRgb(hex);
+    return lab(m ? m.map((row) => row[0] * c[0] + row[1] * c[1] + row[2] * c[2]) : c);
+  };
+  const [p, q] = [see(a), see(b)];
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
