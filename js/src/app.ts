@@ -1,6 +1,7 @@
 // The widget view: wires the board, panels, actions and log to the model.
 // One App per anywidget `render` call (each output area gets its own).
 
+import { politeRegion, setText } from "./shared/a11y";
 import type { AnyModel } from "@anywidget/types";
 import { ActionList, actionsForHex, legalHexes } from "./actions";
 import { Board } from "./board";
@@ -87,7 +88,7 @@ export class App {
     });
     coords.setAttribute("aria-pressed", "true");
     this.controls = new Controls(root, model, (body) => this.send(body));
-    this.prompt = htmlEl("div", "clash-prompt", undefined, root);
+    this.prompt = politeRegion(htmlEl("div", "clash-prompt", undefined, root)); // a11y: read out after each move
 
     const main = htmlEl("div", "clash-main", undefined, root);
     const boardCol = htmlEl("div", "clash-board-col", undefined, main);
@@ -255,7 +256,7 @@ export class App {
     const turn = t ? `Age ${t.age} \u00B7 round ${t.round} \u00B7 ${t.actions_left} actions left` : "";
     const viewer = v.seat === null || v.seat === undefined ? "teacher view" : `view of ${playerName(v.players, v.seat)}`;
     this.status.textContent = `${v.over ? "Game over \u00B7 " : ""}${turn}${who} \u00B7 ${viewer} \u00B7 v${v.version}`;
-    this.prompt.textContent = v.prompt ?? "";
+    setText(this.prompt, v.prompt ?? "");
     this.undoBtn.disabled = !v.can_undo;
     this.redoBtn.disabled = !v.can_redo;
   }

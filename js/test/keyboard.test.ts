@@ -175,3 +175,19 @@ describe("nextItem", () => {
     expect(nextItem(flat, 2, "down")).toBe(-1);
   });
 });
+
+describe("screen readers: the prompt and Python's answer are polite live regions", () => {
+  it("in the Persistence map, the History table and the Secolo table", () => {
+    const mounted = [
+      [mountMatch(persistenceWidget, expand0 as unknown as MapView, 0), "poc"],
+      [mountMatch(historyWidget, plan0 as unknown as HistoryView, 0), "hccg"],
+      [mountMatch(secoloWidget, pick as unknown as SecoloView, null), "secolo"],
+    ] as const;
+    for (const [ctx, p] of mounted) {
+      const prompt = one(ctx.root, `.${p}-prompt`);
+      expect(prompt.getAttribute("aria-live")).toBe("polite");
+      expect(prompt.textContent).not.toBe("");
+      expect(one(ctx.root, `.${p}-feedback`).getAttribute("aria-live")).toBe("polite");
+    }
+  });
+});

@@ -6,6 +6,7 @@
 
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp, VIEW_TRAITS } from "../shared/app";
+import { politeRegion, setText } from "../shared/a11y";
 import { button, el } from "../shared/dom";
 import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
 import { colour, isView } from "./model";
@@ -55,7 +56,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const root = this.root;
     this.status = el("div", "hccg-status", "Waiting for the game view\u2026", root);
     this.bar = el("div", "hccg-bar", undefined, root);
-    this.prompt = el("div", "hccg-prompt", undefined, root);
+    this.prompt = politeRegion(el("div", "hccg-prompt", undefined, root));
     this.order = el("div", "hccg-order", undefined, root);
     this.clashEl = el("div", "hccg-clash", undefined, root);
     this.pulled = el("div", "hccg-pulled", undefined, root);
@@ -130,7 +131,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       seat: (seat) => this.seatName(v, seat),
       title: "Whose eyes: the teacher sees every council, a player only their own",
     });
-    this.prompt.textContent = this.hint || v.prompt;
+    setText(this.prompt, this.hint || v.prompt);
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);

@@ -5,6 +5,7 @@
 
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp, VIEW_TRAITS } from "../shared/app";
+import { politeRegion, setText } from "../shared/a11y";
 import { button, el } from "../shared/dom";
 import { MapView, mapLegend, mapNames } from "./map";
 import { renderLegend } from "../shared/legend";
@@ -37,7 +38,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     const root = this.root;
     this.status = el("div", "poc-status", "Waiting for the game view\u2026", root);
     this.bar = el("div", "poc-bar", undefined, root);
-    this.prompt = el("div", "poc-prompt", undefined, root);
+    this.prompt = politeRegion(el("div", "poc-prompt", undefined, root)); // a11y
     const main = el("div", "poc-main", undefined, root);
     const mapBox = el("div", "poc-mapbox", undefined, main);
     this.map = new MapView(mapBox);
@@ -119,7 +120,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
       seat: (seat) => `P${seat}`,
       title: "Whose eyes: the teacher sees every hand, a player only their own",
     });
-    this.prompt.textContent = this.hint || v.prompt;
+    setText(this.prompt, this.hint || v.prompt);
     this.map.setMap(v.map);
     const { path, dest } = transferPaths(v.legal, this.selected);
     const touched = new Set<string>();

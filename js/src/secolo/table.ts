@@ -5,6 +5,7 @@
 
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp } from "../shared/app";
+import { politeRegion, setText } from "../shared/a11y";
 import { button, el } from "../shared/dom";
 import { cardBack, cardElement, protectionLabel } from "./cards";
 import type { Card, Frame, LegalAction, Player, TableModel, View } from "./model";
@@ -43,7 +44,7 @@ export class Table extends MatchApp<View, TableModel> {
     this.status = el("div", "secolo-status", "Waiting for the game view\u2026", top);
     const tools = el("div", "secolo-tools", undefined, top);
     [this.undoBtn, this.redoBtn] = this.undoRedo(tools, null);
-    this.prompt = el("div", "secolo-prompt", undefined, root);
+    this.prompt = politeRegion(el("div", "secolo-prompt", undefined, root));
     this.banner = el("div", "secolo-banner", undefined, root);
     this.banner.setAttribute("role", "alert");
     this.piles = el("div", "secolo-piles", undefined, root);
@@ -151,7 +152,7 @@ export class Table extends MatchApp<View, TableModel> {
     this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
     this.root.dataset.version = String(v.version);
     this.root.dataset.frame = v.frame?.kind ?? "none";
-    this.prompt.textContent = v.prompt;
+    setText(this.prompt, v.prompt);
   }
 
   private decides(v: View, f: Frame): boolean {

@@ -130,3 +130,16 @@ export function colourDistance(a: string, b: string, kind = "normal"): number {
   const [p, q] = [see(a), see(b)];
   return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
+
+/**
+ * Make `el` a polite live region (the "what now" prompt): a screen reader reads its
+ * new text after each move. Write it with `setText`, so an unchanged text is not read again.
+ */
+export function politeRegion(el: HTMLElement): HTMLElement {
+  el.setAttribute("aria-live", "polite");
+  return el;
+}
+
+export function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
