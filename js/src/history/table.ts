@@ -291,7 +291,17 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       `landfill ${p.landfill.length}`,
       `council ${p.council_count}/${p.council_max}`,
     ];
-    el("span", "hccg-muted", facts.join(" \u00b7 "), head);
+    // The game's words carry their meaning as a tooltip (the legend's glossary has them too).
+    const line = el("span", "hccg-muted", undefined, head);
+    facts.forEach((f, i) => {
+      if (i) line.append(" \u00b7 ");
+      const part = el("span", "", f, line);
+      const term = HISTORY_TERMS.find((t) => f.startsWith(t.term));
+      if (term) {
+        part.title = `${term.term}: ${term.meaning}`;
+        part.classList.add("hccg-term");
+      }
+    });
     if (!p.holds_capital) el("span", "hccg-badge hccg-lost", "capital lost", head);
 
     const science = el("div", "hccg-science", undefined, panel);
