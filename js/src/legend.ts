@@ -33,6 +33,7 @@ export function clashLegend(): LegendSpec {
           { mark: { shape: "circle", fill: GREY, text: "3" }, name: "army", key: "army" },
           { mark: { shape: "ship", fill: GREY }, name: "ships", key: "ship" },
           { mark: { shape: "glyph", text: "F", bg: GREY }, name: "F A T P W", meaning: "fortress, academy, temple, port, wonder", key: "buildings" },
+          { mark: { shape: "glyph", text: "\u2500", border: "#111" }, name: "outline", meaning: "solid: 1st player, dashed: 2nd, dotted: 3rd, dash-dot: 4th", key: "seat-outline" },
         ],
       },
       {
