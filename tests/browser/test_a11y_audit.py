@@ -45,3 +45,34 @@ def test_voila_play_screen_has_no_serious_axe_violation(browser, voila_server): 
         assert not violations, f"Voilà: axe found\n{report(violations)}"
     finally:
         ctx.close()
+
+
+NAMES_JS = """(root) => {
+  const svg = document.querySelector(root + ' svg.poc-svg');
+  const box = svg.getBoundingClientRect();
+  const names = [...svg.querySelectorAll('text.poc-label')].map(t => {
+    const r = t.getBoundingClientRect();
+    return { id: t.dataset.areaName, px: parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a,
+             box: [r.left, r.top, r.right, r.bottom] };
+  });
+  const out = names.filter(n => n.box[0] < box.left || n.box[2] > box.right
+                                 || n.box[1] < box.top || n.box[3] > box.bottom).map(n => n.id);
+  const over = [];
+  for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) {
+    const [a, b] = [names[i].box, names[j].box];
+    if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]) over.push(names[i].id + '/' + names[j].id);
+  }
+  return { width: box.width, min_px: Math.min(...names.map(n => n.px)), count: names.length, out, over };
+}"""
+
+
+def test_persistence_map_names_readable_in_a_notebook(lab):
+    """In JupyterLab at its default layout: every area's name at least 11 px on screen,
+    inside the map, overlapping no other name (measured on the drawn text)."""
+    g = GAMES["persistence"]
+    open_game(lab, g)
+    m = lab.page.evaluate(NAMES_JS, g.root)
+    print(f"map {m['width']:.0f} px wide, smallest name {m['min_px']:.1f} px")
+    assert m["count"] == 40
+    assert m["min_px"] >= 11
+    assert m["out"] == [] and m["over"] == []
