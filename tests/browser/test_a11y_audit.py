@@ -52,17 +52,19 @@ NAMES_JS = """(root) => {
   const box = svg.getBoundingClientRect();
   const names = [...svg.querySelectorAll('text.poc-label')].map(t => {
     const r = t.getBoundingClientRect();
-    return { id: t.dataset.areaName, px: parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a,
-             box: [r.left, r.top, r.right, r.bottom] };
+    const px = parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a;
+    return { id: t.dataset.areaName, px, box: [r.left, r.top, r.right, r.bottom] };
   });
   const out = names.filter(n => n.box[0] < box.left || n.box[2] > box.right
                                  || n.box[1] < box.top || n.box[3] > box.bottom).map(n => n.id);
   const over = [];
   for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) {
     const [a, b] = [names[i].box, names[j].box];
-    if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]) over.push(names[i].id + '/' + names[j].id);
+    const hit = a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    if (hit) over.push(names[i].id + '/' + names[j].id);
   }
-  return { width: box.width, min_px: Math.min(...names.map(n => n.px)), count: names.length, out, over };
+  const min_px = Math.min(...names.map(n => n.px));
+  return { width: box.width, min_px, count: names.length, out, over };
 }"""
 
 
