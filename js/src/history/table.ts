@@ -251,7 +251,9 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.dataset.zone = zone;
     e.dataset.type = c.type;
     e.style.borderTopColor = colour(c.owner);
-    el("span", "hccg-card-face", c.face, e);
+    // The rank, then the suit's symbol in the suit's colour (as in the legend).
+    const face = el("span", "hccg-card-face", c.face.slice(0, -1), e);
+    el("span", `hccg-suit-${c.suit}`, c.face.slice(-1), face);
     el("span", "hccg-card-name", c.name, e);
     e.title = `${c.name} (${c.face}) \u00b7 ${c.type_name}\n${c.text}`;
     if (options.has(c.id)) e.classList.add("is-option");
