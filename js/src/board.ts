@@ -18,7 +18,7 @@ import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
 import { type City, type Hex, type Unit, type View, hexKey } from "./model";
 import { svgEl, svgText, svgTitle } from "./svg";
 import { Viewport } from "./viewport";
-import { liveRegion } from "./shared/a11y";
+import { label, liveRegion } from "./shared/a11y";
 
 export const HEX_SIZE = 40;
 const MARGIN = 6;
@@ -96,7 +96,8 @@ export class Board {
   ) {
     this.svg = svgEl("svg", {
       class: "clash-board",
-      role: "img",
+      // a11y: a group (not one picture), so that cities and units are named one by one.
+      role: "group",
       "aria-label": "Clash of Cultures board",
       preserveAspectRatio: "xMidYMid meet",
     });
@@ -327,11 +328,12 @@ export class Board {
       this.pieceLayer,
     );
     const pieces = (city.pieces ?? []).map((p) => `${p.name ?? p.kind}`);
-    svgTitle(
-      g,
-      `${playerName(players, city.owner)} ${city.capital ? "capital" : "city"}, size ${city.size}, ${city.mood}` +
-        (pieces.length ? `; ${pieces.join(", ")}` : ""),
-    );
+    const kind = city.capital ? "capital" : "city";
+    const cityName =
+      `${playerName(players, city.owner)}'s ${kind} at ${hexKey(city.q, city.r)}, size ${city.size}, ${city.mood}` +
+      (pieces.length ? `; ${pieces.join(", ")}` : "");
+    svgTitle(g, cityName);
+    label(g, cityName, "img");
     const y = c.y - 6;
     // House shape: a square body with a roof.
     const w = 13;
@@ -374,6 +376,7 @@ export class Board {
       this.pieceLayer,
     );
     svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
+    label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
     const fill = u.owner < 0 ? BARBARIAN_COLOR : color;
     const r = 8.5;
     if (u.kind === "army") {
