@@ -9,6 +9,7 @@ import { politeRegion, setText } from "../shared/a11y";
 import { button, el } from "../shared/dom";
 import { MapView, mapLegend, mapNames } from "./map";
 import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 import { type Card, type CultureInPlay, type MapModel, type View, colour, isView } from "./model";
 import { type Selection, areaOptions, buttonActions, cardOptions, clickArea, clickCard, transferPaths } from "./picker";
 
@@ -26,6 +27,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   private selected: Selection = null;
   private readonly legendBox: HTMLElement;
   private legendSig = "";
+  private readonly cardNav: CardNav; // a11y: the cards are one tab stop, arrows between them
 
   constructor(model: AnyModel<MapModel>, host: HTMLElement) {
     super(model, host, {
@@ -48,6 +50,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     this.actions = el("div", "poc-actions", undefined, root);
     this.feedbackLine(root);
     this.logEl = el("ul", "poc-log", undefined, root);
+    this.cardNav = new CardNav(root, ".poc-card[data-card]");
     this.start(VIEW_TRAITS);
   }
 
@@ -132,6 +135,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     this.renderActions(v);
     this.drawLog(this.logEl, v, LOG_SHOWN);
     this.drawLegend(v);
+    this.cardNav.refresh();
   }
 
   /** The legend (drawn again only when the players' names change, so it keeps its open/closed state). */
