@@ -5,14 +5,18 @@ import { seatTag } from "../shared/a11y";
 import type { LegendSpec, LegendTerm } from "../shared/legend";
 import { colour } from "./model";
 
-/** The suits as the table draws them (symbol and text colour; see history.css). */
+/** The suits as the table draws them (symbol, and the text colour from history.css). */
 export const SUITS: { id: string; name: string; symbol: string; color: string }[] = [
-  { id: "sun", name: "Sun", symbol: "\u2600", color: "#b34700" },
-  { id: "moon", name: "Moon", symbol: "\u263E", color: "#3949ab" },
-  { id: "star", name: "Star", symbol: "\u2605", color: "#7a5a00" },
-  { id: "wave", name: "Wave", symbol: "\u2248", color: "#00727d" },
-  { id: "leaf", name: "Leaf", symbol: "\u2766", color: "#2e7d32" },
+  { id: "sun", name: "Sun", symbol: "\u2600", color: "var(--hccg-sun)" },
+  { id: "moon", name: "Moon", symbol: "\u263E", color: "var(--hccg-moon)" },
+  { id: "star", name: "Star", symbol: "\u2605", color: "var(--hccg-star)" },
+  { id: "wave", name: "Wave", symbol: "\u2248", color: "var(--hccg-wave)" },
+  { id: "leaf", name: "Leaf", symbol: "\u2766", color: "var(--hccg-leaf)" },
 ];
+
+/** A card's background and its kind's tint (as history.css draws them, in either theme). */
+const CARD = "var(--match-card-bg)";
+const tint = (hue: string, pct = 14) => `color-mix(in srgb, ${hue} ${pct}%, ${CARD})`;
 
 export const HISTORY_TERMS: LegendTerm[] = [
   { term: "pull", meaning: "turn up the top card of your treasury; its rank and suit count (for initiative, growth or a culture clash)" },
@@ -43,15 +47,15 @@ export function historyLegend(players: { seat: number; name: string }[]): Legend
       {
         title: "Cards",
         entries: [
-          { mark: { shape: "area", fill: "#f1f8e9" }, name: "terrain", key: "terrain" },
-          { mark: { shape: "area", fill: "#fbe9e7" }, name: "unit", meaning: "attack/defence \u2665 health left", key: "unit" },
-          { mark: { shape: "area", fill: "#fff8e1" }, name: "creation", key: "creation" },
-          { mark: { shape: "area", fill: "#e3f2fd" }, name: "tech", key: "tech" },
-          { mark: { shape: "area", fill: "#fff", stroke: "#1976d2", width: 3 }, name: "blue outline", meaning: "an action can use this card now", key: "option" },
-          { mark: { shape: "area", fill: "#fff", stroke: "#2e7d32", width: 3 }, name: "green outline", meaning: "the card you picked", key: "picked" },
-          { mark: { shape: "area", fill: "#fff", stroke: "#555", dash: true }, name: "dashed card", meaning: "being produced (made/cost)", key: "production" },
+          { mark: { shape: "area", fill: tint("#8bc34a") }, name: "terrain", key: "terrain" },
+          { mark: { shape: "area", fill: tint("#ff7043") }, name: "unit", meaning: "attack/defence \u2665 health left", key: "unit" },
+          { mark: { shape: "area", fill: tint("#ffc107", 16) }, name: "creation", key: "creation" },
+          { mark: { shape: "area", fill: tint("#2196f3") }, name: "tech", key: "tech" },
+          { mark: { shape: "area", fill: CARD, stroke: "#1976d2", width: 3 }, name: "blue outline", meaning: "an action can use this card now", key: "option" },
+          { mark: { shape: "area", fill: CARD, stroke: "#2e7d32", width: 3 }, name: "green outline", meaning: "the card you picked", key: "picked" },
+          { mark: { shape: "area", fill: CARD, stroke: "#888", dash: true }, name: "dashed card", meaning: "being produced (made/cost)", key: "production" },
           { mark: { shape: "glyph", text: "\u21BB" }, name: "tilted card", meaning: "exhausted: used this turn", key: "exhausted" },
-          { mark: { shape: "glyph", text: "\u2605", color: "#7a5a00" }, name: "capital", meaning: "the player's capital city", key: "capital" },
+          { mark: { shape: "glyph", text: "\u2605" }, name: "capital", meaning: "the player's capital city", key: "capital" },
         ],
       },
     ],

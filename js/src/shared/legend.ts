@@ -66,12 +66,16 @@ export function markSvg(mark: Mark): SVGSVGElement {
     case "line":
       svgEl("line", { x1: 1, y1: c, x2: SIZE - 1, y2: c, stroke: mark.stroke, "stroke-width": mark.width ?? 2, "stroke-dasharray": mark.dash ? "4 3" : "none" }, s);
       break;
-    case "area":
-      svgEl("rect", { x: 2, y: 3, width: SIZE - 4, height: SIZE - 6, rx: 2, fill: mark.fill, stroke: mark.stroke ?? "#555", "stroke-width": mark.width ?? 1, "stroke-dasharray": mark.dash ? "3 2" : "none" }, s);
+    case "area": {
+      // Colours as a style, so that a game can pass its own CSS variables or color-mix().
+      const style = `fill: ${mark.fill}; stroke: ${mark.stroke ?? "#555"}`;
+      svgEl("rect", { x: 2, y: 3, width: SIZE - 4, height: SIZE - 6, rx: 2, style, "stroke-width": mark.width ?? 1, "stroke-dasharray": mark.dash ? "3 2" : "none" }, s);
       break;
+    }
     case "glyph": {
       svgEl("rect", { x: 1, y: 1, width: SIZE - 2, height: SIZE - 2, rx: 3, fill: mark.bg ?? "none", stroke: mark.border ?? "none", "stroke-dasharray": mark.dash ? "3 2" : "none" }, s);
-      const t = svgEl("text", { x: c, y: c + 5, "text-anchor": "middle", "font-size": 14, fill: mark.color ?? "currentColor" }, s);
+      // As a style, so that a CSS variable or color-mix() works as the colour.
+      const t = svgEl("text", { x: c, y: c + 5, "text-anchor": "middle", "font-size": 14, style: `fill: ${mark.color ?? "currentColor"}` }, s);
       t.textContent = mark.text;
       break;
     }
