@@ -78,3 +78,25 @@ def test_persistence_map_names_readable_in_a_notebook(lab):
     assert m["count"] == 40
     assert m["min_px"] >= 11
     assert m["out"] == [] and m["over"] == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_widget_has_no_serious_axe_violation_in_the_dark_theme(lab, game):
+    """The same audit after switching JupyterLab to its dark theme (the widgets take
+    their colours from JupyterLab's theme variables)."""
+    require_axe()
+    g = GAMES[game]
+    open_game(lab, g)
+    theme = "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})"
+    lab.page.evaluate(theme, "JupyterLab Dark")
+    try:
+        lab.page.wait_for_function(
+            "() => document.body.dataset.jpThemeLight === 'false'", timeout=30_000
+        )
+        violations = axe_audit(lab.page, g.root)
+    finally:  # the theme is a user setting of the shared test server: put it back
+        lab.page.evaluate(theme, "JupyterLab Light")
+        lab.page.wait_for_function(
+            "() => document.body.dataset.jpThemeLight === 'true'", timeout=30_000
+        )
+    assert not violations, f"{game} (dark theme): axe found\n{report(violations)}"
