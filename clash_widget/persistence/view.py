@@ -19,6 +19,7 @@ from . import content as K
 from . import culture as C
 from . import paths
 from .epochs import empire_terms
+from .names import place_names
 from .scoring import breakdown
 
 
@@ -80,6 +81,7 @@ def map_payload() -> dict[str, Any]:
         "areas": areas,
         "straits": straits,
         "regions": regions,
+        "names": place_names(areas, d["width"], d["height"]),
     }
 
 

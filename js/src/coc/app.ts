@@ -4,6 +4,7 @@
 // only the marks, the info box and the hex's actions), the player panels and the
 // keyboard walk over hexes. One App per anywidget `render` call.
 
+import { politeRegion, setText } from "../shared/a11y";
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp } from "../shared/app";
 import { htmlEl } from "../shared/svg";
@@ -55,7 +56,7 @@ export class App extends MatchApp<View, WidgetModel> {
     const top = htmlEl("div", "clash-top", undefined, root);
     this.banner(top);
     this.controlBar(root);
-    this.prompt = htmlEl("div", "clash-prompt", undefined, root);
+    this.prompt = politeRegion(htmlEl("div", "clash-prompt", undefined, root)); // read out after each move
 
     const main = htmlEl("div", "clash-main", undefined, root);
     const boardCol = htmlEl("div", "clash-board-col", undefined, main);
@@ -114,7 +115,7 @@ export class App extends MatchApp<View, WidgetModel> {
     this.board.update(v);
     if (this.selected && !this.board.hexAt(this.selected)) this.selected = null;
     if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
-    if (this.prompt.textContent !== (v.prompt ?? "")) this.prompt.textContent = v.prompt ?? "";
+    setText(this.prompt, v.prompt ?? "");
     this.panels.update(v, this.model.get("bots") ?? []);
     this.refreshSelection();
   }
@@ -151,7 +152,10 @@ export class App extends MatchApp<View, WidgetModel> {
 
   private onKey = (e: KeyboardEvent): void => {
     const target = e.target as HTMLElement | null;
-    if (target && target !== this.root && target.tagName === "BUTTON" && e.key === "Enter") return;
+    // a11y: Enter/Space on a control inside the board (button, summary, select, ...) acts natively.
+    const native = target && target !== this.root && target.matches("button, summary, select, input, a, [role=button]");
+    if (native && (e.key === "Enter" || e.key === " ")) return;
+    if (native && target.matches("select, input") && ARROWS[e.key]) return; // their own arrows
     const dir = ARROWS[e.key];
     const hexes = this.board.hexList();
     if (dir) {
@@ -169,7 +173,7 @@ export class App extends MatchApp<View, WidgetModel> {
         this.cursor = hexKey(next.q, next.r);
         this.refreshMarks();
       }
-    } else if (e.key === "Enter") {
+    } else if (e.key === "Enter" || (e.key === " " && target === this.root)) {
       if (!this.cursor) return;
       e.preventDefault();
       e.stopPropagation();

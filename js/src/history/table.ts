@@ -9,9 +9,13 @@ import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
 import { playerName } from "../shared/players";
+import { politeRegion, setText } from "../shared/a11y";
 import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
 import { colour, isView } from "./model";
 import { clickCard, usable } from "./picker";
+import { HISTORY_TERMS, historyLegend } from "./legend";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 
 const LOG_SHOWN = 16;
 const MAX_BACKS = 10;
@@ -36,6 +40,9 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private readonly actions: HTMLElement;
   private picked: string | null = null;
   private choices: LegalAction[] = [];
+  private readonly legendBox: HTMLElement;
+  private legendSig = "";
+  private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
     super(model, host, {
@@ -48,7 +55,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const root = this.root;
     this.banner(root);
     this.controlBar(root);
-    this.prompt = el("div", "hccg-prompt", undefined, root);
+    this.prompt = politeRegion(el("div", "hccg-prompt", undefined, root));
     this.order = el("div", "hccg-order", undefined, root);
     this.clashEl = el("div", "hccg-clash", undefined, root);
     this.pulled = el("div", "hccg-pulled", undefined, root);
@@ -56,7 +63,14 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.feedbackLine(root);
     this.playersEl = el("div", "hccg-players", undefined, root);
     this.eventLog(root, LOG_SHOWN);
+    this.legendBox = el("div", "hccg-legend", undefined, root);
+    this.cardNav = new CardNav(root, ".hccg-card[data-card]");
     this.start();
+  }
+
+  destroy(): void {
+    this.cardNav.destroy();
+    super.destroy();
   }
 
   /** The card the last click picked (several actions use it), for tests. */
@@ -109,16 +123,27 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.turn = String(v.turn.number);
     this.root.dataset.picked = this.picked ?? "";
-    this.prompt.textContent = this.hint || v.prompt;
+    setText(this.prompt, this.hint || v.prompt);
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);
     this.renderActions(v);
     this.renderPlayers(v);
+    this.drawLegend(v);
+    this.cardNav.refresh();
   }
 
   protected position(v: View): string {
     return v.over ? "" : `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}`;
+  }
+
+  /** The legend, drawn again only when the players' names change (it keeps its open state). */
+  private drawLegend(v: View): void {
+    const seats = v.players.map((p) => ({ seat: p.seat, name: this.seatName(v, p.seat) }));
+    const sig = JSON.stringify(seats);
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
+    renderLegend(this.legendBox, historyLegend(seats));
   }
 
   private seatName(v: View, seat: number): string {
@@ -140,7 +165,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const pulls = v.shown.initiative;
     if (pulls.length) {
       const text = pulls.map((x) => `${this.seatName(v, x.seat)} ${x.card.face}`).join(", ");
-      el("span", "hccg-muted", ` \u00b7 pulled ${text}`, this.order);
+      const pulled = el("span", "hccg-muted", ` \u00b7 cards pulled for initiative: ${text}`, this.order);
+      pulled.title = HISTORY_TERMS.find((t) => t.term === "initiative")?.meaning ?? "";
     }
   }
 
@@ -183,6 +209,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private face(c: Card): HTMLElement {
     const e = el("span", `hccg-face hccg-suit-${c.suit}`, c.face);
     e.title = `${c.name} \u00b7 ${SUIT_NAMES[c.suit] ?? c.suit}`;
+    e.setAttribute("role", "img");
+    e.setAttribute("aria-label", `${c.face.slice(0, -1)} of ${SUIT_NAMES[c.suit] ?? c.suit}s (${c.name})`);
     return e;
   }
 
@@ -204,11 +232,17 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.dataset.zone = zone;
     e.dataset.type = c.type;
     e.style.borderTopColor = colour(c.owner);
-    el("span", "hccg-card-face", c.face, e);
+    // The rank, then the suit's symbol in the suit's colour (as in the legend).
+    const face = el("span", "hccg-card-face", c.face.slice(0, -1), e);
+    el("span", `hccg-suit-${c.suit}`, c.face.slice(-1), face);
     el("span", "hccg-card-name", c.name, e);
     e.title = `${c.name} (${c.face}) \u00b7 ${c.type_name}\n${c.text}`;
     if (options.has(c.id)) e.classList.add("is-option");
     if (this.picked === c.id) e.classList.add("is-picked");
+    // For screen readers: the card's kind and state after its visible face and name.
+    const state = this.picked === c.id ? "picked" : options.has(c.id) ? "you may use it" : "";
+    const extra = `, ${c.type_name}${(c as { fresh?: boolean }).fresh === false ? ", exhausted" : ""}${state ? `; ${state}` : ""}`;
+    el("span", "match-sr-only", extra, e);
     return e;
   }
 
@@ -240,7 +274,17 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       `landfill ${p.landfill.length}`,
       `council ${p.council_count}/${p.council_max}`,
     ];
-    el("span", "hccg-muted", facts.join(" \u00b7 "), head);
+    // The game's words carry their meaning as a tooltip (the legend's glossary has them too).
+    const line = el("span", "hccg-muted", undefined, head);
+    facts.forEach((f, i) => {
+      if (i) line.append(" \u00b7 ");
+      const part = el("span", "", f, line);
+      const term = HISTORY_TERMS.find((t) => f.startsWith(t.term));
+      if (term) {
+        part.title = `${term.term}: ${term.meaning}`;
+        part.classList.add("hccg-term");
+      }
+    });
     if (!p.holds_capital) el("span", "hccg-badge hccg-lost", "capital lost", head);
 
     const science = el("div", "hccg-science", undefined, panel);

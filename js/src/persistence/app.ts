@@ -8,7 +8,10 @@ import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
 import { playerName } from "../shared/players";
-import { MapView } from "./map";
+import { MapView, mapLegend, mapNames } from "./map";
+import { politeRegion, setText } from "../shared/a11y";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 import { type Card, type CultureInPlay, type MapModel, type View, colour, isView } from "./model";
 import { type Selection, areaOptions, buttonActions, cardOptions, clickArea, clickCard, transferPaths } from "./picker";
 
@@ -21,6 +24,9 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   private readonly handEl: HTMLElement;
   private readonly actions: HTMLElement;
   private selected: Selection = null;
+  private readonly legendBox: HTMLElement;
+  private legendSig = "";
+  private readonly cardNav: CardNav; // a11y: the cards are one tab stop, arrows between them
 
   constructor(model: AnyModel<MapModel>, host: HTMLElement) {
     super(model, host, {
@@ -33,15 +39,17 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     const root = this.root;
     this.banner(root);
     this.controlBar(root);
-    this.prompt = el("div", "poc-prompt", undefined, root);
+    this.prompt = politeRegion(el("div", "poc-prompt", undefined, root));
     const main = el("div", "poc-main", undefined, root);
     const mapBox = el("div", "poc-mapbox", undefined, main);
     this.map = new MapView(mapBox);
+    this.legendBox = el("div", "poc-legend", undefined, mapBox);
     this.side = el("div", "poc-side", undefined, main);
     this.handEl = el("div", "poc-hand", undefined, root);
     this.actions = el("div", "poc-actions", undefined, root);
     this.feedbackLine(root);
     this.eventLog(root, LOG_SHOWN);
+    this.cardNav = new CardNav(root, ".poc-card[data-card]");
     this.start();
   }
 
@@ -107,16 +115,27 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   protected draw(v: View): void {
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.selected = this.selected?.card ?? "";
-    this.prompt.textContent = this.hint || v.prompt;
+    setText(this.prompt, this.hint || v.prompt);
     this.map.setMap(v.map);
     const { path, dest } = transferPaths(v.legal, this.selected);
     const touched = new Set<string>();
     const last = v.log[v.log.length - 1];
     for (const k of ["land", "area"]) if (last && typeof last[k] === "string") touched.add(last[k] as string);
-    this.map.update(v.board, { options: areaOptions(v.legal, this.selected), path, dest }, touched);
+    this.map.update(v.board, { options: areaOptions(v.legal, this.selected), path, dest }, touched, mapNames(v));
     this.renderSide(v);
     this.renderHand(v);
     this.renderActions(v);
+    this.drawLegend(v);
+    this.cardNav.refresh();
+  }
+
+  /** The legend (drawn again only when the players' names change, so it keeps its open/closed state). */
+  private drawLegend(v: View): void {
+    const seats = v.players.map((p) => ({ seat: p.seat, name: mapNames(v).seat(p.seat) }));
+    const sig = JSON.stringify(seats);
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
+    renderLegend(this.legendBox, mapLegend(seats));
   }
 
   protected position(v: View): string {

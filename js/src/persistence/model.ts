@@ -34,6 +34,8 @@ export interface MapData {
   areas: Area[];
   straits: Strait[];
   regions: { id: string; name: string; value: number; lands: string[] }[];
+  /** Where each area's name is written (clash_widget/persistence/names.py): first baseline centre, lines. */
+  names?: Record<string, { x: number; y: number; lines: string[] }>;
 }
 
 export interface Marker {

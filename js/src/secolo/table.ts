@@ -8,10 +8,14 @@ import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
 import { playerColour, playerName } from "../shared/players";
+import { politeRegion, setText } from "../shared/a11y";
 import { cardBack, cardElement, protectionLabel } from "./cards";
 import type { Card, Frame, LegalAction, Player, TableModel, View } from "./model";
 import { isView } from "./model";
 import { candidates, click, clickable, distinct } from "./picker";
+import { secoloLegend } from "./legend";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 
 const MAX_BACKS = 12;
 const LOG_SHOWN = 14;
@@ -23,6 +27,7 @@ export class Table extends MatchApp<View, TableModel> {
   private readonly players: HTMLElement;
   private readonly actions: HTMLElement;
   private picked: string[] = [];
+  private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
     super(model, host, {
@@ -35,7 +40,7 @@ export class Table extends MatchApp<View, TableModel> {
     const root = this.root;
     this.banner(root);
     this.controlBar(root);
-    this.prompt = el("div", "secolo-prompt", undefined, root);
+    this.prompt = politeRegion(el("div", "secolo-prompt", undefined, root));
     // The attack being answered (a React or Countermand decision).
     this.attack = el("div", "secolo-banner", undefined, root);
     this.attack.setAttribute("role", "alert");
@@ -43,14 +48,15 @@ export class Table extends MatchApp<View, TableModel> {
     this.players = el("div", "secolo-players", undefined, root);
     this.actions = el("div", "secolo-actions", undefined, root);
     this.feedbackLine(root);
+    renderLegend(el("div", "secolo-legend", undefined, root), secoloLegend());
     this.eventLog(root, LOG_SHOWN);
-
-    root.addEventListener("keydown", this.onKey);
+    // Arrows between the cards, Enter or Space uses the focused one (as a click does).
+    this.cardNav = new CardNav(root, ".secolo-card[data-card]");
     this.start();
   }
 
   destroy(): void {
-    this.root.removeEventListener("keydown", this.onKey);
+    this.cardNav.destroy();
     super.destroy();
   }
 
@@ -64,15 +70,6 @@ export class Table extends MatchApp<View, TableModel> {
     const cardEl = target?.closest<HTMLElement>(".secolo-card[data-card]");
     if (cardEl && this.root.contains(cardEl)) this.useCard(cardEl.dataset.card as string);
   }
-
-  /** Enter or Space on a focused card works like a click (JupyterLab shortcuts are suppressed). */
-  private onKey = (e: KeyboardEvent): void => {
-    const target = e.target as HTMLElement | null;
-    if (!target?.matches(".secolo-card[data-card]") || (e.key !== "Enter" && e.key !== " ")) return;
-    e.preventDefault();
-    e.stopPropagation();
-    this.useCard(target.dataset.card as string);
-  };
 
   private useCard(id: string): void {
     if (!this.view) return;
@@ -130,11 +127,12 @@ export class Table extends MatchApp<View, TableModel> {
     this.collectNames(v);
     const options = clickable(v.legal, this.picked);
     this.root.dataset.frame = v.frame?.kind ?? "none";
-    this.prompt.textContent = v.prompt;
+    setText(this.prompt, v.prompt);
     this.renderAttack(v);
     this.renderPiles(v, options);
     this.renderPlayers(v, options);
     this.renderActions(v, options);
+    this.cardNav.refresh();
   }
 
   protected position(v: View): string {
@@ -215,10 +213,12 @@ export class Table extends MatchApp<View, TableModel> {
       if (f.attack.attackers.includes(c.id)) e.classList.add("is-attacker");
     }
     if (f?.kind === "draw" && f.marked?.includes(c.id)) e.classList.add("is-marked");
-    if (e.classList.contains("is-option") || e.classList.contains("is-picked")) {
-      e.setAttribute("role", "button");
-      e.tabIndex = 0;
-    }
+    // Every card is a button for the keyboard (one tab stop, see CardNav); a click on a card
+    // no action uses says so.
+    e.setAttribute("role", "button");
+    e.tabIndex = -1;
+    const state = e.classList.contains("is-picked") ? "picked" : e.classList.contains("is-option") ? "you may use it" : "";
+    if (state) el("span", "match-sr-only", `; ${state}`, e);
     return e;
   }
 

@@ -13,6 +13,7 @@ import { el } from "./dom";
 import { FeedbackLine } from "./feedback";
 import { EventLog, type LogLine } from "./log";
 import type { Feedback, GameView, Intent, IntentBody, MatchModel } from "./model";
+import { rememberFocus, restoreFocus } from "./a11y";
 import { ModelLink } from "./link";
 import { PENDING_TYPES, PendingMark, type PendingMatch } from "./pending";
 import "./match.css";
@@ -157,9 +158,11 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected render(): void {
     const v = this.view;
     if (!v) return;
+    const focus = rememberFocus(this.root); // keep a keyboard player's place across the redraw
     this.draw(v);
     this.drawShared(v);
     this.pending.refresh();
+    restoreFocus(this.root, focus);
   }
 
   /** The game's own part of the table. */

@@ -61,6 +61,7 @@ export function renderBanner(box: HTMLElement, prefix: string, text: BannerText)
     box.replaceChildren();
     turn = document.createElement("strong");
     turn.className = `${prefix}-banner-turn match-banner-turn`;
+    turn.setAttribute("aria-live", "polite"); // whose turn and what now, read out as it changes
     where = document.createElement("span");
     where.className = `${prefix}-banner-where match-banner-where`;
     box.append(turn, where);

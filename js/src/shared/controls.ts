@@ -123,7 +123,7 @@ export class ControlBar {
     const viewGroup = this.group("view");
     this.viewSel = el("select", `${p}-view-select`, undefined, viewGroup);
     this.viewSel.title = VIEW_TITLE;
-    this.viewSel.setAttribute("aria-label", "View");
+    this.viewSel.setAttribute("aria-label", "Whose view");
     this.viewSel.addEventListener("change", () => {
       const c = parseViewChoice(this.viewSel.value);
       if (!c || this.locked()) return;
