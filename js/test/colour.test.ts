@@ -2,9 +2,8 @@
 // players' letters and names are the second cue; see keyboard.test.ts for seatTag).
 
 import { describe, expect, it } from "vitest";
-import { OKABE_ITO } from "../src/coc/colors";
 import { CVD_KINDS, colourDistance } from "../src/shared/a11y";
-import { COLOURS } from "../src/shared/model";
+import { PLAYER_COLOURS } from "../src/shared/players";
 
 // CIE76 ΔE: about 2.3 is "just noticeable"; 12 or more reads as a different colour at a
 // glance (our threshold for two players' pieces side by side).
@@ -31,8 +30,8 @@ describe("colourDistance", () => {
 
 describe("the player colours of the four games", () => {
   for (const [name, palette] of [
-    ["match tables and map (shared)", COLOURS],
-    ["Clash of Cultures (4 seats)", OKABE_ITO.slice(0, 4)],
+    ["all six seats (every game)", PLAYER_COLOURS],
+    ["Clash of Cultures (4 seats)", PLAYER_COLOURS.slice(0, 4)],
   ] as const) {
     it(`${name}: every two seats stay apart for normal vision and under ${CVD_KINDS.join(", ")}`, () => {
       for (const kind of ["normal", ...CVD_KINDS]) expect(closest([...palette], kind), kind).toBeGreaterThanOrEqual(APART);

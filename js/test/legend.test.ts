@@ -63,8 +63,8 @@ describe("renderLegend", () => {
 describe("each game's legend covers what it draws", () => {
   it("Persistence: the markers, the outlines and dashed straits, one entry per player", () => {
     const spec = mapLegend([
-      { seat: 0, name: "Player 1" },
-      { seat: 1, name: "Player 2" },
+      { seat: 0, name: "Blue", color: "#0072B2" },
+      { seat: 1, name: "Orange", color: "#E69F00" },
     ]);
     expect(keys(spec)).toEqual(
       expect.arrayContaining(["seat-0", "seat-1", "army", "capital", "fleet", "fort", "monument", "strait", "option", "path", "dest", "touched", "barren"]),
@@ -72,7 +72,7 @@ describe("each game's legend covers what it draws", () => {
   });
 
   it("History: the five suits, the card marks, and the words landfill and pull", () => {
-    const spec = historyLegend([{ seat: 0, name: "Player 1" }]);
+    const spec = historyLegend([{ seat: 0, name: "Blue", color: "#0072B2" }]);
     expect(keys(spec)).toEqual(expect.arrayContaining(SUITS.map((s) => `suit-${s.id}`)));
     expect(SUITS.map((s) => s.symbol).join("")).toBe("\u2600\u263E\u2605\u2248\u2766");
     expect(keys(spec)).toEqual(expect.arrayContaining(["option", "picked", "production", "exhausted"]));

@@ -93,6 +93,10 @@ describe("the banner", () => {
     expect(bannerText(over, "", "click").turn).toBe("Game over \u2014 Red wins");
     expect(bannerText({ ...over, result: { winners: [0, 1] } }, "", "").turn).toBe("Game over \u2014 Blue and Red win");
     expect(bannerText({ ...over, result: { winners: [] } }, "", "").turn).toBe("Game over \u2014 a draw");
+    // Secolo: tied teams share it as a draw (result.draw), named
+    expect(bannerText({ ...over, result: { winners: [0, 1], draw: true } }, "", "").turn).toBe(
+      "Game over \u2014 a draw between Blue and Red",
+    );
   });
 });
 
@@ -102,6 +106,16 @@ describe("the feedback renderer", () => {
     expect(f).toEqual({ ok: false, text: "You cannot pay.", rule: { id: "trade.you-hold", section: "Trade" } });
     expect(readFeedback({ kind: "ok", text: "Blue builds a temple." }).ok).toBe(true);
     expect(readFeedback({ verdict: { kind: "refused", text: "No.", rule: null } } as never).ok).toBe(false);
+  });
+
+  it("reads Python's four kinds: played and info are fine, refused and error are not", () => {
+    expect(readFeedback({ kind: "played", text: "Blue founds a city." }).ok).toBe(true);
+    expect(readFeedback({ kind: "info", text: "Took back the last action." }).ok).toBe(true);
+    expect(readFeedback({ kind: "error", text: "The widget failed." }).ok).toBe(false);
+    const host = document.createElement("div");
+    const line = new FeedbackLine(host, "x");
+    line.show({ kind: "info", text: "Took back the last action.", rule: null });
+    expect(line.el.dataset.kind).toBe("info");
   });
 
   it("falls back to today's flat shape, and shows nothing for an empty trait", () => {

@@ -30,7 +30,6 @@ export const TERRAIN_GLYPHS: Record<Terrain, string> = {
 // Player identity is the product's (shared/players.ts); the board's names for it.
 export {
   BARBARIAN_COLOUR as BARBARIAN_COLOR,
-  PLAYER_COLOURS as OKABE_ITO,
   playerColour as playerColor,
   playerName,
 } from "../shared/players";

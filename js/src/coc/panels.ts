@@ -2,7 +2,7 @@
 // advances, and the hand when the viewer may see it.
 
 import { renderAdvances } from "./advances";
-import { playerColor } from "./colors";
+import { playerColor, playerName } from "./colors";
 import type { Player, View } from "./model";
 import { htmlEl } from "../shared/svg";
 
@@ -67,7 +67,7 @@ export class Panels {
     card.style.setProperty("--clash-player-color", color);
     const head = htmlEl("header", "clash-player-head", undefined, card);
     htmlEl("span", "clash-player-swatch", undefined, head).style.background = color;
-    htmlEl("span", "clash-player-name", p.name || `Player ${p.seat + 1}`, head);
+    htmlEl("span", "clash-player-name", playerName([p], p.seat), head);
     if (view.seat === p.seat) htmlEl("span", "clash-tag", "you", head);
     if (bot) htmlEl("span", "clash-tag clash-tag-bot", `${bot} bot`, head);
     if (view.turn && view.turn.first_player === p.seat) htmlEl("span", "clash-tag", "1st", head);

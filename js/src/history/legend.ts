@@ -3,7 +3,6 @@
 
 import { seatTag } from "../shared/a11y";
 import type { LegendSpec, LegendTerm } from "../shared/legend";
-import { colour } from "./model";
 
 /** The suits as the table draws them (symbol, and the text colour from history.css). */
 export const SUITS: { id: string; name: string; symbol: string; color: string }[] = [
@@ -27,14 +26,14 @@ export const HISTORY_TERMS: LegendTerm[] = [
   { term: "culture clash", meaning: "both players pull cards and make their best poker hand; all five suits in one hand (a rainbow) is a bonus" },
 ];
 
-export function historyLegend(players: { seat: number; name: string }[]): LegendSpec {
+export function historyLegend(players: { seat: number; name: string; color: string }[]): LegendSpec {
   return {
     title: "Legend: the table's symbols and words",
     sections: [
       {
         title: "Players",
         entries: players.map((p) => ({
-          mark: { shape: "square" as const, fill: colour(p.seat), text: seatTag(p.name, p.seat) },
+          mark: { shape: "square" as const, fill: p.color, text: seatTag(p.name, p.seat) },
           name: p.name,
           meaning: "the coloured top edge of their cards and the frame of their cities",
           key: `seat-${p.seat}`,

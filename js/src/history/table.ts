@@ -8,10 +8,10 @@ import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
-import { playerName } from "../shared/players";
+import { playerColour, playerName } from "../shared/players";
 import { politeRegion, setText } from "../shared/a11y";
 import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
-import { colour, isView } from "./model";
+import { isView } from "./model";
 import { clickCard, usable } from "./picker";
 import { HISTORY_TERMS, historyLegend } from "./legend";
 import { renderLegend } from "../shared/legend";
@@ -139,7 +139,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
 
   /** The legend, drawn again only when the players' names change (it keeps its open state). */
   private drawLegend(v: View): void {
-    const seats = v.players.map((p) => ({ seat: p.seat, name: this.seatName(v, p.seat) }));
+    const seats = v.players.map((p) => ({ seat: p.seat, name: this.seatName(v, p.seat), color: this.seatColour(p.seat) }));
     const sig = JSON.stringify(seats);
     if (sig === this.legendSig) return;
     this.legendSig = sig;
@@ -150,13 +150,18 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     return playerName(v.players, seat);
   }
 
+  /** A seat's colour, as the view names it. */
+  private seatColour(seat: number): string {
+    return playerColour(this.view?.players, seat);
+  }
+
   private renderOrder(v: View): void {
     this.order.replaceChildren();
     el("span", "hccg-muted", "Initiative order: ", this.order);
     v.turn.order.forEach((s, i) => {
       const chip = el("span", "hccg-chip", `${i + 1}. ${this.seatName(v, s)}`, this.order);
       chip.dataset.seat = String(s);
-      chip.style.borderColor = colour(s);
+      chip.style.borderColor = this.seatColour(s);
       if (v.turn.phase === "action" && !v.turn.active.includes(s)) {
         chip.classList.add("is-passed");
         chip.title = "passed for the rest of the action phase";
@@ -231,7 +236,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.dataset.card = c.id;
     e.dataset.zone = zone;
     e.dataset.type = c.type;
-    e.style.borderTopColor = colour(c.owner);
+    e.style.borderTopColor = this.seatColour(c.owner);
     // The rank, then the suit's symbol in the suit's colour (as in the legend).
     const face = el("span", "hccg-card-face", c.face.slice(0, -1), e);
     el("span", `hccg-suit-${c.suit}`, c.face.slice(-1), face);
@@ -260,7 +265,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private player(v: View, p: Player, options: Set<string>): HTMLElement {
     const panel = el("section", "hccg-player");
     panel.dataset.seat = String(p.seat);
-    panel.style.borderColor = colour(p.seat);
+    panel.style.borderColor = this.seatColour(p.seat);
     if (p.seat === v.current_player && !v.over) panel.classList.add("is-deciding");
     const head = el("div", "hccg-player-head", undefined, panel);
     el("strong", "", `${p.name}${p.seat === v.seat ? " (you)" : ""}`, head);
@@ -319,7 +324,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const box = el("div", "hccg-city");
     box.dataset.city = c.id;
     box.dataset.controller = String(c.controller);
-    box.style.borderColor = colour(c.controller);
+    box.style.borderColor = this.seatColour(c.controller);
     const head = el("div", "hccg-city-head", undefined, box);
     head.appendChild(this.card(c, "city", options));
     const pop = el("span", "hccg-pop", `population ${c.population}`, head);

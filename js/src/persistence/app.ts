@@ -7,12 +7,12 @@ import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
-import { playerName } from "../shared/players";
+import { playerColour, playerName } from "../shared/players";
 import { MapView, mapLegend, mapNames } from "./map";
 import { politeRegion, setText } from "../shared/a11y";
 import { renderLegend } from "../shared/legend";
 import { CardNav } from "../shared/keyboard";
-import { type Card, type CultureInPlay, type MapModel, type View, colour, isView } from "./model";
+import { type Card, type CultureInPlay, type MapModel, type View, isView } from "./model";
 import { type Selection, areaOptions, buttonActions, cardOptions, clickArea, clickCard, transferPaths } from "./picker";
 
 const LOG_SHOWN = 16;
@@ -131,7 +131,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
 
   /** The legend (drawn again only when the players' names change, so it keeps its open/closed state). */
   private drawLegend(v: View): void {
-    const seats = v.players.map((p) => ({ seat: p.seat, name: mapNames(v).seat(p.seat) }));
+    const seats = v.players.map((p) => ({ seat: p.seat, name: playerName(v.players, p.seat), color: playerColour(v.players, p.seat) }));
     const sig = JSON.stringify(seats);
     if (sig === this.legendSig) return;
     this.legendSig = sig;
@@ -175,7 +175,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
       row.dataset.seat = String(p.seat);
       if (p.seat === v.current_player && !v.over) row.classList.add("is-deciding");
       const dot = el("span", "poc-dot", undefined, row);
-      dot.style.background = colour(p.seat);
+      dot.style.background = playerColour(v.players, p.seat);
       const empires = v.empires.filter((e) => e.seat === p.seat).map((e) => e.name);
       el("span", "", `${this.who(v, p.seat)}: ${p.vp} VP \u00b7 ${p.hand_count} cards \u00b7 ${empires.join(", ") || "no Empire yet"}`, row);
     }
@@ -185,7 +185,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     const e = this.cardEl(c, "culture", options, parent);
     e.dataset.seat = String(c.seat);
     const marker = el("span", "poc-marker", c.empire_name.slice(0, 2), e);
-    marker.style.background = colour(c.seat);
+    marker.style.background = playerColour(v.players, c.seat);
     marker.title = `Marked with an army of the ${c.empire_name} (${this.who(v, c.seat)})`;
     const where = v.map.areas.find((a) => a.id === c.capital)?.name ?? "?";
     el("span", "poc-card-name", `${c.name} \u00b7 ${c.points} VP`, e);

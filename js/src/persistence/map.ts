@@ -12,7 +12,8 @@ import { label, seatTag } from "../shared/a11y";
 import { svgEl } from "../shared/dom";
 import { arrowNav } from "../shared/keyboard";
 import type { LegendSpec } from "../shared/legend";
-import { type Board, type MapData, type Point, type View, colour } from "./model";
+import { playerColour, playerName } from "../shared/players";
+import type { Board, MapData, Point, View } from "./model";
 
 export function outline(loops: Point[][]): string {
   return loops.map((loop) => "M" + loop.map(([x, y]) => `${x},${y}`).join(" L") + " Z").join(" ");
@@ -28,19 +29,24 @@ export interface Highlights {
 export interface MapNames {
   empire: (id: string) => string;
   seat: (seat: number) => string;
+  colour: (seat: number) => string;
 }
 
-/** The names a view gives (a seat without a name is "Player n", counted from 1). */
+/** The names and colours a view gives its Empires and players (shared/players.ts). */
 export function mapNames(v: View): MapNames {
   const empires = new Map(v.empires.map((e) => [e.id, e.name]));
-  const seats = new Map(v.players.map((p) => [p.seat, (p as { name?: string }).name]));
   return {
     empire: (id) => empires.get(id) ?? id,
-    seat: (s) => seats.get(s) ?? `Player ${s + 1}`,
+    seat: (s) => playerName(v.players, s),
+    colour: (s) => playerColour(v.players, s),
   };
 }
 
-const DEFAULT_NAMES: MapNames = { empire: (id) => id, seat: (s) => `Player ${s + 1}` };
+const DEFAULT_NAMES: MapNames = {
+  empire: (id) => id,
+  seat: (s) => playerName(undefined, s),
+  colour: (s) => playerColour(undefined, s),
+};
 
 const KIND_WORDS: Record<string, string> = { land: "land", sea: "sea", ocean: "ocean", barren: "barren land" };
 
@@ -139,7 +145,7 @@ export class MapView {
     for (const [land, m] of Object.entries(board.lands)) {
       const [x, y] = this.labels.get(land) ?? [0, 0];
       const capital = board.capitals[land] === m.empire;
-      const attrs = { "data-area": land, "data-seat": m.seat, "data-empire": m.empire, fill: colour(m.seat) };
+      const attrs = { "data-area": land, "data-seat": m.seat, "data-empire": m.empire, fill: names.colour(m.seat) };
       if (capital) {
         svgEl("rect", { ...attrs, class: "poc-army is-capital", x: x - 7, y: y - 7, width: 14, height: 14, transform: `rotate(45 ${x} ${y})` }, this.pieces);
       } else {
@@ -162,7 +168,7 @@ export class MapView {
             "data-area": water,
             "data-seat": f.seat,
             "data-empire": f.empire,
-            fill: colour(f.seat),
+            fill: names.colour(f.seat),
             points: `${fx - 8},${y - 2} ${fx + 8},${y - 2} ${fx + 5},${y + 7} ${fx - 5},${y + 7}`,
           },
           this.pieces,
@@ -207,9 +213,9 @@ export class MapView {
 }
 
 /** The map's legend: every shape, outline and colour it draws, and its words. */
-export function mapLegend(seatNames: { seat: number; name: string }[]): LegendSpec {
+export function mapLegend(seatNames: { seat: number; name: string; color: string }[]): LegendSpec {
   const players = seatNames.map((p) => ({
-    mark: { shape: "circle" as const, fill: colour(p.seat), text: seatTag(p.name, p.seat) },
+    mark: { shape: "circle" as const, fill: p.color, text: seatTag(p.name, p.seat) },
     name: p.name,
     meaning: "colour and letter on the player's armies and fleets",
     key: `seat-${p.seat}`,

@@ -9,7 +9,8 @@ export interface BannerView {
   seat: number | null;
   current_player: number | null;
   over: boolean;
-  result?: { winners: number[] } | null;
+  /** `draw`: the winners share it as a draw (Secolo: several teams tie). */
+  result?: { winners: number[]; draw?: boolean } | null;
   frame?: { player: number } | null;
   players: readonly NamedPlayer[];
   legal: readonly unknown[];
@@ -37,9 +38,9 @@ export function bannerText(
   const where = [position, viewer].filter(Boolean).join(" \u00b7 ");
   if (v.over) {
     const w = v.result?.winners ?? [];
-    const turn = w.length
-      ? `Game over \u2014 ${nameList(v.players, w)} ${w.length > 1 ? "win" : "wins"}`
-      : "Game over \u2014 a draw";
+    let turn: string;
+    if (v.result?.draw || !w.length) turn = `Game over \u2014 a draw${w.length ? ` between ${nameList(v.players, w)}` : ""}`;
+    else turn = `Game over \u2014 ${nameList(v.players, w)} ${w.length > 1 ? "win" : "wins"}`;
     return { turn, where };
   }
   const who = v.frame?.player ?? v.current_player;

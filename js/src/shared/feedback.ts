@@ -25,7 +25,9 @@ export function readFeedback(raw: Feedback | null | undefined): ShownFeedback {
   const src: Feedback = f.verdict && typeof f.verdict === "object" ? { ...f, ...f.verdict } : f;
   const text = typeof src.text === "string" ? src.text : typeof src.message === "string" ? src.message : "";
   let ok: boolean | null;
-  if (typeof src.kind === "string") ok = !BAD_KINDS.test(src.kind);
+  if (src.kind === "played" || src.kind === "info") ok = true;
+  else if (src.kind === "refused" || src.kind === "error") ok = false;
+  else if (typeof src.kind === "string") ok = !BAD_KINDS.test(src.kind);
   else if (typeof src.ok === "boolean") ok = src.ok;
   else ok = text ? true : null;
   if (!text && src.kind === undefined && src.ok === undefined) ok = null;
@@ -78,6 +80,8 @@ export class FeedbackLine {
     const ruleId = bad ? (f.rule?.id ?? "") : "";
     const section = bad ? (f.rule?.section ?? "") : "";
     if (this.el.dataset.rule !== ruleId) this.el.dataset.rule = ruleId;
+    const kind = has ? (typeof raw?.kind === "string" ? raw.kind : bad ? "refused" : "played") : "";
+    if (this.el.dataset.kind !== kind) this.el.dataset.kind = kind;
     const parts: [HTMLElement, boolean, string][] = [
       [this.mark, has, has ? (bad ? "\u2717" : "\u2713") : ""],
       [this.message, has, f.text],

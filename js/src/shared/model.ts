@@ -4,7 +4,7 @@
 // way. Each game's model.ts extends View and LegalAction with its own payload.
 // Keep in sync: the widget tests compare TRAIT_NAMES with the Python class.
 
-import { type NamedPlayer, PLAYER_COLOURS } from "./players";
+import type { NamedPlayer } from "./players";
 
 /**
  * One legal action, the same shape in every game: `key` is what an "act" intent sends
@@ -65,9 +65,12 @@ export interface RuleRef {
  */
 export interface Feedback {
   seq?: number | null;
+  /** "played" | "refused" | "info" | "error" (docs/design.md, The `feedback` trait). */
   kind?: string;
   text?: string;
   rule?: RuleRef | null;
+  /** Who moved (for "played"). */
+  by?: { seat: number; name: string; bot: string | null } | null;
   ok?: boolean;
   message?: string;
   rule_id?: string | null;
@@ -113,13 +116,6 @@ export const TRAIT_NAMES: (keyof MatchModel<GameView>)[] = [
   "position",
   "replay_length",
 ];
-
-export const COLOURS = PLAYER_COLOURS;
-
-/** A seat's colour when the view does not name one (any integer, also negative, maps to one). */
-export function colour(seat: number): string {
-  return COLOURS[((seat % COLOURS.length) + COLOURS.length) % COLOURS.length];
-}
 
 /** True when `v` is a view of `game` with a legal list and the game's own `field`. */
 export function isGameView(v: unknown, game: string, field: string): boolean {

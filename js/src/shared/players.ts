@@ -2,15 +2,19 @@
 // (Python names the players once, for every game); before a view names them, seats are
 // "Player 1…N" (never numbered from 0) in the product's colour order.
 
-/** What the front ends read of a view's player: its seat, and its name and colour when Python sends them. */
+/** What the front ends read of a view's player: its seat, and its name and colours when Python sends them. */
 export interface NamedPlayer {
   seat: number;
   name?: string;
+  /** Fill, as drawn on a board or card. */
   color?: string;
+  /** The same hue dark enough for text on white. */
+  ink?: string;
 }
 
-// Okabe-Ito (colour-blind safe): orange, sky blue, bluish green, reddish purple, yellow, blue, vermillion.
-export const PLAYER_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#F0E442", "#0072B2", "#D55E00"];
+// Python's palette (clash_widget/engine/seats.py SEATS: Okabe-Ito, Blue first), only for a
+// view that names no colour; tests/test_seats_js.py keeps the two equal.
+export const PLAYER_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#F0E442"];
 export const BARBARIAN_COLOUR = "#2b2b2b";
 
 function find(players: readonly NamedPlayer[] | undefined, seat: number): NamedPlayer | undefined {
@@ -30,6 +34,12 @@ export function playerColour(players: readonly NamedPlayer[] | undefined, seat: 
   const c = find(players, seat)?.color;
   if (typeof c === "string" && /^#[0-9a-fA-F]{6}$/.test(c)) return c;
   return PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
+}
+
+/** A seat's colour for text on the page: the view's `ink`, else its fill. */
+export function playerInk(players: readonly NamedPlayer[] | undefined, seat: number): string {
+  const c = seat < 0 ? undefined : find(players, seat)?.ink;
+  return typeof c === "string" && /^#[0-9a-fA-F]{6}$/.test(c) ? c : playerColour(players, seat);
 }
 
 /** "Blue", "Blue and Red", "Blue, Red and Green". */
