@@ -79,7 +79,7 @@ def test_history_by_keyboard(lab):
     expect(table).to_have_attribute("data-version", "3")
     tab_to(page, root, '.hccg-action[data-key="done"]')
     page.keyboard.press("Enter")
-    expect(table).to_have_attribute("data-phase", "plan")
+    expect(table).to_have_attribute("data-version", "4")  # trade done: on to growth
     assert played(lab, 4) == ["cycle", "discard 0-30", "consult", "done"]
     audit(lab, root)
 
