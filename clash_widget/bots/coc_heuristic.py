@@ -1237,6 +1237,21 @@ class CocHeuristicBot(Bot):
         boost = Action("boost")
         return boost if boost in legal else legal[0]
 
+    def on_window(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+        """A window opens when I am short of something (culture for an influence roll, mood
+        for Myths, food for a famine): use what gives it, else pass."""
+        need = frame.get("need", "")
+
+        def gives(a: Action) -> int:
+            if a.kind == "play":
+                return int(action_cards()[card_base(a.args[0])]["gain"].get(need, 0))
+            if a.kind == "drama":
+                return 1 if a.args[0].endswith(">" + need) else 0
+            return 0
+
+        useful = [a for a in legal if gives(a) > 0]
+        return max(useful, key=gives) if useful else Action("pass")
+
     def on_influence_piece(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
         order = {"temple": 0, "academy": 1, "fortress": 2, "port": 3}
         return min(legal, key=lambda a: order.get(a.args[0], 9))
