@@ -45,6 +45,7 @@ from ..coc.economy import cap, option_cost
 from ..coc.effects import PIECE_ADVANCE
 from ..coc.odds import battle_odds, influence_success
 from ..coc.vocab import ANGRY, BARBARIANS, HAPPY, LAND, NEUTRAL
+from ..coc.windows import gives
 from ..coc.wonders import wonder_cards
 from ..engine import Action, Game
 from ..engine.game import State
@@ -1241,16 +1242,8 @@ class CocHeuristicBot(Bot):
         """A window opens when I am short of something (culture for an influence roll, mood
         for Myths, food for a famine): use what gives it, else pass."""
         need = frame.get("need", "")
-
-        def gives(a: Action) -> int:
-            if a.kind == "play":
-                return int(action_cards()[card_base(a.args[0])]["gain"].get(need, 0))
-            if a.kind == "drama":
-                return 1 if a.args[0].endswith(">" + need) else 0
-            return 0
-
-        useful = [a for a in legal if gives(a) > 0]
-        return max(useful, key=gives) if useful else Action("pass")
+        useful = [a for a in legal if gives(a, need) > 0]
+        return max(useful, key=lambda a: gives(a, need)) if useful else Action("pass")
 
     def on_influence_piece(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
         order = {"temple": 0, "academy": 1, "fortress": 2, "port": 3}

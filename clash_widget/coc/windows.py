@@ -34,7 +34,6 @@ from ..engine.reactions import WINDOW, Usable, open_window, pass_on, still_usabl
 from . import abilities, cards
 from .cards import action_cards, card_base
 from .common import me
-from .effects import source
 from .rulebook import RULES
 
 SECTION = "Primer: Actions (Expanded)"
@@ -106,16 +105,21 @@ def _stock(player: dict[str, Any], what: str) -> int:
     return int(player[what]) if what in ("culture", "mood") else int(player["res"][what])
 
 
+def gives(a: Action, what: str) -> int:
+    """How much of ``what`` the window's action ``a`` gives (a free card, Drama's swap)."""
+    if a.kind == "play":
+        return int(action_cards()[card_base(a.args[0])]["gain"].get(what, 0))
+    if a.kind == "drama":
+        return 1 if a.args[0].endswith(">" + what) else 0
+    return 0
+
+
 def could_gain(state: State, seat: int, what: str) -> int:
     """How much of ``what`` (a resource or token) the seat's free cards and Drama and Music
-    could give it now, before limits."""
-    player = state["players"][seat]
-    n = sum(action_cards()[card_base(c)]["gain"].get(what, 0) for c in free_cards(player))
-    swap = {"culture": "mood", "mood": "culture"}.get(what)
-    drama = source("ability.drama")
-    if swap and drama in player["advances"] and "drama" not in player["once"] and player[swap]:
-        n += 1
-    return n
+    could give it now, before limits: read from the window's own listing for the seat, so
+    the window and its legal actions agree."""
+    probe = {"kind": WINDOW, "player": seat}
+    return sum(gives(a, what) for k in (PLAY_FREE, abilities.DRAMA) for a in k.legal(state, probe))
 
 
 def short_and_helped(need: str, amount: int) -> Usable:

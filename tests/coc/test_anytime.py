@@ -200,3 +200,19 @@ def test_anytime_turn_actions():
     assert not any(
         a.kind in ("civic", "absolute_power", "forced_labour") for a in m.legal_actions()
     )
+
+
+def test_anytime_famine_after_research():
+    """The whole way: researching a Culture advance moves Blue's track to 3, the event is a
+    famine ("resolve it immediately"), Blue has no food but holds Bumper Crop: the window
+    comes before the famine strikes, inside the research action."""
+    s = open_map().resources(0, food=0, ideas=2).tracks(0, culture=2).hand(0, "bumper_crop")
+    s.state["decks"]["events"] = ["famine#0"]
+    m = s.match()
+    accepted(m, "research art_and_sculptures ideas:2")
+    assert m.state["stack"][-1]["kind"] == "window"
+    assert m.state["players"][0]["culture_track"] == 3
+    accepted(m, f"play {m.state['players'][0]['actions_hand'][0]}")
+    assert [f["kind"] for f in m.state["stack"]] == ["turn"]
+    assert m.state["players"][0]["res"]["food"] == 1
+    assert m.state["turn"]["actions"] == 2  # the card cost no action
