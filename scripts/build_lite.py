@@ -13,7 +13,9 @@ The site runs Python in the browser (Pyodide) and needs no server and no network
   the lock's hashes rewritten to the downloaded files and the other 300-odd
   entries pruned;
 - the lab extensions of the build environment that the board needs (widgets
-  manager, anywidget, the Pyodide kernel), and every ``notebooks/*.ipynb``.
+  manager, anywidget, the Pyodide kernel), and every ``notebooks/*.ipynb`` but
+  those that start the classroom server (notebook 23: no processes or sockets in
+  a browser; they run on Binder or a local Jupyter).
 
 Versions: the ``lite`` extra of pyproject.toml pins the kernel (jupyterlite-core
 and jupyterlite-pyodide-kernel); everything else follows from it and is checked
@@ -317,11 +319,27 @@ def offline_markdown(text: str) -> str:
     return BARE_REMOTE_IMAGE.sub(lambda m: m[1], text)
 
 
+# A notebook whose code imports the classroom server starts it (a process, sockets,
+# threads): a browser's Python can do none of that, so the site leaves it out.
+NEEDS_SERVER = re.compile(r"^\s*(from|import)\s+clash_widget\.server\b", re.M)
+
+
+def needs_server(nb: Path) -> bool:
+    """Does a code cell of ``nb`` import the classroom server (``clash_widget.server``)?"""
+    cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    code = ("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    return any(NEEDS_SERVER.search(src) for src in code)
+
+
 def notebooks(dest: Path) -> list[str]:
-    """Copy every course notebook (images from other hosts become links: no requests)."""
+    """Copy every course notebook (images from other hosts become links: no requests),
+    but the ones that need the classroom server (:func:`needs_server`)."""
     dest.mkdir(parents=True)
     names = []
     for nb in sorted((REPO / "notebooks").glob("*.ipynb")):
+        if needs_server(nb):
+            say(f"{nb.name}: left out (it starts the classroom server, which needs a real Python)")
+            continue
         text = nb.read_text(encoding="utf-8")
         fixed = offline_markdown(text)
         if fixed != text:
@@ -396,6 +414,9 @@ def build(out: Path, cache: Path) -> dict[str, object]:
         "versions": vers,
         "pyodide_packages": locked,
         "notebooks": names,
+        "left_out": [
+            p.name for p in sorted((REPO / "notebooks").glob("*.ipynb")) if needs_server(p)
+        ],
         "wheel": ours.name,
         "site_bytes": site_size(out),
         "build_s": round(time.monotonic() - t0, 1),

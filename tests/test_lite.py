@@ -181,6 +181,27 @@ def test_remote_images_become_links() -> None:
         assert not build_lite.BARE_REMOTE_IMAGE.search(text), p.name
 
 
+def test_the_site_leaves_out_the_notebooks_that_start_the_classroom_server(tmp_path) -> None:
+    """A browser's Python starts no process and opens no socket: notebook 23 stays out."""
+    names = build_lite.notebooks(tmp_path / "files")
+    course = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    left_out = [n for n in course if n not in names]
+    assert left_out == ["23_play_together.ipynb"]
+    assert sorted(p.name for p in (tmp_path / "files").iterdir()) == names
+    assert build_lite.needs_server(REPO / "notebooks" / "23_play_together.ipynb")
+    assert not build_lite.needs_server(REPO / "notebooks" / "00_start_here.ipynb")
+
+
+def test_binder_installs_every_extra_the_course_uses() -> None:
+    """Binder runs the whole course, notebook 23 (the classroom server) included."""
+    lines = (REPO / "binder" / "requirements.txt").read_text().splitlines()
+    install = [line for line in lines if line.strip() and not line.startswith("#")]
+    assert len(install) == 1 and install[0].startswith(".[")
+    extras = set(install[0][2:].rstrip("]").split(","))
+    assert {"notebooks", "server"} <= extras
+    assert any(build_lite.needs_server(p) for p in (REPO / "notebooks").glob("*.ipynb"))
+
+
 def test_lock_helpers() -> None:
     assert build_lite.norm("Pygments") == "pygments"
     assert build_lite.norm("prompt_toolkit") == "prompt-toolkit"
