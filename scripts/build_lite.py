@@ -24,7 +24,12 @@ widget wheels are taken at the versions installed in this environment, whose lab
 extensions go into the site. Downloads are cached in ``build/lite-cache`` (only
 the package registries are contacted, and only for files not cached yet).
 
-Usage: ``python scripts/build_lite.py [--out build/lite] [--cache build/lite-cache]``.
+With ``--course build/course-html`` (``make course-html``'s read-only pages), the site
+also carries the course to read (``course/``), linked from its front page and from
+JupyterLab's Help menu ("The course, read-only").
+
+Usage: ``python scripts/build_lite.py [--out build/lite] [--cache build/lite-cache]
+[--course build/course-html]``.
 """
 
 from __future__ import annotations
@@ -351,13 +356,42 @@ def notebooks(dest: Path) -> list[str]:
     return names
 
 
-def open_start_notebook(out: Path) -> None:
+COURSE = "course"  # where the read-only pages go in the site
+COURSE_LINK = "The course, read-only"
+
+
+def check_course(pages: Path) -> None:
+    if not (pages / "index.html").is_file():
+        raise BuildError(f"{pages} has no index.html: run `make course-html` first")
+
+
+def add_course(out: Path, pages: Path) -> list[str]:
+    """Copy ``make course-html``'s pages into the site's ``course/``; their names."""
+    check_course(pages)
+    shutil.copytree(pages, out / COURSE)
+    return sorted(p.name for p in (out / COURSE).glob("*.html"))
+
+
+def with_course_link(overrides: dict[str, object]) -> dict[str, object]:
+    """JupyterLab settings with a Help menu entry that opens the read-only course
+    (``../course/`` from ``lab/index.html``, so the site works under any path)."""
+    item = {
+        "command": "help:open",
+        "args": {"url": f"../{COURSE}/index.html", "text": COURSE_LINK, "newBrowserTab": True},
+        "rank": 0,
+    }
+    menu = {"menus": [{"id": "jp-mainmenu-help", "items": [item]}]}
+    return {**overrides, "@jupyterlab/mainmenu-extension:plugin": menu}
+
+
+def open_start_notebook(out: Path, course: bool = False) -> None:
     """The site's front page opens the start notebook in JupyterLab.
 
     The page keeps the (empty) ``jupyter-config-data`` element: the app pages read
     the root page's config on load.
     """
     target = f"./lab/index.html?path={START_NOTEBOOK}"
+    read = f" · <a href='./{COURSE}/index.html'>{COURSE_LINK}</a>" if course else ""
     (out / "index.html").write_text(
         "<!doctype html>\n<html><head><meta charset='utf-8'>\n"
         "<title>clash_widget course</title>\n"
@@ -367,7 +401,7 @@ def open_start_notebook(out: Path) -> None:
         # After "load": going on while this page still loads would abort its own request.
         f"<script>addEventListener('load', () => location.replace('{target}'));</script>\n"
         f"<noscript><meta http-equiv='refresh' content='0; url={target}'></noscript>\n"
-        f"</head><body><a href='{target}'>Open the course</a></body></html>\n"
+        f"</head><body><a href='{target}'>Open the course</a>{read}</body></html>\n"
     )
     # Browsers ask for /favicon.ico before a page names its icon.
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
@@ -377,8 +411,10 @@ def site_size(out: Path) -> int:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 
-def build(out: Path, cache: Path) -> dict[str, object]:
+def build(out: Path, cache: Path, course: Path | None = None) -> dict[str, object]:
     t0 = time.monotonic()
+    if course is not None:
+        check_course(course)  # before the long part
     cache.mkdir(parents=True, exist_ok=True)
     vers = versions()
     with tempfile.TemporaryDirectory(prefix="clash-lite-") as tmp:
@@ -395,7 +431,10 @@ def build(out: Path, cache: Path) -> dict[str, object]:
         say(f"staging Pyodide {vers['pyodide']} from node_modules")
         locked = stage_pyodide(src / "static" / "pyodide", cache, [ours, *widget_wheels, shim])
         shutil.copy2(LITE_CONFIG / "jupyter-lite.json", src / "jupyter-lite.json")
-        shutil.copy2(LITE_CONFIG / "overrides.json", src / "overrides.json")
+        overrides = json.loads((LITE_CONFIG / "overrides.json").read_text())
+        if course is not None:
+            overrides = with_course_link(overrides)
+        (src / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
         names = notebooks(src / "files")
         if out.exists():
             shutil.rmtree(out)
@@ -409,7 +448,8 @@ def build(out: Path, cache: Path) -> dict[str, object]:
             cmd += ["--LiteBuildConfig.federated_extensions", str(d)]
         say("jupyter lite build")
         run(cmd, cwd=src)
-    open_start_notebook(out)
+    course_pages = add_course(out, course) if course is not None else []
+    open_start_notebook(out, course=bool(course_pages))
     info = {
         "versions": vers,
         "pyodide_packages": locked,
@@ -417,6 +457,7 @@ def build(out: Path, cache: Path) -> dict[str, object]:
         "left_out": [
             p.name for p in sorted((REPO / "notebooks").glob("*.ipynb")) if needs_server(p)
         ],
+        "course_pages": course_pages,
         "wheel": ours.name,
         "site_bytes": site_size(out),
         "build_s": round(time.monotonic() - t0, 1),
@@ -429,9 +470,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", type=Path, default=REPO / "build" / "lite")
     p.add_argument("--cache", type=Path, default=REPO / "build" / "lite-cache")
+    p.add_argument("--course", type=Path, help="make course-html's pages, published in course/")
     a = p.parse_args(argv)
     try:
-        info = build(a.out, a.cache)
+        info = build(a.out, a.cache, a.course)
     except BuildError as exc:
         print(f"lite: FAILED: {exc}", file=sys.stderr)
         return 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from urllib.parse import urljoin
 
 import nbformat
 import pytest
@@ -200,6 +201,49 @@ def test_binder_installs_every_extra_the_course_uses() -> None:
     extras = set(install[0][2:].rstrip("]").split(","))
     assert {"notebooks", "server"} <= extras
     assert any(build_lite.needs_server(p) for p in (REPO / "notebooks").glob("*.ipynb"))
+
+
+def test_the_read_only_course_is_published_in_the_site_and_linked(tmp_path) -> None:
+    """make course-html's pages go to the site's course/, linked from the front page and from
+    JupyterLab's Help menu by a URL relative to lab/index.html (any hosting path works)."""
+    pages = tmp_path / "course-html"
+    pages.mkdir()
+    (pages / "index.html").write_text("<a href='00_start_here.html'>Start here</a>")
+    (pages / "00_start_here.html").write_text("<img src='data:image/svg+xml;base64,PHN2Zy8+'>")
+    site = tmp_path / "site"
+    (site / "lab").mkdir(parents=True)
+    (site / "lab" / "favicon.ico").write_bytes(b"")
+
+    assert build_lite.add_course(site, pages) == ["00_start_here.html", "index.html"]
+    assert (site / "course" / "00_start_here.html").read_text() == (
+        pages / "00_start_here.html"
+    ).read_text()
+    build_lite.open_start_notebook(site, course=True)
+    front = (site / "index.html").read_text()
+    assert "href='./course/index.html'>The course, read-only</a>" in front
+    assert "location.replace('./lab/index.html?path=00_start_here.ipynb')" in front
+
+    base = json.loads((REPO / "lite" / "overrides.json").read_text())
+    settings = build_lite.with_course_link(base)
+    assert {k: settings[k] for k in base} == base  # the site's other settings kept
+    (menu,) = settings["@jupyterlab/mainmenu-extension:plugin"]["menus"]
+    (item,) = menu["items"]
+    assert menu["id"] == "jp-mainmenu-help" and item["command"] == "help:open"
+    assert item["args"]["text"] == "The course, read-only" and item["args"]["newBrowserTab"]
+    lab = "https://example.github.io/clash_widget/lab/index.html"
+    assert urljoin(lab, item["args"]["url"]) == (
+        "https://example.github.io/clash_widget/course/index.html"
+    )
+
+
+def test_without_course_pages_the_site_has_no_course_link(tmp_path) -> None:
+    site = tmp_path / "site"
+    (site / "lab").mkdir(parents=True)
+    (site / "lab" / "favicon.ico").write_bytes(b"")
+    build_lite.open_start_notebook(site)
+    assert "course/" not in (site / "index.html").read_text()
+    with pytest.raises(build_lite.BuildError, match="make course-html"):
+        build_lite.check_course(tmp_path / "no-pages")
 
 
 def test_lock_helpers() -> None:
