@@ -362,6 +362,14 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """A new widget showing a game file's game (verified first)."""
         return cls(read_game_file(source), **kwargs)
 
+    @classmethod
+    def join(cls, url: str, name: str | None = None) -> Any:
+        """Sit at a classroom server's seat from its join link: that seat's board, moved by
+        the room (a RoomBoard; needs the ``[server]`` extra, imported only here)."""
+        from clash_widget.server.client import join_link
+
+        return join_link(url, name, game=cls.GAME, widget=cls.__name__)
+
     # -- traits ---------------------------------------------------------------------------
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait values from the browser: refuse (and send back) what the view lock forbids.
