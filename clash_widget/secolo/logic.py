@@ -302,7 +302,7 @@ def end_game(state: State, reason: str, ev: Events, among: list[int] | None = No
 def outcome(state: State) -> str:
     """The end of the game in words: a draw, or who won."""
     res = state["result"]
-    names = " and ".join(f"player {s}" for s in res["winners"])
+    names = joined(state, res["winners"])
     if res["draw"]:
         return f"The game is over: a draw between {names}."
     return f"The game is over: {names} win{'' if len(res['winners']) > 1 else 's'}."
