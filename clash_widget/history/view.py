@@ -191,7 +191,7 @@ TRADE_LABELS = {
 
 
 def _attack_label(state: State, origin: str, target: str) -> str:
-    """"Attack X from Y": when both cities were taken from the same player, say so once."""
+    """The label "Attack X from Y": two cities taken from the same player say so once."""
     owners = {C.owner(c) for c in (origin, target)}
     taken = [state["cities"][c]["controller"] != C.owner(c) for c in (origin, target)]
     if all(taken) and len(owners) == 1:

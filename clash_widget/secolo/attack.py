@@ -148,7 +148,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     targets = L.open_targets(state, seat)
     if not targets:
         return []
-    out = []
+    out: list[Action] = []
     for a1, a2, cul in attack_pairs(state, seat):
         for t in targets:
             if C.culture(t) != cul:
@@ -157,7 +157,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
 
 
 def apply_attack(state: State, frame: Frame, a: Attack, ev: Events) -> None:
-    seat, cul, where = frame["player"], a.culture, a.where
+    seat, cul, where = frame["player"], a.culture, L.owner(state, a.target)
     L.from_hand(state, seat, a.card)
     L.to_discard(state, a.card, seat)
     state["turn"]["attacks"] += 1
