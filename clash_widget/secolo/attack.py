@@ -96,8 +96,10 @@ def _is_character(cid: str) -> bool:
 
 
 def _not_a_target(state: State, frame: Frame, a: Attack) -> str:
+    if a.target in C.catalogue() and C.ctype(a.target) == "protagonist":
+        return f"{C.label(a.target)} is a Protagonist"
     if not _is_character(a.target):
-        return a.target
+        return C.named(a.target)
     return f"{C.label(a.target)} is not in an opponent's city"
 
 
