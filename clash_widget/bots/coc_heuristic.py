@@ -38,7 +38,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..coc import content
-from ..coc.board import board_neighbours, city_size, effective_size, hex_distance
+from ..coc.board import board_neighbours, city_size, effective_size, hex_distance, terrain
 from ..coc.cards import action_cards, card_base, objective_cards
 from ..coc.cities import yields
 from ..coc.economy import cap, option_cost
@@ -1158,6 +1158,29 @@ class CocHeuristicBot(Bot):
                 else -1
             ),
         )
+
+    def on_which_units(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+        """Send the units that keep their options: a fresh unit over one that entered a forest
+        (it may still attack from where it goes), an empty ship over a loaded one (the cargo
+        stays where it is) unless the ship sails to a new shore its cargo could land on, and
+        land units aboard the empty ship (the loaded one keeps its room for its own)."""
+        src, to = frame["args"]["from"], frame["args"]["to"]
+        shore = {k for k in board_neighbours(seat.s, to) if terrain(seat.s, k) in LAND}
+        new_shore = bool(shore - set(board_neighbours(seat.s, src)) - {src})
+
+        def keeps_options(a: Action) -> tuple[int, str]:
+            good = 0
+            for cls in a.args[0].split("+"):
+                if cls.endswith("-fresh") or cls == "aboard-ship-empty":
+                    good += 1
+                elif cls == "ship-empty":
+                    good += 0 if new_shore else 1
+                elif cls.startswith("ship-carrying-"):
+                    good += 1 if new_shore else 0
+            return good, a.args[0]
+
+        picks = [a for a in legal if a.kind == "pick" and a.args]
+        return max(picks, key=keeps_options) if picks else legal[0]
 
     @staticmethod
     def _spec(spec: str) -> tuple[int, int]:

@@ -712,11 +712,14 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """Show an exception in ``feedback`` (``widget.error``; ``detail`` says where it was
         raised, for whoever fixes it). It says the game is unchanged only when it is: the
         engine noted that it rolled the failed action back (``Match.play`` is atomic)."""
-        if UNCHANGED_NOTE in getattr(exc, "__notes__", ()):
-            what = f"Something went wrong in the game engine; the game is unchanged. {what}"
-        verdict = ERROR.refuse()
+        rolled_back = UNCHANGED_NOTE in getattr(exc, "__notes__", ())
         self._say(
-            False, what, verdict, seq=seq, detail=f"{type(exc).__name__}: {exc} ({_where(exc)})"
+            False,
+            what,
+            ERROR.refuse(),
+            seq=seq,
+            then="The game is unchanged." if rolled_back else "",
+            detail=f"{type(exc).__name__}: {exc} ({_where(exc)})",
         )
 
     def _say(
@@ -727,19 +730,21 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         *,
         seq: int | None,
         by: dict[str, Any] | None = None,
+        then: str = "",
         detail: str | None = None,
     ) -> None:
         """Set ``feedback``: the one message shape of every widget (docs/design.md, Messages).
 
         A refusal's sentence is its verdict's (:attr:`Verdict.text`), after ``message`` if
-        one is given; its rule travels apart in ``rule``, never inside the sentence."""
+        one is given and before ``then``; its rule travels apart in ``rule``, never inside
+        the sentence. ``detail`` (an exception and where it was raised) is for developers."""
         self._answers += 1
         text = message
         kind = "played" if by is not None else "info"
         rule = None
         if verdict is not None and not ok:
             kind = "error" if verdict.rule_id == ERROR.id else "refused"
-            text = f"{message} {verdict.text}".strip()
+            text = f"{message} {verdict.text} {then}".strip()
             rule = {
                 "id": verdict.rule_id,
                 "section": verdict.rule.section,
