@@ -100,9 +100,12 @@ lab: setup
 
 # The offline site: the wheel, its pure dependencies, the lab extensions and Pyodide
 # (npm package) in build/lite; downloads cached in build/lite-cache.
+# LITE_COURSE=build/course-html (after make course-html) publishes the read-only pages in
+# the site's course/, linked from its front page and JupyterLab's Help menu.
 LITE_PORT ?= 8000
+LITE_COURSE ?=
 lite: setup
-	$(PY) scripts/build_lite.py --out build/lite
+	$(PY) scripts/build_lite.py --out build/lite $(if $(LITE_COURSE),--course $(LITE_COURSE))
 
 lite-serve: lite
 	$(PY) scripts/serve_lite.py --dir build/lite --port $(LITE_PORT)

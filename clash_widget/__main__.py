@@ -174,10 +174,11 @@ def cmd_rules(a: argparse.Namespace) -> int:
     from .engine import GAMES
     from .engine.game import KERNEL_RULES
     from .engine.rules import rules_markdown
+    from .server.refusals import SERVER_RULES  # the rule ids only: no web framework
     from .widget.intents import WIDGET_RULES
 
-    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)] + [WIDGET_RULES]
-    text = rules_markdown(books)
+    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
+    text = rules_markdown([*books, WIDGET_RULES, SERVER_RULES])
     if a.write:
         Path(a.write).write_text(text + "\n", encoding="utf-8")
     else:

@@ -13,7 +13,9 @@ The site runs Python in the browser (Pyodide) and needs no server and no network
   the lock's hashes rewritten to the downloaded files and the other 300-odd
   entries pruned;
 - the lab extensions of the build environment that the board needs (widgets
-  manager, anywidget, the Pyodide kernel), and every ``notebooks/*.ipynb``.
+  manager, anywidget, the Pyodide kernel), and every ``notebooks/*.ipynb`` but
+  those that start the classroom server (notebook 23: no processes or sockets in
+  a browser; they run on Binder or a local Jupyter).
 
 Versions: the ``lite`` extra of pyproject.toml pins the kernel (jupyterlite-core
 and jupyterlite-pyodide-kernel); everything else follows from it and is checked
@@ -22,7 +24,12 @@ widget wheels are taken at the versions installed in this environment, whose lab
 extensions go into the site. Downloads are cached in ``build/lite-cache`` (only
 the package registries are contacted, and only for files not cached yet).
 
-Usage: ``python scripts/build_lite.py [--out build/lite] [--cache build/lite-cache]``.
+With ``--course build/course-html`` (``make course-html``'s read-only pages), the site
+also carries the course to read (``course/``), linked from its front page and from
+JupyterLab's Help menu ("The course, read-only").
+
+Usage: ``python scripts/build_lite.py [--out build/lite] [--cache build/lite-cache]
+[--course build/course-html]``.
 """
 
 from __future__ import annotations
@@ -317,11 +324,27 @@ def offline_markdown(text: str) -> str:
     return BARE_REMOTE_IMAGE.sub(lambda m: m[1], text)
 
 
+# A notebook whose code imports the classroom server starts it (a process, sockets,
+# threads): a browser's Python can do none of that, so the site leaves it out.
+NEEDS_SERVER = re.compile(r"^\s*(from|import)\s+clash_widget\.server\b", re.M)
+
+
+def needs_server(nb: Path) -> bool:
+    """Does a code cell of ``nb`` import the classroom server (``clash_widget.server``)?"""
+    cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    code = ("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    return any(NEEDS_SERVER.search(src) for src in code)
+
+
 def notebooks(dest: Path) -> list[str]:
-    """Copy every course notebook (images from other hosts become links: no requests)."""
+    """Copy every course notebook (images from other hosts become links: no requests),
+    but the ones that need the classroom server (:func:`needs_server`)."""
     dest.mkdir(parents=True)
     names = []
     for nb in sorted((REPO / "notebooks").glob("*.ipynb")):
+        if needs_server(nb):
+            say(f"{nb.name}: left out (it starts the classroom server, which needs a real Python)")
+            continue
         text = nb.read_text(encoding="utf-8")
         fixed = offline_markdown(text)
         if fixed != text:
@@ -333,13 +356,42 @@ def notebooks(dest: Path) -> list[str]:
     return names
 
 
-def open_start_notebook(out: Path) -> None:
+COURSE = "course"  # where the read-only pages go in the site
+COURSE_LINK = "The course, read-only"
+
+
+def check_course(pages: Path) -> None:
+    if not (pages / "index.html").is_file():
+        raise BuildError(f"{pages} has no index.html: run `make course-html` first")
+
+
+def add_course(out: Path, pages: Path) -> list[str]:
+    """Copy ``make course-html``'s pages into the site's ``course/``; their names."""
+    check_course(pages)
+    shutil.copytree(pages, out / COURSE)
+    return sorted(p.name for p in (out / COURSE).glob("*.html"))
+
+
+def with_course_link(overrides: dict[str, object]) -> dict[str, object]:
+    """JupyterLab settings with a Help menu entry that opens the read-only course
+    (``../course/`` from ``lab/index.html``, so the site works under any path)."""
+    item = {
+        "command": "help:open",
+        "args": {"url": f"../{COURSE}/index.html", "text": COURSE_LINK, "newBrowserTab": True},
+        "rank": 0,
+    }
+    menu = {"menus": [{"id": "jp-mainmenu-help", "items": [item]}]}
+    return {**overrides, "@jupyterlab/mainmenu-extension:plugin": menu}
+
+
+def open_start_notebook(out: Path, course: bool = False) -> None:
     """The site's front page opens the start notebook in JupyterLab.
 
     The page keeps the (empty) ``jupyter-config-data`` element: the app pages read
     the root page's config on load.
     """
     target = f"./lab/index.html?path={START_NOTEBOOK}"
+    read = f" · <a href='./{COURSE}/index.html'>{COURSE_LINK}</a>" if course else ""
     (out / "index.html").write_text(
         "<!doctype html>\n<html><head><meta charset='utf-8'>\n"
         "<title>clash_widget course</title>\n"
@@ -349,7 +401,7 @@ def open_start_notebook(out: Path) -> None:
         # After "load": going on while this page still loads would abort its own request.
         f"<script>addEventListener('load', () => location.replace('{target}'));</script>\n"
         f"<noscript><meta http-equiv='refresh' content='0; url={target}'></noscript>\n"
-        f"</head><body><a href='{target}'>Open the course</a></body></html>\n"
+        f"</head><body><a href='{target}'>Open the course</a>{read}</body></html>\n"
     )
     # Browsers ask for /favicon.ico before a page names its icon.
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
@@ -359,8 +411,10 @@ def site_size(out: Path) -> int:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 
-def build(out: Path, cache: Path) -> dict[str, object]:
+def build(out: Path, cache: Path, course: Path | None = None) -> dict[str, object]:
     t0 = time.monotonic()
+    if course is not None:
+        check_course(course)  # before the long part
     cache.mkdir(parents=True, exist_ok=True)
     vers = versions()
     with tempfile.TemporaryDirectory(prefix="clash-lite-") as tmp:
@@ -377,7 +431,10 @@ def build(out: Path, cache: Path) -> dict[str, object]:
         say(f"staging Pyodide {vers['pyodide']} from node_modules")
         locked = stage_pyodide(src / "static" / "pyodide", cache, [ours, *widget_wheels, shim])
         shutil.copy2(LITE_CONFIG / "jupyter-lite.json", src / "jupyter-lite.json")
-        shutil.copy2(LITE_CONFIG / "overrides.json", src / "overrides.json")
+        overrides = json.loads((LITE_CONFIG / "overrides.json").read_text())
+        if course is not None:
+            overrides = with_course_link(overrides)
+        (src / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
         names = notebooks(src / "files")
         if out.exists():
             shutil.rmtree(out)
@@ -391,11 +448,16 @@ def build(out: Path, cache: Path) -> dict[str, object]:
             cmd += ["--LiteBuildConfig.federated_extensions", str(d)]
         say("jupyter lite build")
         run(cmd, cwd=src)
-    open_start_notebook(out)
+    course_pages = add_course(out, course) if course is not None else []
+    open_start_notebook(out, course=bool(course_pages))
     info = {
         "versions": vers,
         "pyodide_packages": locked,
         "notebooks": names,
+        "left_out": [
+            p.name for p in sorted((REPO / "notebooks").glob("*.ipynb")) if needs_server(p)
+        ],
+        "course_pages": course_pages,
         "wheel": ours.name,
         "site_bytes": site_size(out),
         "build_s": round(time.monotonic() - t0, 1),
@@ -408,9 +470,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", type=Path, default=REPO / "build" / "lite")
     p.add_argument("--cache", type=Path, default=REPO / "build" / "lite-cache")
+    p.add_argument("--course", type=Path, help="make course-html's pages, published in course/")
     a = p.parse_args(argv)
     try:
-        info = build(a.out, a.cache)
+        info = build(a.out, a.cache, a.course)
     except BuildError as exc:
         print(f"lite: FAILED: {exc}", file=sys.stderr)
         return 1

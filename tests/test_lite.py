@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from urllib.parse import urljoin
 
 import nbformat
 import pytest
@@ -179,6 +180,70 @@ def test_remote_images_become_links() -> None:
     for p in sorted((REPO / "notebooks").glob("*.ipynb")):
         text = build_lite.offline_markdown(p.read_text(encoding="utf-8"))
         assert not build_lite.BARE_REMOTE_IMAGE.search(text), p.name
+
+
+def test_the_site_leaves_out_the_notebooks_that_start_the_classroom_server(tmp_path) -> None:
+    """A browser's Python starts no process and opens no socket: notebook 23 stays out."""
+    names = build_lite.notebooks(tmp_path / "files")
+    course = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    left_out = [n for n in course if n not in names]
+    assert left_out == ["23_play_together.ipynb"]
+    assert sorted(p.name for p in (tmp_path / "files").iterdir()) == names
+    assert build_lite.needs_server(REPO / "notebooks" / "23_play_together.ipynb")
+    assert not build_lite.needs_server(REPO / "notebooks" / "00_start_here.ipynb")
+
+
+def test_binder_installs_every_extra_the_course_uses() -> None:
+    """Binder runs the whole course, notebook 23 (the classroom server) included."""
+    lines = (REPO / "binder" / "requirements.txt").read_text().splitlines()
+    install = [line for line in lines if line.strip() and not line.startswith("#")]
+    assert len(install) == 1 and install[0].startswith(".[")
+    extras = set(install[0][2:].rstrip("]").split(","))
+    assert {"notebooks", "server"} <= extras
+    assert any(build_lite.needs_server(p) for p in (REPO / "notebooks").glob("*.ipynb"))
+
+
+def test_the_read_only_course_is_published_in_the_site_and_linked(tmp_path) -> None:
+    """make course-html's pages go to the site's course/, linked from the front page and from
+    JupyterLab's Help menu by a URL relative to lab/index.html (any hosting path works)."""
+    pages = tmp_path / "course-html"
+    pages.mkdir()
+    (pages / "index.html").write_text("<a href='00_start_here.html'>Start here</a>")
+    (pages / "00_start_here.html").write_text("<img src='data:image/svg+xml;base64,PHN2Zy8+'>")
+    site = tmp_path / "site"
+    (site / "lab").mkdir(parents=True)
+    (site / "lab" / "favicon.ico").write_bytes(b"")
+
+    assert build_lite.add_course(site, pages) == ["00_start_here.html", "index.html"]
+    assert (site / "course" / "00_start_here.html").read_text() == (
+        pages / "00_start_here.html"
+    ).read_text()
+    build_lite.open_start_notebook(site, course=True)
+    front = (site / "index.html").read_text()
+    assert "href='./course/index.html'>The course, read-only</a>" in front
+    assert "location.replace('./lab/index.html?path=00_start_here.ipynb')" in front
+
+    base = json.loads((REPO / "lite" / "overrides.json").read_text())
+    settings = build_lite.with_course_link(base)
+    assert {k: settings[k] for k in base} == base  # the site's other settings kept
+    (menu,) = settings["@jupyterlab/mainmenu-extension:plugin"]["menus"]
+    (item,) = menu["items"]
+    assert menu["id"] == "jp-mainmenu-help" and item["command"] == "help:open"
+    assert item["args"]["text"] == "The course, read-only" and item["args"]["newBrowserTab"]
+    lab = "https://example.github.io/clash_widget/lab/index.html"
+    assert urljoin(lab, item["args"]["url"]) == (
+        "https://example.github.io/clash_widget/course/index.html"
+    )
+
+
+def test_without_course_pages_the_site_has_no_course_link(tmp_path) -> None:
+    site = tmp_path / "site"
+    (site / "lab").mkdir(parents=True)
+    (site / "lab" / "favicon.ico").write_bytes(b"")
+    build_lite.open_start_notebook(site)
+    assert "course/" not in (site / "index.html").read_text()
+    with pytest.raises(build_lite.BuildError, match="make course-html"):
+        build_lite.check_course(tmp_path / "no-pages")
 
 
 def test_lock_helpers() -> None:

@@ -38,13 +38,14 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..coc import content
-from ..coc.board import board_neighbours, city_size, effective_size, hex_distance
+from ..coc.board import board_neighbours, city_size, effective_size, hex_distance, terrain
 from ..coc.cards import action_cards, card_base, objective_cards
 from ..coc.cities import yields
 from ..coc.economy import cap, option_cost
 from ..coc.effects import PIECE_ADVANCE
 from ..coc.odds import battle_odds, influence_success
 from ..coc.vocab import ANGRY, BARBARIANS, HAPPY, LAND, NEUTRAL
+from ..coc.windows import gives
 from ..coc.wonders import wonder_cards
 from ..engine import Action, Game
 from ..engine.game import State
@@ -1158,6 +1159,29 @@ class CocHeuristicBot(Bot):
             ),
         )
 
+    def on_which_units(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+        """Send the units that keep their options: a fresh unit over one that entered a forest
+        (it may still attack from where it goes), an empty ship over a loaded one (the cargo
+        stays where it is) unless the ship sails to a new shore its cargo could land on, and
+        land units aboard the empty ship (the loaded one keeps its room for its own)."""
+        src, to = frame["args"]["from"], frame["args"]["to"]
+        shore = {k for k in board_neighbours(seat.s, to) if terrain(seat.s, k) in LAND}
+        new_shore = bool(shore - set(board_neighbours(seat.s, src)) - {src})
+
+        def keeps_options(a: Action) -> tuple[int, str]:
+            good = 0
+            for cls in a.args[0].split("+"):
+                if cls.endswith("-fresh") or cls == "aboard-ship-empty":
+                    good += 1
+                elif cls == "ship-empty":
+                    good += 0 if new_shore else 1
+                elif cls.startswith("ship-carrying-"):
+                    good += 1 if new_shore else 0
+            return good, a.args[0]
+
+        picks = [a for a in legal if a.kind == "pick" and a.args]
+        return max(picks, key=keeps_options) if picks else legal[0]
+
     @staticmethod
     def _spec(spec: str) -> tuple[int, int]:
         n_army = n_settler = 0
@@ -1236,6 +1260,13 @@ class CocHeuristicBot(Bot):
     def on_influence_boost(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
         boost = Action("boost")
         return boost if boost in legal else legal[0]
+
+    def on_window(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+        """A window opens when I am short of something (culture for an influence roll, mood
+        for Myths, food for a famine): use what gives it, else pass."""
+        need = frame.get("need", "")
+        useful = [a for a in legal if gives(a, need) > 0]
+        return max(useful, key=lambda a: gives(a, need)) if useful else Action("pass")
 
     def on_influence_piece(self, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
         order = {"temple": 0, "academy": 1, "fortress": 2, "port": 3}

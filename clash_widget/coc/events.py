@@ -26,6 +26,7 @@ from .effects import grants, source
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .vocab import ANGRY, BARBARIANS, mood_name
+from .windows import HELD_BACK, could_gain, offer
 
 
 @cache
@@ -69,11 +70,13 @@ def _lower_mood(state: State, p: int, ev: Events, cause: str, *, angry: bool = F
     targets = _mood_targets(state, p)
     if not targets:
         return  # every city is angry already: the mood cannot drop
-    myths = grants(player, "event.myths") and player["mood"] >= 1
+    myths = grants(player, "event.myths") and player["mood"] + could_gain(state, p, "mood") >= 1
     if len(targets) == 1 and not myths:
         _hit(state, p, targets[0], cause, angry, ev)
         return
     state["stack"].append({"kind": MOOD_FRAME, "player": p, "cause": cause, "angry": angry})
+    if myths:
+        offer(state, p, "mood", 1)  # no token for Myths: free cards first
 
 
 def _hit(state: State, p: int, key: str, cause: str, angry: bool, ev: Events) -> None:
@@ -160,8 +163,10 @@ def _by(effect: str) -> str:
     return str(advances()[source(effect)]["name"])
 
 
-def famine(state: State, p: int, ev: Events) -> None:
-    """Lose 1 food; with none, one of your cities (your choice) becomes angry."""
+def famine(state: State, p: int, ev: Events, *, asked: bool = False) -> None:
+    """Lose 1 food; with none, one of your cities (your choice) becomes angry. With no food
+    but a free card that gives some, the player may play it first (``asked`` once they had
+    that window)."""
     player = state["players"][p]
     if grants(player, "event.famine-immune"):
         ev.emit(
@@ -173,7 +178,12 @@ def famine(state: State, p: int, ev: Events) -> None:
         player["res"]["food"] -= 1
         ev.emit("event_effect", f"{player['name']} loses 1 food to the famine.", player=p)
         return
+    if not asked and offer(state, p, "food", 1, then="famine"):
+        return  # the famine strikes when the window closes
     _lower_mood(state, p, ev, "Famine", angry=True)
+
+
+HELD_BACK["famine"] = lambda state, p, ev: famine(state, p, ev, asked=True)
 
 
 def harvest(state: State, p: int, ev: Events) -> None:

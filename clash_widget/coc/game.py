@@ -29,6 +29,7 @@ from . import (
     scoring,
     trade,
     turns,
+    windows,
     wonders,
 )
 from .board import city_size, reading, stack_count
@@ -163,6 +164,7 @@ HANDLERS: dict[str, FrameHandler] = {
             "An event lowers a city's mood: choose the city (with Myths you may pay "
             "1 mood token instead).",
         ),
+        windows.FRAME,
     )
 }
 
@@ -240,6 +242,8 @@ class ClashOfCultures(Game):
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
         elif kind == "free_advance" and not self.legal_actions(state):
             state["stack"].pop()  # every advance owned: nothing to receive
+        elif kind in ("influence_boost", events.MOOD_FRAME) and self.answer_if_only(state, ev):
+            pass  # a window did not make up the shortfall: one answer is left
         else:
             return False
         return True

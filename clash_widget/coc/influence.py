@@ -26,6 +26,7 @@ from .common import bump_stat, mark_once, me, spend_action, used_once
 from .effects import grants
 from .rulebook import RULES
 from .vocab import HAPPY, parse_hex, plural
+from .windows import could_gain, offer
 
 SECTION = "Primer: Actions (Expanded), Cultural Influence; French rulings (rulebook p. 10-11)"
 ART = "Primer: Advances, CULTURE (Art and Sculptures)"
@@ -224,10 +225,11 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
         _succeed(state, roll, ev)
         return
     blocker = boost_blocker(state, dst)
-    if blocker is None and player["culture"] >= need - die:
+    if blocker is None and player["culture"] + could_gain(state, p, "culture") >= need - die:
         text += f"; {plural(need - die, 'culture token')} would lift it to {need}"
         _announce(ev, roll, text + ".", spent, None)
         state["stack"].append(roll)  # tokens on the roll may be spent after seeing it
+        offer(state, p, "culture", need - die)  # short of them: free cards first
         return
     if blocker is not None:
         text += f"; {blocker} forbids culture tokens on the roll"

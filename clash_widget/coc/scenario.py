@@ -214,6 +214,15 @@ class Scenario:
                 pl[hand].append(copy)
         return self
 
+    def hand(self, player: int, *actions: str) -> Scenario:
+        """Set the player's action cards to exactly ``actions`` (ids; the ones held go back
+        to the pile first)."""
+        pl = self._player(player)
+        self.state["decks"]["actions"].extend(pl["actions_hand"])
+        self.state["decks"]["actions"].sort()  # piles are unordered and kept sorted
+        pl["actions_hand"] = []
+        return self.cards(player, actions=actions)
+
     def region(self, key: str, tile: str, *, flip: int = 0, reveal: bool = False) -> Scenario:
         """Choose the tile of the face-down region holding ``key`` (and how it will lie:
         ``flip`` 0 as printed, 1 turned); ``reveal=True`` also turns it face up."""

@@ -269,24 +269,40 @@ def category_counts(deck: Sequence[Card], k: int) -> dict[str, int]:
         frozenset(t) for n in range(len(all_suits) + 1) for t in combinations(sorted(all_suits), n)
     ]
     out = [0] * len(CATEGORY_NAMES)
+    # The suit choices of a pattern depend only on which suit sets give how many cards,
+    # not on the ranks: counted once per such key (a few dozen), not once per pattern.
+    suit_sets = sorted(set(suits_of.values()), key=sorted)
+    set_of = {r: suit_sets.index(s) for r, s in suits_of.items()}
+    suit_choices: dict[tuple[tuple[int, int], ...], tuple[int, int]] = {}
+
+    def choices(counts: dict[int, int]) -> tuple[int, int]:
+        """(all suit choices, those showing every suit) of a pattern."""
+        key = tuple(sorted((set_of[r], n) for r, n in counts.items()))
+        found = suit_choices.get(key)
+        if found is not None:
+            return found
+        ways = 1
+        for s, n in key:
+            ways *= comb(len(suit_sets[s]), n)
+        covering = 0
+        if rainbow_possible and len(all_suits) == HAND_SIZE:
+            for missing in subsets:
+                term = 1
+                for s, n in key:
+                    term *= comb(len(suit_sets[s] - missing), n)
+                    if not term:
+                        break
+                covering += -term if len(missing) % 2 else term
+        suit_choices[key] = (ways, covering)
+        return ways, covering
 
     def walk(i: int, left: int, counts: dict[int, int]) -> None:
         if i == len(ranks):
             if left:
                 return
-            ways = 1
-            for r, n in counts.items():
-                ways *= comb(len(suits_of[r]), n)
+            ways, covering = choices(counts)
             cat = _pattern_category(counts)
-            if rainbow_possible and cat < RAINBOW and len(all_suits) == HAND_SIZE:
-                covering = 0
-                for missing in subsets:
-                    term = 1
-                    for r, n in counts.items():
-                        term *= comb(len(suits_of[r] - missing), n)
-                        if not term:
-                            break
-                    covering += -term if len(missing) % 2 else term
+            if cat < RAINBOW:
                 out[RAINBOW] += covering
                 ways -= covering
             out[cat] += ways

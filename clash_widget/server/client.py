@@ -8,6 +8,7 @@ Standard library only, so it works wherever the course runs::
     ada.play(ada.view()["legal"][0]["key"])
     match = room.game()                # the teacher downloads the game (a verified Match)
     ada.board()                        # Ada's board in the notebook, moved by the room
+    HistoryTable.join(link, name="Ada")  # the same from a seat's join link (join_link)
 
 Refusals come back as answers (``{"ok": False, "rule", "reason"}``), as from the
 server; a wrong or missing secret raises :class:`RoomRefused` with the server's reason.
@@ -15,8 +16,10 @@ server; a wrong or missing secret raises :class:`RoomRefused` with the server's 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -115,3 +118,34 @@ class Room:
     def game(self) -> Match:
         """The game so far as a verified Match (the teacher's secret only)."""
         return Match.load(_call(self._url("/game"), token=self._token))
+
+
+def parse_link(url: str) -> tuple[str, str, int]:
+    """``(server, room, seat)`` of a seat's join link, ``{server}/play#room=CODE&seat=N``
+    (server/app.py writes them; the seat is counted from 0, as in the API)."""
+    parts = urllib.parse.urlsplit(url.strip())
+    fields = urllib.parse.parse_qs(parts.fragment)
+    path = parts.path.rstrip("/")
+    room, seat = fields.get("room", [""])[0], fields.get("seat", [""])[0]
+    if not (parts.scheme in ("http", "https") and path.endswith("/play") and room):
+        raise ValueError(f"not a seat's join link: {url!r} (expected .../play#room=...&seat=...)")
+    if not seat.isdigit():
+        raise ValueError(f"the join link names no seat: {url!r}")
+    server = urllib.parse.urlunsplit((parts.scheme, parts.netloc, path[: -len("/play")], "", ""))
+    return server, room, int(seat)
+
+
+def join_link(url: str, name: str | None = None, game: str = "", widget: str = "") -> Any:
+    """Sit down at a join link's seat as ``name``: that seat's board (``Room(...).join(seat)
+    .board()``). ``game``: the game the caller's ``widget`` draws ("" any), checked first,
+    so a wrong widget takes no seat."""
+    if importlib.util.find_spec("websockets") is None:
+        raise ImportError(
+            "joining a classroom room needs the server extra: pip install 'clash_widget[server]'"
+        )
+    server, code, seat = parse_link(url)
+    room = Room(server, code, "")
+    found = room.info()["game"]
+    if game and found != game:
+        raise ValueError(f"{widget or 'this widget'} shows {game} games; this room plays {found}")
+    return room.join(seat, name).board()

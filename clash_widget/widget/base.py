@@ -96,24 +96,6 @@ from .picture import Pictured
 ActionCallback = Callable[[Outcome], Any]
 GameFile = dict[str, Any] | str | pathlib.Path
 W = TypeVar("W", bound="MatchWidget")
-STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
-
-_MISSING_BUNDLE_ESM = """
-function render({ el }) {
-  const d = document.createElement("div");
-  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
-  d.textContent = "clash_widget: LABEL bundle missing: run npm run build";
-  el.appendChild(d);
-}
-export default { render };
-"""
-
-
-def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
-    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
-    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
-    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
-    return esm, (css if css.is_file() else "")
 
 
 def _browser_null() -> object | None:
@@ -361,6 +343,14 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
     def from_file(cls: type[W], source: GameFile, **kwargs: Any) -> W:
         """A new widget showing a game file's game (verified first)."""
         return cls(read_game_file(source), **kwargs)
+
+    @classmethod
+    def join(cls, url: str, name: str | None = None) -> Any:
+        """Sit at a classroom server's seat from its join link: that seat's board, moved by
+        the room (a RoomBoard; needs the ``[server]`` extra, imported only here)."""
+        from clash_widget.server.client import join_link
+
+        return join_link(url, name, game=cls.GAME, widget=cls.__name__)
 
     # -- traits ---------------------------------------------------------------------------
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -704,11 +694,14 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """Show an exception in ``feedback`` (``widget.error``; ``detail`` says where it was
         raised, for whoever fixes it). It says the game is unchanged only when it is: the
         engine noted that it rolled the failed action back (``Match.play`` is atomic)."""
-        if UNCHANGED_NOTE in getattr(exc, "__notes__", ()):
-            what = f"Something went wrong in the game engine; the game is unchanged. {what}"
-        verdict = ERROR.refuse()
+        rolled_back = UNCHANGED_NOTE in getattr(exc, "__notes__", ())
         self._say(
-            False, what, verdict, seq=seq, detail=f"{type(exc).__name__}: {exc} ({_where(exc)})"
+            False,
+            what,
+            ERROR.refuse(),
+            seq=seq,
+            then="The game is unchanged." if rolled_back else "",
+            detail=f"{type(exc).__name__}: {exc} ({_where(exc)})",
         )
 
     def _say(
@@ -719,19 +712,21 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         *,
         seq: int | None,
         by: dict[str, Any] | None = None,
+        then: str = "",
         detail: str | None = None,
     ) -> None:
         """Set ``feedback``: the one message shape of every widget (docs/design.md, Messages).
 
         A refusal's sentence is its verdict's (:attr:`Verdict.text`), after ``message`` if
-        one is given; its rule travels apart in ``rule``, never inside the sentence."""
+        one is given and before ``then``; its rule travels apart in ``rule``, never inside
+        the sentence. ``detail`` (an exception and where it was raised) is for developers."""
         self._answers += 1
         text = message
         kind = "played" if by is not None else "info"
         rule = None
         if verdict is not None and not ok:
             kind = "error" if verdict.rule_id == ERROR.id else "refused"
-            text = f"{message} {verdict.text}".strip()
+            text = f"{message} {verdict.text} {then}".strip()
             rule = {
                 "id": verdict.rule_id,
                 "section": verdict.rule.section,

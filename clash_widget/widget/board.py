@@ -25,8 +25,9 @@ import traitlets
 from clash_widget.engine.game import MALFORMED
 from clash_widget.engine.session import seat_patch
 
+from .assets import STATIC, front_end
 from .autoplay import BOT_NAMES
-from .base import STATIC, MatchWidget, front_end
+from .base import MatchWidget
 from .intents import (
     BAD_SETTING,
     BOARD_FIELDS,

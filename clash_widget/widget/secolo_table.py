@@ -14,7 +14,8 @@ front end turns into buttons and clickable cards without knowing any rule.
 
 from __future__ import annotations
 
-from .base import MatchWidget, front_end
+from .assets import front_end
+from .base import MatchWidget
 
 
 class SecoloTable(MatchWidget):

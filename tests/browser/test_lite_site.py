@@ -6,7 +6,8 @@ every other host is unresolvable (``--host-resolver-rules``): Python runs in the
 page (Pyodide), there is no Jupyter server. Notebooks 00, 06 and 20 run top to
 bottom; a click on the board reaches Python and the redraw shows Python's answer;
 the bots' autoplay moves by itself ("▶ play"; Pyodide has no threads); the seat
-and view selectors send ``null`` as None; and no request fails.
+and view selectors send ``null`` as None; and no request fails. The Help menu opens
+the read-only course.
 """
 
 from __future__ import annotations
@@ -45,7 +46,12 @@ def has_class(cls: str) -> re.Pattern[str]:
 @pytest.fixture(scope="module")
 def lite_site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("lite") / "site"
+    # make course-html's pages stand-in (building them runs every lesson): the site copies
+    # whatever pages it is given and links their index
+    pages = tmp_path_factory.mktemp("course-html")
+    (pages / "index.html").write_text("<!doctype html><h1>The course, read-only</h1>")
     cmd = [sys.executable, str(REPO / "scripts" / "build_lite.py"), "--out", str(out)]
+    cmd += ["--course", str(pages)]
     t0 = time.monotonic()
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=REPO)
     assert res.returncode == 0, f"make lite failed:\n{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
@@ -187,6 +193,20 @@ def test_lite_start_notebook(lite):
     expect(game.locator(".clash-feedback")).to_contain_text("bot")
     game.locator("button.clash-autoplay").click()  # pause
     assert lite.wait_kernel("not game.bots_running")
+
+
+def test_lite_help_menu_opens_the_read_only_course(lite):
+    """The site's Help menu opens the read-only course (course/) in a new browser tab."""
+    page = lite.page
+    page.goto(f"{lite.server.base}/")
+    page.wait_for_selector("#jp-MainMenu")
+    page.locator("#jp-MainMenu .lm-MenuBar-itemLabel", has_text="Help").click()
+    with page.context.expect_page() as opened:
+        page.locator(".lm-Menu-itemLabel", has_text="The course, read-only").click()
+    tab = opened.value
+    tab.wait_for_load_state()
+    assert tab.url == f"{lite.server.base}/course/index.html"
+    expect(tab.locator("h1")).to_have_text("The course, read-only")
 
 
 def test_lite_moving_notebook(lite):

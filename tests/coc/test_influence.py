@@ -32,8 +32,10 @@ def setup(
     mood="neutral",
     dice=(),
     actions=None,
+    hand=(),
 ):
-    """Blue (0) owns a size-1 city ``dist`` spaces from Orange's (1) capital."""
+    """Blue (0) owns a size-1 city ``dist`` spaces from Orange's (1) capital; Blue holds the
+    action cards ``hand`` (none by default: a free card could lift a missed roll)."""
     s = open_map()
     cap1 = s.capital(1)
     src = _land_at(s, cap1, dist)
@@ -44,6 +46,7 @@ def setup(
     s.city(1, cap1, pieces=pieces, mood=mood)
     s.state["cities"][cap1]["capital"] = True
     s.resources(0, culture=culture)
+    s.hand(0, *hand)
     s.turn(0, actions=actions)
     rig_dice(s, *dice)
     return s, src, cap1

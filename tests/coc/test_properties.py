@@ -173,9 +173,11 @@ def test_rules_doc_is_generated_from_code():
     from clash_widget.engine import GAMES, get_game
     from clash_widget.engine.game import KERNEL_RULES
     from clash_widget.engine.rules import rules_markdown
+    from clash_widget.server.refusals import SERVER_RULES
     from clash_widget.widget.intents import WIDGET_RULES
 
-    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)] + [WIDGET_RULES]
+    books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
+    books += [WIDGET_RULES, SERVER_RULES]
     doc = Path(__file__).parents[2] / "docs" / "rules.md"
     assert doc.read_text(encoding="utf-8") == rules_markdown(books) + "\n"
 

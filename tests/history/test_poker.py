@@ -273,6 +273,52 @@ def test_rainbow_ranks_by_its_rarity():
     assert P.TWO_PAIR < P.RAINBOW < P.THREE
 
 
+# The five-suit deck's counts as the first counting method gave them (one suit count per
+# rank pattern, checked by enumeration on small decks above): a faster count must agree.
+FIVE_SUIT_COUNTS = {
+    5: {
+        "High card": 3_837_385,
+        "Pair": 3_403_400,
+        "Two pair": 403_260,
+        "Rainbow": 350_580,
+        "Three of a kind": 214_500,
+        "Straight": 31_250,
+        "Full house": 15_600,
+        "Four of a kind": 3_900,
+        "Five of a kind": 13,
+    },
+    6: {
+        "High card": 22_742_125,
+        "Pair": 34_542_850,
+        "Two pair": 9_286_420,
+        "Rainbow": 10_048_980,
+        "Three of a kind": 3_575_000,
+        "Straight": 1_421_875,
+        "Full house": 865_800,
+        "Four of a kind": 115_050,
+        "Five of a kind": 780,
+    },
+    7: {
+        "High card": 91_926_175,
+        "Pair": 234_412_500,
+        "Two pair": 127_196_700,
+        "Rainbow": 145_936_500,
+        "Three of a kind": 39_906_250,
+        "Straight": 31_828_125,
+        "Full house": 22_737_000,
+        "Four of a kind": 2_224_300,
+        "Five of a kind": 23_010,
+    },
+}
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_five_suit_deck_counts_are_the_counted_ones(k):
+    counts = P.category_counts(P.five_suit_deck(), k)
+    assert counts == FIVE_SUIT_COUNTS[k]
+    assert sum(counts.values()) == comb(65, k)
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_probabilities_of_the_five_suit_deck(k):
     """Exact chances for 5, 6 and 7 cards: a distribution, and more cards mean better hands."""
