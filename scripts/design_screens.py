@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Screenshots of the four tables for docs/design.md: ``python scripts/design_screens.py``.
 
-Each game is shown mid-game in a real JupyterLab (headless chromium, the test harness),
-in a window whose notebook cell is about ``--width`` pixels wide (default 800: JupyterLab's
-default layout in a 1234 px window). Writes ``docs/design/<game>.png`` and prints, per
-game, whether the widget scrolls sideways (it must not). The kernel imports this
-checkout's ``clash_widget`` (PYTHONPATH), so the pictures show this checkout's bundle.
+Each game is shown at three moments in a real JupyterLab (headless chromium, the test
+harness): at the start, mid-game, and answering a refused move (the same intent path a
+click uses), in a window whose notebook cell is about ``--width`` pixels wide (default
+800: JupyterLab's default layout in a 1234 px window). Writes
+``docs/design/<game>-start.png``, ``-mid.png`` and ``-refusal.png`` and prints, per game,
+whether the widget scrolls sideways (it must not). ``make screenshot`` runs it. The kernel
+imports this checkout's ``clash_widget`` (PYTHONPATH), so the pictures show this
+checkout's bundle.
 Usage: ``python scripts/design_screens.py [--width 800] [--out docs/design] [--games coc,secolo]``.
 """
 
@@ -29,10 +32,14 @@ from clash_widget.lab.jupyter_harness import (  # noqa: E402
 )
 from clash_widget.lab.lite_harness import KERNEL_EXEC_JS  # noqa: E402
 
-# Plays seeded random legal actions to reach a mid-game position (reproducible).
+# Plays seeded random legal actions to reach a mid-game position (reproducible), keeping
+# the keys that were legal on the way: one of them that is refused now (by a named rule)
+# is the refusal shown.
 ADVANCE = """\
 import random
 from clash_widget.engine import Match
+
+SEEN = []
 
 def advance(m, n, seed=1):
     rng = random.Random(seed)
@@ -40,9 +47,30 @@ def advance(m, n, seed=1):
         acts = m.legal_actions()
         if m.is_over or not acts:
             break
+        SEEN.extend(a.key for a in acts)
         m.play(rng.choice(acts))
     return m
+
+def refused_key(m):
+    # a game's own rule (not the engine's "not now"), the most recent first
+    refused = [(k, m.check(k)) for k in dict.fromkeys(reversed(SEEN))]
+    refused = [(k, v) for k, v in refused if v is not None]
+    for key, verdict in refused:
+        if not verdict.rule_id.startswith("engine."):
+            return key
+    return refused[0][0]
 """
+
+# The start of each game (the same seats as its mid-game).
+START = {
+    game: f"from clash_widget.widget import {cls}\nw0 = {cls}(Match.new({game!r}, {n}, {seed}))\nw0"
+    for game, cls, n, seed in (
+        ("coc", "BoardWidget", 4, 5),
+        ("secolo", "SecoloTable", 2, 2),
+        ("persistence", "PersistenceMap", 3, 1),
+        ("history", "HistoryTable", 2, 1),
+    )
+}
 
 GAMES = {
     "coc": (
@@ -68,11 +96,11 @@ GAMES = {
     ),
 }
 
-# A refusal to show (the widget answers an illegal action the way it answers a click).
-REFUSAL = {
-    "coc": "trade 1 gold:1 ore:1",
-}
-REFUSE = """w.intent = {{"seq": 999, "version": w.match.version, "type": "act", "key": {key!r}}}"""
+# The refusal to show: the widget answers an illegal action the way it answers a click.
+# Clash of Cultures' and History's are chosen (a trade without the goods; research beyond
+# the trade left); the others' is a key that was legal earlier in the seeded game.
+REFUSAL = {"coc": repr("trade 1 gold:1 ore:1"), "history": repr("research 2")}
+REFUSE = """w.intent = {{"seq": 999, "version": w.match.version, "type": "act", "key": {key}}}"""
 
 # JupyterLab's side bar and margins around a notebook cell's output, in pixels.
 LAB_CHROME = 434
@@ -102,7 +130,7 @@ def main() -> int:
     nbs = root / "nbs"
     nbs.mkdir()
     for g in games:
-        (nbs / f"{g}.ipynb").write_text(notebook(ADVANCE, GAMES[g][1]))
+        (nbs / f"{g}.ipynb").write_text(notebook(ADVANCE, START[g], GAMES[g][1]))
     server = LabServer(root, nbs)
     server.start(timeout=60)
     bad = 0
@@ -116,17 +144,23 @@ def main() -> int:
                 page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
                 open_notebook(page, server, f"{g}.ipynb")
                 run_all_cells(page)
-                widget = page.locator(GAMES[g][0]).first
-                widget.wait_for(state="visible", timeout=60_000)
+                widgets = page.locator(GAMES[g][0])
+                widgets.nth(1).wait_for(state="visible", timeout=60_000)
                 page.evaluate("() => document.fonts.ready")
                 page.wait_for_timeout(1000)
-                scroll, client = widget.evaluate("e => [e.scrollWidth, e.clientWidth]")
-                widget.screenshot(path=str(a.out / f"{g}.png"), animations="disabled")
-                if g in REFUSAL:
-                    page.evaluate(KERNEL_EXEC_JS, REFUSE.format(key=REFUSAL[g]))
-                    page.locator(".match-feedback.is-refused").first.wait_for(timeout=30_000)
-                    widget.screenshot(path=str(a.out / f"{g}-refusal.png"), animations="disabled")
-                sideways = scroll > client
+                sideways = False
+                for moment, widget in (("start", widgets.nth(0)), ("mid", widgets.nth(1))):
+                    scroll, client = widget.evaluate("e => [e.scrollWidth, e.clientWidth]")
+                    sideways = sideways or scroll > client
+                    widget.scroll_into_view_if_needed()
+                    widget.screenshot(path=str(a.out / f"{g}-{moment}.png"), animations="disabled")
+                widget = widgets.nth(1)
+                key = REFUSAL.get(g, "refused_key(w.match)")
+                res = page.evaluate(KERNEL_EXEC_JS, REFUSE.format(key=key))
+                assert res["status"] == "ok", res
+                widget.locator(".match-feedback.is-refused").wait_for(timeout=30_000)
+                widget.locator(".match-feedback").scroll_into_view_if_needed()
+                widget.screenshot(path=str(a.out / f"{g}-refusal.png"), animations="disabled")
                 bad += sideways or bool(errors)
                 print(f"{g}: {client} px wide, scrolls sideways: {sideways}, page errors: {errors}")
                 ctx.close()

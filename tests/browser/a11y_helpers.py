@@ -104,6 +104,8 @@ def axe_audit(page, root: str) -> list[dict]:
         """async (root) => {
           const el = document.querySelector(root);
           if (!el) throw new Error('no element ' + root + ' to audit');
+          // The legends start folded: open them, so that their contents are audited too.
+          el.querySelectorAll('details.match-legend').forEach((d) => { d.open = true; });
           const r = await axe.run(el, { resultTypes: ['violations'] });
           return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary) }));

@@ -16,6 +16,7 @@ export function clashLegend(): LegendSpec {
   }));
   return {
     title: "Legend: the board's symbols",
+    open: false, // one line until opened: the table stays in view (docs/design.md, Legends)
     sections: [
       {
         title: "Terrain",

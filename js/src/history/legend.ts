@@ -29,6 +29,7 @@ export const HISTORY_TERMS: LegendTerm[] = [
 export function historyLegend(players: { seat: number; name: string; color: string }[]): LegendSpec {
   return {
     title: "Legend: the table's symbols and words",
+    open: false, // one line until opened: the table stays in view (docs/design.md, Legends)
     sections: [
       {
         title: "Players",

@@ -134,7 +134,9 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   }
 
   protected position(v: View): string {
-    return v.over ? "" : `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}`;
+    if (v.over) return "";
+    // Turn 0 is the set-up (its phase says so; never "Turn 0" on screen).
+    return v.turn.number > 0 ? `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}` : v.turn.phase_name;
   }
 
   /** The legend, drawn again only when the players' names change (it keeps its open state). */

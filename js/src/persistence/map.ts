@@ -222,6 +222,7 @@ export function mapLegend(seatNames: { seat: number; name: string; color: string
   }));
   return {
     title: "Legend: the map's symbols",
+    open: false, // one line until opened: the table stays in view (docs/design.md, Legends)
     sections: [
       { title: "Players", entries: players },
       {

@@ -6,6 +6,7 @@ import type { LegendSpec } from "../shared/legend";
 export function secoloLegend(): LegendSpec {
   return {
     title: "Legend: the table's marks and words",
+    open: false, // one line until opened: the table stays in view (docs/design.md, Legends)
     sections: [
       {
         title: "Cards",

@@ -136,7 +136,9 @@ export class Table extends MatchApp<View, TableModel> {
   }
 
   protected position(v: View): string {
-    return v.over ? "" : `Turn ${v.turn.number}`;
+    if (v.over) return "";
+    // Turn 0 is the choice of Protagonists, before the first turn (never "Turn 0" on screen).
+    return v.turn.number > 0 ? `Turn ${v.turn.number}` : "Setting up";
   }
 
   private who(v: View, seat: number): string {
