@@ -34,8 +34,9 @@ always with one of the legal actions.
 from __future__ import annotations
 
 from collections import deque
-from functools import cached_property, lru_cache
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 from ..coc import content
 from ..coc.board import board_neighbours, city_size, effective_size, hex_distance
@@ -50,6 +51,26 @@ from ..engine import Action, Game
 from ..engine.game import State
 from .base import Bot
 from .coc_thumbs import ADVANCE_VALUE, WEIGHTS
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 - functools' name, functools' behaviour
+    """``functools.cached_property`` without the lock Python 3.11's takes on every first
+    read (a Seat lives for one decision, in one thread): the value is stored in the
+    instance, which then answers without calling this again."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
 
 BASIC = ("food", "wood", "ore")
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
