@@ -140,6 +140,7 @@ class Seat:
         self._board = hash(tuple(self.hexes))
         self._others: dict[int, Seat] = {}
         self._memo: dict[Any, Any] = {}
+        self._nbrs: dict[str, list[str]] = {}
 
     def other(self, q: int) -> Seat:
         """Another seat, judged from public facts only (kept for this decision)."""
@@ -150,10 +151,13 @@ class Seat:
 
     # -- the board -----------------------------------------------------------------------
     def nbrs(self, h: str) -> list[str]:
-        key = (self._board, h)
-        n = _NEIGHBOURS.get(key)
+        n = self._nbrs.get(h)  # this decision's board: no key to build
         if n is None:
-            n = _NEIGHBOURS[key] = board_neighbours(self.s, h)
+            key = (self._board, h)
+            n = _NEIGHBOURS.get(key)
+            if n is None:
+                n = _NEIGHBOURS[key] = board_neighbours(self.s, h)
+            self._nbrs[h] = n
         return n
 
     def has(self, adv: str) -> bool:
