@@ -133,27 +133,41 @@ class ActionKind:
 
     def legal(self, state: State, frame: Frame) -> list[Action]:
         """The candidates that pass every gate and check, in candidate order."""
+        out: list[Action] = []
+        self.extend_legal(out, state, frame)
+        return out
+
+    def extend_legal(
+        self, out: list[Action], state: State, frame: Frame, limit: int | None = None
+    ) -> None:
+        """Append :meth:`legal`'s actions to ``out``, stopping once ``out`` holds ``limit``
+        (a frame's listing fills one list; "is there a second answer?" stops early)."""
         if self._seen != self.checks:
             self._split()  # the table was edited after construction
         for g in self.gate:
             if not g.ok(state, frame, None):
-                return []
+                return
         for ok in self._lead:
             if not ok(state, frame, None):
-                return []
+                return
         rest = self._rest
-        if not rest:
-            return list(self.candidates(state, frame))
+        if not rest and limit is None:
+            out += self.candidates(state, frame)
+            return
         parse = self.parse
-        out: list[Action] = []
+        append = out.append
         for a in self.candidates(state, frame):
-            args = parse(state, frame, a)
-            for ok in rest:
-                if not ok(state, frame, args):
-                    break
+            if rest:
+                args = parse(state, frame, a)
+                for ok in rest:
+                    if not ok(state, frame, args):
+                        break
+                else:
+                    append(a)
             else:
-                out.append(a)
-        return out
+                append(a)
+            if limit is not None and len(out) >= limit:
+                return
 
 
 def bare(
@@ -195,7 +209,15 @@ class TableFrame(FrameHandler):
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         out: list[Action] = []
         for spec in self.table.values():
-            out += spec.legal(state, frame)
+            spec.extend_legal(out, state, frame)
+        return out
+
+    def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
+        out: list[Action] = []
+        for spec in self.table.values():
+            spec.extend_legal(out, state, frame, n)
+            if len(out) >= n:
+                break
         return out
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
