@@ -2,7 +2,9 @@
 
 ``first_legal(n)`` (how the engine asks "does this decision have one answer?") stops
 listing early; over whole random games of every game it must give exactly the first
-``n`` actions of the full listing, at every position.
+``n`` actions of the full listing, at every position; ``any_legal`` (whether a kind of
+action has any answer, e.g. Secolo's "could this seat use a window?") must say whether
+the kind's listing is empty.
 """
 
 from __future__ import annotations
@@ -25,6 +27,29 @@ def test_first_legal_is_the_start_of_the_full_listing(game: str) -> None:
             full = handler.legal(m.game, m.state, frame)
             for n in (1, 2, 3):
                 assert handler.first_legal(m.game, m.state, frame, n) == full[:n], frame
+            for spec in getattr(handler, "table", {}).values():
+                assert spec.any_legal(m.state, frame) == bool(spec.legal(m.state, frame))
             positions += 1
             m.play(bot.choose(m.game, m.state, m.legal_actions()))
     assert positions > 300
+
+
+def test_secolo_window_probe_matches_the_full_listing() -> None:
+    """``usable`` (a reaction window opens only for a seat that could use it) asks
+    ``any_legal``; it must agree with the full listing of the window's two kinds."""
+    from clash_widget.secolo.objects import OBJECT_KIND
+    from clash_widget.secolo.specials import SPECIAL_KIND
+    from clash_widget.secolo.windows import WINDOW, usable
+
+    checked = 0
+    for seed in range(4):
+        m = Match.new("secolo", 3, 700 + seed, keep_undo=False)
+        bot = make_bot("random", "secolo", seed)
+        while not m.is_over:
+            for seat in range(3):
+                probe = {"kind": WINDOW, "player": seat}
+                full = SPECIAL_KIND.legal(m.state, probe) + OBJECT_KIND.legal(m.state, probe)
+                assert usable(m.state, seat) == bool(full)
+                checked += 1
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert checked > 300

@@ -137,6 +137,12 @@ class ActionKind:
         self.extend_legal(out, state, frame)
         return out
 
+    def any_legal(self, state: State, frame: Frame) -> bool:
+        """Whether :meth:`legal` lists anything (stops at the first action it finds)."""
+        out: list[Action] = []
+        self.extend_legal(out, state, frame, 1)
+        return bool(out)
+
     def extend_legal(
         self, out: list[Action], state: State, frame: Frame, limit: int | None = None
     ) -> None:
