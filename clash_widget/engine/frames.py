@@ -157,22 +157,28 @@ class ActionKind:
             if not ok(state, frame, None):
                 return
         rest = self._rest
-        if not rest and limit is None:
-            out += self.candidates(state, frame)
-            return
+        candidates = self.candidates(state, frame)
         parse = self.parse
-        append = out.append
-        for a in self.candidates(state, frame):
-            if rest:
+        if limit is None:  # the whole listing: the tightest loop
+            if not rest:
+                out += candidates
+                return
+            append = out.append
+            for a in candidates:
                 args = parse(state, frame, a)
                 for ok in rest:
                     if not ok(state, frame, args):
                         break
                 else:
                     append(a)
-            else:
-                append(a)
-            if limit is not None and len(out) >= limit:
+            return
+        for a in candidates:
+            if rest:
+                args = parse(state, frame, a)
+                if not all(ok(state, frame, args) for ok in rest):
+                    continue
+            out.append(a)
+            if len(out) >= limit:
                 return
 
 
