@@ -53,3 +53,30 @@ def test_secolo_window_probe_matches_the_full_listing() -> None:
                 checked += 1
             m.play(bot.choose(m.game, m.state, m.legal_actions()))
     assert checked > 300
+
+
+def test_clash_open_advances_follow_the_three_opening_rules() -> None:
+    """The research listing's open advances, read from a precomputed table, are exactly
+    those the checks research.government-prerequisite, research.top-of-group and
+    research.prerequisite leave open (their own predicates), for many sets of owned
+    advances."""
+    import random
+
+    from clash_widget.coc import content
+    from clash_widget.coc import research as r
+    from clash_widget.engine import act
+
+    order = content.advance_order()
+    rnd = random.Random(27)
+    for _ in range(3000):
+        share = rnd.random()
+        owned = frozenset(a for a in order if rnd.random() < share)
+        expected = tuple(
+            act("research", a)
+            for a in order
+            if a not in owned
+            and r._government_open(owned, a)
+            and r._top_first(owned, a)
+            and r._prerequisite(owned, a)
+        )
+        assert r.open_advances("research", owned) == expected
