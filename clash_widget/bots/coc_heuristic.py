@@ -116,10 +116,18 @@ def _need(stock: dict[str, int], cost: dict[str, int], research: bool = False) -
 
 
 def _short(stock: dict[str, int], cost: dict[str, int], research: bool = False) -> int:
-    """Units missing after gold has stood in for what it can."""
-    miss = _need(stock, cost, research)
-    basic = sum(n for r, n in miss.items() if r in BASIC)
-    other = sum(n for r, n in miss.items() if r not in BASIC)
+    """Units missing after gold has stood in for what it can (:func:`_need`, summed by
+    whether gold may stand in, without building the dictionary: a hot loop of the search)."""
+    basic = other = 0
+    for r, n in cost.items():
+        have = stock.get(r, 0)
+        if research and r == "food":
+            have += stock.get("ideas", 0)
+        if n > have:
+            if r in BASIC:
+                basic += n - have
+            else:
+                other += n - have
     return max(0, basic - stock.get("gold", 0)) + other
 
 
@@ -209,11 +217,12 @@ class Seat:
         """Land distances from ``sources`` through spaces free of enemies (my units pass)."""
         dist = dict.fromkeys(sources, 0)
         todo = deque(sources)
-        enemy, hexes = self.enemy_hexes, self.hexes
+        enemy, hexes, known = self.enemy_hexes, self.hexes, self._nbrs
         while todo:
             h = todo.popleft()
             d = dist[h] + 1
-            for n in self.nbrs(h):
+            ns = known.get(h)
+            for n in self.nbrs(h) if ns is None else ns:
                 if n in dist or n in enemy:
                     continue
                 t = hexes[n]["terrain"]
