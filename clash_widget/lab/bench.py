@@ -243,16 +243,14 @@ def _reference_checkout(rev: str, into: str) -> str:
     return into
 
 
-def _run_probe(root: str, task: dict[str, Any]) -> dict[str, float]:
+def _run_probe(root: str, task: dict[str, Any], probe: str) -> dict[str, float]:
     import os
     import subprocess
     import sys
-    from pathlib import Path
 
-    probe = Path(__file__).with_name("bench_probe.py")
     env = dict(os.environ, PYTHONPATH=root, PYTHONHASHSEED="0")
     out = subprocess.run(
-        [sys.executable, str(probe), json.dumps(task)],
+        [sys.executable, probe, json.dumps(task)],
         check=True,
         capture_output=True,
         text=True,
@@ -271,6 +269,7 @@ def against_bench(
 ) -> Iterator[dict[str, Any]]:
     """Each measurement for this checkout and for ``rev``, alternated in one process pool;
     yields one line per figure: this checkout's median, the reference's, and the ratio."""
+    import shutil
     import tempfile
     from concurrent.futures import ThreadPoolExecutor
     from pathlib import Path
@@ -282,15 +281,24 @@ def against_bench(
     tasks = _probe_tasks(games, scale)
     yield {"note": AGAINST_NOTE.format(runs=runs, workers=workers), "against": rev}
     with tempfile.TemporaryDirectory(prefix="bench-against-") as tmp:
-        ref = _reference_checkout(rev, tmp)
-        sides = {"this": here, "reference": ref}
+        ref = _reference_checkout(rev, str(Path(tmp) / "reference"))
+        # This checkout as it is now: editing files during the run changes nothing measured.
+        this = str(Path(tmp) / "this")
+        shutil.copytree(
+            Path(here) / "clash_widget",
+            Path(this) / "clash_widget",
+            ignore=shutil.ignore_patterns("__pycache__", "static"),
+        )
+        sides = {"this": this, "reference": ref}
+        probe = str(Path(this) / "clash_widget" / "lab" / "bench_probe.py")  # both sides
         with ThreadPoolExecutor(max_workers=workers) as pool:
             futures = []
             for r in range(runs):
                 order = ("reference", "this") if r % 2 == 0 else ("this", "reference")
                 for i, task in enumerate(tasks):
                     for side in order:
-                        futures.append((side, i, pool.submit(_run_probe, sides[side], dict(task))))
+                        run = pool.submit(_run_probe, sides[side], dict(task), probe)
+                        futures.append((side, i, run))
             results: dict[tuple[str, int], list[dict[str, float]]] = {}
             for side, i, fut in futures:
                 results.setdefault((side, i), []).append(fut.result())
