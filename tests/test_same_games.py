@@ -41,3 +41,32 @@ def summary_hash(game: str) -> str:
 @pytest.mark.parametrize("game", sorted(EXPECTED))
 def test_self_play_summary_unchanged(game: str) -> None:
     assert summary_hash(game) == EXPECTED[game]
+
+
+SEARCHED = {
+    "coc": "a16290c9815fb6fc",
+    "secolo": "c7495d4de90dde59",
+    "persistence": "eec060b2e30b0bd2",
+    "history": "b8c839f4f6a532c7",
+}
+"""The state after ten search-bot decisions (default budget: a fixed number of playouts,
+so the same on any machine) from a 2-player position after 60 random steps, seed 5;
+computed on de977b7."""
+
+
+@pytest.mark.parametrize("game", sorted(SEARCHED))
+def test_search_bot_decisions_unchanged(game: str) -> None:
+    from clash_widget.bots import make_bot
+    from clash_widget.bots.search import SearchBot
+    from clash_widget.engine import Match
+
+    m = Match.new(game, 2, 5, keep_undo=False)
+    walker = make_bot("random", game, 5)
+    for _ in range(60):
+        m.play(walker.choose(m.game, m.state, m.legal_actions()))
+    bot = SearchBot(1, seconds=None)
+    for _ in range(10):
+        if m.is_over:
+            break
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert m.state_hash() == SEARCHED[game]

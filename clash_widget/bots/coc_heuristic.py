@@ -77,6 +77,7 @@ RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 FERTILE = frozenset({"plains", "forest", "mountain"})
 FAR = 99
 _NEIGHBOURS: dict[tuple[int, str], list[str]] = {}  # (board, hex) -> its neighbours
+_SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it reads
 
 
 @lru_cache(maxsize=4096)
@@ -388,7 +389,33 @@ class Seat:
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
     def sites(self) -> dict[str, float]:
-        """Where a new city would stand, with how good the place is (face-down hexes: exploring)."""
+        """Where a new city would stand, with how good the place is (face-down hexes: exploring).
+
+        Remembered across decisions under everything it reads (the board's hexes in order,
+        who owns which city, where the other seats' units and land armies stand, two
+        advances and the spacing weight): a search plays many decisions on one board.
+        Callers only read the dictionary."""
+        key = (
+            self.p,
+            self.has("irrigation"),
+            self.has("fishing"),
+            self.w["spacing"],
+            tuple((k, h["terrain"]) for k, h in self.hexes.items()),
+            tuple((k, c["owner"]) for k, c in self.cities.items()),
+            frozenset(
+                (u["hex"], u["kind"] == "army" and u["on"] is None)
+                for u in self.units.values()
+                if u["owner"] != self.p
+            ),
+        )
+        out = _SITES.get(key)
+        if out is None:
+            if len(_SITES) > 2048:
+                _SITES.clear()
+            out = _SITES[key] = self._sites()
+        return out
+
+    def _sites(self) -> dict[str, float]:
         out: dict[str, float] = {}
         irrigation, fishing = self.has("irrigation"), self.has("fishing")
         near_rival: set[str] = set()
