@@ -78,6 +78,7 @@ FERTILE = frozenset({"plains", "forest", "mountain"})
 FAR = 99
 _NEIGHBOURS: dict[tuple[int, str], list[str]] = {}  # (board, hex) -> its neighbours
 _SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it reads
+_DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
 
 
 @lru_cache(maxsize=4096)
@@ -214,8 +215,25 @@ class Seat:
     def mine_at(self, h: str, kind: str) -> int:
         return sum(1 for u in self.by_hex.get(h, ()) if u["owner"] == self.p and u["kind"] == kind)
 
+    @cached_property
+    def terrain(self) -> tuple[tuple[str, str | None], ...]:
+        """The board as the distances and sites read it: every hex, in order, with its terrain."""
+        return tuple((k, h["terrain"]) for k, h in self.hexes.items())
+
     def bfs(self, sources: list[str]) -> dict[str, int]:
-        """Land distances from ``sources`` through spaces free of enemies (my units pass)."""
+        """Land distances from ``sources`` through spaces free of enemies (my units pass).
+
+        Remembered across decisions under what they read (the board, the enemy spaces, the
+        sources); callers only read the distances."""
+        key = (self.terrain, self.enemy_hexes, tuple(sources))
+        dist = _DISTANCES.get(key)
+        if dist is None:
+            if len(_DISTANCES) > 4096:
+                _DISTANCES.clear()
+            dist = _DISTANCES[key] = self._bfs(sources)
+        return dist
+
+    def _bfs(self, sources: list[str]) -> dict[str, int]:
         dist = dict.fromkeys(sources, 0)
         todo = deque(sources)
         enemy, hexes, known = self.enemy_hexes, self.hexes, self._nbrs
@@ -400,7 +418,7 @@ class Seat:
             self.has("irrigation"),
             self.has("fishing"),
             self.w["spacing"],
-            tuple((k, h["terrain"]) for k, h in self.hexes.items()),
+            self.terrain,
             tuple((k, c["owner"]) for k, c in self.cities.items()),
             frozenset(
                 (u["hex"], u["kind"] == "army" and u["on"] is None)
