@@ -133,53 +133,53 @@ class ActionKind:
 
     def legal(self, state: State, frame: Frame) -> list[Action]:
         """The candidates that pass every gate and check, in candidate order."""
-        out: list[Action] = []
-        self.extend_legal(out, state, frame)
-        return out
-
-    def any_legal(self, state: State, frame: Frame) -> bool:
-        """Whether :meth:`legal` lists anything (stops at the first action it finds)."""
-        out: list[Action] = []
-        self.extend_legal(out, state, frame, 1)
-        return bool(out)
-
-    def extend_legal(
-        self, out: list[Action], state: State, frame: Frame, limit: int | None = None
-    ) -> None:
-        """Append :meth:`legal`'s actions to ``out``, stopping once ``out`` holds ``limit``
-        (a frame's listing fills one list; "is there a second answer?" stops early)."""
         if self._seen != self.checks:
             self._split()  # the table was edited after construction
         for g in self.gate:
             if not g.ok(state, frame, None):
-                return
+                return []
         for ok in self._lead:
             if not ok(state, frame, None):
-                return
+                return []
         rest = self._rest
-        candidates = self.candidates(state, frame)
+        if not rest:
+            return list(self.candidates(state, frame))
         parse = self.parse
-        if limit is None:  # the whole listing: the tightest loop
-            if not rest:
-                out += candidates
-                return
-            append = out.append
-            for a in candidates:
-                args = parse(state, frame, a)
-                for ok in rest:
-                    if not ok(state, frame, args):
-                        break
-                else:
-                    append(a)
-            return
-        for a in candidates:
+        out: list[Action] = []
+        for a in self.candidates(state, frame):
+            args = parse(state, frame, a)
+            for ok in rest:
+                if not ok(state, frame, args):
+                    break
+            else:
+                out.append(a)
+        return out
+
+    def first(self, state: State, frame: Frame, n: int) -> list[Action]:
+        """The first ``n`` actions of :meth:`legal` (all if fewer), by the same gates and
+        checks, stopping there: "is there a second answer?" needs no full listing. (The
+        full listing keeps its own loop, the tightest one.)"""
+        if self._seen != self.checks:
+            self._split()
+        if not all(g.ok(state, frame, None) for g in self.gate):
+            return []
+        if not all(ok(state, frame, None) for ok in self._lead):
+            return []
+        rest, parse = self._rest, self.parse
+        out: list[Action] = []
+        for a in self.candidates(state, frame):
             if rest:
                 args = parse(state, frame, a)
                 if not all(ok(state, frame, args) for ok in rest):
                     continue
             out.append(a)
-            if len(out) >= limit:
-                return
+            if len(out) >= n:
+                break
+        return out
+
+    def any_legal(self, state: State, frame: Frame) -> bool:
+        """Whether :meth:`legal` lists anything (stops at the first action it finds)."""
+        return bool(self.first(state, frame, 1))
 
 
 def bare(
@@ -221,13 +221,13 @@ class TableFrame(FrameHandler):
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         out: list[Action] = []
         for spec in self.table.values():
-            spec.extend_legal(out, state, frame)
+            out += spec.legal(state, frame)
         return out
 
     def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         out: list[Action] = []
         for spec in self.table.values():
-            spec.extend_legal(out, state, frame, n)
+            out += spec.first(state, frame, n - len(out))
             if len(out) >= n:
                 break
         return out
