@@ -121,8 +121,10 @@ def monument_target(state: State, seat: int, land: str) -> bool:
 
 
 def treachery_target(state: State, seat: int, land: str) -> bool:
-    held = set(B.empire_lands(state, _present(state)))
-    return _other_player_land(state, land, seat) and any(a in held for a in K.neighbours(land))
+    lands, empire = state["lands"], _present(state)
+    return _other_player_land(state, land, seat) and any(
+        lands.get(a) == empire for a in K.neighbours(land)
+    )
 
 
 def rebellion_target(state: State, seat: int, land: str) -> bool:

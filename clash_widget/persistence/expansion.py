@@ -77,7 +77,7 @@ def is_land(state: State, frame: Frame, args: One) -> bool:
 )
 def start_first(state: State, frame: Frame, args: One) -> bool:
     e = _present(state)
-    return bool(B.empire_lands(state, e)) or args.x == K.empires()[e]["start"]
+    return e in state["lands"].values() or args.x == K.empires()[e]["start"]
 
 
 @explained(lambda s, f, a: f"{K.name(a.x)} already holds one of your armies")
@@ -121,7 +121,7 @@ def routes(state: State, land: str) -> dict[str, bool]:
     source="ours",
 )
 def in_reach(state: State, frame: Frame, args: One) -> bool:
-    if not B.empire_lands(state, _present(state)):
+    if _present(state) not in state["lands"].values():
         return True  # the first army: expand.first-army-start
     r = routes(state, args.x)
     return r["border"] or r["fleet"] or r["strait"] or r["closed"]
@@ -135,7 +135,7 @@ def in_reach(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def strait_free(state: State, frame: Frame, args: One) -> bool:
-    if not B.empire_lands(state, _present(state)):
+    if _present(state) not in state["lands"].values():
         return True
     r = routes(state, args.x)
     return r["border"] or r["fleet"] or r["strait"] or not r["closed"]
@@ -273,8 +273,9 @@ def is_water(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def on_coast(state: State, frame: Frame, args: One) -> bool:
-    held = set(B.empire_lands(state, _present(state)))
-    return any(a in held for a in K.neighbours(args.x))
+    # Asked per sea while listing: look the neighbours up instead of collecting every land.
+    lands, empire = state["lands"], _present(state)
+    return any(lands.get(a) == empire for a in K.neighbours(args.x))
 
 
 @BOOK.check(

@@ -236,12 +236,15 @@ def test_lite_secolo_notebook(lite):
 
 
 def test_lite_design_lab_notebook(lite):
-    """Notebook 12 in the site: fewer games under Pyodide, both charts drawn without
-    matplotlib (SVG, the one-line why, the numbers), every check cell passes."""
+    """Notebook 12 in the site: every rule set plays its N_GAMES games under Pyodide (the
+    notebook plays few games everywhere), both charts drawn without matplotlib (SVG, the
+    one-line why, the numbers), every check cell passes."""
     lite.open("12_design_lab.ipynb")
     lite.run_all()
+    lite.kernel("import sys")  # the notebook itself no longer imports it
     assert lite.kernel_json("sys.platform") == "emscripten"
-    assert lite.kernel_json("[N_GAMES, len(baseline), COVERAGE_GAMES]") == [6, 6, 2]
+    n_games, played, coverage_games = lite.kernel_json("[N_GAMES, len(baseline), COVERAGE_GAMES]")
+    assert played == n_games > 0 and coverage_games > 0
     drawn = lite.page.locator(".clash-chart")
     expect(drawn).to_have_count(2)  # paired vs unpaired intervals, mechanics coverage
     for i in range(2):
