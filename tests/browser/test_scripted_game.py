@@ -150,7 +150,8 @@ def test_scripted_game_by_clicks(lab, tmp_path):
     assert player0(lab)["resources"]["ideas"] == 0
     assert lab.kernel_json("board.match.actions") == [
         "found 1,2", "collect 1,1", "take 1,0 wood", "done", "build 1,2", "unit settler",
-        "payment food:2", "done", "move", "group 1,1 2,1 s1", "done", "research irrigation", "pay ideas:2",
+        "payment food:2", "done", "move", "group 1,1 2,1 s1", "done", "research irrigation",
+        "pay ideas:2",
     ]  # fmt: skip
     assert lab.kernel_json("board.match.game.invariants(board.match.state)") == []
 
