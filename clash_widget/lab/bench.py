@@ -306,13 +306,13 @@ def against_bench(
         for name in results[("this", i)][0]:
             if name == "actions":
                 continue
-            this = statistics.median(x[name] for x in results[("this", i)])
+            ours = statistics.median(x[name] for x in results[("this", i)])
             reference = statistics.median(x[name] for x in results[("reference", i)])
             lower = name.endswith(_LOWER_IS_BETTER)
             yield {
                 "metric": f"{task['game']}.{name}",
-                "value": round(this, 4),
+                "value": round(ours, 4),
                 "reference": round(reference, 4),
-                "ratio": round(this / reference, 3) if reference else None,
+                "ratio": round(ours / reference, 3) if reference else None,
                 "better": "lower" if lower else "higher",
             }

@@ -16,6 +16,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -91,7 +92,12 @@ def search(game: str, decisions: int) -> dict[str, float]:
 
 def main(spec: dict[str, Any]) -> dict[str, float]:
     kind = spec.pop("measure")
-    return {"actions": actions, "listing": listing, "search": search}[kind](**spec)
+    measures: dict[str, Callable[..., dict[str, float]]] = {
+        "actions": actions,
+        "listing": listing,
+        "search": search,
+    }
+    return measures[kind](**spec)
 
 
 if __name__ == "__main__":
