@@ -260,3 +260,17 @@ def test_the_heuristics_games_are_unchanged(
 ) -> None:
     r = play_game("coc", players, seed, bots, check_invariants=False)
     assert (r.final_hash, r.actions, r.errors) == (final_hash, actions, [])
+
+
+def test_build_drafts_an_army_with_mood_when_it_owns_draft():
+    """Draft: one army a build may be paid with a mood token (Primer: Advances, WARFARE)."""
+    sc = Scenario(2, seed=3).advances(0, "tactics", "draft").turn(0)
+    sc.state["players"][0]["mood"] = 3
+    bot = _bot()
+    seat = Seat(sc.state, 0, bot.w)
+    seat.__dict__.update(army_wanted=1, guards={}, wants_settler=False)  # the plan: arm
+    key = next(iter(seat.mine))
+    frame = {"kind": "build", "player": 0, "city": key, "built": []}
+    draft = Action("unit", ("army", "draft"))
+    legal = [Action("unit", ("army",)), draft, Action("done")]
+    assert answers.build(bot, seat, frame, legal) == draft

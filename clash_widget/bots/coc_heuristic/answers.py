@@ -68,7 +68,7 @@ def build(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> 
     if "settler" in kinds and settlers_wanted and not built.count("settler"):
         return kinds["settler"]
     if seat.army_wanted > 0 or (built.count("army") == 0 and seat.guards.get(frame["city"], 0) > 0):
-        if draft and can_draft(bot, seat):
+        if draft and can_draft(seat):
             return draft[0]
         if "army" in kinds:
             return kinds["army"]
