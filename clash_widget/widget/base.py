@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import contextlib
 import pathlib
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, TypeVar
@@ -71,7 +70,10 @@ from clash_widget.engine import Action, Game, Match, Outcome, Verdict
 from clash_widget.engine.match import UNCHANGED_NOTE
 from clash_widget.engine.session import GameFileError, Session, read_game_file
 
+from . import feedback
 from .autoplay import BOT_NAMES, BotRunner
+from .bundle import STATIC, from_browser, front_end
+from .feedback import sentence, without_key
 from .intents import (
     BAD_FILE,
     BAD_SETTING,
@@ -97,62 +99,11 @@ from .router import (
     route,
 )
 
+__all__ = ["STATIC", "MatchWidget", "from_browser", "front_end"]  # bundle's, for old imports
+
 ActionCallback = Callable[[Outcome], Any]
 GameFile = dict[str, Any] | str | pathlib.Path
 W = TypeVar("W", bound="MatchWidget")
-STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
-
-_MISSING_BUNDLE_ESM = """
-function render({ el }) {
-  const d = document.createElement("div");
-  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
-  d.textContent = "clash_widget: LABEL bundle missing: run npm run build";
-  el.appendChild(d);
-}
-export default { render };
-"""
-
-
-def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
-    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
-    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
-    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
-    return esm, (css if css.is_file() else "")
-
-
-def _browser_null() -> object | None:
-    """Pyodide's stand-in for JavaScript ``null`` (``pyodide.ffi.jsnull``), if this is Pyodide."""
-    if sys.platform != "emscripten":
-        return None
-    try:
-        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
-    except ImportError:  # an older Pyodide turns null into None itself
-        return None
-    return jsnull
-
-
-def from_browser(value: Any, null: object | None = None) -> Any:
-    """``value`` from the front end with every JavaScript ``null`` as ``None``.
-
-    In a Jupyter server the comm's JSON already gives ``None``; in JupyterLite the
-    Pyodide kernel converts the message with ``toPy``, which keeps ``null`` as
-    ``pyodide.ffi.jsnull`` (a person's seat in ``bots`` became "unknown bot
-    jsnull", the teacher's view and the live game could not be chosen).
-    """
-    null = _browser_null() if null is None else null
-    if null is None:
-        return value
-
-    def clean(v: Any) -> Any:
-        if v is null:
-            return None
-        if isinstance(v, dict):
-            return {k: clean(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [clean(x) for x in v]
-        return v
-
-    return clean(value)
 
 
 class MatchWidget(Pictured, anywidget.AnyWidget):
@@ -576,7 +527,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         label = self._label(key)
         outcome = self._session.play(key)
         if not outcome.ok:
-            self._say(False, "", _without_key(outcome.verdict, key), seq=seq)
+            self._say(False, "", without_key(outcome.verdict, key), seq=seq)
             return outcome
         self._last = (actor, outcome)
         self._refresh(patch=True)  # sets last_action for the (possibly new) seat
@@ -598,10 +549,10 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """What a move did, in the words the viewing seat may read: its log lines."""
         texts = self._public_texts(outcome)
         if texts:
-            return " ".join(_sentence(t) for t in texts)
+            return " ".join(sentence(t) for t in texts)
         who = self._player_name(actor) if actor is not None else "The game"
         if label and self._sees_key(actor) and label != str(outcome.action):
-            return f"{who} chose: {_sentence(label)}"
+            return f"{who} chose: {sentence(label)}"
         return f"{who} played."
 
     def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
@@ -703,38 +654,11 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         by: dict[str, Any] | None = None,
         detail: str | None = None,
     ) -> None:
-        """Set ``feedback``: the one message shape of every widget (docs/design.md, Messages).
-
-        A refusal's sentence is its verdict's (:attr:`Verdict.text`), after ``message`` if
-        one is given; its rule travels apart in ``rule``, never inside the sentence."""
+        """Set ``feedback``: the one message shape of every widget (:func:`.feedback.message`)."""
         self._answers += 1
-        text = message
-        kind = "played" if by is not None else "info"
-        rule = None
-        if verdict is not None and not ok:
-            kind = "error" if verdict.rule_id == ERROR.id else "refused"
-            text = f"{message} {verdict.text}".strip()
-            rule = {
-                "id": verdict.rule_id,
-                "section": verdict.rule.section,
-                "source": verdict.rule.source,
-            }
-        fb: dict[str, Any] = {
-            "seq": seq,
-            "n": self._answers,
-            "kind": kind,
-            "text": text,
-            "rule": rule,
-            "by": by,
-            # mirrors for the older front ends (js/): same content, older names
-            "ok": ok,
-            "message": text,
-            "rule_id": rule["id"] if rule else None,
-            "section": rule["section"] if rule else None,
-        }
-        if detail is not None:
-            fb["detail"] = detail
-        self.feedback = fb
+        self.feedback = feedback.message(
+            self._answers, ok, message, verdict, seq=seq, by=by, detail=detail
+        )
 
     # -- the background bots -------------------------------------------------------------
     def _start_runner(self) -> None:
@@ -762,19 +686,3 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """Called after each change from outside: wake the background bots."""
         if self._runner is not None:
             self._runner.poke()
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: capitalised, ending with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def _without_key(verdict: Verdict | None, key: str) -> Verdict | None:
-    """A refusal that does not echo the clicked action's key (its detail may start with it)."""
-    if verdict is None or not verdict.detail.startswith(f"{key}: "):
-        return verdict
-    return Verdict(verdict.rule, verdict.detail[len(key) + 2 :], verdict.options)

@@ -26,7 +26,8 @@ from clash_widget.engine.game import MALFORMED
 from clash_widget.engine.session import seat_patch
 
 from .autoplay import BOT_NAMES
-from .base import STATIC, MatchWidget, front_end
+from .base import MatchWidget
+from .bundle import STATIC, front_end
 from .intents import (
     BAD_SETTING,
     BOARD_FIELDS,

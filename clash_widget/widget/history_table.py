@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import MatchWidget, front_end
+from .base import MatchWidget
+from .bundle import front_end
 
 
 class HistoryTable(MatchWidget):

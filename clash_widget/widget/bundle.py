@@ -1,0 +1,62 @@
+"""Where a widget's front end comes from: its bundle in ``static/`` (a visible notice when it
+was not built), and the browser's trait values as Python reads them (JupyterLite's null)."""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+from typing import Any
+
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+_MISSING_BUNDLE_ESM = """
+function render({ el }) {
+  const d = document.createElement("div");
+  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
+  d.textContent = "clash_widget: LABEL bundle missing: run npm run build";
+  el.appendChild(d);
+}
+export default { render };
+"""
+
+
+def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
+    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
+    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
+    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
+    return esm, (css if css.is_file() else "")
+
+
+def _browser_null() -> object | None:
+    """Pyodide's stand-in for JavaScript ``null`` (``pyodide.ffi.jsnull``), if this is Pyodide."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    except ImportError:  # an older Pyodide turns null into None itself
+        return None
+    return jsnull
+
+
+def from_browser(value: Any, null: object | None = None) -> Any:
+    """``value`` from the front end with every JavaScript ``null`` as ``None``.
+
+    In a Jupyter server the comm's JSON already gives ``None``; in JupyterLite the
+    Pyodide kernel converts the message with ``toPy``, which keeps ``null`` as
+    ``pyodide.ffi.jsnull`` (a person's seat in ``bots`` became "unknown bot
+    jsnull", the teacher's view and the live game could not be chosen).
+    """
+    null = _browser_null() if null is None else null
+    if null is None:
+        return value
+
+    def clean(v: Any) -> Any:
+        if v is null:
+            return None
+        if isinstance(v, dict):
+            return {k: clean(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [clean(x) for x in v]
+        return v
+
+    return clean(value)
