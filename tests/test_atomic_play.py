@@ -180,8 +180,10 @@ def test_the_widget_says_the_game_is_unchanged_only_when_it_is(
     key = str(w.match.legal_actions()[0])
     w.intent = {"type": "act", "key": key, "version": w.match.version, "seq": 1}
     assert w.feedback["ok"] is False and w.feedback["rule_id"] == "widget.error"
-    assert "the game is unchanged" in w.feedback["message"]
-    assert "a bug late in the apply path" in w.feedback["message"]
+    # the learner reads plain words; the exception is in ``detail``, for developers
+    assert "The game is unchanged." in w.feedback["message"]
+    assert "a bug late in the apply path" not in w.feedback["message"]
+    assert "a bug late in the apply path" in w.feedback["detail"]
     assert _everything(w.match) == before
     monkeypatch.undo()
 
@@ -190,6 +192,7 @@ def test_the_widget_says_the_game_is_unchanged_only_when_it_is(
 
     w.on_action(boom)  # fails after the action was played: the game did change
     w.intent = {"type": "act", "key": key, "version": w.match.version, "seq": 2}
-    assert "callback broke" in w.feedback["message"]
+    assert w.feedback["message"].startswith("A notebook callback failed.")
+    assert "callback broke" in w.feedback["detail"]
     assert "unchanged" not in w.feedback["message"]
     assert w.match.actions == [*before["actions"], key]

@@ -17,6 +17,7 @@ from clash_widget.bots.base import Bot
 from clash_widget.bots.registry import BOTS
 from clash_widget.engine import GAMES, get_game
 from clash_widget.engine.registry import GAME_PACKAGES
+from clash_widget.engine.spec import OTHER_BUNDLES as OTHERS
 from clash_widget.engine.spec import GameSpec, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,12 +84,13 @@ def test_the_play_screen_and_the_widget_package_offer_each_games_widget() -> Non
 def test_package_json_builds_each_games_bundle_from_its_entry() -> None:
     scripts = PACKAGE_JSON["scripts"]
     builds = {k.removeprefix("build:"): v for k, v in scripts.items() if k.startswith("build:")}
-    assert set(builds) == {s.bundle for s in SPECS}
-    for spec in SPECS:
-        command = builds[spec.bundle].split()
-        assert command[:2] == ["esbuild", spec.frontend]
-        assert command[-1] == f"--outfile=clash_widget/static/{spec.bundle}.js"
-        assert f"build:{spec.bundle}" in scripts["build"]
+    entries = [(s.bundle, s.frontend) for s in SPECS] + [(b.name, b.frontend) for b in OTHERS]
+    assert sorted(builds) == sorted(name for name, _ in entries)
+    for name, frontend in entries:
+        command = builds[name].split()
+        assert command[:2] == ["esbuild", frontend]
+        assert command[-1] == f"--outfile=clash_widget/static/{name}.js"
+        assert f"build:{name}" in scripts["build"]
     # and a watching build for development, one per game
     devs = [v.split() for k, v in scripts.items() if k == "dev" or k.startswith("dev:")]
     assert sorted((d[1], d[-2]) for d in devs) == sorted(
@@ -96,9 +98,19 @@ def test_package_json_builds_each_games_bundle_from_its_entry() -> None:
     )
 
 
+def test_other_bundles_exist() -> None:
+    """The bundles that are no game's (the classroom server's play page) are built from a
+    front end that exists and shipped as committed files."""
+    for b in OTHERS:
+        assert (ROOT / b.frontend).is_file() and all((ROOT / f).is_file() for f in b.files)
+        assert b.name not in {s.bundle for s in SPECS}
+
+
 def test_pyproject_ensures_each_games_bundle() -> None:
     hook = PYPROJECT["tool"]["hatch"]["build"]["hooks"]["jupyter-builder"]
-    files = sorted(f for s in SPECS for f in s.bundle_files)
+    files = sorted(
+        [f for s in SPECS for f in s.bundle_files] + [f for b in OTHERS for f in b.files]
+    )
     assert sorted(hook["ensured-targets"]) == files
     assert sorted(hook["skip-if-exists"]) == files
 

@@ -540,7 +540,16 @@ def test_secolo_helpers_play_by_card_name():
     assert not refused.ok and refused.verdict.rule_id == "play.one-culture"
     assert "Bucaniere" in S.hand(m, 0)
     assert S.end_turn(m).ok and S.keep(m).ok and S.play_card(m, "Mozzo").ok
-    assert S.end_turn(m).ok and S.keep(m).ok
+    # «Le carte Speciali possono essere giocate da ogni giocatore in qualsiasi momento»:
+    # Blue holds Specials that could strike Mozzo now, so Blue is asked in a window
+    # (rule reaction.window) before Orange may go on.
+    assert S.in_window(m) and S.asked(m) == "Blue"
+    assert S.end_turn(m).verdict.rule_id == "engine.not-now"
+    with pytest.raises(ValueError, match="Orange is not asked now"):
+        S.pass_window(m, "Orange")
+    assert S.pass_window(m, "Blue").ok and not S.in_window(m) and S.asked(m) == "Orange"
+    assert S.end_turn(m).ok and S.in_window(m) and S.asked(m) == "Blue"  # the end of the turn
+    assert S.pass_window(m, "Blue").ok and S.keep(m).ok
     assert S.explain_attack(m, "La Badessa", pair=("Ossessa", "La Strega Madre")) != "legal"
     assert S.attack(m, "Mozzo", pair=("Ossessa", "La Strega Madre")).ok
     assert S.special(m, "Tregua").ok and S.special(m, "Contrordine").ok
@@ -555,7 +564,9 @@ def test_persistence_helpers_play_by_name():
 
     m = WorldScenario(players=2, epoch=4).hand(0, "science").turn(0, "romans").match()
     assert refusing_rule(m, "declare", "Science") == "culture.declare-after-capital"
-    assert why_not(m, "declare", "Science").startswith("[culture.declare-after-capital]")
+    sentence, rule = why_not(m, "declare", "Science").split("\n")
+    assert sentence.startswith("A Culture card is located in its Empire's Capital")
+    assert rule.strip() == "(rule culture.declare-after-capital, 3.11 Culture cards)"
     assert enter(m, "Italy").ok and declare(m, "Science").ok
     assert refusing_rule(m, "declare", "Science") is not None  # no longer in the hand
 

@@ -144,7 +144,7 @@ class SecoloHeuristicBot(Bot):
                 v = 2.0 if len(new) >= 2 and not state["turn"]["extra_cultures"] else 0.0
             elif eff == "demolition":
                 b = a.args[1]
-                owner = L.city_of(state, b)
+                owner = L.owner(state, b)
                 cul = C.culture(b)
                 v = 0.6 * sum(1 for c in L.characters(state, owner) if C.culture(c) == cul)
             if v > best_v:

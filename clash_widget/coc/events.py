@@ -26,7 +26,7 @@ from .effects import grants, source
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .vocab import ANGRY, BARBARIANS, mood_name
-from .windows import could_gain, offer
+from .windows import HELD_BACK, could_gain, offer
 
 
 @cache
@@ -181,6 +181,9 @@ def famine(state: State, p: int, ev: Events, *, asked: bool = False) -> None:
     if not asked and offer(state, p, "food", 1, then="famine"):
         return  # the famine strikes when the window closes
     _lower_mood(state, p, ev, "Famine", angry=True)
+
+
+HELD_BACK["famine"] = lambda state, p, ev: famine(state, p, ev, asked=True)
 
 
 def harvest(state: State, p: int, ev: Events) -> None:

@@ -733,7 +733,7 @@ def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> N
         if battle:  # units fresh from a forest may not attack: send the others
             free.sort(key=lambda uid: state["units"][uid]["forest"])
         if wanted:  # the player's pick: the first unit of each class named
-            chosen = []
+            chosen: list[str] = []
             for uid in free:
                 cls = unit_class(state, uid)
                 if cls in wanted and len(chosen) < n:

@@ -25,6 +25,7 @@ moments, so using it at any other moment changes nothing its owner's next chance
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, act
@@ -148,12 +149,16 @@ def offer(state: State, seat: int, need: str, amount: int, then: str = "") -> bo
     )
 
 
-def _closed(state: State, frame: Frame, ev: Events) -> None:
-    """What the window held back: the famine strikes once its window is closed."""
-    if frame["then"] == "famine" and not state["over"]:
-        from .events import famine
+# What a window held back, by its ``then``: registered by the module that opens such a
+# window (the famine: coc.events), so this module needs none of them.
+HELD_BACK: dict[str, Callable[[State, int, Events], None]] = {}
 
-        famine(state, frame["player"], ev, asked=True)
+
+def _closed(state: State, frame: Frame, ev: Events) -> None:
+    """What the window held back (the famine) happens once its window is closed."""
+    then = HELD_BACK.get(frame["then"])
+    if then is not None and not state["over"]:
+        then(state, frame["player"], ev)
 
 
 # -- the window's table ----------------------------------------------------------------------

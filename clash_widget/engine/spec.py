@@ -76,4 +76,22 @@ class GameSpec:
         return cls
 
 
-__all__ = ["GameSpec", "resolve"]
+@dataclass(frozen=True)
+class Bundle:
+    """A front-end bundle that belongs to no game, built and shipped next to the games' ones."""
+
+    name: str
+    """Its ``build:<name>`` script in ``package.json``."""
+    frontend: str
+    """Its esbuild entry."""
+    files: tuple[str, ...]
+    """The committed files the wheel ships."""
+
+
+OTHER_BUNDLES = (Bundle("play", "js/src/play/index.ts", ("clash_widget/static/play.js",)),)
+"""The one list of bundles that are not a game's: the classroom server's play and teacher's
+pages (``clash_widget/server/pages.py``; no CSS of its own). ``tests/test_game_specs.py``
+checks the build lists against the games' specs plus these."""
+
+
+__all__ = ["OTHER_BUNDLES", "Bundle", "GameSpec", "resolve"]

@@ -13,9 +13,10 @@ from ..engine.rng import Stream
 from . import scenario as S
 
 TASK = (
-    "Player 1 wants Stonehold, Player 2's second city, this action phase. Player 1 has "
-    "Warriors in Hilltop and Warriors in Ironford; Stonehold is defended by Archers. Take "
-    "it: you may use more than one action (Player 2 has passed)."
+    "Blue wants Stonehold, Orange's second city, this action phase. Blue has Warriors in "
+    "Hilltop and Warriors in Ironford; Stonehold is defended by Archers. Take it: you may use "
+    "more than one action (Orange has passed and, with the house rule that a player who "
+    "passes is out, acts no more this phase)."
 )
 HINT = (
     "Work each attack out with the battle rule: the blows each side strikes (attack against "
@@ -25,8 +26,9 @@ HINT = (
 
 
 def exercise() -> Match:
-    """The position (built with the scenario builder): Player 1 to act in the action phase."""
-    s = S.Scenario(2, seed=22, deck="highlands")
+    """The position (built with the scenario builder): Blue to act in the action phase,
+    Orange out of it (the house rule ``pass_is_final``)."""
+    s = S.Scenario(2, seed=22, deck="highlands", pass_is_final=True)
     home = s.city(0, "hilltop", 2, ["plains"], capital=True)
     second = s.city(0, "ironford", 1, ["hills"])
     s.city(1, "crossroads", 2, ["grassland"], capital=True)
@@ -39,9 +41,9 @@ def exercise() -> Match:
 
 
 def battle_demo() -> Match:
-    """Section "Units and battles": Spearmen in Hilltop face Warriors in Stonehold, Player 1
-    to act (Player 2 has passed)."""
-    s = S.Scenario(2, seed=22, deck="highlands")
+    """Section "Units and battles": Spearmen in Hilltop face Warriors in Stonehold, Blue to
+    act (Orange has passed and is out: the house rule ``pass_is_final``)."""
+    s = S.Scenario(2, seed=22, deck="highlands", pass_is_final=True)
     home = s.city(0, "hilltop", 2, ["plains"], capital=True)
     s.city(1, "crossroads", 2, ["grassland"], capital=True)
     target = s.city(1, "stonehold", 1, ["forest"])
@@ -51,7 +53,7 @@ def battle_demo() -> Match:
 
 
 def solved(m: Any) -> bool:
-    """Does Player 1 hold a city of Player 2 that is not their capital? (``m``: the match or
+    """Does Blue hold a city of Orange that is not their capital? (``m``: the match or
     the table showing it.)"""
     m = getattr(m, "match", m)
     if not isinstance(m, Match):
@@ -74,7 +76,7 @@ def check(m: Any = None) -> None:
 
 # Turn 2 of the sandbox as the browser test clicks it: trade (consult then discard, then
 # consult), plans (research Pottery, Warriors in Lakeside), the action phase with a culture
-# clash that player 1 wins, player 2 choosing Stonehold to shrink, both passing.
+# clash that Blue wins, Orange choosing Stonehold to shrink, both passing.
 SANDBOX_TURN = (
     "cycle",
     "discard 0-30",
@@ -96,8 +98,8 @@ SANDBOX_TURN = (
 def sandbox() -> Match:
     """The table at the end of a turn: the next turn is played by clicks in the notebook.
 
-    Player 1 (Riverlands) holds Riverside (population 2) and Lakeside, one culture counter,
-    and Pottery and Warriors in the council; player 2 (Highlands) holds Hilltop
+    Blue (Riverlands) holds Riverside (population 2) and Lakeside, one culture counter,
+    and Pottery and Warriors in the council; Orange (Highlands) holds Hilltop
     (population 3) and Stonehold (population 2) and a War Cry. Both treasuries are stacked
     so the turn always goes the same way (tests click through it)."""
     m = Match.new("history", 2, seed=22)

@@ -21,6 +21,7 @@ from typing import Any
 from ..engine import Match
 from ..engine.game import State
 from ..engine.rng import Stream
+from ..engine.seats import name as seat_name
 from ..engine.state import clone
 from . import cards as C
 from .setup import new_city
@@ -36,7 +37,7 @@ def find(state: State, seat: int, design: str, *, loose_only: bool = True) -> st
             if C.instance(state, cid).design == design:
                 return cid
     if loose_only:
-        raise ValueError(f"player {seat + 1} has no {design} left off the map")
+        raise ValueError(f"{seat_name(state, seat)} has no {design} left off the map")
     raise ValueError(design)
 
 
@@ -179,7 +180,7 @@ class Scenario:
         s.stack(1, [(13, "sun"), (13, "moon")])    # the next cards off the treasury
         s.zones(1, landfill=5)                     # size a treasury, council or landfill
         s.culture(0, 2).research(0, "writing", counters=3)
-        m = s.match(acting=0)                      # the action phase, player 1 to act
+        m = s.match(acting=0)                      # the action phase, Blue to act
 
     Every call takes the card from wherever it still is in that player's loose cards
     (treasury, council, landfill), so a card is always in exactly one place; a call the
@@ -230,7 +231,7 @@ class Scenario:
                 return cid
         what = f"{kind} card " if kind else "card "
         raise ScenarioError(
-            f"Player {seat + 1} has no {what}{_spec_words(spec)} left in their deck "
+            f"{seat_name(self.state, seat)} has no {what}{_spec_words(spec)} left in their deck "
             f"(the {C.deck_name(p['deck'])} deck), off the map"
         )
 
@@ -277,7 +278,7 @@ class Scenario:
             while len(p[zone]) < want:
                 if not p["treasury"]:
                     raise ScenarioError(
-                        f"Player {seat + 1} has too few cards for a {zone} of {want}"
+                        f"{seat_name(self.state, seat)} has too few cards for a {zone} of {want}"
                     )
                 p[zone].append(p["treasury"].pop(0))
         if treasury is not None:
@@ -287,7 +288,8 @@ class Scenario:
             while len(p["treasury"]) < treasury:
                 if not p["landfill"] or landfill is not None:
                     raise ScenarioError(
-                        f"Player {seat + 1} has too few loose cards for a treasury of {treasury}"
+                        f"{seat_name(self.state, seat)} has too few loose cards for a treasury "
+                        f"of {treasury}"
                     )
                 p["treasury"].insert(0, p["landfill"].pop())
         return self
@@ -313,7 +315,7 @@ class Scenario:
         if len(terrains) > most:
             raise ScenarioError(f"a city holds at most {most} terrains, not {len(terrains)}")
         if capital and self.state["players"][seat]["capital"] is not None:
-            raise ScenarioError(f"Player {seat + 1} already has a capital")
+            raise ScenarioError(f"{seat_name(self.state, seat)} already has a capital")
         cid = self._take(seat, spec, "city")
         self.state["cities"][cid] = new_city(holder)
         self.state["cities"][cid]["population"] = population
@@ -329,7 +331,9 @@ class Scenario:
         """A unit of ``seat`` standing in ``city`` (a city they control)."""
         where = self.state["cities"].get(city)
         if where is None or where["controller"] != seat:
-            raise ScenarioError(f"a unit of Player {seat + 1} stands in a city they hold")
+            raise ScenarioError(
+                f"a unit of {seat_name(self.state, seat)} stands in a city they hold"
+            )
         cid = self._take(seat, spec, "unit")
         health = C.design(self.state, cid)["health"]
         if not 0 <= damage < health:
@@ -375,7 +379,9 @@ class Scenario:
         (fewer than its cost: at the cost it would already be researched)."""
         p = self._seat(seat)
         if p["research"] is not None:
-            raise ScenarioError(f"Player {seat + 1} already researches one tech at a time")
+            raise ScenarioError(
+                f"{seat_name(self.state, seat)} already researches one tech at a time"
+            )
         _whole("research counters", counters)
         cid = self._take(seat, spec, "tech")
         cost = C.design(self.state, cid)["cost"]
@@ -395,15 +401,24 @@ class Scenario:
         for p in self.state["players"]:
             cap = p["capital"]
             if cap is not None and C.owner(cap) != p["seat"]:
-                bad.append(f"Player {p['seat'] + 1}'s capital is a city of another deck")
+                bad.append(
+                    f"{seat_name(self.state, p['seat'])}'s capital is a city of another deck"
+                )
         return bad
 
     def match(self, acting: int = 0, *, passed: tuple[int, ...] = ()) -> Match:
         """The match: the action phase of turn 1, ``acting`` to take an action; the seats in
-        ``passed`` have passed for the rest of the phase."""
+        ``passed`` have passed and are out of the phase, which only the house rule
+        ``pass_is_final`` allows (by the rules a player who passed acts again when the turn
+        comes round)."""
         self._seat(acting)
         if acting in passed:
-            raise ScenarioError(f"Player {acting + 1} cannot act after passing")
+            raise ScenarioError(f"{seat_name(self.state, acting)} cannot act after passing")
+        if passed and not self.state["options"]["pass_is_final"]:
+            raise ScenarioError(
+                "a player is out of the action phase after passing only with the house rule "
+                "pass_is_final=True (by the rules they act again when the turn comes round)"
+            )
         frame(self.state, "act", acting)
         t = self.state["turn"]
         t["active"] = [seat for seat in t["active"] if seat not in passed]

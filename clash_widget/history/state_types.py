@@ -204,6 +204,12 @@ class TrimFrame(TypedDict):
     player: int
 
 
+class GrowFrame(TypedDict):
+    kind: Literal["grow"]  # the maintenance phase: which of your cities try to grow
+    player: int
+    cities: list[str]  # the cities with food that have not tried yet this turn
+
+
 HistoryFrame = (
     HomeFrame
     | CapitalFrame
@@ -216,6 +222,7 @@ HistoryFrame = (
     | TradeFrame
     | DiscardFrame
     | TrimFrame
+    | GrowFrame
 )
 
 

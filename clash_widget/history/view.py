@@ -190,6 +190,16 @@ TRADE_LABELS = {
 }
 
 
+def _attack_label(state: State, origin: str, target: str) -> str:
+    """The label "Attack X from Y": two cities taken from the same player say so once."""
+    owners = {C.owner(c) for c in (origin, target)}
+    taken = [state["cities"][c]["controller"] != C.owner(c) for c in (origin, target)]
+    if all(taken) and len(owners) == 1:
+        both = f"both taken from {Z.player_name(state, owners.pop())}"
+        return f"Attack {C.name(state, target)} from {C.name(state, origin)}, {both}"
+    return LABELS["attack"].format(Z.city_name(state, origin), Z.city_name(state, target))
+
+
 def describe(state: State, action: Action) -> str:
     k, a = action.kind, action.args
     try:
@@ -205,6 +215,8 @@ def describe(state: State, action: Action) -> str:
             return NONE_LABELS.get(frame, "None of these")
         if k == "clash":
             return f"Culture clash from {_n(state, a[0])} against {Z.player_name(state, int(a[1]))}"
+        if k == "attack":
+            return _attack_label(state, a[0], a[1])
         names = [_n(state, x) for x in a]
         if k in LABELS:
             return LABELS[k].format(*names)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from clash_widget.engine import Outcome
+from clash_widget.engine.seats import name as seat_name
 
 from .moves import as_match
 
@@ -177,8 +178,40 @@ def keep(where: Any) -> Outcome:
 
 
 def end_turn(where: Any) -> Outcome:
-    """End the mover's turn."""
+    """End the mover's turn.
+
+    The next turn does not always start at once: Specials and Objects may be used at any
+    moment, so after each step of a turn (the draw, each card put into play, the end of the
+    turn) the other players who hold one they could use now are asked, one after another, in
+    a *window*. The game then waits for them: :func:`asked` says who, :func:`pass_window`
+    lets them pass."""
     return play(where, "end")
+
+
+WINDOWS = ("window", "react", "counter")
+"""The moments when a player other than the one whose turn it is may answer: after a step of
+the turn, after an Attack, after a Special that stops it."""
+
+
+def asked(where: Any) -> str:
+    """The name of the player the game waits for now (in a window, the one asked to answer)."""
+    match = as_match(where)
+    seat = match.current_player
+    return "" if seat is None else seat_name(match.state, seat)
+
+
+def in_window(where: Any) -> bool:
+    """Is the game waiting for an answer in a window (not for the turn player's next step)?"""
+    stack = as_match(where).state["stack"]
+    return bool(stack) and stack[-1]["kind"] in WINDOWS
+
+
+def pass_window(where: Any, player: str | None = None) -> Outcome:
+    """The player asked in a window uses nothing and passes. Name them (``"Blue"``) so that a
+    pass never goes to someone else: the name must be the one :func:`asked` gives."""
+    if player is not None and player != asked(where):
+        raise ValueError(f"{player} is not asked now; the game waits for {asked(where)}.")
+    return play(where, "pass")
 
 
 def result(where: Any) -> dict[str, Any] | None:
@@ -207,8 +240,8 @@ def _where(where: Any, cid: str) -> str:
 
 
 def truce_without_countermand() -> dict[str, str]:
-    """Play notebook 20's game with the engine up to Player 2's Truce, let Player 1 pass
-    instead of answering with the Countermand, and say where Mozzo and the Attack card are."""
+    """Play notebook 20's game with the engine up to Orange's Truce, let Blue pass instead of
+    answering with the Countermand, and say where Mozzo and the Attack card are."""
     from clash_widget.engine import Match
 
     m = Match.new("secolo", players=2, seed=2)
@@ -220,7 +253,9 @@ def truce_without_countermand() -> dict[str, str]:
         lambda: end_turn(m),
         lambda: keep(m),
         lambda: play_card(m, "Mozzo"),
+        lambda: pass_window(m, "Blue"),
         lambda: end_turn(m),
+        lambda: pass_window(m, "Blue"),
         lambda: keep(m),
     ):
         if not step().ok:

@@ -138,12 +138,9 @@ def blockers(state: State, start: str, goal: str, seat: int, rule: str = "") -> 
     """Why no path: the unfriendly areas around what a path from ``start`` reaches, nearest to
     ``goal`` first (at most three), in words; with ``rule`` (one of :data:`RELAXATIONS`),
     only those that rule closes, when there are any."""
-    words = _blockers(state, start, goal, seat)
-    if rule:
-        words = [w for r, w in words if r == rule] or [w for _, w in words]
-    else:
-        words = [w for _, w in words]
-    return words[:3]
+    found = _blockers(state, start, goal, seat)
+    words = [w for r, w in found if r == rule] if rule else []
+    return (words or [w for _, w in found])[:3]
 
 
 def _cause_of(state: State, area: str, seat: int) -> str:

@@ -96,8 +96,10 @@ def _is_character(cid: str) -> bool:
 
 
 def _not_a_target(state: State, frame: Frame, a: Attack) -> str:
+    if a.target in C.catalogue() and C.ctype(a.target) == "protagonist":
+        return f"{C.label(a.target)} is a Protagonist"
     if not _is_character(a.target):
-        return a.target
+        return C.named(a.target)
     return f"{C.label(a.target)} is not in an opponent's city"
 
 
@@ -148,7 +150,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     targets = L.open_targets(state, seat)
     if not targets:
         return []
-    out = []
+    out: list[Action] = []
     for a1, a2, cul in attack_pairs(state, seat):
         for t in targets:
             if C.culture(t) != cul:
@@ -157,7 +159,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
 
 
 def apply_attack(state: State, frame: Frame, a: Attack, ev: Events) -> None:
-    seat, cul, where = frame["player"], a.culture, a.where
+    seat, cul, where = frame["player"], a.culture, L.owner(state, a.target)
     L.from_hand(state, seat, a.card)
     L.to_discard(state, a.card, seat)
     state["turn"]["attacks"] += 1

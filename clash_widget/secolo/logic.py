@@ -72,6 +72,15 @@ def city_of(state: State, cid: str) -> int | None:
     return None
 
 
+def owner(state: State, cid: str) -> int:
+    """The seat whose city holds ``cid``, a card the rules already found in a city (a legal
+    target): one that is in none is a bug."""
+    seat = city_of(state, cid)
+    if seat is None:
+        raise ValueError(f"{cid} is in no city")
+    return seat
+
+
 def citizens(state: State, seat: int) -> list[str]:
     return [c for c in city(state, seat) if C.ctype(c) in C.CITIZEN_TYPES]
 
@@ -302,7 +311,7 @@ def end_game(state: State, reason: str, ev: Events, among: list[int] | None = No
 def outcome(state: State) -> str:
     """The end of the game in words: a draw, or who won."""
     res = state["result"]
-    names = " and ".join(f"player {s}" for s in res["winners"])
+    names = joined(state, res["winners"])
     if res["draw"]:
         return f"The game is over: a draw between {names}."
     return f"The game is over: {names} win{'' if len(res['winners']) > 1 else 's'}."

@@ -190,7 +190,7 @@ def _take_card(state: State, frame: Frame, seat: int, arg: str, ev: Events) -> N
 
 
 def _bombard_power(state: State, frame: Frame, seat: int, b: str, ev: Events) -> None:
-    L.discard_from_city(state, L.city_of(state, b), b, seat, ev, "Bombard")
+    L.discard_from_city(state, L.owner(state, b), b, seat, ev, "Bombard")
 
 
 def _paint(state: State, frame: Frame, seat: int, c: str, ev: Events) -> None:

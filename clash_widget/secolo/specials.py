@@ -168,7 +168,7 @@ def _patron(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev
 
 
 def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) -> None:
-    owner = L.city_of(state, t)
+    owner = L.owner(state, t)
     L.leave_city(state, owner, t, seat)
     L.enter_city(state, seat, t)
     ev.emit(
@@ -181,7 +181,7 @@ def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Eve
 
 
 def _exile(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) -> None:
-    owner = L.city_of(state, t)
+    owner = L.owner(state, t)
     L.leave_city(state, owner, t, seat)
     L.to_hand(state, owner, t, known=True)
     ev.emit("exile", f"{C.label(t)} goes back to {who(state, owner)}'s hand", card=t, seat=owner)
@@ -199,7 +199,7 @@ def _plague(state: State, frame: Frame, seat: int, cid: str, cul: str, ev: Event
 
 
 def _demolition(state: State, frame: Frame, seat: int, cid: str, b: str, ev: Events) -> None:
-    L.discard_from_city(state, L.city_of(state, b), b, seat, ev, "Demolition")
+    L.discard_from_city(state, L.owner(state, b), b, seat, ev, "Demolition")
 
 
 def _alliance(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:

@@ -108,7 +108,18 @@ class CounterFrame(TypedDict):
     pending: Pending
 
 
-SecoloFrame = PickFrame | DrawFrame | ActFrame | ReactFrame | CounterFrame
+class WindowFrame(TypedDict):
+    """«In qualsiasi momento»: after a step of the turn, the other seats that could use a
+    Special or an Object now are asked in turn (engine/reactions.py, secolo/windows.py)."""
+
+    kind: Literal["window"]
+    player: int
+    queue: list[int]  # the seats asked after this one
+    then: Literal["", "next_turn"]  # what the game does when the window closes
+    turn_seat: NotRequired[int]  # the seat whose turn ended (with then == "next_turn")
+
+
+SecoloFrame = PickFrame | DrawFrame | ActFrame | ReactFrame | CounterFrame | WindowFrame
 
 
 class SecoloState(TypedDict):

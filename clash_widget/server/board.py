@@ -24,7 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from clash_widget.widget.base import STATIC, front_end
+from clash_widget.widget.assets import STATIC, front_end
 
 BUNDLES = {"coc": "widget", "secolo": "secolo", "persistence": "persistence", "history": "history"}
 FINAL_CLOSE = {4401, 4403, 4404}

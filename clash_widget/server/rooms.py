@@ -25,6 +25,8 @@ from typing import Any
 
 from clash_widget.engine import GAMES, Action, Match, Outcome, Session, Verdict
 from clash_widget.engine.game import MALFORMED, STALE
+from clash_widget.engine.seats import default_name
+from clash_widget.engine.seats import name as seat_name
 from clash_widget.engine.session import catalogue_names
 
 from .refusals import (
@@ -261,10 +263,11 @@ class Room:
         bot = self.session.bot_at(cp)
         if bot is not None and cp is not None:
             return refusal(
-                BOT_SEAT.refuse(f"the {bot} bot plays Player {cp + 1}"), version=m.version
+                BOT_SEAT.refuse(f"the {bot} bot plays {seat_name(m.state, cp)}"),
+                version=m.version,
             )
         if seat is not TEACHER and cp != seat:
-            detail = "the game is over" if cp is None else f"Player {cp + 1} is to move"
+            detail = "the game is over" if cp is None else f"{seat_name(m.state, cp)} is to move"
             return refusal(NOT_YOUR_TURN.refuse(detail), version=m.version)
         return await self._play(key, cp)
 
@@ -386,11 +389,11 @@ def malformed_action(key: Any, version: Any) -> str | None:
 
 def clean_name(name: Any, seat: int) -> str:
     if name is None:
-        return f"Player {seat + 1}"
+        return default_name(seat)
     if not isinstance(name, str):
         raise RoomError(400, MALFORMED.refuse("'name' must be text"))
     name = " ".join(name.split())[:MAX_NAME]
-    return name or f"Player {seat + 1}"
+    return name or default_name(seat)
 
 
 def replay(game_file: dict[str, Any]) -> Match:

@@ -72,7 +72,7 @@ from clash_widget.engine.session import GameFileError, Session, read_game_file
 
 from . import feedback
 from .autoplay import BOT_NAMES, BotRunner
-from .bundle import STATIC, from_browser, front_end
+from .browser import from_browser
 from .feedback import sentence, without_key
 from .intents import (
     BAD_FILE,
@@ -98,8 +98,6 @@ from .router import (
     refused_traits,
     route,
 )
-
-__all__ = ["STATIC", "MatchWidget", "from_browser", "front_end"]  # bundle's, for old imports
 
 ActionCallback = Callable[[Outcome], Any]
 GameFile = dict[str, Any] | str | pathlib.Path
@@ -637,11 +635,14 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """Show an exception in ``feedback`` (``widget.error``; ``detail`` says where it was
         raised, for whoever fixes it). It says the game is unchanged only when it is: the
         engine noted that it rolled the failed action back (``Match.play`` is atomic)."""
-        if UNCHANGED_NOTE in getattr(exc, "__notes__", ()):
-            what = f"Something went wrong in the game engine; the game is unchanged. {what}"
-        verdict = ERROR.refuse()
+        rolled_back = UNCHANGED_NOTE in getattr(exc, "__notes__", ())
         self._say(
-            False, what, verdict, seq=seq, detail=f"{type(exc).__name__}: {exc} ({_where(exc)})"
+            False,
+            what,
+            ERROR.refuse(),
+            seq=seq,
+            then="The game is unchanged." if rolled_back else "",
+            detail=f"{type(exc).__name__}: {exc} ({_where(exc)})",
         )
 
     def _say(
@@ -652,12 +653,13 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         *,
         seq: int | None,
         by: dict[str, Any] | None = None,
+        then: str = "",
         detail: str | None = None,
     ) -> None:
         """Set ``feedback``: the one message shape of every widget (:func:`.feedback.message`)."""
         self._answers += 1
         self.feedback = feedback.message(
-            self._answers, ok, message, verdict, seq=seq, by=by, detail=detail
+            self._answers, ok, message, verdict, seq=seq, by=by, then=then, detail=detail
         )
 
     # -- the background bots -------------------------------------------------------------

@@ -25,9 +25,9 @@ import traitlets
 from clash_widget.engine.game import MALFORMED
 from clash_widget.engine.session import seat_patch
 
+from .assets import STATIC, front_end
 from .autoplay import BOT_NAMES
 from .base import MatchWidget
-from .bundle import STATIC, front_end
 from .intents import (
     BAD_SETTING,
     BOARD_FIELDS,

@@ -24,16 +24,18 @@ def message(
     *,
     seq: int | None,
     by: dict[str, Any] | None = None,
+    then: str = "",
     detail: str | None = None,
 ) -> dict[str, Any]:
     """The ``n``-th answer. A refusal's sentence is its verdict's (:attr:`Verdict.text`),
-    after ``said`` if given; its rule travels apart in ``rule``, never inside the sentence."""
+    after ``said`` if given and before ``then``; its rule travels apart in ``rule``, never
+    inside the sentence. ``detail`` (an exception and where it was raised) is for developers."""
     text = said
     kind = "played" if by is not None else "info"
     rule = None
     if verdict is not None and not ok:
         kind = "error" if verdict.rule_id == ERROR.id else "refused"
-        text = f"{said} {verdict.text}".strip()
+        text = f"{said} {verdict.text} {then}".strip()
         rule = {
             "id": verdict.rule_id,
             "section": verdict.rule.section,

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .assets import front_end
 from .base import MatchWidget
-from .bundle import front_end
 
 
 class HistoryTable(MatchWidget):

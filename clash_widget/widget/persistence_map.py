@@ -18,8 +18,8 @@ transfers are open highlights the friendly path to each Capital it may go to.
 
 from __future__ import annotations
 
+from .assets import front_end
 from .base import MatchWidget
-from .bundle import front_end
 
 
 class PersistenceMap(MatchWidget):

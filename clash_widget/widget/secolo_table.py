@@ -14,8 +14,8 @@ front end turns into buttons and clickable cards without knowing any rule.
 
 from __future__ import annotations
 
+from .assets import front_end
 from .base import MatchWidget
-from .bundle import front_end
 
 
 class SecoloTable(MatchWidget):

@@ -377,3 +377,49 @@ def test_move_which_units_choice_the_ship_boarding_units_ride():
     ]
     accepted(m, "pick aboard-ship-carrying-s1+settler-fresh")
     assert m.state["units"][boarder]["on"] == ships[1]
+
+
+# -- the heuristic bot's answer to "which units" ------------------------------------------
+def _heuristic_pick(m):
+    from clash_widget.bots.coc_heuristic import CocHeuristicBot
+
+    return str(CocHeuristicBot(0).choose(m.game, m.state, m.legal_actions()))
+
+
+def test_move_which_units_the_heuristic_sends_the_fresh_army():
+    """Primer: units that moved into a Forest "can be moved again the same turn, but not if
+    this would result in a battle": the heuristic sends the fresh army, which may still
+    attack from where it goes."""
+    s = open_map().advances(0, "tactics").clear_units(None)
+    cap = s.capital(0)
+    s.units(0, cap, army=2)
+    armies = sorted(s.state["units"], key=lambda k: int(k[1:]))
+    s.state["units"][armies[1]]["forest"] = True
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, f"group {cap} {_land_next_to(s, cap)} a1")
+    assert _heuristic_pick(m) == "pick army-fresh"
+
+
+def _sail_one_of_two_ships(*, shore_beyond: bool):
+    """Blue's two ships at 3,-1, one carrying a settler, sail to 2,-1: beyond it lies 1,0, a
+    shore 3,-1 does not touch (made sea when ``shore_beyond`` is False)."""
+    s = open_map().clear_units(None)
+    if not shore_beyond:
+        s.state["hexes"]["1,0"]["terrain"] = "sea"
+    s.units(0, "3,-1", ship=2).units(0, "3,-1", settler=1)
+    ships = sorted((k for k, u in s.state["units"].items() if u["kind"] == "ship"))
+    settler = next(k for k, u in s.state["units"].items() if u["kind"] == "settler")
+    s.state["units"][settler]["on"] = ships[1]
+    m = s.match()
+    accepted(m, "move")
+    accepted(m, "group 3,-1 2,-1 h1")
+    return m
+
+
+def test_move_which_units_the_heuristic_sails_the_empty_ship_unless_the_cargo_can_land():
+    """Two ships, one carrying a settler: along the same shore the empty one sails and the
+    settler keeps its place; towards a shore the settler could not reach before, the loaded
+    one sails."""
+    assert _heuristic_pick(_sail_one_of_two_ships(shore_beyond=False)) == "pick ship-empty"
+    assert _heuristic_pick(_sail_one_of_two_ships(shore_beyond=True)) == "pick ship-carrying-s1"

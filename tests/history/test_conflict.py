@@ -5,6 +5,7 @@ from __future__ import annotations
 from clash_widget.engine import Match
 from clash_widget.history import cards as C
 from clash_widget.history import culture as K
+from clash_widget.history import zones as Z
 
 from .helpers import S, blank, busy, city_designs, kinds, ok, refused
 
@@ -128,7 +129,10 @@ def test_battle_capture():
     city = s["cities"][c]
     assert city["controller"] == 0 and city["creations"] == [wonder] and city["production"] is None
     assert prod in s["players"][1]["landfill"] and s["units"][u]["city"] == c
-    assert "taken from Player 2" in m.view(0)["players"][0]["cities"][1]["name"] or True
+    # the city's name says whose it was (the seat's name, never a number)
+    assert Z.city_name(s, c) == f"{C.name(s, c)}, taken from Orange"
+    label = m.describe(f"attack {c} {b}")
+    assert label == f"Attack {Z.city_name(s, b)} from {C.name(s, c)}, taken from Orange"
 
 
 def test_battle_capture_of_a_capital():

@@ -106,10 +106,25 @@ def test_positions_the_rules_forbid_are_refused(build, words) -> None:
 def test_a_unit_stands_only_in_a_city_its_player_holds() -> None:
     s = Scenario(seed=1)
     rival = s.city(1, "hilltop", 1, capital=True)
-    with pytest.raises(ScenarioError, match="a city they hold"):
+    with pytest.raises(ScenarioError, match="a unit of Blue stands in a city they hold"):
         s.unit(0, "warriors", rival)
-    with pytest.raises(ScenarioError, match="already has a capital"):
+    with pytest.raises(ScenarioError, match="Orange already has a capital"):
         s.city(1, "stonehold", 1, capital=True)
+
+
+def test_a_player_is_out_after_passing_only_with_the_house_rule() -> None:
+    """Seed, action phase: "Keep going around the table until no one wants to or cannot
+    perform any actions" (rule act.order): a player who passed acts again, so a position with
+    a player out of the phase needs the house rule pass_is_final (act.pass-out)."""
+    for options, ok in (({}, False), ({"pass_is_final": True}, True)):
+        s = Scenario(seed=1, **options)
+        s.city(0, "riverside", 1, capital=True)
+        s.city(1, "hilltop", 1, capital=True)
+        if ok:
+            assert s.match(acting=0, passed=(1,)).state["turn"]["active"] == [0]
+        else:
+            with pytest.raises(ScenarioError, match="pass_is_final"):
+                s.match(acting=0, passed=(1,))
 
 
 def test_a_card_is_never_in_two_places() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...coc.board import city_size
+from ...coc.board import board_neighbours, city_size, terrain
 from ...coc.cards import action_cards, card_base
 from ...coc.odds import battle_odds
 from ...coc.research import read_payment
-from ...coc.vocab import HAPPY
+from ...coc.vocab import HAPPY, LAND
 from ...coc.windows import gives
 from ...coc.wonders import wonder_cards
 from ...engine import Action
@@ -248,6 +248,30 @@ def event_mood(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]
     return min(cities, key=cost)
 
 
+def which_units(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+    """Send the units that keep their options: a fresh unit over one that entered a forest
+    (it may still attack from where it goes), an empty ship over a loaded one (the cargo
+    stays where it is) unless the ship sails to a new shore its cargo could land on, and
+    land units aboard the empty ship (the loaded one keeps its room for its own)."""
+    src, to = frame["args"]["from"], frame["args"]["to"]
+    shore = {k for k in board_neighbours(seat.s, to) if terrain(seat.s, k) in LAND}
+    new_shore = bool(shore - set(board_neighbours(seat.s, src)) - {src})
+
+    def keeps_options(a: Action) -> tuple[int, str]:
+        good = 0
+        for cls in a.args[0].split("+"):
+            if cls.endswith("-fresh") or cls == "aboard-ship-empty":
+                good += 1
+            elif cls == "ship-empty":
+                good += 0 if new_shore else 1
+            elif cls.startswith("ship-carrying-"):
+                good += 1 if new_shore else 0
+        return good, a.args[0]
+
+    picks = [a for a in legal if a.kind == "pick" and a.args]
+    return max(picks, key=keeps_options) if picks else legal[0]
+
+
 def group_size(spec: str) -> tuple[int, int]:
     n_army = n_settler = 0
     for letter, n in zip(spec[::2], spec[1::2], strict=False):
@@ -299,6 +323,7 @@ ANSWERS: dict[str, Answer] = {
     "collect": collect,
     "build": build,
     "move": move,
+    "which_units": which_units,
     "civic": civic,
     "retreat": retreat,
     "barbarian_city": barbarian_city,

@@ -1,30 +1,9 @@
-"""Where a widget's front end comes from: its bundle in ``static/`` (a visible notice when it
-was not built), and the browser's trait values as Python reads them (JupyterLite's null)."""
+"""The browser's trait values as Python reads them: JupyterLite's ``null`` as ``None``."""
 
 from __future__ import annotations
 
-import pathlib
 import sys
 from typing import Any
-
-STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
-
-_MISSING_BUNDLE_ESM = """
-function render({ el }) {
-  const d = document.createElement("div");
-  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
-  d.textContent = "clash_widget: LABEL bundle missing: run npm run build";
-  el.appendChild(d);
-}
-export default { render };
-"""
-
-
-def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
-    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
-    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
-    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
-    return esm, (css if css.is_file() else "")
 
 
 def _browser_null() -> object | None:

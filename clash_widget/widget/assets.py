@@ -1,0 +1,28 @@
+"""Where the front-end bundles are: ``static/<name>.js`` and its style sheet.
+
+A leaf module (no widget code), so the classroom server can serve the same bundles
+without importing the widgets.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+_MISSING_BUNDLE_ESM = """
+function render({ el }) {
+  const d = document.createElement("div");
+  d.style.cssText = "padding:8px;border:1px solid #c62828;color:#c62828;font-family:sans-serif";
+  d.textContent = "clash_widget: LABEL bundle missing: run npm run build";
+  el.appendChild(d);
+}
+export default { render };
+"""
+
+
+def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
+    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
+    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
+    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
+    return esm, (css if css.is_file() else "")
