@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...coc import content
+from ...coc.abilities import MOOD_COST
 from ...coc.board import city_size, effective_size, hex_distance
 from ...coc.cards import action_cards, card_base
-from ...coc.cities import draft_mood_cost, yields
+from ...coc.cities import draft_mood_cost, grow_cost, yields
 from ...coc.civic import step_cost
 from ...coc.economy import cap, option_cost
 from ...coc.effects import PIECE_ADVANCE, source
@@ -118,10 +119,11 @@ def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
             v += 2
     elif piece == "port":
         v += 2
-    cost = option_cost(seat.s, "grow_cost")
-    if a.args[2:] == ("+settler",):
+    settler = a.args[2:] == ("+settler",)
+    if settler:
         v += 30 if seat.wants_settler else -10
-        cost["food"] = cost.get("food", 0) + 1
+    # the full price (State Religion's free food left out), as the rules price it
+    cost = grow_cost(seat.s, {"player": seat.p}, {"city": key, "settler": settler}, discount=False)
     return v + seat.save_penalty(cost, "grow")
 
 
@@ -268,14 +270,15 @@ def ability_worth(bot: Mind, seat: Seat, a: Action) -> float:
     if k == "taxation":
         n = len(seat.mine)
         room = cap(seat.s, seat.me, "gold") - seat.res["gold"]
-        return w * min(n, room) / 2 - 10 if n >= 2 and mood >= 2 else -1.0
+        return w * min(n, room) / 2 - 10 if n >= 2 and mood > MOOD_COST[k] else -1.0
     if k == "liberties":
         return w if mood < 3 else -1.0
     if k == "absolute_power":
-        return w + 10 if mood >= 3 and seat.s["turn"]["actions"] == 0 else -1.0
+        return w + 10 if mood > MOOD_COST[k] and seat.s["turn"]["actions"] == 0 else -1.0
     if k == "forced_labour":
         angry = sum(1 for c in seat.mine if seat.cities[c]["mood"] == ANGRY)
-        return w * angry / 2 if angry and mood >= 2 and seat.s["turn"]["actions"] else -1.0
+        acted = seat.s["turn"]["actions"]
+        return w * angry / 2 if angry and mood > MOOD_COST[k] and acted else -1.0
     if k == "drama":
         if a.args[0] == "mood>culture":
             return w / 2 if mood >= 3 and seat.me["culture"] < 2 else -1.0
