@@ -73,7 +73,7 @@ from clash_widget.engine.session import GameFileError, Session, read_game_file
 from . import feedback
 from .autoplay import BOT_NAMES, BotRunner
 from .browser import from_browser
-from .feedback import sentence, without_key
+from .feedback import without_key
 from .intents import (
     BAD_FILE,
     BAD_SETTING,
@@ -466,7 +466,11 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         else:
             view = self._session.view_at(self.position, seat)
         self._show(view, patch=patch)
-        shown = self._shown_action()
+        shown = (
+            self.last_action
+            if self._last is None
+            else feedback.shown_action(self.match, self.seat, *self._last)
+        )
         if self.last_action != shown:
             self.last_action = shown
 
@@ -532,7 +536,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         by = None
         if actor is not None:
             by = {"seat": actor, "name": self._player_name(actor), "bot": bot}
-        text = self._played_text(actor, outcome, label)
+        text = feedback.played_text(self.match, self.seat, actor, outcome, label)
         if bot is not None:  # a bot's move says so; the log's words name the seat
             text = f"{bot.capitalize()} bot: {text}"
         self._say(True, text, None, seq=seq, by=by)
@@ -542,16 +546,6 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
     def _label(self, key: str) -> str:
         """The words of a legal action before it is played (its key is never shown)."""
         return self.match.describe(key)
-
-    def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
-        """What a move did, in the words the viewing seat may read: its log lines."""
-        texts = self._public_texts(outcome)
-        if texts:
-            return " ".join(sentence(t) for t in texts)
-        who = self._player_name(actor) if actor is not None else "The game"
-        if label and self._sees_key(actor) and label != str(outcome.action):
-            return f"{who} chose: {sentence(label)}"
-        return f"{who} played."
 
     def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
         """The bot to move chooses (Session.step) and plays through the path of clicks."""
@@ -564,28 +558,6 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
 
     def _player_name(self, seat: int) -> str:
         return player_name(self.match.names, seat)
-
-    def _sees_key(self, actor: int | None) -> bool:
-        """Whether the viewer may know an action's key: the teacher and the actor."""
-        return self.seat is None or actor == self.seat
-
-    def _public_texts(self, outcome: Outcome) -> list[str]:
-        """The first log lines of an action, as the viewing seat may read them; when the
-        action ended the game, its last line too (who won), so the message is never stale."""
-        seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
-        texts = [e["text"] for e in seen if e.get("text")]
-        if self.match.is_over and len(texts) > 4:
-            return texts[:3] + texts[-1:]
-        return texts[:4]
-
-    def _shown_action(self) -> str:
-        """The ``last_action`` text for the viewing seat."""
-        if self._last is None:
-            return self.last_action
-        actor, outcome = self._last
-        if self._sees_key(actor):
-            return str(outcome.action)
-        return " ".join(self._public_texts(outcome)) or "an action"
 
     def _undo_redo_from_code(self, kind: str) -> bool:
         verdict = read_only(self.position)

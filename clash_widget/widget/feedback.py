@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from clash_widget.engine import Verdict
+from clash_widget.engine import Match, Outcome, Verdict
 
 from .intents import ERROR
+from .router import player_name
 
 
 def message(
@@ -57,6 +58,42 @@ def message(
     if detail is not None:
         fb["detail"] = detail
     return fb
+
+
+def sees_key(seat: int | None, actor: int | None) -> bool:
+    """Whether the viewer may know an action's key: the teacher and the actor."""
+    return seat is None or actor == seat
+
+
+def public_texts(match: Match, seat: int | None, outcome: Outcome) -> list[str]:
+    """The first log lines of an action, as the viewing seat may read them; when the
+    action ended the game, its last line too (who won), so the message is never stale."""
+    seen = [match.game.event_for(e, seat) for e in outcome.events]
+    texts = [e["text"] for e in seen if e.get("text")]
+    if match.is_over and len(texts) > 4:
+        return texts[:3] + texts[-1:]
+    return texts[:4]
+
+
+def played_text(
+    match: Match, seat: int | None, actor: int | None, outcome: Outcome, label: str
+) -> str:
+    """What a move did, in the words the viewing seat may read: its log lines."""
+    texts = public_texts(match, seat, outcome)
+    if texts:
+        return " ".join(sentence(t) for t in texts)
+    who = player_name(match.names, actor) if actor is not None else "The game"
+    if label and sees_key(seat, actor) and label != str(outcome.action):
+        return f"{who} chose: {sentence(label)}"
+    return f"{who} played."
+
+
+def shown_action(match: Match, seat: int | None, actor: int | None, outcome: Outcome) -> str:
+    """The ``last_action`` text for the viewing seat: the key for the actor and the teacher
+    (a key can name a secret choice), the public log text for the others."""
+    if sees_key(seat, actor):
+        return str(outcome.action)
+    return " ".join(public_texts(match, seat, outcome)) or "an action"
 
 
 def sentence(text: str) -> str:
