@@ -144,6 +144,13 @@ def cmd_bench(a: argparse.Namespace) -> int:
         for m in browser_bench(clicks=a.clicks, nodelay=not a.stock_server):
             print(json.dumps(m), flush=True)
         return 0
+    if a.against:
+        from .lab.bench import against_bench
+
+        games = a.games.split(",") if a.games else None
+        for m in against_bench(a.against, games, runs=a.runs, workers=a.workers, scale=a.scale):
+            print(json.dumps(m), flush=True)
+        return 0
     from .lab.bench import rules_bench
 
     for m in rules_bench(
@@ -250,6 +257,17 @@ def main(argv: list[str] | None = None) -> int:
         help="two-player games (both seatings) for search_vs_heuristic_win_rate at 0.1 s",
     )
     b.add_argument("--no-dask", action="store_true", help="leave out dask_games_per_s")
+    b.add_argument(
+        "--against",
+        metavar="REV",
+        help="this checkout beside git revision REV: the same fixed measurements in CPU time, "
+        "alternated in one process pool (--workers), each figure with its ratio",
+    )
+    b.add_argument("--runs", type=int, default=3, help="--against: runs per side (median)")
+    b.add_argument("--games", help="--against: comma-separated games (default: every game)")
+    b.add_argument(
+        "--scale", type=float, default=1.0, help="--against: work per measurement (1: default)"
+    )
     b.add_argument("--browser", action="store_true")
     b.add_argument("--clicks", type=int, default=50, help="clicks per widget (--browser, --lite)")
     b.add_argument(

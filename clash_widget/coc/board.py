@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from ..engine.game import State
@@ -35,6 +36,7 @@ def board_neighbours(state: State, key: str) -> list[str]:
     return [k for k in neighbour_keys(key) if k in hexes]
 
 
+@lru_cache(maxsize=1 << 16)  # every pair of a board's hexes (bots ask it in loops)
 def hex_distance(a: str, b: str) -> int:
     return distance(parse_hex(a), parse_hex(b))
 

@@ -207,11 +207,27 @@ def open_advances(kind: str, owned: frozenset[str]) -> tuple[Action, ...]:
     arguments, so caching cannot go stale; the listing still runs every check."""
     return tuple(
         act(kind, a)
-        for a in content.advance_order()
+        for a, government, top, req in _needs()
         if a not in owned
-        and _government_open(owned, a)
-        and _top_first(owned, a)
-        and _prerequisite(owned, a)
+        and (government is None or government in owned)  # _government_open
+        and (a == top or top in owned)  # _top_first
+        and (req is None or req in owned)  # _prerequisite
+    )
+
+
+@lru_cache(maxsize=1)
+def _needs() -> tuple[tuple[str, str | None, str, str | None], ...]:
+    """Per advance in catalogue order, what the three opening rules read: its group's
+    prerequisite, its group's top advance and its own prerequisite (a new set of owned
+    advances, a cache miss above, then costs set look-ups only)."""
+    return tuple(
+        (
+            a,
+            content.group_of(a)["requires"],
+            content.group_of(a)["advances"][0],
+            content.advances()[a]["requires"],
+        )
+        for a in content.advance_order()
     )
 
 

@@ -38,6 +38,7 @@ def hex_key(h: Hex) -> str:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # a board has a few hundred hexes; action text is bounded too
 def parse_hex(text: str) -> Hex:
     """Read ``"q,r"``; raises MalformedAction for anything else (cached: boards are small)."""
     q, _, r = text.partition(",")

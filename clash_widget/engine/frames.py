@@ -155,6 +155,32 @@ class ActionKind:
                 out.append(a)
         return out
 
+    def first(self, state: State, frame: Frame, n: int) -> list[Action]:
+        """The first ``n`` actions of :meth:`legal` (all if fewer), by the same gates and
+        checks, stopping there: "is there a second answer?" needs no full listing. (The
+        full listing keeps its own loop, the tightest one.)"""
+        if self._seen != self.checks:
+            self._split()
+        if not all(g.ok(state, frame, None) for g in self.gate):
+            return []
+        if not all(ok(state, frame, None) for ok in self._lead):
+            return []
+        rest, parse = self._rest, self.parse
+        out: list[Action] = []
+        for a in self.candidates(state, frame):
+            if rest:
+                args = parse(state, frame, a)
+                if not all(ok(state, frame, args) for ok in rest):
+                    continue
+            out.append(a)
+            if len(out) >= n:
+                break
+        return out
+
+    def any_legal(self, state: State, frame: Frame) -> bool:
+        """Whether :meth:`legal` lists anything (stops at the first action it finds)."""
+        return bool(self.first(state, frame, 1))
+
 
 def bare(
     kind: str,
@@ -196,6 +222,14 @@ class TableFrame(FrameHandler):
         out: list[Action] = []
         for spec in self.table.values():
             out += spec.legal(state, frame)
+        return out
+
+    def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
+        out: list[Action] = []
+        for spec in self.table.values():
+            out += spec.first(state, frame, n - len(out))
+            if len(out) >= n:
+                break
         return out
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:

@@ -79,6 +79,11 @@ class FrameHandler:
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         raise NotImplementedError
 
+    def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
+        """The first ``n`` actions of :meth:`legal` (all of them if fewer): enough to tell
+        whether a decision has one answer without listing every other one."""
+        return self.legal(game, state, frame)[:n]
+
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
         raise NotImplementedError
 
@@ -229,7 +234,7 @@ class Game(ABC):
         frame = self.top(state)
         if frame is None or self.is_over(state):
             return None
-        legal = self.handlers[frame["kind"]].legal(self, state, frame)
+        legal = self.handlers[frame["kind"]].first_legal(self, state, frame, 2)
         return legal[0] if len(legal) == 1 else None
 
     def answer_if_only(self, state: State, ev: Events, kinds: Collection[str] = ()) -> bool:

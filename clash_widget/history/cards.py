@@ -127,8 +127,18 @@ def _design(deck: str, cid: str) -> dict[str, Any]:
     return designs()[_instance(deck, cid).design]
 
 
+@cache
+def _seat_of(cid: str) -> int:
+    return int(cid.split("-", 1)[0])
+
+
+@cache
+def _type(deck: str, cid: str) -> str:
+    return _design(deck, cid)["type"]
+
+
 def _deck_of(state: dict[str, Any], cid: str) -> str:
-    return state["players"][int(cid.split("-", 1)[0])]["deck"]
+    return state["players"][_seat_of(cid)]["deck"]
 
 
 def instance(state: dict[str, Any], cid: str) -> Instance:
@@ -136,11 +146,11 @@ def instance(state: dict[str, Any], cid: str) -> Instance:
 
 
 def design(state: dict[str, Any], cid: str) -> dict[str, Any]:
-    return _design(_deck_of(state, cid), cid)
+    return _design(state["players"][_seat_of(cid)]["deck"], cid)
 
 
 def ctype(state: dict[str, Any], cid: str) -> str:
-    return _design(_deck_of(state, cid), cid)["type"]
+    return _type(state["players"][_seat_of(cid)]["deck"], cid)
 
 
 def rank(state: dict[str, Any], cid: str) -> int:

@@ -191,3 +191,128 @@ def _search_rates(game: str, seconds: float = 2.0) -> Iterator[dict[str, Any]]:
             st["seconds"] / st["searched"],
             f"s per searched decision ({bot.playouts} playouts of {bot.depth} steps)",
         )
+
+
+# -- bench --against REV: this checkout beside a reference revision -------------------------
+
+AGAINST_NOTE = (
+    "CPU time of each measuring process (time.process_time), median of {runs} runs; the two "
+    "checkouts' runs alternate in one pool of {workers} processes, so the load of a shared "
+    "machine falls on both alike and the ratio (this / reference) is what to read, not the "
+    "absolute figures"
+)
+_LOWER_IS_BETTER = ("_ms", "_kb")
+
+
+def _probe_tasks(games: list[str], scale: float) -> list[dict[str, Any]]:
+    """The measurements of one run: fixed work (seeds, positions, decisions) per game."""
+    tasks: list[dict[str, Any]] = []
+    for g in games:
+        players = get_game(g).bench_players
+        tasks.append(
+            {"measure": "actions", "game": g, "players": players, "games": max(1, round(8 * scale))}
+        )
+        tasks.append(
+            {
+                "measure": "listing",
+                "game": g,
+                "players": players,
+                "positions": max(2, round(20 * scale)),
+                "repeats": 20,
+            }
+        )
+        tasks.append({"measure": "search", "game": g, "decisions": max(2, round(12 * scale))})
+    return tasks
+
+
+def _reference_checkout(rev: str, into: str) -> str:
+    """The package at ``rev`` (``git archive``), unpacked under ``into``; returns its root."""
+    import io
+    import subprocess
+    import tarfile
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    data = subprocess.run(
+        ["git", "-C", str(repo), "archive", "--format=tar", rev, "clash_widget"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def _run_probe(root: str, task: dict[str, Any], probe: str) -> dict[str, float]:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=root, PYTHONHASHSEED="0")
+    out = subprocess.run(
+        [sys.executable, probe, json.dumps(task)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=root,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def against_bench(
+    rev: str,
+    games: list[str] | None = None,
+    runs: int = 3,
+    workers: int = 2,
+    scale: float = 1.0,
+) -> Iterator[dict[str, Any]]:
+    """Each measurement for this checkout and for ``rev``, alternated in one process pool;
+    yields one line per figure: this checkout's median, the reference's, and the ratio."""
+    import shutil
+    import tempfile
+    from concurrent.futures import ThreadPoolExecutor
+    from pathlib import Path
+
+    from ..engine.registry import GAMES
+
+    here = str(Path(__file__).resolve().parents[2])
+    games = games or list(GAMES)
+    tasks = _probe_tasks(games, scale)
+    yield {"note": AGAINST_NOTE.format(runs=runs, workers=workers), "against": rev}
+    with tempfile.TemporaryDirectory(prefix="bench-against-") as tmp:
+        ref = _reference_checkout(rev, str(Path(tmp) / "reference"))
+        # This checkout as it is now: editing files during the run changes nothing measured.
+        this = str(Path(tmp) / "this")
+        shutil.copytree(
+            Path(here) / "clash_widget",
+            Path(this) / "clash_widget",
+            ignore=shutil.ignore_patterns("__pycache__", "static"),
+        )
+        sides = {"this": this, "reference": ref}
+        probe = str(Path(this) / "clash_widget" / "lab" / "bench_probe.py")  # both sides
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = []
+            for r in range(runs):
+                order = ("reference", "this") if r % 2 == 0 else ("this", "reference")
+                for i, task in enumerate(tasks):
+                    for side in order:
+                        run = pool.submit(_run_probe, sides[side], dict(task), probe)
+                        futures.append((side, i, run))
+            results: dict[tuple[str, int], list[dict[str, float]]] = {}
+            for side, i, fut in futures:
+                results.setdefault((side, i), []).append(fut.result())
+    for i, task in enumerate(tasks):
+        for name in results[("this", i)][0]:
+            if name == "actions":
+                continue
+            this = statistics.median(x[name] for x in results[("this", i)])
+            reference = statistics.median(x[name] for x in results[("reference", i)])
+            lower = name.endswith(_LOWER_IS_BETTER)
+            yield {
+                "metric": f"{task['game']}.{name}",
+                "value": round(this, 4),
+                "reference": round(reference, 4),
+                "ratio": round(this / reference, 3) if reference else None,
+                "better": "lower" if lower else "higher",
+            }

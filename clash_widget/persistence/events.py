@@ -120,9 +120,9 @@ def monument_target(state: State, seat: int, land: str) -> bool:
 
 
 def treachery_target(state: State, seat: int, land: str) -> bool:
-    held = set(board.empire_lands(state, _present(state)))
+    lands, empire = state["lands"], _present(state)
     return _other_player_land(state, land, seat) and any(
-        a in held for a in content.neighbours(land)
+        lands.get(a) == empire for a in content.neighbours(land)
     )
 
 

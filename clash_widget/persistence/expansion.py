@@ -79,7 +79,7 @@ def is_land(state: State, frame: Frame, args: One) -> bool:
 )
 def start_first(state: State, frame: Frame, args: One) -> bool:
     e = _present(state)
-    return bool(board.empire_lands(state, e)) or args.x == content.empires()[e]["start"]
+    return e in state["lands"].values() or args.x == content.empires()[e]["start"]
 
 
 @explained(lambda s, f, a: f"{content.name(a.x)} already holds one of your armies")
@@ -123,7 +123,7 @@ def routes(state: State, land: str) -> dict[str, bool]:
     source="ours",
 )
 def in_reach(state: State, frame: Frame, args: One) -> bool:
-    if not board.empire_lands(state, _present(state)):
+    if _present(state) not in state["lands"].values():
         return True  # the first army: expand.first-army-start
     r = routes(state, args.x)
     return r["border"] or r["fleet"] or r["strait"] or r["closed"]
@@ -137,7 +137,7 @@ def in_reach(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def strait_free(state: State, frame: Frame, args: One) -> bool:
-    if not board.empire_lands(state, _present(state)):
+    if _present(state) not in state["lands"].values():
         return True
     r = routes(state, args.x)
     return r["border"] or r["fleet"] or r["strait"] or not r["closed"]
@@ -279,8 +279,9 @@ def is_water(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def on_coast(state: State, frame: Frame, args: One) -> bool:
-    held = set(board.empire_lands(state, _present(state)))
-    return any(a in held for a in content.neighbours(args.x))
+    # Asked per sea while listing: look the neighbours up instead of collecting every land.
+    lands, empire = state["lands"], _present(state)
+    return any(lands.get(a) == empire for a in content.neighbours(args.x))
 
 
 @BOOK.check(

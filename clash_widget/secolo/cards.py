@@ -47,14 +47,17 @@ def card(cid: str) -> dict[str, Any]:
     return catalogue()[cid]
 
 
+@cache  # a card's printed facts never change: asked in every listing
 def ctype(cid: str) -> str:
     return catalogue()[cid]["type"]
 
 
+@cache  # a card's printed facts never change: asked in every listing
 def culture(cid: str) -> str | None:
     return catalogue()[cid]["culture"]
 
 
+@cache  # a card's printed facts never change: asked in every listing
 def effect(cid: str) -> str | None:
     return catalogue()[cid].get("effect")
 

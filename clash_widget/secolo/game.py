@@ -106,7 +106,7 @@ class Secolo(Game):
         top = state["stack"][-1]
         if top["kind"] not in ("react", "counter"):
             return False
-        if len(self.handlers[top["kind"]].legal(self, state, top)) > 1:
+        if len(self.handlers[top["kind"]].first_legal(self, state, top, 2)) > 1:
             return False
         advance(state, top, ev)
         return True

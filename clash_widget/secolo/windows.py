@@ -29,7 +29,7 @@ STEPS = {"act": ("play", "special", "object"), "draw": ("keep", "redraw")}
 def usable(state: State, seat: int) -> bool:
     """Does ``seat`` hold a Special or an Object it could use in a window now?"""
     probe = {"kind": WINDOW, "player": seat}
-    return bool(SPECIAL_KIND.legal(state, probe) or OBJECT_KIND.legal(state, probe))
+    return SPECIAL_KIND.any_legal(state, probe) or OBJECT_KIND.any_legal(state, probe)
 
 
 def after_step(state: State, seat: int, ev: Events) -> None:

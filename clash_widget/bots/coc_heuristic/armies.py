@@ -3,14 +3,14 @@ its free armies and the value of each group it may move."""
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from ...coc.board import city_size, hex_distance
 from ...coc.effects import grants
 from ...coc.odds import battle_odds
 from ...coc.vocab import BARBARIANS
-from .reading import FAR, Reading
+from .reading import FAR, Reading, cached_property
 
 
 @lru_cache(maxsize=4096)

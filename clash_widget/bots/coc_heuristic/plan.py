@@ -5,7 +5,6 @@ for (:class:`Seat`), on top of its reading of the board (:mod:`.reading`) and it
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any, Protocol
 
 from ...coc.board import city_size
@@ -16,7 +15,16 @@ from ...coc.wonders import wonder_cards
 from ...engine import Action
 from ...engine.rng import Stream
 from .armies import ArmyPlan
-from .reading import BASIC, FAR, RESOURCES, Goal, missing_goods, research_cost, shortfall
+from .reading import (
+    BASIC,
+    FAR,
+    RESOURCES,
+    Goal,
+    cached_property,
+    missing_goods,
+    research_cost,
+    shortfall,
+)
 
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
 

@@ -4,8 +4,8 @@ counts, sites for new cities, culture, the leader) and the costs it compares."""
 from __future__ import annotations
 
 from collections import deque
-from functools import cached_property
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, Generic, Self, TypeVar
 
 from ...coc.board import board_neighbours, city_size, hex_distance
 from ...coc.cards import card_base, objective_cards
@@ -14,11 +14,33 @@ from ...coc.odds import influence_success
 from ...coc.vocab import HAPPY, LAND
 from ...engine.game import State
 
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 - functools' name, functools' behaviour
+    """``functools.cached_property`` without the lock Python 3.11's takes on every first
+    read (a Seat lives for one decision, in one thread): the value is stored in the
+    instance, which then answers without calling this again."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
 BASIC = ("food", "wood", "ore")
 RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 FERTILE = frozenset({"plains", "forest", "mountain"})
 FAR = 99
 _NEIGHBOURS: dict[tuple[int, str], list[str]] = {}  # (board, hex) -> its neighbours
+_SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it reads
+_DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
 
 
 class Goal:
@@ -55,10 +77,18 @@ def missing_goods(
 
 
 def shortfall(stock: dict[str, int], cost: dict[str, int], research: bool = False) -> int:
-    """Units missing after gold has stood in for what it can."""
-    miss = missing_goods(stock, cost, research)
-    basic = sum(n for r, n in miss.items() if r in BASIC)
-    other = sum(n for r, n in miss.items() if r not in BASIC)
+    """Units missing after gold has stood in for what it can (:func:`missing_goods`, summed
+    by whether gold may stand in, without building the dictionary: a hot loop of the search)."""
+    basic = other = 0
+    for r, n in cost.items():
+        have = stock.get(r, 0)
+        if research and r == "food":
+            have += stock.get("ideas", 0)
+        if n > have:
+            if r in BASIC:
+                basic += n - have
+            else:
+                other += n - have
     return max(0, basic - stock.get("gold", 0)) + other
 
 
@@ -80,6 +110,7 @@ class Reading:
         self._board = hash(tuple(self.hexes))
         self._others: dict[int, Self] = {}
         self._memo: dict[Any, Any] = {}
+        self._nbrs: dict[str, list[str]] = {}
 
     def other(self, q: int) -> Self:
         """Another seat, judged from public facts only (kept for this decision)."""
@@ -90,10 +121,13 @@ class Reading:
 
     # -- the board -----------------------------------------------------------------------
     def nbrs(self, h: str) -> list[str]:
-        key = (self._board, h)
-        n = _NEIGHBOURS.get(key)
+        n = self._nbrs.get(h)  # this decision's board: no key to build
         if n is None:
-            n = _NEIGHBOURS[key] = board_neighbours(self.s, h)
+            key = (self._board, h)
+            n = _NEIGHBOURS.get(key)
+            if n is None:
+                n = _NEIGHBOURS[key] = board_neighbours(self.s, h)
+            self._nbrs[h] = n
         return n
 
     def grants(self, effect: str) -> bool:
@@ -142,15 +176,33 @@ class Reading:
     def mine_at(self, h: str, kind: str) -> int:
         return sum(1 for u in self.by_hex.get(h, ()) if u["owner"] == self.p and u["kind"] == kind)
 
+    @cached_property
+    def terrain(self) -> tuple[tuple[str, str | None], ...]:
+        """The board as the distances and sites read it: every hex, in order, with its terrain."""
+        return tuple((k, h["terrain"]) for k, h in self.hexes.items())
+
     def bfs(self, sources: list[str]) -> dict[str, int]:
-        """Land distances from ``sources`` through spaces free of enemies (my units pass)."""
+        """Land distances from ``sources`` through spaces free of enemies (my units pass).
+
+        Remembered across decisions under what they read (the board, the enemy spaces, the
+        sources); callers only read the distances."""
+        key = (self.terrain, self.enemy_hexes, tuple(sources))
+        dist = _DISTANCES.get(key)
+        if dist is None:
+            if len(_DISTANCES) > 4096:
+                _DISTANCES.clear()
+            dist = _DISTANCES[key] = self._bfs(sources)
+        return dist
+
+    def _bfs(self, sources: list[str]) -> dict[str, int]:
         dist = dict.fromkeys(sources, 0)
         todo = deque(sources)
-        enemy, hexes = self.enemy_hexes, self.hexes
+        enemy, hexes, known = self.enemy_hexes, self.hexes, self._nbrs
         while todo:
             h = todo.popleft()
             d = dist[h] + 1
-            for n in self.nbrs(h):
+            ns = known.get(h)
+            for n in self.nbrs(h) if ns is None else ns:
                 if n in dist or n in enemy:
                     continue
                 t = hexes[n]["terrain"]
@@ -186,7 +238,33 @@ class Reading:
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
     def sites(self) -> dict[str, float]:
-        """Where a new city would stand, with how good the place is (face-down hexes: exploring)."""
+        """Where a new city would stand, with how good the place is (face-down hexes: exploring).
+
+        Remembered across decisions under everything it reads (the board's hexes in order,
+        who owns which city, where the other seats' units and land armies stand, two
+        advances and the spacing weight): a search plays many decisions on one board.
+        Callers only read the dictionary."""
+        key = (
+            self.p,
+            self.grants("collect.barren-food"),
+            self.grants("collect.sea-food"),
+            self.w["spacing"],
+            self.terrain,
+            tuple((k, c["owner"]) for k, c in self.cities.items()),
+            frozenset(
+                (u["hex"], u["kind"] == "army" and u["on"] is None)
+                for u in self.units.values()
+                if u["owner"] != self.p
+            ),
+        )
+        out = _SITES.get(key)
+        if out is None:
+            if len(_SITES) > 2048:
+                _SITES.clear()
+            out = _SITES[key] = self._sites()
+        return out
+
+    def _sites(self) -> dict[str, float]:
         out: dict[str, float] = {}
         irrigation, fishing = self.grants("collect.barren-food"), self.grants("collect.sea-food")
         near_rival: set[str] = set()

@@ -1,0 +1,82 @@
+"""The listing's shortcuts never change an answer (#27).
+
+``first_legal(n)`` (how the engine asks "does this decision have one answer?") stops
+listing early; over whole random games of every game it must give exactly the first
+``n`` actions of the full listing, at every position; ``any_legal`` (whether a kind of
+action has any answer, e.g. Secolo's "could this seat use a window?") must say whether
+the kind's listing is empty.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clash_widget.bots import make_bot
+from clash_widget.engine import GAMES, Match, get_game
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_first_legal_is_the_start_of_the_full_listing(game: str) -> None:
+    positions = 0
+    for seed in range(3):
+        m = Match.new(game, get_game(game).bench_players, 500 + seed, keep_undo=False)
+        bot = make_bot("random", game, seed)
+        while not m.is_over:
+            frame = m.state["stack"][-1]
+            handler = m.game.handlers[frame["kind"]]
+            full = handler.legal(m.game, m.state, frame)
+            for n in (1, 2, 3):
+                assert handler.first_legal(m.game, m.state, frame, n) == full[:n], frame
+            for spec in getattr(handler, "table", {}).values():
+                assert spec.any_legal(m.state, frame) == bool(spec.legal(m.state, frame))
+            positions += 1
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert positions > 300
+
+
+def test_secolo_window_probe_matches_the_full_listing() -> None:
+    """``usable`` (a reaction window opens only for a seat that could use it) asks
+    ``any_legal``; it must agree with the full listing of the window's two kinds."""
+    from clash_widget.secolo.objects import OBJECT_KIND
+    from clash_widget.secolo.specials import SPECIAL_KIND
+    from clash_widget.secolo.windows import WINDOW, usable
+
+    checked = 0
+    for seed in range(4):
+        m = Match.new("secolo", 3, 700 + seed, keep_undo=False)
+        bot = make_bot("random", "secolo", seed)
+        while not m.is_over:
+            for seat in range(3):
+                probe = {"kind": WINDOW, "player": seat}
+                full = SPECIAL_KIND.legal(m.state, probe) + OBJECT_KIND.legal(m.state, probe)
+                assert usable(m.state, seat) == bool(full)
+                checked += 1
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert checked > 300
+
+
+def test_clash_open_advances_follow_the_three_opening_rules() -> None:
+    """The research listing's open advances, read from a precomputed table, are exactly
+    those the checks research.government-prerequisite, research.top-of-group and
+    research.prerequisite leave open (their own predicates), for many sets of owned
+    advances."""
+    import random
+
+    from clash_widget.coc import content
+    from clash_widget.coc import research as r
+    from clash_widget.engine import act
+
+    order = content.advance_order()
+    rnd = random.Random(27)
+    for _ in range(3000):
+        share = rnd.random()
+        owned = frozenset(a for a in order if rnd.random() < share)
+        expected = tuple(
+            act("research", a)
+            for a in order
+            if a not in owned
+            and r._government_open(owned, a)
+            and r._top_first(owned, a)
+            and r._prerequisite(owned, a)
+        )
+        assert r.open_advances("research", owned) == expected
