@@ -41,7 +41,7 @@ help:
 	@echo "make pytest-fast  pytest without the browser tests"
 	@echo "make bundle       rebuild clash_widget/static from js/"
 	@echo "make strip        clear outputs from notebooks/*.ipynb"
-	@echo "make screenshot   retake docs/screenshot.png (runs the browser test)"
+	@echo "make screenshot   retake docs/screenshot.png (runs the browser tests) and docs/design/*.png"
 
 # ---------------------------------------------------------------- setup ----
 
@@ -158,6 +158,7 @@ strip: $(PY_STAMP)
 
 screenshot: setup chromium
 	UPDATE_SCREENSHOTS=1 CLASH_REQUIRE_BROWSER=1 $(BIN)/pytest -ra -m browser
+	PYTHONPATH=$(CURDIR) $(BIN)/python scripts/design_screens.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache

@@ -310,7 +310,8 @@ def test_plain_progress_lines_without_tqdm(capsys):
         bar.update(1)
     bar.close()
     err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("games 1/4") and err[-1].startswith("games 4/4")
+    assert err[0].startswith("games 1 of 4") and err[-1].startswith("games 4 of 4")
+    assert not any("/" in line for line in err)  # JupyterLab would read a slash as a path
 
 
 def test_selfplay_winners_follow_the_games_own_rule_pairs_win_together():

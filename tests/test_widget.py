@@ -203,7 +203,7 @@ def test_default_constructor_starts_coc() -> None:
 
 def test_trait_names_match_typescript_model() -> None:
     py = {name for name in BoardWidget.class_trait_names(sync=True) if not name.startswith("_")}
-    ts = (ROOT / "js" / "src" / "model.ts").read_text()
+    ts = (ROOT / "js" / "src" / "coc" / "model.ts").read_text()
     block = re.search(r"export type WidgetModel = \{(.*?)\};", ts, re.S)
     assert block
     names = set(re.findall(r"^\s*(\w+)\??\s*:", block.group(1), re.M))

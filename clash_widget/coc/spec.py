@@ -9,7 +9,7 @@ SPEC = GameSpec(
     options="clash_widget.coc.options:CocOptions",
     heuristic="clash_widget.bots.coc_heuristic:CocHeuristicBot",
     widget="clash_widget.widget.board:BoardWidget",
-    frontend="js/src/index.ts",
+    frontend="js/src/coc/index.ts",
     bundle="widget",
     notebook="notebooks/11_a_whole_game.ipynb",
 )

@@ -118,7 +118,7 @@ def make_patch(old: View, new: View) -> dict[str, Any]:
     After an action most of a view is unchanged (the map, most players) and the log
     only slides: a patch carries the changed top-level keys and the log's new tail.
     A front end applies it to the view it has if that view is the patch's ``base``
-    version (js/src/patch.ts), and asks for the whole view otherwise.
+    version (js/src/coc/patch.ts), and asks for the whole view otherwise.
     """
     changed = {k: v for k, v in new.items() if k != "log" and old.get(k) != v}
     patch: dict[str, Any] = {

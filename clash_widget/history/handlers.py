@@ -129,31 +129,31 @@ HANDLERS: dict[str, FrameHandler] = {
             "capital",
             [CAPITAL],
             lambda s, f: f"{_who(s, f)}: deploy a city from your council as your capital.",
-            not_now="set up first: choose your capital, not {kind}",
+            not_now="set up first: choose your capital",
         ),
         TableFrame(
             "home",
             [HOME],
             lambda s, f: f"{_who(s, f)}: put a terrain from your council next to your capital.",
-            not_now="set up first: choose your capital's terrain, not {kind}",
+            not_now="set up first: choose your capital's terrain",
         ),
         TableFrame(
             "trade",
             [TRADE_RESEARCH, TRADE_CYCLE, TRADE_CONSULT, TRADE_CULTURE, TRADE_DONE],
             _trade_prompt,
-            not_now="the maintenance phase is spending trade now, not {kind}",
+            not_now="the maintenance phase is spending trade now",
         ),
         TableFrame(
             "discard",
             [DISCARD],
             lambda s, f: f"{_who(s, f)}: discard a card from your council.",
-            not_now="choose the card to discard first, not {kind}",
+            not_now="choose the card to discard first",
         ),
         TableFrame(
             "grow",
             [GROW, GROW_DONE],
             _grow_prompt,
-            not_now="the maintenance phase asks which cities try to grow now, not {kind}",
+            not_now="the maintenance phase asks which cities try to grow now",
         ),
         TableFrame(
             "plan",
@@ -162,7 +162,7 @@ HANDLERS: dict[str, FrameHandler] = {
                 f"{_who(s, f)}: deploy a tech to research if you have none, put units or "
                 "creations behind idle cities, then done."
             ),
-            not_now="the maintenance phase asks for research and production now, not {kind}",
+            not_now="the maintenance phase asks for research and production now",
         ),
         TableFrame(
             "act",
@@ -180,19 +180,19 @@ HANDLERS: dict[str, FrameHandler] = {
                 PASS,
             ],
             _act_prompt,
-            not_now="{kind} is not an action of the action phase",
+            not_now="that is not an action of the action phase",
         ),
         TableFrame(
             "explore",
             [TAKE, LEAVE],
             _explore_prompt,
-            not_now="deploy a pulled card or none first, not {kind}",
+            not_now="deploy a pulled card or none first",
         ),
         TableFrame(
             "settle",
             [SETTLE_TERRAIN, SETTLE_NONE],
             _settle_prompt,
-            not_now="choose the new city's terrain (or none) first, not {kind}",
+            not_now="choose the new city's terrain (or none) first",
         ),
         TableFrame(
             "settle_produce",
@@ -201,19 +201,19 @@ HANDLERS: dict[str, FrameHandler] = {
                 f"{_who(s, f)}: have {card_set.name(s, f['city'])} produce a unit or creation, or "
                 "none."
             ),
-            not_now="choose the new city's production (or none) first, not {kind}",
+            not_now="choose the new city's production (or none) first",
         ),
         TableFrame(
             "shrink",
             [SHRINK],
             _shrink_prompt,
-            not_now="choose the city that loses population first, not {kind}",
+            not_now="choose the city that loses population first",
         ),
         TableFrame(
             "trim",
             [DISCARD],
             _trim_prompt,
-            not_now="discard down to the council size first, not {kind}",
+            not_now="discard down to the council size first",
         ),
     )
 }

@@ -115,7 +115,10 @@ class _TextBar:
         self.n += k
         if self.n == self.total or self.n % max(1, self.total // 20) == 0:
             rate = self.n / max(time.perf_counter() - self.t0, 1e-9)
-            print(f"games {self.n}/{self.total} ({rate:.1f}/s)", file=sys.stderr, flush=True)
+            # No slash: JupyterLab reads "4/12" or "3.0/s" in an output as a file path and
+            # asks the server to resolve it, a failing request in the offline site.
+            line = f"games {self.n} of {self.total} ({rate:.1f} a second)"
+            print(line, file=sys.stderr, flush=True)
 
     def close(self) -> None:
         pass

@@ -51,6 +51,6 @@ def with_progress(items: Iterable[T], what: str = "games") -> Iterator[T]:
         for i, item in enumerate(todo, 1):
             yield item
             if i % step == 0 or i == len(todo):
-                print(f"{what}: {i}/{len(todo)}", flush=True)
+                print(f"{what}: {i} of {len(todo)}", flush=True)  # "i/n" reads as a path
         return
     yield from tqdm(todo, desc=what)

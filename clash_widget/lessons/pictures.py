@@ -5,7 +5,7 @@ JupyterLab, the offline JupyterLite site (no compiled packages needed), an expor
 HTML page and on GitHub. :class:`SvgCanvas` records the few canvas-style drawing
 calls the pictures use.
 
-Same geometry and colours as the board (js/src/hex.ts, js/src/colors.ts): flat-top
+Same geometry and colours as the board (js/src/coc/hex.ts, js/src/shared/players.ts): flat-top
 hexes, axial ``q,r``; centre x = 1.5*s*q, y = sqrt(3)*s*(r + q/2).
 """
 

@@ -14,13 +14,21 @@ from typing import Any
 
 from ..engine import Match
 from ..engine.seats import color as seat_color
+from .names import LINE_HEIGHT, NAME_SIZE
 
 FILL = {"ocean": "#35609b", "sea": "#8fbde8", "land": "#eadcae", "barren": "#bdb3a3"}
-PANEL = 230
 
 
 def _d(loops: list[list[list[int]]]) -> str:
     return " ".join("M" + " L".join(f"{x},{y}" for x, y in loop) + " Z" for loop in loops)
+
+
+def _seat_letter(x: float, y: float, seat: int) -> str:
+    """The player's number on a piece (counted from 1), so colour is not the only cue."""
+    return (
+        f'<text x="{x}" y="{y + 3.5}" font-size="9" font-weight="bold" text-anchor="middle" '
+        f'fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">{seat + 1}</text>'
+    )
 
 
 def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "") -> str:
@@ -30,9 +38,13 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
     labels = {a["id"]: a["label"] for a in m["areas"]}
     names = {a["id"]: a["name"] for a in m["areas"]}
     on_path = set(path or [])
+    # Title, the cards (or "none"), a gap, "Destroyed", one line per player, a margin.
+    panel_h = 18 * (max(1, len(view["culture"])) + 1) + 34 + 17 * len(view["players"]) + 10
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="poc-map" viewBox="0 0 {w + PANEL} {h}" '
-        f'width="{w + PANEL}" height="{h}" font-family="sans-serif">',
+        # The map takes the whole width (names >= 11 px at ~900 px) and the card panel goes
+        # below it (drawn as if beside the map, moved down by a transform).
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="poc-map" viewBox="0 0 {w} {h + panel_h}" '
+        f'width="100%" style="max-width:{w}px;height:auto" font-family="sans-serif">',
         "<title>" + escape(title or "The Persistence of Culture") + "</title>",
     ]
     for a in m["areas"]:
@@ -53,11 +65,15 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
             f'y2="{y2}" stroke="{colour}" stroke-width="{width}" stroke-dasharray="5,4"/>'
         )
     for a in m["areas"]:
-        x, y = labels[a["id"]]
-        colour = "#fff" if a["kind"] == "ocean" else "#333"
+        spot = m["names"][a["id"]]
+        colour = "#fff" if a["kind"] == "ocean" else "#222"
+        lines = "".join(
+            f'<tspan x="{spot["x"]}" dy="{0 if i == 0 else LINE_HEIGHT}">{escape(t)}</tspan>'
+            for i, t in enumerate(spot["lines"])
+        )
         out.append(
-            f'<text x="{x}" y="{y - 9}" font-size="8" text-anchor="middle" fill="{colour}">'
-            f"{escape(a['name'])}</text>"
+            f'<text y="{spot["y"]}" font-size="{NAME_SIZE}" text-anchor="middle" fill="{colour}">'
+            f"{lines}</text>"
         )
     for land, holder in board["lands"].items():
         x, y = labels[land]
@@ -72,6 +88,7 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
             f'{shape} class="poc-army{" is-capital" if cap else ""}" data-area="{land}" '
             f'data-seat="{holder["seat"]}" fill="{colour}" stroke="#000"/>'
         )
+        out.append(_seat_letter(x, y, holder["seat"]))
         if land in board["forts"]:
             out.append(f'<rect x="{x + 7}" y="{y - 4}" width="6" height="8" fill="#555"/>')
         if land in board["monuments"]:
@@ -87,7 +104,9 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
                 f'points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} {fx - 4},{y + 7}" '
                 f'fill="{colour}" stroke="#000"/>'
             )
-    out.append(f'<rect x="{w}" y="0" width="{PANEL}" height="{h}" fill="#faf7ee"/>')
+            out.append(_seat_letter(fx, y + 1, f["seat"]))
+    out.append(f'<g class="poc-panel" transform="translate({-w} {h})">')
+    out.append(f'<rect x="{w}" y="0" width="{w}" height="{panel_h}" fill="#faf7ee"/>')
     y = 18
     out.append(f'<text x="{w + 10}" y="{y}" font-size="13" font-weight="bold">Culture cards</text>')
     for c in view["culture"]:
@@ -116,6 +135,7 @@ def svg(view: dict[str, Any], *, path: list[str] | None = None, title: str = "")
             f'<text x="{w + 10}" y="{y}" font-size="11" fill="{p["ink"]}">'
             f"{escape(p['name'])}: {p['vp']} VP</text>"
         )
+    out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
 

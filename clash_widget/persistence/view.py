@@ -17,6 +17,7 @@ from ..engine.seats import identity
 from . import board, content, paths
 from . import culture as culture_cards
 from .epochs import empire_terms
+from .names import place_names
 from .scoring import breakdown
 
 
@@ -83,6 +84,7 @@ def map_payload() -> dict[str, Any]:
         "areas": areas,
         "straits": straits,
         "regions": regions,
+        "names": place_names(areas, d["width"], d["height"]),
     }
 
 

@@ -81,37 +81,36 @@ def _window_prompt(state: State, frame: Frame) -> str:
 HANDLERS: dict[str, FrameHandler] = {
     h.kind: h
     for h in (
-        TableFrame("pick", [PICK], _pick_prompt, not_now="choose a Protagonist first, not {kind}"),
+        TableFrame("pick", [PICK], _pick_prompt, not_now="choose a Protagonist first"),
         StepFrame(
             "draw",
             [DISCARD, REDRAW, KEEP, SPECIAL_KIND, OBJECT_KIND],
             _draw_prompt,
-            not_now="draw first (discard/redraw/keep), not {kind}",
+            not_now="draw first: discard, redraw or keep your hand",
         ),
         StepFrame(
             "act",
             [PLAY_KIND, ATTACK_KIND, SPECIAL_KIND, OBJECT_KIND, END],
             _act_prompt,
-            not_now="{kind} is not an action of your turn",
+            not_now="that is not an action of your turn",
         ),
         TableFrame(
             "react",
             [SPECIAL_KIND, OBJECT_KIND, PASS_ATTACK],
             _react_prompt,
-            not_now="an Attack waits for answers (special, object or pass), not {kind}",
+            not_now="an Attack waits for answers: a Special, an Object or a pass",
         ),
         TableFrame(
             "counter",
             [SPECIAL_KIND, OBJECT_KIND, PASS_SPECIAL],
             _counter_prompt,
-            not_now="a Special waits for a Countermand or pass, not {kind}",
+            not_now="a Special waits for a Countermand or a pass",
         ),
         WindowFrame(
             "window",
             [SPECIAL_KIND, OBJECT_KIND, PASS_WINDOW],
             _window_prompt,
-            not_now="this is a moment for Specials and Objects (special, object or pass), "
-            "not {kind}",
+            not_now="this is a moment for Specials and Objects: play one, or pass",
         ),
     )
 }

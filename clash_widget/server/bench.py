@@ -22,6 +22,7 @@ from typing import Any
 
 from clash_widget.engine import Match
 
+from .own_loop import run_in_own_loop
 from .process import ServerProcess
 
 ARGS = ["--actions-per-second", "1000", "--burst", "1000", "--bot-delay", "0", "--max-rooms",
@@ -188,7 +189,7 @@ def server_bench(
             )
             return time.monotonic() - t0
 
-        elapsed = asyncio.run(run())
+        elapsed = run_in_own_loop(run)  # the caller's thread may run a loop already
         rss_end = _rss_mb(pid)
     n = len(stats.latencies)
     yield {

@@ -125,16 +125,15 @@ setInterval(refresh, 5000);
 
 
 # In a room players only make moves (server.moves-only): the widgets' seat, bot, undo/redo
-# and replay controls are hidden on the play page (each card game's front end names them
-# with its prefix, js/src/shared/app.ts drawBar; Clash of Cultures keeps them in one
-# .clash-controls bar, js/src/controls.ts).
+# and replay controls are hidden on the play page. All four games draw the same control bar
+# (js/src/shared/controls.ts), whose groups are classed <prefix>-control-<group>.
 _ROOM_ONLY = ", ".join(
     [
-        f".{p}-seat-select, .{p}-tool.{p}-autoplay, .{p}-tool.{p}-back, .{p}-scrub, "
-        f".{p}-tool.{p}-forward, .{p}-tool.{p}-live"
-        for p in ("hccg", "secolo", "poc")
+        f".{p}-control-{group}"
+        for p in ("clash", "hccg", "secolo", "poc")
+        for group in ("seats", "bots", "moves", "replay")
     ]
-    + ['.clash-controls, button[data-intent="undo"], button[data-intent="redo"]']
+    + ['button[data-intent="undo"], button[data-intent="redo"]']
 )
 
 

@@ -370,13 +370,13 @@ def describe(match: Match, key: str) -> str:
 
 
 def played_message(match: Match, actor: int | None, outcome: Outcome, label: str = "") -> str:
-    """What the player is told: the first lines the move added to the log, as they see them
-    (else the move's own words)."""
+    """What the player is told, as the widgets tell it: the first lines the move added to the
+    log, as they see them (else the move's own words)."""
     seen = [match.game.event_for(e, actor) for e in outcome.events]
     texts = [str(e["text"]) for e in seen if e.get("text")][:3]
     if texts:
-        return f"Played: {' '.join(texts)}"
-    return f"Played: {label}." if label and label != str(outcome.action) else "Played."
+        return " ".join(texts)
+    return f"{label}." if label and label != str(outcome.action) else "Done."
 
 
 def malformed_action(key: Any, version: Any) -> str | None:

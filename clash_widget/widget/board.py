@@ -3,7 +3,7 @@
 The shared traits, intents, refusals, lock and play modes (hot-seat and teacher
 views, bot seats, undo/redo, replay, game files) are :class:`~.base.MatchWidget`'s,
 over a headless :class:`~clash_widget.engine.session.Session`; the board adds
-(see js/src/model.ts for the mirror):
+(see js/src/coc/model.ts for the mirror):
 
 - ``view_patch``: after an action only the changes to ``view`` are sent (the
   changed keys and the log's new tail, ``engine.session.seat_patch``); ``view`` is

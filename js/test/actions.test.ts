@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ActionList, FOLD_OVER, groupByKind } from "../src/actions";
-import type { LegalAction, View } from "../src/model";
+import { ActionList, FOLD_OVER, groupByKind } from "../src/coc/actions";
+import type { LegalAction, View } from "../src/coc/model";
 import synthetic from "./fixtures/view2p_synthetic.json";
 
 const research = (n: number): LegalAction[] =>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { advanceGroups, legalFor } from "../src/advances";
-import type { View } from "../src/model";
-import { Panels } from "../src/panels";
+import { advanceGroups, legalFor } from "../src/coc/advances";
+import type { View } from "../src/coc/model";
+import { Panels } from "../src/coc/panels";
 import fixture from "./fixtures/view_advances.json";
 import { mountWidget } from "./mount";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { gameFileMessage, parseViewChoice, scrubTarget, viewChoice } from "../src/controls";
-import type { View, WidgetModel } from "../src/model";
+import { gameFileMessage, parseViewChoice, scrubTarget, viewChoice } from "../src/shared/controls";
+import type { View, WidgetModel } from "../src/coc/model";
 import synthetic from "./fixtures/view2p_synthetic.json";
 import { mountWidget } from "./mount";
 
@@ -120,7 +120,7 @@ describe("game files", () => {
   });
 
   it("reads game file messages strictly", () => {
-    expect(gameFileMessage({ type: "game_file", text: "{}" })).toEqual({ name: "clash-game.json", text: "{}" });
+    expect(gameFileMessage({ type: "game_file", text: "{}" })).toEqual({ name: "game.json", text: "{}" });
     expect(gameFileMessage({ type: "game_file", text: 3 })).toBe(null);
     expect(gameFileMessage(null)).toBe(null);
   });

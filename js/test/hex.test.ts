@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SQRT3, boundingBox, hexCenter, hexCorners, hexDistance, hexPoints, stepInDirection } from "../src/hex";
+import { SQRT3, boundingBox, hexCenter, hexCorners, hexDistance, hexPoints, stepInDirection } from "../src/coc/hex";
 
 describe("flat-top axial geometry", () => {
   it("puts the origin at 0,0 and steps columns by 1.5 size", () => {

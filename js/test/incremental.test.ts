@@ -2,7 +2,7 @@
 // (MutationObserver) around a hex click, Python's answer to it, and view updates.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type View, refKeys } from "../src/model";
+import { type View, refKeys } from "../src/coc/model";
 import synthetic from "./fixtures/view2p_synthetic.json";
 import { mountWidget } from "./mount";
 

@@ -1,8 +1,8 @@
 // Renders the CoC board widget on a FakeModel into a fresh <div> for a test.
 
 import type { AnyModel } from "@anywidget/types";
-import widget from "../src/index";
-import type { View, WidgetModel } from "../src/model";
+import widget from "../src/coc/index";
+import type { View, WidgetModel } from "../src/coc/model";
 import { FakeModel } from "./fake-model";
 
 /** The traits a fresh widget starts with; tests override only what they are about. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Intent, View } from "../src/model";
-import { applyPatch, patchFits, type ViewPatch } from "../src/patch";
+import type { Intent, View } from "../src/coc/model";
+import { applyPatch, patchFits, type ViewPatch } from "../src/coc/patch";
 import synthetic from "./fixtures/view2p_synthetic.json";
 import { mountWidget } from "./mount";
 
@@ -48,20 +48,22 @@ describe("view patches", () => {
   it("redraw the board from a patch, and ask for a full view when one is missed", () => {
     ctx = setup(base);
     const { model, el } = ctx;
-    const status = el.querySelector(".clash-status")!;
-    expect(status.textContent).toContain("v5");
+    // The version is data for tests, never words on the banner.
+    const root = el.querySelector<HTMLElement>(".clash-widget")!;
+    expect(root.dataset.version).toBe("5");
+    expect(el.querySelector(".clash-status")!.textContent).not.toContain("v5");
     model.set("view_patch", { base: 5, to: 6, set: { version: 6 }, log: { drop: 0, add: [{ kind: "c", text: "three" }] } });
-    expect(status.textContent).toContain("v6");
+    expect(root.dataset.version).toBe("6");
     expect(el.querySelectorAll(".clash-log-entry")).toHaveLength(3);
     expect(model.saves).toHaveLength(0);
     model.set("view_patch", { base: 8, to: 9, set: { version: 9 } });
-    expect(status.textContent).toContain("v6");
+    expect(root.dataset.version).toBe("6");
     const intent = model.get("intent") as Intent;
     expect(intent.type).toBe("resync");
   });
 
   it("a new display catches up from the last patch", () => {
     ctx = setup(base, { base: 5, to: 6, set: { version: 6 } });
-    expect(ctx.el.querySelector(".clash-status")!.textContent).toContain("v6");
+    expect(ctx.el.querySelector<HTMLElement>(".clash-widget")!.dataset.version).toBe("6");
   });
 });

@@ -1,8 +1,8 @@
 // A game-changing click is acknowledged at once (the control is marked pending) and
 // nothing of the game changes on the page until Python answers.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PENDING_TIMEOUT_MS } from "../src/app";
-import type { View } from "../src/model";
+import { PENDING_TIMEOUT_MS } from "../src/coc/app";
+import type { View } from "../src/coc/model";
 import synthetic from "./fixtures/view2p_synthetic.json";
 import { mountWidget } from "./mount";
 

@@ -118,7 +118,7 @@ describe("the world map", () => {
     expect(TRANSFER1.legal).toHaveLength(0);
     expect(ctx.el.querySelectorAll('.poc-hand-card')).toHaveLength(TRANSFER1.players[1].hand!.length);
     expect(ctx.el.querySelectorAll('.poc-hand-row[data-seat="0"]')).toHaveLength(0);
-    expect(ctx.el.querySelector(".poc-actions")?.textContent).toContain("Player 0 is deciding");
+    expect(ctx.el.querySelector(".poc-actions")?.textContent).toContain("Blue is deciding");
   });
 
   it("shows a refusal with its rule", () => {

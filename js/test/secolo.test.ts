@@ -153,7 +153,7 @@ describe("card table rendering", () => {
     ctx.cleanup();
 
     ctx = setup(REACT0, 0);
-    expect(ctx.el.querySelector(".secolo-banner")?.textContent).toContain("Waiting for player 1");
+    expect(ctx.el.querySelector(".secolo-banner")?.textContent).toContain("Waiting for Orange");
     expect(ctx.el.querySelectorAll(".secolo-action")).toHaveLength(0);
   });
 
@@ -195,7 +195,7 @@ describe("card table rendering", () => {
     expect(log[0]).toBe(ACT0.log[ACT0.log.length - 1].text); // newest first
     ctx.model.set("feedback", { ok: false, message: "Refused", rule_id: "attack.protected", n: 1 });
     expect(ctx.el.querySelector(".secolo-feedback")?.classList.contains("is-bad")).toBe(true);
-    expect(ctx.el.querySelector(".secolo-rule")?.textContent).toBe("attack.protected");
+    expect(ctx.el.querySelector(".secolo-feedback-rule")?.textContent).toBe("attack.protected");
     ctx.cleanup();
     expect(ctx.model.listenerCount()).toBe(0);
     expect(document.querySelector(".secolo-table")).toBeNull();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type View, refKeys } from "../src/model";
+import { type View, refKeys } from "../src/coc/model";
 import view2p from "./fixtures/view2p.json";
 import view2pCurrent from "./fixtures/view2p_current.json";
 import synthetic from "./fixtures/view2p_synthetic.json";
@@ -168,7 +168,8 @@ describe("intents", () => {
 
   it("undo and redo buttons send intents and follow can_undo/can_redo", () => {
     ctx = setup();
-    const [undo, redo] = [...ctx.el.querySelectorAll(".clash-tool")] as HTMLButtonElement[];
+    const undo = ctx.el.querySelector<HTMLButtonElement>('button[data-intent="undo"]')!;
+    const redo = ctx.el.querySelector<HTMLButtonElement>('button[data-intent="redo"]')!;
     expect(undo.disabled).toBe(!VIEW.can_undo);
     expect(redo.disabled).toBe(!VIEW.can_redo);
     undo.click();

@@ -59,23 +59,36 @@ def test_a_notebook_board_plays_a_room(lab, lab_server, tmp_path):
         expect(table).to_have_attribute("data-version", "1")
         assert http.get(f"/api/rooms/{room}/view", headers=auth).json()["version"] == 1
 
-        # Moves made elsewhere redraw the notebook's board.
-        version = 1
-        for _ in range(3):
-            v = http.get(f"/api/rooms/{room}/view", headers=auth).json()
-            if v["current_player"] != 1:
-                break
-            mine = http.get(
-                f"/api/rooms/{room}/view", headers={"Authorization": f"Bearer {tokens[1]}"}
-            ).json()
+        def to_move() -> int:
+            return http.get(f"/api/rooms/{room}/view", headers=auth).json()["current_player"]
+
+        def play_first(seat: int) -> int:
+            """The seat's first legal action over HTTP, as another client; the new version."""
+            h = {"Authorization": f"Bearer {tokens[seat]}"}
+            mine = http.get(f"/api/rooms/{room}/view", headers=h).json()
             r = http.post(
                 f"/api/rooms/{room}/actions",
-                headers={"Authorization": f"Bearer {tokens[1]}"},
+                headers=h,
                 json={"key": mine["legal"][0]["key"], "version": mine["version"]},
             ).json()
             assert r["ok"], r
-            version = r["version"]
-        assert version > 1, "seat 2 never got to move"
+            return int(r["version"])
+
+        # Moves made elsewhere redraw the notebook's board: first Player 1's own remaining
+        # decisions (History asks about growth right after the capital), then seat 2's moves.
+        version = 1
+        for _ in range(10):
+            if to_move() != 0:
+                break
+            version = play_first(0)
+            expect(table).to_have_attribute("data-version", str(version))
+        seat2_moves = 0
+        for _ in range(3):
+            if to_move() != 1:
+                break
+            version = play_first(1)
+            seat2_moves += 1
+        assert seat2_moves > 0, "seat 2 never got to move"
         expect(table).to_have_attribute("data-version", str(version))
         ARTIFACTS.mkdir(exist_ok=True)
         lab.page.screenshot(path=str(ARTIFACTS / "classroom-notebook-board.png"))

@@ -160,7 +160,7 @@ def test_lite_start_notebook(lite):
     assert click["pending"], "the clicked action was not marked pending at once"
     assert lite.wait_kernel(f"match.version > {v0}"), f"Python did not play {click['key']}"
     v1 = lite.kernel_json("match.version")
-    expect(board.locator(".clash-status")).to_contain_text(f"v{v1}")
+    expect(board).to_have_attribute("data-version", str(v1))
     expect(board.locator("button.is-pending")).to_have_count(0)
 
     # The bot-seat selector: a person is JavaScript null, which must arrive as None.
@@ -175,7 +175,7 @@ def test_lite_start_notebook(lite):
     view = game.locator("select.clash-view-select")
     view.select_option("teacher")
     assert lite.wait_kernel("game.seat is None")
-    expect(game.locator(".clash-status")).to_contain_text("teacher view")
+    expect(game.locator(".clash-status")).to_contain_text("teacher's view")
 
     # Autoplay: both seats bots, then "▶ play": moves arrive with no thread.
     seat0.select_option("random")
@@ -188,9 +188,7 @@ def test_lite_start_notebook(lite):
     assert lite.wait_kernel("game.autoplay and game.bots_running")
     assert lite.wait_kernel(f"game.match.version >= {g0 + 2}", timeout=30)
     g1 = lite.kernel_json("game.match.version")
-    status = game.locator(".clash-status")
-    expect(status).to_contain_text(re.compile(r"v\d+"))
-    shown = int(re.search(r"v(\d+)", status.inner_text()).group(1))  # type: ignore[union-attr]
+    shown = int(game.get_attribute("data-version") or 0)
     assert shown > g0, f"the page still shows v{shown} after the bots played to v{g1}"
     expect(game.locator(".clash-feedback")).to_contain_text("bot")
     game.locator("button.clash-autoplay").click()  # pause
@@ -220,7 +218,7 @@ def test_lite_moving_notebook(lite):
     click = click_action(board, v0)
     assert click["pending"]
     assert lite.wait_kernel(f"match.version > {v0}")
-    expect(board.locator(".clash-status")).to_contain_text(f"v{lite.kernel_json('match.version')}")
+    expect(board).to_have_attribute("data-version", str(lite.kernel_json("match.version")))
 
 
 def test_lite_secolo_notebook(lite):
@@ -238,12 +236,15 @@ def test_lite_secolo_notebook(lite):
 
 
 def test_lite_design_lab_notebook(lite):
-    """Notebook 12 in the site: fewer games under Pyodide, both charts drawn without
-    matplotlib (SVG, the one-line why, the numbers), every check cell passes."""
+    """Notebook 12 in the site: every rule set plays its N_GAMES games under Pyodide (the
+    notebook plays few games everywhere), both charts drawn without matplotlib (SVG, the
+    one-line why, the numbers), every check cell passes."""
     lite.open("12_design_lab.ipynb")
     lite.run_all()
+    lite.kernel("import sys")  # the notebook itself no longer imports it
     assert lite.kernel_json("sys.platform") == "emscripten"
-    assert lite.kernel_json("[N_GAMES, len(baseline), COVERAGE_GAMES]") == [6, 6, 2]
+    n_games, played, coverage_games = lite.kernel_json("[N_GAMES, len(baseline), COVERAGE_GAMES]")
+    assert played == n_games > 0 and coverage_games > 0
     drawn = lite.page.locator(".clash-chart")
     expect(drawn).to_have_count(2)  # paired vs unpaired intervals, mechanics coverage
     for i in range(2):

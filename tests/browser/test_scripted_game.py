@@ -86,7 +86,7 @@ def click_action(lab, key: str, where: str = ".clash-actions") -> None:
     )
     assert applied, f"{key!r} was not applied: {lab.kernel_json('dict(board.feedback)')}"
     version = lab.kernel_json("board.match.version")
-    expect(lab.page.locator(".clash-widget .clash-status")).to_contain_text(f"v{version}")
+    expect(lab.page.locator(".clash-widget").first).to_have_attribute("data-version", str(version))
 
 
 def player0(lab) -> dict:
@@ -127,6 +127,8 @@ def test_scripted_game_by_clicks(lab, tmp_path):
     click_hex(lab, 1, 2)
     click_action(lab, "build 1,2", ".clash-actions-hex")
     click_action(lab, "unit settler", ".clash-actions-general")
+    # Blue holds food and gold, so Blue chooses how to pay (gold replaces any resource).
+    click_action(lab, "payment food:2", ".clash-actions-general")
     click_action(lab, "done", ".clash-actions-general")
     assert [u["kind"] for u in units_at(lab, 1, 2)] == ["settler"]
     assert player0(lab)["resources"]["food"] == food - 2  # a settler costs 2 food
@@ -148,16 +150,17 @@ def test_scripted_game_by_clicks(lab, tmp_path):
     assert player0(lab)["resources"]["ideas"] == 0
     assert lab.kernel_json("board.match.actions") == [
         "found 1,2", "collect 1,1", "take 1,0 wood", "done", "build 1,2", "unit settler",
-        "done", "move", "group 1,1 2,1 s1", "done", "research irrigation", "pay ideas:2",
+        "payment food:2", "done", "move", "group 1,1 2,1 s1", "done", "research irrigation",
+        "pay ideas:2",
     ]  # fmt: skip
     assert lab.kernel_json("board.match.game.invariants(board.match.state)") == []
 
     # The replay scrubber: one step back shows the position before the research, read-only.
     h = lab.kernel_json("board.match.state_hash()")
     page.locator(".clash-widget .clash-scrub-back").click()
-    assert lab.wait_kernel("board.position == 11")
+    assert lab.wait_kernel("board.position == 12")
     expect(page.locator(".clash-widget .clash-prompt")).to_contain_text("Replay")
-    expect(page.locator(".clash-widget .clash-scrub-label")).to_have_text("replay 11/12")
+    expect(page.locator(".clash-widget .clash-scrub-label")).to_have_text("replay 12/13")
     assert "irrigation" not in lab.kernel_json("board.view['players'][0]['advances']")
     expect(page.locator(".clash-widget button.clash-action")).to_have_count(0)
     page.locator(".clash-widget .clash-scrub-live").click()
@@ -241,4 +244,4 @@ def test_200_fast_random_clicks_leave_a_valid_game(lab):
     assert report["view_current"], "the board's view is not the match's current view"
     assert not report["errors"], lab.kernel_json("dict(board.feedback)")
     version = lab.kernel_json("board.match.version")
-    expect(page.locator(".clash-widget .clash-status")).to_contain_text(f"v{version}")
+    expect(page.locator(".clash-widget").first).to_have_attribute("data-version", str(version))

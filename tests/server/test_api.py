@@ -10,6 +10,7 @@ import pytest
 
 from clash_widget.engine import Match
 from clash_widget.server.app import create_app
+from clash_widget.server.own_loop import run_in_own_loop
 from clash_widget.server.rooms import Limits
 
 from .conftest import make_table
@@ -241,7 +242,7 @@ def test_concurrent_sends_are_ordered_one_wins_the_other_is_stale(tmp_path):
             ]
             return [r.json() for r in await asyncio.gather(*sends)], v["version"]
 
-    answers, version = asyncio.run(race())
+    answers, version = run_in_own_loop(race)
     assert sorted(a["ok"] for a in answers) == [False, True]
     refused = next(a for a in answers if not a["ok"])
     assert refused["rule"] == "engine.stale" and refused["version"] == version + 1

@@ -252,8 +252,7 @@ def test_freeing_a_seat_closes_its_connections(table):
 
 def test_a_connection_too_far_behind_is_told_to_reconnect():
     """Unit level: the outbox stops growing and ends with a 1013 close (the page resyncs)."""
-    import asyncio
-
+    from clash_widget.server.own_loop import run_in_own_loop
     from clash_widget.server.rooms import MAX_BACKLOG, TRY_AGAIN, Listener
 
     async def fill() -> list[dict]:
@@ -262,6 +261,6 @@ def test_a_connection_too_far_behind_is_told_to_reconnect():
             ls.put({"type": "view", "version": i})
         return [ls.queue.get_nowait() for _ in range(ls.queue.qsize())]
 
-    out = asyncio.run(fill())
+    out = run_in_own_loop(fill)
     assert len(out) == MAX_BACKLOG + 1
     assert out[-1] == {"type": "closed", "code": TRY_AGAIN, "reason": "too far behind"}

@@ -4,7 +4,7 @@
 import { type GameView, type LegalAction as SharedAction, type MatchModel, isGameView } from "../shared/model";
 
 export type { Feedback, Intent, LogEntry } from "../shared/model";
-export { COLOURS, TRAIT_NAMES, colour } from "../shared/model";
+export { TRAIT_NAMES } from "../shared/model";
 
 export type CardType =
   | "city"
@@ -117,6 +117,7 @@ export interface Shown {
 }
 
 export interface View extends GameView {
+  title: string;
   result: { winners: number[]; ways?: Record<string, string[]>; [k: string]: unknown } | null;
   turn: {
     number: number;

@@ -5,11 +5,17 @@
 // Everything is redrawn from `view`; only the card a click has picked lives here.
 
 import type { AnyModel } from "@anywidget/types";
-import { MatchApp, VIEW_TRAITS } from "../shared/app";
-import { button, el } from "../shared/dom";
+import { renderActions } from "../shared/actions";
+import { MatchApp } from "../shared/app";
+import { el } from "../shared/dom";
+import { playerColour, playerName } from "../shared/players";
+import { politeRegion, setText } from "../shared/a11y";
 import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
-import { colour, isView } from "./model";
+import { isView } from "./model";
 import { clickCard, usable } from "./picker";
+import { HISTORY_TERMS, historyLegend } from "./legend";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 
 const LOG_SHOWN = 16;
 const MAX_BACKS = 10;
@@ -26,17 +32,17 @@ const SUIT_NAMES: Record<string, string> = {
 };
 
 export class HistoryTable extends MatchApp<View, TableModel> {
-  private readonly status: HTMLElement;
-  private readonly bar: HTMLElement;
   private readonly prompt: HTMLElement;
   private readonly order: HTMLElement;
   private readonly clashEl: HTMLElement;
   private readonly pulled: HTMLElement;
   private readonly playersEl: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly logEl: HTMLElement;
   private picked: string | null = null;
   private choices: LegalAction[] = [];
+  private readonly legendBox: HTMLElement;
+  private legendSig = "";
+  private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
     super(model, host, {
@@ -44,20 +50,27 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       prefix: "hccg",
       label: "History CCG card table",
       isView,
-      sectionText: true,
+      affordance: "click a highlighted card, or a button below",
     });
     const root = this.root;
-    this.status = el("div", "hccg-status", "Waiting for the game view\u2026", root);
-    this.bar = el("div", "hccg-bar", undefined, root);
-    this.prompt = el("div", "hccg-prompt", undefined, root);
+    this.banner(root);
+    this.controlBar(root);
+    this.prompt = politeRegion(el("div", "hccg-prompt", undefined, root));
     this.order = el("div", "hccg-order", undefined, root);
     this.clashEl = el("div", "hccg-clash", undefined, root);
     this.pulled = el("div", "hccg-pulled", undefined, root);
     this.actions = el("div", "hccg-actions", undefined, root);
     this.feedbackLine(root);
     this.playersEl = el("div", "hccg-players", undefined, root);
-    this.logEl = el("ul", "hccg-log", undefined, root);
-    this.start(VIEW_TRAITS);
+    this.eventLog(root, LOG_SHOWN);
+    this.legendBox = el("div", "hccg-legend", undefined, root);
+    this.cardNav = new CardNav(root, ".hccg-card[data-card]");
+    this.start();
+  }
+
+  destroy(): void {
+    this.cardNav.destroy();
+    super.destroy();
   }
 
   /** The card the last click picked (several actions use it), for tests. */
@@ -106,42 +119,42 @@ export class HistoryTable extends MatchApp<View, TableModel> {
 
   // -- drawing ----------------------------------------------------------------------------
   protected draw(v: View): void {
-    this.root.dataset.version = String(v.version);
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.turn = String(v.turn.number);
     this.root.dataset.picked = this.picked ?? "";
-    this.renderStatus(v);
-    this.drawBar(this.bar, v, {
-      view: (seat) => this.seatName(v, seat),
-      seat: (seat) => this.seatName(v, seat),
-      title: "Whose eyes: the teacher sees every council, a player only their own",
-    });
-    this.prompt.textContent = this.hint || v.prompt;
+    setText(this.prompt, this.hint || v.prompt);
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);
     this.renderActions(v);
     this.renderPlayers(v);
-    this.drawLog(this.logEl, v, LOG_SHOWN);
+    this.drawLegend(v);
+    this.cardNav.refresh();
+  }
+
+  protected position(v: View): string {
+    if (v.over) return "";
+    // Turn 0 is the set-up (its phase says so; never "Turn 0" on screen).
+    return v.turn.number > 0 ? `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}` : v.turn.phase_name;
+  }
+
+  /** The legend, drawn again only when the players' names change (it keeps its open state). */
+  private drawLegend(v: View): void {
+    const seats = v.players.map((p) => ({ seat: p.seat, name: this.seatName(v, p.seat), color: this.seatColour(p.seat) }));
+    const sig = JSON.stringify(seats);
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
+    renderLegend(this.legendBox, historyLegend(seats));
   }
 
   private seatName(v: View, seat: number): string {
-    return v.players[seat]?.name ?? `Player ${seat + 1}`;
+    return playerName(v.players, seat);
   }
 
-  private renderStatus(v: View): void {
-    const who =
-      v.seat === null || v.seat === undefined ? "teacher's view (every council)" : `${this.seatName(v, v.seat)}'s view`;
-    let state: string;
-    if (v.over) {
-      const w = v.result?.winners ?? [];
-      state = `game over \u2014 ${w.map((s) => this.seatName(v, s)).join(" and ")} win${w.length === 1 ? "s" : ""}`;
-    } else {
-      const mover = v.current_player === null ? "" : ` \u00b7 ${this.seatName(v, v.current_player)} to decide`;
-      state = `Turn ${v.turn.number} \u00b7 ${v.turn.phase_name}${mover}`;
-    }
-    this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
+  /** A seat's colour, as the view names it. */
+  private seatColour(seat: number): string {
+    return playerColour(this.view?.players, seat);
   }
 
   private renderOrder(v: View): void {
@@ -150,7 +163,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     v.turn.order.forEach((s, i) => {
       const chip = el("span", "hccg-chip", `${i + 1}. ${this.seatName(v, s)}`, this.order);
       chip.dataset.seat = String(s);
-      chip.style.borderColor = colour(s);
+      chip.style.borderColor = this.seatColour(s);
       if (v.turn.phase === "action" && !v.turn.active.includes(s)) {
         chip.classList.add("is-passed");
         chip.title = "passed for the rest of the action phase";
@@ -159,7 +172,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const pulls = v.shown.initiative;
     if (pulls.length) {
       const text = pulls.map((x) => `${this.seatName(v, x.seat)} ${x.card.face}`).join(", ");
-      el("span", "hccg-muted", ` \u00b7 pulled ${text}`, this.order);
+      const pulled = el("span", "hccg-muted", ` \u00b7 cards pulled for initiative: ${text}`, this.order);
+      pulled.title = HISTORY_TERMS.find((t) => t.term === "initiative")?.meaning ?? "";
     }
   }
 
@@ -202,6 +216,8 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private face(c: Card): HTMLElement {
     const e = el("span", `hccg-face hccg-suit-${c.suit}`, c.face);
     e.title = `${c.name} \u00b7 ${SUIT_NAMES[c.suit] ?? c.suit}`;
+    e.setAttribute("role", "img");
+    e.setAttribute("aria-label", `${c.face.slice(0, -1)} of ${SUIT_NAMES[c.suit] ?? c.suit}s (${c.name})`);
     return e;
   }
 
@@ -222,12 +238,18 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.dataset.card = c.id;
     e.dataset.zone = zone;
     e.dataset.type = c.type;
-    e.style.borderTopColor = colour(c.owner);
-    el("span", "hccg-card-face", c.face, e);
+    e.style.borderTopColor = this.seatColour(c.owner);
+    // The rank, then the suit's symbol in the suit's colour (as in the legend).
+    const face = el("span", "hccg-card-face", c.face.slice(0, -1), e);
+    el("span", `hccg-suit-${c.suit}`, c.face.slice(-1), face);
     el("span", "hccg-card-name", c.name, e);
     e.title = `${c.name} (${c.face}) \u00b7 ${c.type_name}\n${c.text}`;
     if (options.has(c.id)) e.classList.add("is-option");
     if (this.picked === c.id) e.classList.add("is-picked");
+    // For screen readers: the card's kind and state after its visible face and name.
+    const state = this.picked === c.id ? "picked" : options.has(c.id) ? "you may use it" : "";
+    const extra = `, ${c.type_name}${(c as { fresh?: boolean }).fresh === false ? ", exhausted" : ""}${state ? `; ${state}` : ""}`;
+    el("span", "match-sr-only", extra, e);
     return e;
   }
 
@@ -245,7 +267,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   private player(v: View, p: Player, options: Set<string>): HTMLElement {
     const panel = el("section", "hccg-player");
     panel.dataset.seat = String(p.seat);
-    panel.style.borderColor = colour(p.seat);
+    panel.style.borderColor = this.seatColour(p.seat);
     if (p.seat === v.current_player && !v.over) panel.classList.add("is-deciding");
     const head = el("div", "hccg-player-head", undefined, panel);
     el("strong", "", `${p.name}${p.seat === v.seat ? " (you)" : ""}`, head);
@@ -259,7 +281,17 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       `landfill ${p.landfill.length}`,
       `council ${p.council_count}/${p.council_max}`,
     ];
-    el("span", "hccg-muted", facts.join(" \u00b7 "), head);
+    // The game's words carry their meaning as a tooltip (the legend's glossary has them too).
+    const line = el("span", "hccg-muted", undefined, head);
+    facts.forEach((f, i) => {
+      if (i) line.append(" \u00b7 ");
+      const part = el("span", "", f, line);
+      const term = HISTORY_TERMS.find((t) => f.startsWith(t.term));
+      if (term) {
+        part.title = `${term.term}: ${term.meaning}`;
+        part.classList.add("hccg-term");
+      }
+    });
     if (!p.holds_capital) el("span", "hccg-badge hccg-lost", "capital lost", head);
 
     const science = el("div", "hccg-science", undefined, panel);
@@ -294,7 +326,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     const box = el("div", "hccg-city");
     box.dataset.city = c.id;
     box.dataset.controller = String(c.controller);
-    box.style.borderColor = colour(c.controller);
+    box.style.borderColor = this.seatColour(c.controller);
     const head = el("div", "hccg-city-head", undefined, box);
     head.appendChild(this.card(c, "city", options));
     const pop = el("span", "hccg-pop", `population ${c.population}`, head);
@@ -333,27 +365,26 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   }
 
   private renderActions(v: View): void {
-    this.actions.replaceChildren();
-    if (v.over) return;
-    if (!v.legal.length) {
-      el("span", "hccg-muted", `${this.seatName(v, v.current_player ?? 0)} is deciding.`, this.actions);
-      return;
-    }
-    const list = this.choices.length ? this.choices : v.legal;
-    if (this.choices.length) {
-      button(this.actions, "cancel", "hccg-tool hccg-cancel", () => {
-        this.dropChoice();
-        this.render();
-      });
-    }
-    for (const a of list) {
-      const b = button(this.actions, a.label, `hccg-action hccg-kind-${a.kind}`, () => {
+    const idle = v.over || v.legal.length ? "" : `${this.seatName(v, v.current_player ?? 0)} is deciding.`;
+    const picking = this.choices.length > 0;
+    renderActions(
+      this.actions,
+      "hccg",
+      v.over ? [] : picking ? this.choices : v.legal,
+      (a: LegalAction) => {
         this.picked = null;
         this.choices = [];
         this.send({ type: "act", key: a.key });
-      });
-      b.dataset.key = a.key;
-      b.dataset.kind = a.kind;
-    }
+      },
+      {
+        idle,
+        cancel: picking
+          ? () => {
+              this.dropChoice();
+              this.render();
+            }
+          : undefined,
+      },
+    );
   }
 }

@@ -4,24 +4,29 @@
 // (a selected card) lives in the front end, and it is dropped when the game moves on.
 
 import type { AnyModel } from "@anywidget/types";
-import { MatchApp, VIEW_TRAITS } from "../shared/app";
-import { button, el } from "../shared/dom";
-import { MapView } from "./map";
-import { type Card, type CultureInPlay, type MapModel, type View, colour, isView } from "./model";
+import { renderActions } from "../shared/actions";
+import { MatchApp } from "../shared/app";
+import { el } from "../shared/dom";
+import { playerColour, playerName } from "../shared/players";
+import { MapView, mapLegend, mapNames } from "./map";
+import { politeRegion, setText } from "../shared/a11y";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
+import { type Card, type CultureInPlay, type MapModel, type View, isView } from "./model";
 import { type Selection, areaOptions, buttonActions, cardOptions, clickArea, clickCard, transferPaths } from "./picker";
 
 const LOG_SHOWN = 16;
 
 export class PersistenceApp extends MatchApp<View, MapModel> {
   readonly map: MapView;
-  private readonly status: HTMLElement;
-  private readonly bar: HTMLElement;
   private readonly prompt: HTMLElement;
   private readonly side: HTMLElement;
   private readonly handEl: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly logEl: HTMLElement;
   private selected: Selection = null;
+  private readonly legendBox: HTMLElement;
+  private legendSig = "";
+  private readonly cardNav: CardNav; // a11y: the cards are one tab stop, arrows between them
 
   constructor(model: AnyModel<MapModel>, host: HTMLElement) {
     super(model, host, {
@@ -29,21 +34,23 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
       prefix: "poc",
       label: "The Persistence of Culture world map",
       isView,
-      sectionText: true,
+      affordance: "click a highlighted land on the map, a card or a button",
     });
     const root = this.root;
-    this.status = el("div", "poc-status", "Waiting for the game view\u2026", root);
-    this.bar = el("div", "poc-bar", undefined, root);
-    this.prompt = el("div", "poc-prompt", undefined, root);
+    this.banner(root);
+    this.controlBar(root);
+    this.prompt = politeRegion(el("div", "poc-prompt", undefined, root));
     const main = el("div", "poc-main", undefined, root);
     const mapBox = el("div", "poc-mapbox", undefined, main);
     this.map = new MapView(mapBox);
+    this.legendBox = el("div", "poc-legend", undefined, mapBox);
     this.side = el("div", "poc-side", undefined, main);
     this.handEl = el("div", "poc-hand", undefined, root);
     this.actions = el("div", "poc-actions", undefined, root);
     this.feedbackLine(root);
-    this.logEl = el("ul", "poc-log", undefined, root);
-    this.start(VIEW_TRAITS);
+    this.eventLog(root, LOG_SHOWN);
+    this.cardNav = new CardNav(root, ".poc-card[data-card]");
+    this.start();
   }
 
   /** The selected card, for tests and the status line. */
@@ -106,38 +113,37 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
 
   // -- drawing ----------------------------------------------------------------------------
   protected draw(v: View): void {
-    this.root.dataset.version = String(v.version);
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.selected = this.selected?.card ?? "";
-    this.renderStatus(v);
-    this.drawBar(this.bar, v, {
-      view: (seat) => `player ${seat}`,
-      seat: (seat) => `P${seat}`,
-      title: "Whose eyes: the teacher sees every hand, a player only their own",
-    });
-    this.prompt.textContent = this.hint || v.prompt;
+    setText(this.prompt, this.hint || v.prompt);
     this.map.setMap(v.map);
     const { path, dest } = transferPaths(v.legal, this.selected);
     const touched = new Set<string>();
     const last = v.log[v.log.length - 1];
     for (const k of ["land", "area"]) if (last && typeof last[k] === "string") touched.add(last[k] as string);
-    this.map.update(v.board, { options: areaOptions(v.legal, this.selected), path, dest }, touched);
+    this.map.update(v.board, { options: areaOptions(v.legal, this.selected), path, dest }, touched, mapNames(v));
     this.renderSide(v);
     this.renderHand(v);
     this.renderActions(v);
-    this.drawLog(this.logEl, v, LOG_SHOWN);
+    this.drawLegend(v);
+    this.cardNav.refresh();
   }
 
-  private renderStatus(v: View): void {
-    const who = v.seat === null || v.seat === undefined ? "teacher's view (every hand)" : `player ${v.seat}'s view`;
-    let state: string;
-    if (v.over) {
-      const w = v.result?.winners ?? [];
-      state = `game over \u2014 winner${w.length > 1 ? "s" : ""}: player ${w.join(", ")}`;
-    } else {
-      state = `Epoch ${v.epoch_name} of ${v.epochs} \u00b7 player ${v.current_player} to decide`;
-    }
-    this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
+  /** The legend (drawn again only when the players' names change, so it keeps its open/closed state). */
+  private drawLegend(v: View): void {
+    const seats = v.players.map((p) => ({ seat: p.seat, name: playerName(v.players, p.seat), color: playerColour(v.players, p.seat) }));
+    const sig = JSON.stringify(seats);
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
+    renderLegend(this.legendBox, mapLegend(seats));
+  }
+
+  protected position(v: View): string {
+    return `Epoch ${v.epoch_name} of ${v.epochs}`;
+  }
+
+  private who(v: View, seat: number): string {
+    return playerName(v.players, seat);
   }
 
   private cardEl(c: Card, zone: "hand" | "culture", options: Set<string>, parent: HTMLElement): HTMLElement {
@@ -169,9 +175,9 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
       row.dataset.seat = String(p.seat);
       if (p.seat === v.current_player && !v.over) row.classList.add("is-deciding");
       const dot = el("span", "poc-dot", undefined, row);
-      dot.style.background = colour(p.seat);
+      dot.style.background = playerColour(v.players, p.seat);
       const empires = v.empires.filter((e) => e.seat === p.seat).map((e) => e.name);
-      el("span", "", `Player ${p.seat}: ${p.vp} VP \u00b7 ${p.hand_count} cards \u00b7 ${empires.join(", ") || "no Empire yet"}`, row);
+      el("span", "", `${this.who(v, p.seat)}: ${p.vp} VP \u00b7 ${p.hand_count} cards \u00b7 ${empires.join(", ") || "no Empire yet"}`, row);
     }
   }
 
@@ -179,8 +185,8 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     const e = this.cardEl(c, "culture", options, parent);
     e.dataset.seat = String(c.seat);
     const marker = el("span", "poc-marker", c.empire_name.slice(0, 2), e);
-    marker.style.background = colour(c.seat);
-    marker.title = `Marked with an army of the ${c.empire_name} (player ${c.seat})`;
+    marker.style.background = playerColour(v.players, c.seat);
+    marker.title = `Marked with an army of the ${c.empire_name} (${this.who(v, c.seat)})`;
     const where = v.map.areas.find((a) => a.id === c.capital)?.name ?? "?";
     el("span", "poc-card-name", `${c.name} \u00b7 ${c.points} VP`, e);
     el("span", "poc-card-where", `${c.empire_name}, ${where}`, e);
@@ -193,7 +199,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
       if (!p.hand) continue;
       const box = el("div", "poc-hand-row", undefined, this.handEl);
       box.dataset.seat = String(p.seat);
-      el("span", "poc-hand-head", `Player ${p.seat}'s hand:`, box);
+      el("span", "poc-hand-head", `${this.who(v, p.seat)}'s hand:`, box);
       for (const c of p.hand) {
         const e = this.cardEl(c, "hand", options, box);
         e.style.borderTopColor = c.culture ? "#6a1b9a" : c.pile;
@@ -203,30 +209,23 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   }
 
   private renderActions(v: View): void {
-    this.actions.replaceChildren();
-    if (this.selected) {
-      button(this.actions, "cancel", "poc-tool poc-cancel", () => {
-        this.dropChoice();
-        this.render();
-      });
-    }
-    for (const a of buttonActions(v.legal)) {
-      const b = button(this.actions, a.label, `poc-action poc-kind-${a.kind}`, () => {
-        this.selected = null;
-        this.send({ type: "act", key: a.key });
-      });
-      b.dataset.key = a.key;
-      b.dataset.kind = a.kind;
-      if (a.empire) b.dataset.empire = a.empire;
-    }
-    if (!v.legal.length && !v.over) el("span", "poc-muted", `Player ${v.current_player} is deciding.`, this.actions);
-    if (v.legal.length) {
-      const all = el("details", "poc-all", undefined, this.actions);
-      el("summary", "", `all ${v.legal.length} legal actions`, all);
-      for (const a of v.legal) {
-        const b = button(all, a.label, "poc-action-all", () => this.send({ type: "act", key: a.key }));
-        b.dataset.key = a.key;
-      }
+    const act = (a: { key: string }): void => {
+      this.selected = null;
+      this.send({ type: "act", key: a.key });
+    };
+    const list = renderActions(this.actions, "poc", buttonActions(v.legal), act, {
+      idle: v.legal.length || v.over || v.current_player === null ? "" : `${this.who(v, v.current_player)} is deciding.`,
+      all: v.legal,
+      cancel: this.selected
+        ? () => {
+            this.dropChoice();
+            this.render();
+          }
+        : undefined,
+    });
+    for (const b of list.querySelectorAll<HTMLElement>(".poc-action[data-key]")) {
+      const empire = v.legal.find((a) => a.key === b.dataset.key)?.empire;
+      if (empire) b.dataset.empire = empire;
     }
   }
 }

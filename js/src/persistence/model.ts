@@ -5,7 +5,7 @@
 import { type GameView, type LegalAction as SharedAction, type MatchModel, isGameView } from "../shared/model";
 
 export type { Feedback, Intent, LogEntry } from "../shared/model";
-export { COLOURS, TRAIT_NAMES, colour } from "../shared/model";
+export { TRAIT_NAMES } from "../shared/model";
 
 export type Point = [number, number];
 
@@ -34,6 +34,8 @@ export interface MapData {
   areas: Area[];
   straits: Strait[];
   regions: { id: string; name: string; value: number; lands: string[] }[];
+  /** Where each area's name is written (clash_widget/persistence/names.py): first baseline centre, lines. */
+  names?: Record<string, { x: number; y: number; lines: string[] }>;
 }
 
 export interface Marker {
@@ -117,6 +119,7 @@ export interface Turn {
 }
 
 export interface View extends GameView {
+  title: string;
   result: { winners: number[]; vp: number[] } | null;
   epoch: number;
   epoch_name: string;

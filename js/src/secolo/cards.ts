@@ -62,6 +62,7 @@ export function cardElement(card: Card, opts: CardOptions): HTMLElement {
     el("div", "secolo-badge", `attached to ${name}`, c);
   }
   c.title = tips.join("\n");
+  if (opts.zone === "hand" || opts.zone === "city") el("span", "match-sr-only", `, in ${opts.zone === "hand" ? "the hand" : "the city"}`, c);
   return c;
 }
 

@@ -78,6 +78,8 @@ export interface Culture {
 }
 
 export interface View extends GameView {
+  title: string;
+  options: Record<string, unknown>;
   result: { winners: number[]; [k: string]: unknown } | null;
   cultures: Culture[];
   turn: { seat: number; number: number; cultures: string[]; extra_cultures: number; attacks: number };

@@ -4,27 +4,30 @@
 // whenever the game moves on.
 
 import type { AnyModel } from "@anywidget/types";
+import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
-import { button, el } from "../shared/dom";
+import { el } from "../shared/dom";
+import { playerColour, playerName } from "../shared/players";
+import { politeRegion, setText } from "../shared/a11y";
 import { cardBack, cardElement, protectionLabel } from "./cards";
 import type { Card, Frame, LegalAction, Player, TableModel, View } from "./model";
 import { isView } from "./model";
 import { candidates, click, clickable, distinct } from "./picker";
+import { secoloLegend } from "./legend";
+import { renderLegend } from "../shared/legend";
+import { CardNav } from "../shared/keyboard";
 
 const MAX_BACKS = 12;
 const LOG_SHOWN = 14;
 
 export class Table extends MatchApp<View, TableModel> {
-  private readonly status: HTMLElement;
   private readonly prompt: HTMLElement;
-  private readonly banner: HTMLElement;
+  private readonly attack: HTMLElement;
   private readonly piles: HTMLElement;
   private readonly players: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly logEl: HTMLElement;
-  private readonly undoBtn: HTMLButtonElement;
-  private readonly redoBtn: HTMLButtonElement;
   private picked: string[] = [];
+  private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
     super(model, host, {
@@ -32,28 +35,28 @@ export class Table extends MatchApp<View, TableModel> {
       prefix: "secolo",
       label: "600 il Secolo di Ferro card table",
       isView,
-      sectionText: false,
+      affordance: "click a highlighted card, or a button below",
     });
     const root = this.root;
-    const top = el("div", "secolo-top", undefined, root);
-    this.status = el("div", "secolo-status", "Waiting for the game view\u2026", top);
-    const tools = el("div", "secolo-tools", undefined, top);
-    [this.undoBtn, this.redoBtn] = this.undoRedo(tools, null);
-    this.prompt = el("div", "secolo-prompt", undefined, root);
-    this.banner = el("div", "secolo-banner", undefined, root);
-    this.banner.setAttribute("role", "alert");
+    this.banner(root);
+    this.controlBar(root);
+    this.prompt = politeRegion(el("div", "secolo-prompt", undefined, root));
+    // The attack being answered (a React or Countermand decision).
+    this.attack = el("div", "secolo-banner", undefined, root);
+    this.attack.setAttribute("role", "alert");
     this.piles = el("div", "secolo-piles", undefined, root);
     this.players = el("div", "secolo-players", undefined, root);
     this.actions = el("div", "secolo-actions", undefined, root);
     this.feedbackLine(root);
-    this.logEl = el("ul", "secolo-log", undefined, root); // newest first
-
-    root.addEventListener("keydown", this.onKey);
-    this.start(["view"]);
+    renderLegend(el("div", "secolo-legend", undefined, root), secoloLegend());
+    this.eventLog(root, LOG_SHOWN);
+    // Arrows between the cards, Enter or Space uses the focused one (as a click does).
+    this.cardNav = new CardNav(root, ".secolo-card[data-card]");
+    this.start();
   }
 
   destroy(): void {
-    this.root.removeEventListener("keydown", this.onKey);
+    this.cardNav.destroy();
     super.destroy();
   }
 
@@ -67,15 +70,6 @@ export class Table extends MatchApp<View, TableModel> {
     const cardEl = target?.closest<HTMLElement>(".secolo-card[data-card]");
     if (cardEl && this.root.contains(cardEl)) this.useCard(cardEl.dataset.card as string);
   }
-
-  /** Enter or Space on a focused card works like a click (JupyterLab shortcuts are suppressed). */
-  private onKey = (e: KeyboardEvent): void => {
-    const target = e.target as HTMLElement | null;
-    if (!target?.matches(".secolo-card[data-card]") || (e.key !== "Enter" && e.key !== " ")) return;
-    e.preventDefault();
-    e.stopPropagation();
-    this.useCard(target.dataset.card as string);
-  };
 
   private useCard(id: string): void {
     if (!this.view) return;
@@ -132,56 +126,50 @@ export class Table extends MatchApp<View, TableModel> {
   protected draw(v: View): void {
     this.collectNames(v);
     const options = clickable(v.legal, this.picked);
-    this.renderStatus(v);
-    this.renderBanner(v);
+    this.root.dataset.frame = v.frame?.kind ?? "none";
+    setText(this.prompt, v.prompt);
+    this.renderAttack(v);
     this.renderPiles(v, options);
     this.renderPlayers(v, options);
-    this.renderActions(v);
-    this.drawLog(this.logEl, v, LOG_SHOWN);
-    this.undoBtn.disabled = !v.can_undo;
-    this.redoBtn.disabled = !v.can_redo;
+    this.renderActions(v, options);
+    this.cardNav.refresh();
   }
 
-  private renderStatus(v: View): void {
-    const who = v.seat === null || v.seat === undefined ? "Teacher view (all hands)" : `You are player ${v.seat}`;
-    let state: string;
-    if (v.over) {
-      const w = v.result?.winners ?? [];
-      state = `Game over \u2014 ${w.length ? `winner${w.length > 1 ? "s" : ""}: player ${w.join(", ")}` : "a draw"}`;
-    } else {
-      state = `Turn ${v.turn.number} \u00b7 player ${v.current_player} to decide`;
-    }
-    this.status.textContent = `${v.title} \u00b7 ${state} \u00b7 ${who}`;
-    this.root.dataset.version = String(v.version);
-    this.root.dataset.frame = v.frame?.kind ?? "none";
-    this.prompt.textContent = v.prompt;
+  protected position(v: View): string {
+    if (v.over) return "";
+    // Turn 0 is the choice of Protagonists, before the first turn (never "Turn 0" on screen).
+    return v.turn.number > 0 ? `Turn ${v.turn.number}` : "Setting up";
+  }
+
+  private who(v: View, seat: number): string {
+    return playerName(v.players, seat);
   }
 
   private decides(v: View, f: Frame): boolean {
     return v.seat === null || v.seat === undefined || v.seat === f.player;
   }
 
-  private renderBanner(v: View): void {
+  private renderAttack(v: View): void {
     const f = v.frame;
-    this.banner.replaceChildren();
+    this.attack.replaceChildren();
     const shown = !!f && (f.kind === "react" || f.kind === "counter") && !v.over;
-    this.banner.hidden = !shown;
+    this.attack.hidden = !shown;
     this.root.classList.toggle("is-reacting", shown);
     if (!shown || !f) return;
     const att = f.attack;
     let what = "";
     if (f.kind === "react" && att) {
       what =
-        `\u2694 Player ${att.by} attacks ${this.name(att.target)} in player ${att.city}'s city ` +
+        `\u2694 ${this.who(v, att.by)} attacks ${this.name(att.target)} in ${this.who(v, att.city)}'s city ` +
         `with ${att.attackers.map((a) => this.name(a)).join(" and ")}.`;
     } else if (f.kind === "counter" && f.pending) {
-      what = `\u2694 Player ${f.pending.by} stops the Attack with ${this.name(f.pending.card)}.`;
+      what = `\u2694 ${this.who(v, f.pending.by)} stops the Attack with ${this.name(f.pending.card)}.`;
     }
-    el("div", "secolo-banner-what", what, this.banner);
+    el("div", "secolo-banner-what", what, this.attack);
     const ask = this.decides(v, f)
-      ? `Player ${f.player}: answer with a Special${f.kind === "react" ? " or an Object" : " (Countermand)"}, or pass.`
-      : `Waiting for player ${f.player} to answer\u2026`;
-    el("div", "secolo-banner-ask", ask, this.banner);
+      ? `${this.who(v, f.player)}: answer with a Special${f.kind === "react" ? " or an Object" : " (Countermand)"}, or pass.`
+      : `Waiting for ${this.who(v, f.player)} to answer\u2026`;
+    el("div", "secolo-banner-ask", ask, this.attack);
   }
 
   private renderPiles(v: View, options: Set<string>): void {
@@ -227,10 +215,12 @@ export class Table extends MatchApp<View, TableModel> {
       if (f.attack.attackers.includes(c.id)) e.classList.add("is-attacker");
     }
     if (f?.kind === "draw" && f.marked?.includes(c.id)) e.classList.add("is-marked");
-    if (e.classList.contains("is-option") || e.classList.contains("is-picked")) {
-      e.setAttribute("role", "button");
-      e.tabIndex = 0;
-    }
+    // Every card is a button for the keyboard (one tab stop, see CardNav); a click on a card
+    // no action uses says so.
+    e.setAttribute("role", "button");
+    e.tabIndex = -1;
+    const state = e.classList.contains("is-picked") ? "picked" : e.classList.contains("is-option") ? "you may use it" : "";
+    if (state) el("span", "match-sr-only", `; ${state}`, e);
     return e;
   }
 
@@ -246,13 +236,14 @@ export class Table extends MatchApp<View, TableModel> {
     if (p.seat === v.seat) panel.classList.add("is-me");
     const head = el("div", "secolo-player-head", undefined, panel);
     const me = p.seat === v.seat ? " (you)" : "";
-    el("strong", "", `Player ${p.seat}${me}`, head);
+    const tag = el("strong", "match-player-name", `${this.who(v, p.seat)}${me}`, head);
+    tag.style.setProperty("--seat-colour", playerColour(v.players, p.seat));
     const bits = [
       `${p.cultures} culture${p.cultures === 1 ? "" : "s"}`,
       `${p.characters} character${p.characters === 1 ? "" : "s"}`,
       `${p.hand_count} in hand`,
     ];
-    if (p.partner !== null && p.partner !== undefined) bits.push(`partner: player ${p.partner}`);
+    if (p.partner !== null && p.partner !== undefined) bits.push(`partner: ${this.who(v, p.partner)}`);
     if (p.protagonist) bits.unshift(`${p.protagonist.name} (${p.protagonist.gloss})`);
     el("span", "secolo-muted", bits.join(" \u00b7 "), head);
     if (p.sheltered) el("span", "secolo-badge secolo-shield", `\u25C8 ${protectionLabel("bible")}`, head);
@@ -286,34 +277,37 @@ export class Table extends MatchApp<View, TableModel> {
     return panel;
   }
 
-  private renderActions(v: View): void {
-    this.actions.replaceChildren();
+  private renderActions(v: View, options: Set<string>): void {
     if (!v.legal.length) {
-      if (!v.over) el("div", "secolo-muted", `Player ${v.current_player} is deciding.`, this.actions);
+      renderActions(this.actions, "secolo", [], () => {}, {
+        idle: v.over || v.current_player === null ? "" : `${this.who(v, v.current_player)} is deciding.`,
+      });
       return;
     }
-    const head = el("div", "secolo-actions-head", undefined, this.actions);
-    if (this.picked.length) {
-      el("span", "", `Choosing: ${this.picked.map((c) => this.name(c)).join(" + ")} \u2014 click a highlighted card or a button`, head);
-      button(head, "cancel", "secolo-tool secolo-cancel", () => {
-        this.dropChoice();
-        this.render();
-      });
-    } else {
-      el("span", "", "Click a highlighted card, or choose:", head);
-    }
-    if (this.hint) el("div", "secolo-hint", this.hint, this.actions);
-    const list = el("div", "secolo-action-list", undefined, this.actions);
-    for (const a of distinct(candidates(v.legal, this.picked))) this.actionButton(list, a);
-  }
-
-  private actionButton(parent: HTMLElement, a: LegalAction): void {
-    const b = button(parent, a.label, `secolo-action secolo-kind-${a.kind}`, () => {
-      this.picked = [];
-      this.send({ type: "act", key: a.key });
-    });
-    b.dataset.key = a.key;
-    b.dataset.kind = a.kind;
-    b.title = a.key;
+    const picking = this.picked.length > 0;
+    const head = picking
+      ? `Choosing: ${this.picked.map((c) => this.name(c)).join(" + ")} \u2014 click a highlighted card or a button`
+      : options.size
+        ? "Click a highlighted card, or choose:"
+        : "Choose:";
+    renderActions(
+      this.actions,
+      "secolo",
+      distinct(candidates(v.legal, this.picked)),
+      (a: LegalAction) => {
+        this.picked = [];
+        this.send({ type: "act", key: a.key });
+      },
+      {
+        head,
+        hint: this.hint,
+        cancel: picking
+          ? () => {
+              this.dropChoice();
+              this.render();
+            }
+          : undefined,
+      },
+    );
   }
 }

@@ -1,19 +1,27 @@
-// The part every match front end (Secolo table, world map, History table) shares: the
-// root element, the model's listeners and their clean-up, intents with a fresh seq,
-// the pending mark of a game-changing click, and Python's feedback. Everything is
-// redrawn from `view`; a subclass keeps only its half-made choice, which is dropped
-// whenever the game moves on (a new version).
+// The part every match front end (Clash of Cultures' board, Secolo's table, the world
+// map, History's table) shares: the root element, the model's listeners and their
+// clean-up, intents with a fresh seq, the pending mark of a game-changing click, and the
+// product's common pieces in one place each: the control bar, the banner ("whose turn
+// and what now"), Python's feedback and the log. A game draws its own table in `draw`;
+// a game with an incremental redraw (the board) overrides `show` and `onSettings`.
+// A subclass keeps only its half-made choice, dropped whenever the game moves on.
 
 import type { AnyModel } from "@anywidget/types";
-import { downloadText, gameFileMessage, parseViewChoice, scrubTarget, viewChoice } from "../controls";
-import { button, el, gameFilePicker } from "./dom";
-import { type Feedback, type GameView, type Intent, type IntentBody, type MatchModel, colour } from "./model";
+import { bannerText, renderBanner } from "./banner";
+import { type BarTraits, ControlBar, downloadText, gameFileMessage } from "./controls";
+import { el } from "./dom";
+import { FeedbackLine } from "./feedback";
+import { EventLog, type LogLine } from "./log";
+import type { Feedback, GameView, Intent, IntentBody, MatchModel } from "./model";
+import { rememberFocus, restoreFocus } from "./a11y";
 import { ModelLink } from "./link";
 import { PENDING_TYPES, PendingMark, type PendingMatch } from "./pending";
 import "./match.css";
 
-/** The traits whose change redraws a front end with a control bar. */
-export const VIEW_TRAITS = ["view", "seat", "hotseat", "bots", "bot_names", "autoplay", "position", "replay_length", "lock_view"];
+/** The traits (besides `view`) that the control bar and the banner show. */
+export const SETTING_TRAITS = ["seat", "hotseat", "bots", "bot_names", "bot_delay", "autoplay", "position", "replay_length", "lock_view"];
+/** Every trait whose change redraws a front end with a control bar. */
+export const VIEW_TRAITS = ["view", ...SETTING_TRAITS];
 
 export interface AppSpec<V> {
   /** The root's classes; the other classes of the front end start with `prefix`. */
@@ -21,18 +29,8 @@ export interface AppSpec<V> {
   prefix: string;
   label: string;
   isView: (v: unknown) => v is V;
-  /** Show a refusal's rule section as text after the rule id (else only as its tooltip). */
-  sectionText: boolean;
-}
-
-/** How the control bar names the seats. */
-export interface BarLabels {
-  /** In the view selector, e.g. "player 0". */
-  view: (seat: number) => string;
-  /** Before "person" or "<bot> bot" in a seat's selector, e.g. "P0". */
-  seat: (seat: number) => string;
-  /** The view selector's tooltip. */
-  title: string;
+  /** What a person does when the decision is theirs, e.g. "click a highlighted card". */
+  affordance: string;
 }
 
 export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = MatchModel<V>> {
@@ -40,8 +38,13 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected view: V | null = null;
   protected hint = "";
   protected readonly pending: PendingMark;
+  protected bar: ControlBar | null = null;
+  protected log: EventLog | null = null;
+  protected feedback: FeedbackLine | null = null;
+  private statusBox: HTMLElement | null = null;
+  /** The view's version when Python's last answer came (its moves may come just before or after). */
+  private answeredAt = 0;
   private readonly link: ModelLink<M>;
-  private feedbackBox: HTMLElement | null = null;
   private readonly clickListener = (e: MouseEvent): void => this.onClick(e);
 
   constructor(
@@ -59,72 +62,80 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     root.addEventListener("click", this.clickListener);
   }
 
+  // -- layout: the shared pieces, placed by the subclass ---------------------------------
+
+  /** The control bar (view, seats, bots, undo/redo, replay, game files). */
+  protected controlBar(parent: HTMLElement): ControlBar {
+    const bar = new ControlBar(parent, this.model as unknown as AnyModel<BarTraits>, this.spec.prefix, (body) =>
+      this.send(body),
+    );
+    this.bar = bar;
+    return bar;
+  }
+
+  /** The banner: whose turn and what to do next, then where the game is. */
+  protected banner(parent: HTMLElement): HTMLElement {
+    const box = el("div", `${this.spec.prefix}-status match-banner`, "Waiting for the game view\u2026", parent);
+    box.setAttribute("role", "status");
+    this.statusBox = box;
+    return box;
+  }
+
+  /** The line Python's answers are shown in. */
+  protected feedbackLine(parent: HTMLElement): FeedbackLine {
+    this.feedback = new FeedbackLine(parent, this.spec.prefix);
+    return this.feedback;
+  }
+
+  /** The log, newest first; `shown` newest entries at most (0: all). */
+  protected eventLog(parent: HTMLElement, shown: number, onPick?: (e: LogLine | null) => void): EventLog {
+    this.log = new EventLog(parent, this.spec.prefix, shown, onPick);
+    return this.log;
+  }
+
   /** Listen to the model (after the subclass built its layout) and draw the first view. */
-  protected start(traits: string[]): void {
+  protected start(extra: Record<string, () => void> = {}): void {
     const link = this.link;
-    for (const t of traits) link.on(`change:${t}`, () => this.onView());
+    link.on("change:view", () => this.show(this.model.get("view")));
+    for (const t of SETTING_TRAITS) link.on(`change:${t}`, () => this.onSettings());
     link.on("change:feedback", () => this.onFeedback());
     link.on("msg:custom", (msg: unknown) => {
       const file = gameFileMessage(msg);
       if (file) downloadText(file.name, file.text);
     });
-    this.onView();
+    for (const [event, fn] of Object.entries(extra)) link.on(event, fn);
+    this.show(this.model.get("view"));
     this.onFeedback();
+    this.onSettings();
   }
 
   destroy(): void {
     this.pending.clear();
     this.link.off();
+    this.log?.destroy();
     this.root.removeEventListener("click", this.clickListener);
     this.root.remove();
   }
 
   /**
    * Send an intent to Python: always a NEW object with a fresh seq. A game-changing
-   * one marks its controls pending; `clicked` names the card or area the click was on.
+   * one marks its controls pending; `clicked` names the card, area or hex clicked.
    */
   send(body: IntentBody, clicked: PendingMatch = {}): void {
     const seq = this.link.nextSeq();
+    const intent = { seq, version: this.view ? this.view.version : 0, ...body } as Intent;
+    // The intent goes first: Python works on it while the page marks the control.
+    this.link.sendIntent(intent as M["intent"]);
     if (PENDING_TYPES.has(body.type)) {
       const own: PendingMatch = body.type === "act" ? { key: body.key } : { intent: body.type };
       this.pending.mark(seq, { ...clicked, ...own });
     }
-    const intent: Intent = { seq, version: this.view ? this.view.version : 0, ...body };
-    this.link.sendIntent(intent as M["intent"]);
   }
 
-  protected setTrait<K extends keyof M & string>(key: K, value: M[K]): void {
-    this.model.set(key, value);
-    this.model.save_changes();
-  }
+  // -- drawing -------------------------------------------------------------------------------
 
-  /** The box Python's answers are shown in (called once by the subclass's layout). */
-  protected feedbackLine(parent: HTMLElement): HTMLElement {
-    const box = el("div", `${this.spec.prefix}-feedback`, undefined, parent);
-    box.setAttribute("role", "status");
-    box.setAttribute("aria-live", "polite");
-    this.feedbackBox = box;
-    return box;
-  }
-
-  /** Redraw from the view, then put the pending mark back on the new controls. */
-  protected render(): void {
-    if (!this.view) return;
-    this.draw(this.view);
-    this.pending.refresh();
-  }
-
-  protected abstract draw(v: V): void;
-
-  /** Forget the half-made choice (and its hint): the game moved on, or the player cancelled. */
-  protected dropChoice(): void {
-    this.hint = "";
-  }
-
-  protected onClick(_e: MouseEvent): void {}
-
-  private onView(): void {
-    const v = this.model.get("view");
+  /** A new view from Python (the board also calls this with a patched one). */
+  protected show(v: unknown): void {
     if (!this.spec.isView(v)) {
       this.view = null;
       this.root.classList.add("is-empty");
@@ -136,109 +147,80 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       this.pending.clear();
     }
     this.root.classList.remove("is-empty");
+    this.root.dataset.version = String(v.version);
     this.view = v;
+    // Moves made since the last answer (by notebook code): that answer is old news.
+    this.markStale(v.version > this.answeredAt + 1);
     this.render();
+  }
+
+  /** Redraw the game's table and the shared pieces, then put the pending mark back. */
+  protected render(): void {
+    const v = this.view;
+    if (!v) return;
+    const focus = rememberFocus(this.root); // keep a keyboard player's place across the redraw
+    this.draw(v);
+    this.drawShared(v);
+    this.pending.refresh();
+    restoreFocus(this.root, focus);
+  }
+
+  /** The game's own part of the table. */
+  protected abstract draw(v: V): void;
+
+  /** Where the game is, in the game's words ("Age 1 · turn 2 · 3 actions left"). */
+  protected abstract position(v: V): string;
+
+  /** The bar, the banner and the log (the feedback line follows its own trait). */
+  protected drawShared(v: V): void {
+    this.bar?.update(v);
+    this.drawBanner(v);
+    this.log?.update(v.log, (li, e) => this.decorateLogEntry(li, e));
+  }
+
+  /** A game may add to a log entry's <li> (e.g. mark it clickable). */
+  protected decorateLogEntry(_li: HTMLLIElement, _e: LogLine): void {}
+
+  protected drawBanner(v: V): void {
+    if (!this.statusBox) return;
+    const bots = (this.model.get("bots") ?? []) as (string | null)[];
+    renderBanner(this.statusBox, this.spec.prefix, bannerText(v, this.position(v), this.spec.affordance, bots));
+  }
+
+  /** A setting changed (view, seats, bots, replay): the bar and the banner follow it. */
+  protected onSettings(): void {
+    const pos = this.model.get("position");
+    this.root.classList.toggle("is-replay", pos !== null && pos !== undefined);
+    this.bar?.update(this.view);
+    if (this.view) this.drawBanner(this.view);
+  }
+
+  /** Forget the half-made choice (and its hint): the game moved on, or the player cancelled. */
+  protected dropChoice(): void {
+    this.hint = "";
+  }
+
+  protected onClick(_e: MouseEvent): void {}
+
+  protected setTrait<K extends keyof M & string>(key: K, value: M[K]): void {
+    this.model.set(key, value);
+    this.model.save_changes();
+  }
+
+  /** Dim (or not) the feedback line; writes the class only when it changes. */
+  private markStale(stale: boolean): void {
+    const box = this.feedback?.el;
+    if (box && box.classList.contains("is-stale") !== stale) box.classList.toggle("is-stale", stale);
   }
 
   private onFeedback(): void {
     const fb = (this.model.get("feedback") || {}) as Feedback;
     // Python's answer to the pending click (or to a later one): the mark goes.
     this.pending.answer(fb.seq);
-    const box = this.feedbackBox;
-    if (!box) return;
-    const p = this.spec.prefix;
-    box.replaceChildren();
-    box.classList.toggle("is-ok", fb.ok === true);
-    box.classList.toggle("is-bad", fb.ok === false);
-    box.dataset.rule = fb.rule_id ?? "";
-    if (!fb.message) return;
-    el("span", "", fb.message, box);
-    if (fb.rule_id) {
-      el("code", `${p}-rule`, fb.rule_id, box).title = fb.section ?? "";
-      if (fb.section && this.spec.sectionText) el("span", `${p}-section`, ` \u2014 ${fb.section}`, box);
-    }
-  }
-
-  /** The newest log entries first, each with its data-kind. */
-  protected drawLog(list: HTMLElement, v: V, shown: number): void {
-    list.replaceChildren();
-    for (const e of v.log.slice(-shown).reverse()) el("li", "", e.text, list).dataset.kind = e.kind;
-  }
-
-  /**
-   * The control bar: whose view, who plays each seat, the bots' play/pause, undo/redo,
-   * the replay scrubber and the game files. Every control only sets a trait or sends
-   * an intent; Python checks it, and the bar is redrawn from what Python sends back.
-   */
-  protected drawBar(bar: HTMLElement, v: V, labels: BarLabels): void {
-    bar.replaceChildren();
-    const p = this.spec.prefix;
-    const m = this.model;
-    const locked = !!m.get("lock_view");
-    const choice = viewChoice(m.get("seat") ?? null, !!m.get("hotseat"));
-    const sel = el("select", `${p}-view-select`, undefined, bar);
-    const values = locked ? [choice] : ["teacher", ...v.players.map((q) => String(q.seat)), "hotseat"];
-    for (const val of values) {
-      const label = val === "teacher" ? "teacher" : val === "hotseat" ? "hot-seat" : labels.view(Number(val));
-      el("option", "", label, sel).value = val;
-    }
-    sel.value = choice;
-    sel.disabled = locked;
-    sel.title = labels.title;
-    sel.addEventListener("change", () => {
-      const c = parseViewChoice(sel.value);
-      if (!c) return;
-      m.set("hotseat", c.hotseat as M["hotseat"]);
-      if (!c.hotseat) m.set("seat", c.seat as M["seat"]);
-      m.save_changes();
-    });
-    const bots = m.get("bots") ?? [];
-    const names = m.get("bot_names") ?? [];
-    for (const q of v.players) {
-      const s = el("select", `${p}-seat-select`, undefined, bar);
-      s.dataset.seat = String(q.seat);
-      s.style.borderColor = colour(q.seat);
-      const tag = labels.seat(q.seat);
-      for (const n of ["", ...names]) el("option", "", n ? `${tag}: ${n} bot` : `${tag}: person`, s).value = n;
-      s.value = bots[q.seat] ?? "";
-      s.addEventListener("change", () => {
-        const next = v.players.map((r) => (r.seat === q.seat ? s.value || null : (bots[r.seat] ?? null)));
-        this.setTrait("bots", next as M["bots"]);
-      });
-    }
-    const auto = !!m.get("autoplay");
-    button(bar, auto ? "\u23F8 bots" : "\u25B6 bots", `${p}-tool ${p}-autoplay`, () =>
-      this.setTrait("autoplay", !auto as M["autoplay"]),
-    );
-    this.undoRedo(bar, v);
-    const n = m.get("replay_length") ?? 0;
-    const pos = m.get("position") ?? null;
-    const goTo = (k: number | null) => this.setTrait("position", k as M["position"]);
-    button(bar, "\u25C0", `${p}-tool ${p}-back`, () => goTo(scrubTarget("back", pos, n)));
-    const range = el("input", `${p}-scrub`, undefined, bar);
-    Object.assign(range, { type: "range", min: "0", max: String(n), step: "1", value: String(pos ?? n) });
-    range.title = "Replay: the position after this many actions";
-    range.addEventListener("change", () => goTo(Number(range.value)));
-    button(bar, "\u25B6", `${p}-tool ${p}-forward`, () => goTo(scrubTarget("forward", pos, n)));
-    button(bar, "live", `${p}-tool ${p}-live`, () => goTo(null)).disabled = pos === null;
-    if (!locked) {
-      button(bar, "save", `${p}-tool ${p}-save`, () => this.send({ type: "save" }));
-      const picker = gameFilePicker(bar, `${p}-load-input`, (text, name) => this.send({ type: "load", text, name }));
-      button(bar, "load\u2026", `${p}-tool ${p}-load`, () => picker.click());
-    }
-  }
-
-  /** The undo and redo buttons (data-intent marks them pending while Python answers). */
-  protected undoRedo(parent: HTMLElement, v: V | null): [HTMLButtonElement, HTMLButtonElement] {
-    const p = this.spec.prefix;
-    const undo = button(parent, "\u21B6 undo", `${p}-tool ${p}-undo`, () => this.send({ type: "undo" }));
-    const redo = button(parent, "\u21B7 redo", `${p}-tool ${p}-redo`, () => this.send({ type: "redo" }));
-    undo.dataset.intent = "undo";
-    redo.dataset.intent = "redo";
-    if (v) {
-      undo.disabled = !v.can_undo;
-      redo.disabled = !v.can_redo;
-    }
-    return [undo, redo];
+    // Counts Python's answers drawn so far: tests and the benchmark wait on it.
+    this.root.dataset.feedbackN = String(fb.n ?? 0);
+    this.answeredAt = this.view?.version ?? 0;
+    this.markStale(false);
+    this.feedback?.show(fb);
   }
 }

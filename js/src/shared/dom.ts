@@ -1,9 +1,9 @@
 // Small DOM helpers shared by the card tables and the world map (the board's own
 // builders in ../svg, under the short name these front ends use).
 
-import { htmlEl } from "../svg";
+import { htmlEl } from "./svg";
 
-export { htmlEl as el, svgEl } from "../svg";
+export { htmlEl as el, svgEl } from "./svg";
 
 /** A `<button type="button">` that calls `fn` when clicked. */
 export function button(parent: Element, text: string, className: string, fn: () => void): HTMLButtonElement {

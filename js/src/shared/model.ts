@@ -4,6 +4,13 @@
 // way. Each game's model.ts extends View and LegalAction with its own payload.
 // Keep in sync: the widget tests compare TRAIT_NAMES with the Python class.
 
+import type { NamedPlayer } from "./players";
+
+/**
+ * One legal action, the same shape in every game: `key` is what an "act" intent sends
+ * back (never shown), `kind` groups buttons (data-kind), `label` is the words a person
+ * reads. Each game adds the fields its picker reads (hexes, card, area...).
+ */
 export interface LegalAction {
   key: string;
   kind: string;
@@ -19,35 +26,51 @@ export interface LogEntry {
 /** The fields of a view payload that every game sends. */
 export interface GameView {
   game: string;
-  title: string;
+  title?: string;
   version: number;
   can_undo: boolean;
   can_redo: boolean;
   seat: number | null;
   current_player: number | null;
   over: boolean;
-  result: { winners: number[] } | null;
+  result?: { winners: number[] } | null;
   prompt: string;
-  options: Record<string, unknown>;
-  frame: { kind: string; player: number } | null;
-  players: { seat: number }[];
+  options?: Record<string, unknown>;
+  frame?: { kind: string; player: number } | null;
+  players: NamedPlayer[];
   legal: LegalAction[];
   log: LogEntry[];
 }
 
-export type Intent =
-  | { seq: number; version: number; type: "act"; key: string }
-  | { seq: number; version: number; type: "undo" | "redo" | "save" }
-  | { seq: number; version: number; type: "load"; text: string; name?: string };
-
 /** An intent before the model stamps it with its seq and the view's version. */
 export type IntentBody =
   | { type: "act"; key: string }
-  | { type: "undo" | "redo" | "save" }
-  | { type: "load"; text: string; name: string };
+  | { type: "undo" | "redo" | "save" | "resync" }
+  | { type: "load"; text: string; name: string }
+  /** A board position picked (the hex map): Python echoes what is there. */
+  | { type: "select"; q: number; r: number };
 
+export type Intent = IntentBody & { seq: number; version: number };
+
+/** The rule behind a refusal: its id (a quiet link, never inside the sentence) and section. */
+export interface RuleRef {
+  id: string;
+  section?: string | null;
+}
+
+/**
+ * Python's answer to the last intent. Two shapes are read (shared/feedback.ts):
+ * the structured one (`kind`, `text`, `rule`) and the older flat one (`ok`, `message`,
+ * `rule_id`, `section`).
+ */
 export interface Feedback {
   seq?: number | null;
+  /** "played" | "refused" | "info" | "error" (docs/design.md, The `feedback` trait). */
+  kind?: string;
+  text?: string;
+  rule?: RuleRef | null;
+  /** Who moved (for "played"). */
+  by?: { seat: number; name: string; bot: string | null } | null;
   ok?: boolean;
   message?: string;
   rule_id?: string | null;
@@ -93,13 +116,6 @@ export const TRAIT_NAMES: (keyof MatchModel<GameView>)[] = [
   "position",
   "replay_length",
 ];
-
-export const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00"];
-
-/** A seat's colour (any integer, also negative, maps to one). */
-export function colour(seat: number): string {
-  return COLOURS[((seat % COLOURS.length) + COLOURS.length) % COLOURS.length];
-}
 
 /** True when `v` is a view of `game` with a legal list and the game's own `field`. */
 export function isGameView(v: unknown, game: string, field: string): boolean {

@@ -5,7 +5,8 @@
 // view.legal, so legality is never decided here.
 
 import type { AdvanceTree, LegalAction, Player, View } from "./model";
-import { htmlEl } from "./svg";
+import { htmlEl } from "../shared/svg";
+import { playerName } from "../shared/players";
 
 export type AdvanceState = "owned" | "available" | "unaffordable" | "locked";
 
@@ -84,7 +85,7 @@ export function renderAdvances(parent: HTMLElement, p: Player, view: View, opts:
 
   const grid = htmlEl("div", "clash-adv-grid", undefined, box);
   grid.setAttribute("role", "group");
-  grid.setAttribute("aria-label", `Advances of ${p.name || `player ${p.seat + 1}`}: arrow keys move, Enter shows why`);
+  grid.setAttribute("aria-label", `Advances of ${playerName([p], p.seat)}: arrow keys move, Enter shows why`);
   const detail = htmlEl("div", "clash-adv-detail", undefined, box);
   detail.setAttribute("aria-live", "polite");
 

@@ -3,7 +3,8 @@
 // folded away for browsing.
 
 import { type LegalAction, type View, refKeys } from "./model";
-import { htmlEl } from "./svg";
+import { actionButton } from "../shared/actions";
+import { htmlEl } from "../shared/svg";
 
 interface LegalIndex {
   hexes: ReadonlySet<string>;
@@ -126,7 +127,11 @@ export class ActionList {
       htmlEl(
         "p",
         "clash-muted",
-        n ? `Click one of the ${n} outlined hexes to see its actions.` : "No action involves a hex.",
+        n === 1
+          ? "Click the outlined hex to see what you can do there."
+          : n
+            ? "Click an outlined hex to see what you can do there."
+            : "No action involves a hex.",
         el,
       );
     }
@@ -175,11 +180,6 @@ export class ActionList {
   }
 
   private button(a: LegalAction, parent: HTMLElement): void {
-    const b = htmlEl("button", "clash-action", a.label || a.key, parent);
-    b.type = "button";
-    b.dataset.key = a.key;
-    b.dataset.kind = a.kind;
-    b.title = a.key;
-    b.addEventListener("click", () => this.onAct(a.key));
+    actionButton(parent, "clash-action", a, (x) => this.onAct(x.key));
   }
 }

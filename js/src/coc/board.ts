@@ -16,8 +16,9 @@ import {
 } from "./colors";
 import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
 import { type City, type Hex, type Unit, type View, hexKey } from "./model";
-import { svgEl, svgText, svgTitle } from "./svg";
+import { svgEl, svgText, svgTitle } from "../shared/svg";
 import { Viewport } from "./viewport";
+import { label, liveRegion } from "../shared/a11y";
 
 export const HEX_SIZE = 40;
 const MARGIN = 6;
@@ -86,6 +87,8 @@ export class Board {
   private last: View | null = null;
   /** Counts of full rebuilds, for tests and debugging. */
   readonly stats = { hexBuilds: 0, hexUpdates: 0, pieceBuilds: 0 };
+  /** Says the keyboard cursor's hex to a screen reader (the SVG itself is one picture). */
+  private readonly announcer: { el: HTMLElement; say: (text: string) => void };
 
   constructor(
     parent: HTMLElement,
@@ -93,11 +96,13 @@ export class Board {
   ) {
     this.svg = svgEl("svg", {
       class: "clash-board",
-      role: "img",
+      // a11y: a group (not one picture), so that cities and units are named one by one.
+      role: "group",
       "aria-label": "Clash of Cultures board",
       preserveAspectRatio: "xMidYMid meet",
     });
     parent.appendChild(this.svg);
+    this.announcer = liveRegion(parent);
     const defs = svgEl("defs", {}, this.svg);
     const pat = svgEl(
       "pattern",
@@ -244,7 +249,7 @@ export class Board {
       p.setAttribute("fill", terrain ? TERRAIN_COLORS[terrain] : `url(#${this.uid}-hatch)`);
       const title = p.firstElementChild;
       if (title)
-        title.textContent = `${h.q},${h.r} ${terrain ? TERRAIN_LABELS[terrain] : "unexplored"} (region ${h.region})`;
+        title.textContent = `${terrain ? TERRAIN_LABELS[terrain] : "unexplored"} at ${h.q},${h.r}`;
       const c = hexCenter(h.q, h.r, HEX_SIZE);
       svgText(
         `${h.q},${h.r}`,
@@ -323,11 +328,12 @@ export class Board {
       this.pieceLayer,
     );
     const pieces = (city.pieces ?? []).map((p) => `${p.name ?? p.kind}`);
-    svgTitle(
-      g,
-      `${playerName(players, city.owner)} ${city.capital ? "capital" : "city"}, size ${city.size}, ${city.mood}` +
-        (pieces.length ? `; ${pieces.join(", ")}` : ""),
-    );
+    const kind = city.capital ? "capital" : "city";
+    const cityName =
+      `${playerName(players, city.owner)}'s ${kind} at ${hexKey(city.q, city.r)}, size ${city.size}, ${city.mood}` +
+      (pieces.length ? `; ${pieces.join(", ")}` : "");
+    svgTitle(g, cityName);
+    label(g, cityName, "img");
     const y = c.y - 6;
     // House shape: a square body with a roof.
     const w = 13;
@@ -370,6 +376,7 @@ export class Board {
       this.pieceLayer,
     );
     svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
+    label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
     const fill = u.owner < 0 ? BARBARIAN_COLOR : color;
     const r = 8.5;
     if (u.kind === "army") {
@@ -409,9 +416,37 @@ export class Board {
       this.toggleHex(was.cursor, "is-cursor", false);
       this.toggleHex(m.cursor, "is-cursor", true);
     }
+    if (m.cursor !== null && (m.cursor !== was.cursor || m.legal !== was.legal)) {
+      this.announcer.say(this.describeHex(m.cursor));
+    }
     this.placeOutline(this.selectedMark, m.selected);
     // The cursor ring is only drawn apart from the selection.
     this.placeOutline(this.cursorMark, m.cursor !== m.selected ? m.cursor : null);
+  }
+
+  /** "grassland at 2,-1: Blue's capital, size 2, happy; Blue: 1 army; you may act here". */
+  describeHex(key: string): string {
+    const h = this.hexByKey.get(key);
+    if (!h) return "";
+    const view = this.last;
+    const players = view?.players ?? [];
+    const terrain = h.explored && h.terrain ? TERRAIN_LABELS[h.terrain] : "unexplored";
+    const bits = [`${terrain} at ${key}`];
+    const city = view?.cities.find((c) => hexKey(c.q, c.r) === key);
+    if (city) {
+      const pieces = (city.pieces ?? []).map((p) => p.name ?? p.kind);
+      bits.push(
+        `${playerName(players, city.owner)}'s ${city.capital ? "capital" : "city"}, size ${city.size}, ${city.mood}` +
+          (pieces.length ? ` (${pieces.join(", ")})` : ""),
+      );
+    }
+    for (const u of view?.units ?? []) {
+      if (hexKey(u.q, u.r) === key) bits.push(`${playerName(players, u.owner)}: ${unitWord(u.kind, u.count)}`);
+    }
+    let text = bits.join("; ");
+    if (this.marks.legal.has(key)) text += "; you may act here (Enter)";
+    if (this.marks.selected === key) text += "; selected";
+    return text;
   }
 
   private markClasses(key: string): string {

@@ -2,18 +2,24 @@
 // advances, and the hand when the viewer may see it.
 
 import { renderAdvances } from "./advances";
-import { playerColor } from "./colors";
+import { playerColor, playerName } from "./colors";
 import type { Player, View } from "./model";
-import { htmlEl } from "./svg";
+import { htmlEl } from "../shared/svg";
 
 const RESOURCES = ["food", "wood", "ore", "ideas", "gold"] as const;
+
+/** Words for a card id when the view sends no name: "bumper_crop#2" -> "Bumper crop". */
+export function idWords(id: string): string {
+  const words = id.replace(/#\d+$/, "").replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 function cardText(card: unknown): string {
   if (card === null || card === undefined) return "?";
   if (typeof card === "string" || typeof card === "number") return String(card);
   if (typeof card === "object") {
     const c = card as Record<string, unknown>;
-    const name = c.name ?? c.title ?? (typeof c.id === "string" ? c.id.replace(/#\d+$/, "") : c.id) ?? c.key;
+    const name = c.name ?? c.title ?? (typeof c.id === "string" ? idWords(c.id) : c.id) ?? c.key;
     if (name !== undefined) return typeof c.type === "string" ? `${String(name)} (${c.type})` : String(name);
   }
   return JSON.stringify(card);
@@ -61,11 +67,11 @@ export class Panels {
     card.style.setProperty("--clash-player-color", color);
     const head = htmlEl("header", "clash-player-head", undefined, card);
     htmlEl("span", "clash-player-swatch", undefined, head).style.background = color;
-    htmlEl("span", "clash-player-name", p.name || `Player ${p.seat + 1}`, head);
+    htmlEl("span", "clash-player-name", playerName([p], p.seat), head);
     if (view.seat === p.seat) htmlEl("span", "clash-tag", "you", head);
     if (bot) htmlEl("span", "clash-tag clash-tag-bot", `${bot} bot`, head);
     if (view.turn && view.turn.first_player === p.seat) htmlEl("span", "clash-tag", "1st", head);
-    if (current) htmlEl("span", "clash-tag clash-tag-turn", `to play \u00B7 ${view.turn?.actions_left ?? 0} actions left`, head);
+    if (current) htmlEl("span", "clash-tag clash-tag-turn", `to play \u00B7 ${actionsLeft(view.turn?.actions_left ?? 0)}`, head);
     htmlEl("span", "clash-player-vp", `${formatNum(p.vp)} VP`, head).title = breakdown(p);
 
     const res = htmlEl("div", "clash-resources", undefined, card);
@@ -129,4 +135,9 @@ function breakdown(p: Player): string {
   return Object.entries(b)
     .map(([k, v]) => `${k}: ${formatNum(v)}`)
     .join("\n");
+}
+
+/** "1 action left", "3 actions left". */
+export function actionsLeft(n: number): string {
+  return `${n} action${n === 1 ? "" : "s"} left`;
 }

@@ -2,7 +2,13 @@
 // Clash of Cultures view payload (docs/CONTRACTS.md). Keep in sync with board.py:
 // tests/test_widget.py compares the trait names below with the Python class.
 
-import type { Feedback as SharedFeedback } from "./shared/model";
+import type {
+  Feedback as SharedFeedback,
+  GameView,
+  Intent as SharedIntent,
+  LegalAction as SharedAction,
+  LogEntry as SharedLogEntry,
+} from "../shared/model";
 
 export type Terrain = "plains" | "forest" | "mountain" | "barren" | "sea";
 export type Mood = "happy" | "neutral" | "angry";
@@ -78,16 +84,11 @@ export interface Unit {
   count: number;
 }
 
-export interface LegalAction {
-  key: string;
-  kind: string;
-  label: string;
+export interface LegalAction extends SharedAction {
   hexes?: HexRef[];
 }
 
-export interface LogEntry {
-  kind: string;
-  text: string;
+export interface LogEntry extends SharedLogEntry {
   hexes?: HexRef[];
 }
 
@@ -100,15 +101,7 @@ export interface AdvanceTree {
   rules: Record<string, [string, string, string]>;
 }
 
-export interface View {
-  game: string;
-  version: number;
-  can_undo: boolean;
-  can_redo: boolean;
-  seat: number | null;
-  current_player: number | null;
-  over: boolean;
-  prompt: string;
+export interface View extends GameView {
   turn: Turn;
   players: Player[];
   hexes: Hex[];
@@ -122,11 +115,7 @@ export interface View {
 
 export type IntentType = "select" | "act" | "undo" | "redo" | "resync" | "save" | "load";
 
-export type Intent =
-  | { seq: number; version: number; type: "select"; q: number; r: number }
-  | { seq: number; version: number; type: "act"; key: string }
-  | { seq: number; version: number; type: "undo" | "redo" | "resync" | "save" }
-  | { seq: number; version: number; type: "load"; text: string; name: string };
+export type Intent = SharedIntent;
 
 /** Python's answer to an intent (the same for every match widget). */
 export type Feedback = SharedFeedback;

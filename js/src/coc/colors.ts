@@ -1,6 +1,6 @@
 // Colours: terrain fills and colour-blind-safe player colours (Okabe-Ito).
 
-import type { Player, Terrain } from "./model";
+import type { Terrain } from "./model";
 
 export const TERRAIN_COLORS: Record<Terrain, string> = {
   plains: "#cfe39a", // grassland: light yellow-green
@@ -27,21 +27,12 @@ export const TERRAIN_GLYPHS: Record<Terrain, string> = {
   sea: "\u2248", // almost equal (waves)
 };
 
-// Okabe-Ito: orange, sky blue, bluish green, reddish purple, yellow, blue, vermillion.
-export const OKABE_ITO = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#F0E442", "#0072B2", "#D55E00"];
-export const BARBARIAN_COLOR = "#2b2b2b";
-
-export function playerColor(players: Player[] | undefined, owner: number): string {
-  if (owner < 0) return BARBARIAN_COLOR;
-  const c = players?.find((p) => p.seat === owner)?.color;
-  if (c && /^#[0-9a-fA-F]{6}$/.test(c)) return c;
-  return OKABE_ITO[owner % OKABE_ITO.length];
-}
-
-export function playerName(players: Player[] | undefined, owner: number): string {
-  if (owner < 0) return "Barbarians";
-  return players?.find((p) => p.seat === owner)?.name ?? `Player ${owner + 1}`;
-}
+// Player identity is the product's (shared/players.ts); the board's names for it.
+export {
+  BARBARIAN_COLOUR as BARBARIAN_COLOR,
+  playerColour as playerColor,
+  playerName,
+} from "../shared/players";
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
 export function textOn(hex: string): string {

@@ -1,0 +1,260 @@
+// The Clash of Cultures board on the shared MatchApp base: the banner, control bar,
+// feedback line and log are the product's shared pieces; this file adds the hex map
+// (redrawn incrementally: `show` also takes patched views, and a hex click redraws
+// only the marks, the info box and the hex's actions), the player panels and the
+// keyboard walk over hexes. One App per anywidget `render` call.
+
+import { politeRegion, setText } from "../shared/a11y";
+import type { AnyModel } from "@anywidget/types";
+import { MatchApp } from "../shared/app";
+import { htmlEl } from "../shared/svg";
+import { type LogLine } from "../shared/log";
+import { ActionList, actionsForHex, legalHexes } from "./actions";
+import { Board } from "./board";
+import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
+import { type Direction, stepInDirection } from "./hex";
+import { renderLegend } from "./legend";
+import { type LogEntry, type Selected, type View, type WidgetModel, hexKey, isView, refKeys } from "./model";
+import { Panels, actionsLeft } from "./panels";
+import { applyPatch, isPatch, patchFits } from "./patch";
+
+export { PENDING_TIMEOUT_MS } from "../shared/pending";
+
+const ARROWS: Record<string, Direction> = {
+  ArrowUp: "up",
+  ArrowDown: "down",
+  ArrowLeft: "left",
+  ArrowRight: "right",
+};
+
+const NO_HEXES: ReadonlySet<string> = new Set();
+
+export class App extends MatchApp<View, WidgetModel> {
+  private readonly board: Board;
+  private readonly panels: Panels;
+  private readonly actions: ActionList;
+  private readonly prompt: HTMLElement;
+  private readonly info: HTMLElement;
+  private readonly waiting: HTMLElement;
+  private selected: string | null = null;
+  private cursor: string | null = null;
+  private logHexes: ReadonlySet<string> = new Set();
+  private infoDrawn: { key: string | null; view: View | null } = { key: "?", view: null };
+
+  constructor(model: AnyModel<WidgetModel>, el: HTMLElement) {
+    const started = performance.now();
+    super(model, el, {
+      className: "clash-widget clash-hide-coords",
+      prefix: "clash",
+      label: "Clash of Cultures board: arrow keys move, Enter selects, Escape clears",
+      isView,
+      affordance: "click a highlighted hex, or an action below the map",
+    });
+    const root = this.root;
+    root.setAttribute("role", "application");
+
+    const top = htmlEl("div", "clash-top", undefined, root);
+    this.banner(top);
+    this.controlBar(root);
+    this.prompt = politeRegion(htmlEl("div", "clash-prompt", undefined, root)); // read out after each move
+
+    const main = htmlEl("div", "clash-main", undefined, root);
+    const boardCol = htmlEl("div", "clash-board-col", undefined, main);
+    // The map's own tools sit on the map's column.
+    const tools = htmlEl("div", "clash-tools", undefined, boardCol);
+    this.tool(tools, "+", "Zoom in (or ctrl + wheel)", () => this.board.viewport.zoom(1 / 1.25));
+    this.tool(tools, "\u2212", "Zoom out (or ctrl + wheel)", () => this.board.viewport.zoom(1.25));
+    this.tool(tools, "fit", "Fit the map to the cell", () => this.board.viewport.fit());
+    const coords = this.tool(tools, "coordinates", "Show or hide each hex's coordinates (q,r)", () => {
+      root.classList.toggle("clash-hide-coords");
+      coords.setAttribute("aria-pressed", String(!root.classList.contains("clash-hide-coords")));
+    });
+    coords.classList.add("clash-coords-toggle");
+    coords.setAttribute("aria-pressed", "false");
+    this.waiting = htmlEl("div", "clash-waiting", "Waiting for the game view\u2026", boardCol);
+    this.board = new Board(boardCol, (q, r) => this.clickHex(q, r));
+    this.feedbackLine(boardCol);
+    renderLegend(boardCol);
+    const side = htmlEl("div", "clash-side", undefined, main);
+    this.info = htmlEl("div", "clash-info", undefined, side);
+    this.actions = new ActionList(side, (key) => this.send({ type: "act", key }));
+    this.eventLog(side, 0, (e) => this.pickLog(e));
+    this.panels = new Panels(root, (key) => this.send({ type: "act", key }));
+
+    root.addEventListener("keydown", this.onKey);
+    this.start({
+      "change:view_patch": () => this.onPatch(),
+      "change:selected": () => this.onSelected(),
+    });
+    // A second display of the same widget starts from the last full view: catch up.
+    if (isPatch(this.model.get("view_patch")) && this.view) this.onPatch();
+    this.onSelected();
+    // Read by the browser benchmark (python -m clash_widget bench --browser).
+    root.dataset.firstRenderMs = (performance.now() - started).toFixed(2);
+  }
+
+  destroy(): void {
+    this.root.removeEventListener("keydown", this.onKey);
+    this.board.destroy();
+    super.destroy();
+  }
+
+  private tool(parent: HTMLElement, text: string, title: string, fn: () => void): HTMLButtonElement {
+    const b = htmlEl("button", "clash-tool", text, parent);
+    b.type = "button";
+    b.title = title;
+    b.setAttribute("aria-label", title);
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  // -- the incremental redraw hook: a view (full or patched) redraws only what changed --
+
+  protected draw(v: View): void {
+    this.waiting.remove();
+    this.board.update(v);
+    if (this.selected && !this.board.hexAt(this.selected)) this.selected = null;
+    if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
+    setText(this.prompt, v.prompt ?? "");
+    this.panels.update(v, this.model.get("bots") ?? []);
+    this.refreshSelection();
+  }
+
+  protected position(v: View): string {
+    const t = v.turn;
+    return t ? `Age ${t.age} \u00B7 turn ${t.round} \u00B7 ${actionsLeft(t.actions_left)}` : "";
+  }
+
+  protected onSettings(): void {
+    super.onSettings();
+    if (this.view) this.panels.update(this.view, this.model.get("bots") ?? []);
+  }
+
+  private onPatch(): void {
+    const p = this.model.get("view_patch");
+    if (!isPatch(p)) return;
+    const fit = patchFits(this.view, p);
+    if (fit === "apply" && this.view) this.show(applyPatch(this.view, p));
+    else if (fit === "resync") this.send({ type: "resync" });
+  }
+
+  // -- hexes: clicks, keys, marks ---------------------------------------------------------
+
+  private clickHex(q: number, r: number): void {
+    this.root.focus({ preventScroll: true });
+    const k = hexKey(q, r);
+    this.selected = k;
+    this.cursor = k;
+    // The intent goes first: Python works on it while the page redraws locally.
+    this.send({ type: "select", q, r });
+    this.refreshSelection();
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    const target = e.target as HTMLElement | null;
+    // a11y: Enter/Space on a control inside the board (button, summary, select, ...) acts natively.
+    const native = target && target !== this.root && target.matches("button, summary, select, input, a, [role=button]");
+    if (native && (e.key === "Enter" || e.key === " ")) return;
+    if (native && target.matches("select, input") && ARROWS[e.key]) return; // their own arrows
+    const dir = ARROWS[e.key];
+    const hexes = this.board.hexList();
+    if (dir) {
+      e.preventDefault();
+      e.stopPropagation();
+      if (!hexes.length) return;
+      const from = this.cursor ?? this.selected;
+      let next: { q: number; r: number } | null;
+      if (!from) next = hexes[0];
+      else {
+        const [q, r] = from.split(",").map(Number);
+        next = stepInDirection({ q, r }, dir, hexes);
+      }
+      if (next) {
+        this.cursor = hexKey(next.q, next.r);
+        this.refreshMarks();
+      }
+    } else if (e.key === "Enter" || (e.key === " " && target === this.root)) {
+      if (!this.cursor) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const [q, r] = this.cursor.split(",").map(Number);
+      this.clickHex(q, r);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      this.selected = null;
+      this.cursor = null;
+      this.logHexes = new Set();
+      this.refreshSelection();
+    }
+  };
+
+  protected decorateLogEntry(li: HTMLLIElement, e: LogLine): void {
+    if (refKeys((e as LogEntry).hexes).length) {
+      li.classList.add("has-hexes");
+      li.title = "Click to outline its hexes on the map";
+    }
+  }
+
+  private pickLog(e: LogLine | null): void {
+    this.logHexes = new Set(e ? refKeys((e as LogEntry).hexes) : []);
+    this.refreshMarks();
+  }
+
+  private onSelected(): void {
+    const s = this.model.get("selected") as Selected | undefined;
+    if (s && typeof s.q === "number" && typeof s.r === "number") {
+      this.selected = hexKey(s.q, s.r);
+      if (!this.cursor) this.cursor = this.selected;
+    } else if (s && Object.keys(s).length === 0 && this.selected) {
+      // Python cleared the selection.
+      this.selected = null;
+    }
+    this.refreshSelection();
+  }
+
+  private refreshSelection(): void {
+    const v = this.view;
+    if (v) this.actions.update(v, this.selected);
+    this.renderInfo();
+    this.refreshMarks();
+  }
+
+  private refreshMarks(): void {
+    const legal = this.view ? legalHexes(this.view) : NO_HEXES;
+    this.board.setMarks({ selected: this.selected, cursor: this.cursor, legal, log: this.logHexes });
+  }
+
+  private renderInfo(): void {
+    // Python's echo of a selection the page already drew changes nothing here.
+    if (this.infoDrawn.key === this.selected && this.infoDrawn.view === this.view) return;
+    this.infoDrawn = { key: this.selected, view: this.view };
+    const el = this.info;
+    el.replaceChildren();
+    const v = this.view;
+    if (!v || !this.selected) {
+      htmlEl("p", "clash-muted", "Select a hex (click, or arrow keys + Enter).", el);
+      return;
+    }
+    const h = this.board.hexAt(this.selected);
+    if (!h) return;
+    const terrain = h.explored && h.terrain ? TERRAIN_LABELS[h.terrain] : "unexplored";
+    htmlEl("h4", "", `Hex ${this.selected}: ${terrain}`, el);
+    const city = (v.cities ?? []).find((c) => hexKey(c.q, c.r) === this.selected);
+    if (city) {
+      const pieces = (city.pieces ?? []).map((p) => p.name ?? p.kind).join(", ");
+      htmlEl(
+        "p",
+        "clash-info-city",
+        `${playerName(v.players, city.owner)}'s ${city.capital ? "capital" : "city"} \u00B7 size ${city.size} \u00B7 ${city.mood}` +
+          (pieces ? ` \u00B7 ${pieces}` : ""),
+        el,
+      );
+    }
+    for (const u of (v.units ?? []).filter((u) => hexKey(u.q, u.r) === this.selected)) {
+      htmlEl("p", "clash-info-unit", `${playerName(v.players, u.owner)}: ${unitWord(u.kind, u.count)}`, el);
+    }
+    const n = actionsForHex(v, this.selected).length;
+    if (n === 0 && !city) htmlEl("p", "clash-muted", "Nothing to do here.", el);
+  }
+}
