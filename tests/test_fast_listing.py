@@ -62,8 +62,7 @@ def test_clash_open_advances_follow_the_three_opening_rules() -> None:
     advances."""
     import random
 
-    from clash_widget.coc import content
-    from clash_widget.coc import research as r
+    from clash_widget.coc import content, research
     from clash_widget.engine import act
 
     order = content.advance_order()
@@ -75,8 +74,8 @@ def test_clash_open_advances_follow_the_three_opening_rules() -> None:
             act("research", a)
             for a in order
             if a not in owned
-            and r._government_open(owned, a)
-            and r._top_first(owned, a)
-            and r._prerequisite(owned, a)
+            and research._government_open(owned, a)
+            and research._top_first(owned, a)
+            and research._prerequisite(owned, a)
         )
-        assert r.open_advances("research", owned) == expected
+        assert research.open_advances("research", owned) == expected

@@ -7,14 +7,16 @@ import inspect
 
 import pytest
 
-from clash_widget.bots.coc_heuristic import CocHeuristicBot, Seat
+from clash_widget.bots.coc_heuristic import ANSWERS, CocHeuristicBot, Seat, turn
 from clash_widget.bots.coc_thumbs import WEIGHTS
 from clash_widget.engine import GAMES, Action, Match, get_game
 from clash_widget.engine.spec import resolve
 
-# How each heuristic answers a decision frame: a method per frame kind (its name from the
-# kind), or, for History, a score for every action kind the frame offers.
-FRAME_METHOD = {"coc": "on_{}", "secolo": "_{}", "persistence": "_{}"}
+# How each heuristic answers a decision frame: a table frame kind -> answer (Clash of
+# Cultures), a method per frame kind (its name from the kind), or, for History, a score for
+# every action kind the frame offers.
+ANSWER_TABLE = {"coc": ANSWERS}
+FRAME_METHOD = {"secolo": "_{}", "persistence": "_{}"}
 SCORED_IN = {"history": ("score", "_trade")}
 
 # Decisions a heuristic still leaves to its fallback (all actions worth the same, the bot's
@@ -28,6 +30,8 @@ def _cases() -> list[tuple[str, str]]:
 
 def _answers(game: str, kind: str) -> bool:
     bot = resolve(GAMES[game].heuristic)
+    if game in ANSWER_TABLE:
+        return callable(ANSWER_TABLE[game].get(kind))
     if game in FRAME_METHOD:
         return callable(getattr(bot, FRAME_METHOD[game].format(kind), None))
     source = "".join(inspect.getsource(getattr(bot, m)) for m in SCORED_IN[game])
@@ -37,7 +41,7 @@ def _answers(game: str, kind: str) -> bool:
 
 @pytest.mark.parametrize(("game", "kind"), _cases(), ids=[f"{g}-{k}" for g, k in _cases()])
 def test_every_decision_has_an_answer_in_its_games_heuristic(game: str, kind: str) -> None:
-    assert set(GAMES) == set(FRAME_METHOD) | set(SCORED_IN)
+    assert set(GAMES) == set(ANSWER_TABLE) | set(FRAME_METHOD) | set(SCORED_IN)
     assert _answers(game, kind) == ((game, kind) not in UNANSWERED)
 
 
@@ -57,5 +61,5 @@ def test_the_turns_research_score_counts_the_options_cost() -> None:
         seat = Seat(m.state, 0, WEIGHTS)
         frame = m.state["stack"][-1]
         research = Action("research", ("farming",))
-        scores.append(CocHeuristicBot(0).turn_score(seat, frame, research))
+        scores.append(turn.turn_score(CocHeuristicBot(0), seat, frame, research))
     assert scores[1] < scores[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from clash_widget.bots import make_bot
-from clash_widget.bots.coc_heuristic import CocHeuristicBot, Seat
+from clash_widget.bots.coc_heuristic import CocHeuristicBot, Seat, answers, turn
 from clash_widget.bots.coc_thumbs import ADVANCE_VALUE, THUMBS, WEIGHTS
 from clash_widget.coc import content
 from clash_widget.coc.board import board_neighbours, hex_distance
@@ -106,9 +106,9 @@ def test_retreat_when_the_odds_turn():
     frame = {"kind": "retreat", "player": 0, "defender": 1, "from": mid, "at": target}
     legal = [Action("battle", ("continue",)), Action("battle", ("retreat",))]
     bot = _bot()
-    assert bot.on_retreat(Seat(state, 0, bot.w), frame, legal) == legal[1]
+    assert answers.retreat(bot, Seat(state, 0, bot.w), frame, legal) == legal[1]
     sc.clear_units().units(0, target, army=3).units(1, target, army=1)
-    assert bot.on_retreat(Seat(sc.state, 0, bot.w), frame, legal) == legal[0]
+    assert answers.retreat(bot, Seat(sc.state, 0, bot.w), frame, legal) == legal[0]
 
 
 def test_found_a_city_where_the_settler_stands_on_a_good_site():
@@ -192,9 +192,11 @@ def test_an_offer_is_never_repeated_in_a_turn():
     bot = _bot()
     seat = Seat(m.state, 0, bot.w)
     offer = Action("trade", ("1", "wood:1", "food:1"))
-    assert offer in m.legal_actions() and bot.turn_score(seat, m.state["stack"][-1], offer) > 0
+    assert (
+        offer in m.legal_actions() and turn.turn_score(bot, seat, m.state["stack"][-1], offer) > 0
+    )
     bot.note_offer(m.state, offer)
-    assert bot.turn_score(seat, m.state["stack"][-1], offer) < 0
+    assert turn.turn_score(bot, seat, m.state["stack"][-1], offer) < 0
 
 
 def test_influence_boost_and_research_payment():
@@ -207,16 +209,20 @@ def test_influence_boost_and_research_payment():
         Action("pay", ("ideas:2",)),
         Action("pay", ("ideas:1+gold:1",)),
     ]
-    assert bot.on_research_payment(seat, frame, legal) == Action("pay", ("ideas:2",))
+    assert answers.research_payment(bot, seat, frame, legal) == Action("pay", ("ideas:2",))
     legal = [Action("boost"), Action("pass")]
-    assert bot.on_influence_boost(seat, {"kind": "influence_boost"}, legal) == Action("boost")
+    assert answers.influence_boost(bot, seat, {"kind": "influence_boost"}, legal) == Action("boost")
 
 
 def test_never_give_up_a_government_for_another():
     sc = Scenario(2, seed=3).advances(0, "philosophy", "voting")
     seat = Seat(sc.state, 0, WEIGHTS)
     bot = _bot()
-    assert bot._advance(seat, "nationalism") < 0 < bot._advance(seat, "separation_of_power")
+    assert (
+        turn.advance_worth(bot, seat, "nationalism")
+        < 0
+        < turn.advance_worth(bot, seat, "separation_of_power")
+    )
 
 
 # -- whole games -------------------------------------------------------------------------------
@@ -236,3 +242,35 @@ def test_heuristic_games_use_most_mechanics():
         seen |= {k for k, n in r.mechanics.items() if n}
     aimed = {m.name for m in mechanics_of("coc") if m.target}
     assert len(seen & aimed) >= len(aimed) - 2, aimed - seen
+
+
+# Final state hashes of seeded self-play games, recorded before the heuristic was split into
+# its package (issue 24, commit a5e5493): splitting it changed none of its choices.
+PINNED_GAMES = [
+    (2, 7, ["heuristic", "random"], "df0d73942fa6c4e1", 322),
+    (2, 8, ["heuristic", "random"], "d4457c7277a60c50", 252),
+    (3, 3, ["heuristic", "heuristic", "random"], "b53b3833b5636971", 517),
+    (3, 5, ["random", "heuristic", "heuristic"], "55d79a0e694cc158", 516),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "bots", "final_hash", "actions"), PINNED_GAMES)
+def test_the_heuristics_games_are_unchanged(
+    players: int, seed: int, bots: list[str], final_hash: str, actions: int
+) -> None:
+    r = play_game("coc", players, seed, bots, check_invariants=False)
+    assert (r.final_hash, r.actions, r.errors) == (final_hash, actions, [])
+
+
+def test_build_drafts_an_army_with_mood_when_it_owns_draft():
+    """Draft: one army a build may be paid with a mood token (Primer: Advances, WARFARE)."""
+    sc = Scenario(2, seed=3).advances(0, "tactics", "draft").turn(0)
+    sc.state["players"][0]["mood"] = 3
+    bot = _bot()
+    seat = Seat(sc.state, 0, bot.w)
+    seat.__dict__.update(army_wanted=1, guards={}, wants_settler=False)  # the plan: arm
+    key = next(iter(seat.mine))
+    frame = {"kind": "build", "player": 0, "city": key, "built": []}
+    draft = Action("unit", ("army", "draft"))
+    legal = [Action("unit", ("army",)), draft, Action("done")]
+    assert answers.build(bot, seat, frame, legal) == draft

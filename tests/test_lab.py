@@ -12,7 +12,7 @@ from clash_widget.bots.evaluate import final_rewards, rewards
 from clash_widget.bots.search import SearchBot
 from clash_widget.engine import Action, Match
 from clash_widget.engine.state import clone
-from clash_widget.lab import metrics as M
+from clash_widget.lab import metrics
 from clash_widget.lab.selfplay import play_game, run, summary
 from clash_widget.lab.variants import VariantError, label, parse_pairs, variant
 
@@ -111,33 +111,35 @@ def _r(winners, players=2, bots=("a", "b"), **extra):
 
 
 def test_wilson_interval_known_values():
-    lo, hi = M.wilson(5, 10)
+    lo, hi = metrics.wilson(5, 10)
     assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
-    assert M.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
-    assert M.wilson(10, 10) == (pytest.approx(0.7225, abs=1e-4), pytest.approx(1.0))
-    assert M.wilson(0, 0) == (0.0, 1.0)
+    assert metrics.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert metrics.wilson(10, 10) == (pytest.approx(0.7225, abs=1e-4), pytest.approx(1.0))
+    assert metrics.wilson(0, 0) == (0.0, 1.0)
 
 
 def test_seat_rates_split_ties_and_balance():
     res = [_r([0]), _r([0]), _r([1]), _r([0, 1])]
-    rates = M.seat_win_rates(res)
+    rates = metrics.seat_win_rates(res)
     assert rates[0]["wins"] == 2.5 and rates[0]["rate"] == 0.625
     assert rates[1]["wins"] == 1.5 and rates[1]["games"] == 4
-    assert M.balance(res) == {"gap": 0.25, "best_seat": 0, "worst_seat": 1}
+    assert metrics.balance(res) == {"gap": 0.25, "best_seat": 0, "worst_seat": 1}
 
 
 def test_bot_rates_follow_the_bot_not_the_seat():
     res = [_r([0], bots=("x", "y")), _r([1], bots=("y", "x")), _r([0], bots=("y", "x"))]
-    rates = M.bot_win_rates(res)
+    rates = metrics.bot_win_rates(res)
     assert rates["x"]["wins"] == 2 and rates["y"]["wins"] == 1
 
 
 def test_lead_changes_and_when_the_winner_locks_in():
     trace = [[0, 0], [1, 0], [1, 2], [3, 2], [3, 3], [5, 3]]
-    assert M.lead_changes(trace) == 2  # 0 leads, then 1, then 0 again (the tie changes nothing)
-    assert M.winner_locks_in(trace, [0]) == pytest.approx(3 / 5)
-    assert M.winner_locks_in([[0, 0], [2, 0], [4, 1]], [0]) == 0.0
-    assert M.winner_locks_in(trace, [0, 1]) is None
+    assert (
+        metrics.lead_changes(trace) == 2
+    )  # 0 leads, then 1, then 0 again (the tie changes nothing)
+    assert metrics.winner_locks_in(trace, [0]) == pytest.approx(3 / 5)
+    assert metrics.winner_locks_in([[0, 0], [2, 0], [4, 1]], [0]) == 0.0
+    assert metrics.winner_locks_in(trace, [0, 1]) is None
 
 
 def test_length_breakdown_and_action_shares():
@@ -157,12 +159,12 @@ def test_length_breakdown_and_action_shares():
             action_kinds={"move": 1, "end": 3},
         ),
     ]
-    length = M.game_length(res)
+    length = metrics.game_length(res)
     assert length["actions"]["mean"] == 15 and length["turns"]["max"] == 4
-    vp = M.vp_by_source(res)
+    vp = metrics.vp_by_source(res)
     assert vp["all_seats"]["wonders"] == 2.25 and vp["winners"]["wonders"] == 4
-    assert M.action_shares(res) == {"move": 0.5, "end": 0.5}
-    report = M.report(res)
+    assert metrics.action_shares(res) == {"move": 0.5, "end": 0.5}
+    report = metrics.report(res)
     assert report["games"] == 2 and report["seat_win_rates"]["0"]["wins"] == 1
 
 
@@ -332,22 +334,22 @@ def test_mechanics_are_counted_from_the_games_counters_and_log():
         {"kind": "government", "text": "Blue changes government to Autocracy, giving up Voting."},
         {"kind": "government", "text": "Blue moves a cube onto Nationalism."},
     ]
-    counts = M.count_mechanics("coc", log, {"capture": 1, "found": 1, "government_change": 1})
+    counts = metrics.count_mechanics("coc", log, {"capture": 1, "found": 1, "government_change": 1})
     assert counts["capture"] == 1  # the game's counter, not the two log lines
     assert counts["found"] == 1 and counts["battle"] == 0
     assert counts["government change"] == 1  # the game's counter: the cube is not a change
-    assert M.count_mechanics("coc", log)["government change"] == 0  # log text is not read
-    assert M.count_mechanics("secolo", log) == {}  # a game that names no mechanics
+    assert metrics.count_mechanics("coc", log)["government change"] == 0  # log text is not read
+    assert metrics.count_mechanics("secolo", log) == {}  # a game that names no mechanics
 
 
 def test_coverage_shares_means_and_the_covered_share():
-    names = [m.name for m in M.mechanics_of("coc")]
+    names = [m.name for m in metrics.mechanics_of("coc")]
     seen = dict.fromkeys(names, 0)
     res = [
         _r([0], mechanics={**seen, "found": 2, "battle": 1}, action_kinds={"move": 3}),
         _r([1], mechanics={**seen, "found": 1}, action_kinds={"move": 1, "end": 2}),
     ]
-    cov = M.coverage(res)
+    cov = metrics.coverage(res)
     assert cov["mechanics"]["found"] == {
         "share_of_games": 1.0,
         "mean_per_game": 1.5,
@@ -421,7 +423,7 @@ def test_t_quantiles_known_values():
     assert t95(40) == pytest.approx(2.0211, abs=1e-4)  # published tables
     assert t95(120) == pytest.approx(1.9799, abs=1e-4)
     assert 2.042 > t95(30.5) > t95(31)  # Welch's fractional df stay in order
-    assert t95(10**6) == pytest.approx(M.Z95, abs=1e-4)
+    assert t95(10**6) == pytest.approx(metrics.Z95, abs=1e-4)
     with pytest.raises(ValueError):
         t95(0)
 

@@ -20,8 +20,8 @@ import pytest
 
 from clash_widget.lessons import charts, pictures
 from clash_widget.lessons.charts import Panel, Series
-from clash_widget.widget import BoardWidget, SecoloTable, base
-from clash_widget.widget.base import from_browser
+from clash_widget.widget import BoardWidget, SecoloTable, browser
+from clash_widget.widget.browser import from_browser
 from clash_widget.widget.play import PlayScreen, start_game
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,7 +58,7 @@ def test_from_browser_turns_every_null_into_none() -> None:
 
 @pytest.mark.parametrize("kind", [BoardWidget, SecoloTable])
 def test_null_from_the_browser_is_a_person_and_the_teachers_view(kind, monkeypatch) -> None:
-    monkeypatch.setattr(base, "_browser_null", lambda: NULL)
+    monkeypatch.setattr(browser, "_browser_null", lambda: NULL)
     w = kind(players=2, seed=3, seat=0, bots=["random", "heuristic"])
     w.set_state({"bots": [NULL, "heuristic"]})
     assert w.bots == [None, "heuristic"]

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from clash_widget.__main__ import main
-from clash_widget.lab import distributed as D
+from clash_widget.lab import distributed
 from clash_widget.lab.selfplay import run, summary
 
 dd = pytest.importorskip("dask.distributed")
@@ -62,7 +62,7 @@ def test_a_killed_worker_loses_no_game(serial, cluster):
             killed.append(pid)
 
     jobs = [("coc", g, s, b, None) for g, s, b in _jobs(serial)]
-    results = list(D.run_batches(jobs, cluster, batch=1, tick=kill_one))
+    results = list(distributed.run_batches(jobs, cluster, batch=1, tick=kill_one))
     assert killed
     assert [r.seed for r in results] == [r.seed for r in serial]  # none lost, none twice
     assert [r.final_hash for r in results] == [r.final_hash for r in serial]
@@ -76,7 +76,7 @@ def test_a_failing_batch_is_tried_again_and_counted_once(serial, monkeypatch, tm
     """A task that fails (not only a lost worker) is submitted again; its games are
     counted once. A threads-only cluster lets the test make the first attempt fail
     (Dask copies the task's function, so the attempts are counted in a file)."""
-    real = D.play_batch
+    real = distributed.play_batch
     bad_seed = serial[2].seed
     log = tmp_path / "attempts"
 
@@ -88,7 +88,7 @@ def test_a_failing_batch_is_tried_again_and_counted_once(serial, monkeypatch, tm
                 raise ConnectionError("worker lost")
         return real(jobs)
 
-    monkeypatch.setattr(D, "play_batch", flaky)
+    monkeypatch.setattr(distributed, "play_batch", flaky)
     with (
         dd.LocalCluster(
             n_workers=1, processes=False, dashboard_address=None, silence_logs=logging.ERROR
@@ -96,7 +96,7 @@ def test_a_failing_batch_is_tried_again_and_counted_once(serial, monkeypatch, tm
         dd.Client(c) as client,
     ):
         jobs = [("coc", g, s, b, None) for g, s, b in _jobs(serial)]
-        results = list(D.run_batches(jobs, client, batch=1, retries=0))
+        results = list(distributed.run_batches(jobs, client, batch=1, retries=0))
     assert log.read_text() == "xx"  # failed once, submitted again once
     assert [r.final_hash for r in results] == [r.final_hash for r in serial]
 
@@ -104,7 +104,7 @@ def test_a_failing_batch_is_tried_again_and_counted_once(serial, monkeypatch, tm
 def test_progress_ticks_add_up_to_the_games(serial, cluster):
     ticks: list[int] = []
     jobs = [("coc", g, s, b, None) for g, s, b in _jobs(serial)]
-    results = list(D.run_batches(jobs, cluster, batch=4, tick=ticks.append))
+    results = list(distributed.run_batches(jobs, cluster, batch=4, tick=ticks.append))
     assert sum(ticks) == len(results) == len(serial) and sorted(ticks) == [2, 4]
 
 
@@ -119,9 +119,9 @@ def test_cli_runs_on_a_local_cluster(serial, capsys):
 
 def test_batches_cover_every_game_once():
     jobs = [("coc", 2, s, ["random"], None) for s in range(23)]
-    parts = D.split(jobs, D.batch_size(len(jobs), 2))
+    parts = distributed.split(jobs, distributed.batch_size(len(jobs), 2))
     assert [j for p in parts for j in p] == jobs
-    assert D.batch_size(10_000, 2) == 20 and D.batch_size(3, 8) == 1
+    assert distributed.batch_size(10_000, 2) == 20 and distributed.batch_size(3, 8) == 1
 
 
 def test_the_rules_never_import_dask():

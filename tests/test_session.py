@@ -98,6 +98,24 @@ def test_step_plays_one_bot_move_and_waits_for_a_person() -> None:
     assert s.bot_to_move() is None
 
 
+def test_one_bot_runner_plays_through_a_callers_play() -> None:
+    """Session.step is the one bot runner: a widget passes ``play`` to say who moved and
+    show it; the bot's name and its chosen action reach it, and ``run`` stops at a refusal."""
+    s = Session.new("coc", 2, 3, bots=["random", "random"])
+    seen: list[tuple[str, str]] = []
+
+    def play(name: str, action: Action) -> Any:
+        seen.append((name, str(action)))
+        return s.match.play(action)
+
+    twin = Session.new("coc", 2, 3, bots=["random", "random"])  # choosing draws from the bot
+    expected = str(twin.choose())
+    out = s.step(play=play)
+    assert out is not None and out.ok and seen == [("random", expected)]
+    refused = s.match.play("no-such-action")
+    assert s.run(5, step=lambda: refused) == [refused]  # a refused move ends the run
+
+
 def test_an_injected_bot_factory_makes_the_bots() -> None:
     calls: list[tuple[str, str, int]] = []
 

@@ -37,8 +37,8 @@ class HistoryHeuristicBot(Bot):
 
     # -- scores --------------------------------------------------------------------------------
     def score(self, state: State, a: Action) -> float:
-        from ..history import cards as C
-        from ..history import zones as Z
+        from ..history import cards as card_set
+        from ..history import zones
 
         frame = state["stack"][-1]
         seat = frame["player"]
@@ -62,7 +62,7 @@ class HistoryHeuristicBot(Bot):
         if k == "found":
             return 90 + (state["cities"][args[1]]["population"] if len(args) > 1 else 0)
         if k == "take":
-            t = C.ctype(state, args[0])
+            t = card_set.ctype(state, args[0])
             return {"city": 85, "terrain": 70, "discovery": 65, "mod": 60}.get(t, 0)
         if k == "play":
             return self._play_value(state, seat, args)
@@ -70,11 +70,11 @@ class HistoryHeuristicBot(Bot):
             culture = state["players"][seat]["culture"]
             if culture < 2:
                 return 5
-            return 50 + 3 * culture + Z.population(state, int(args[1]))
+            return 50 + 3 * culture + zones.population(state, int(args[1]))
         if k == "attack":
             return 95 if self._captures(state, seat, args[0], args[1]) else -10
         if k == "explore":
-            return 30 if C.design(state, args[0])["attack"] == 0 else 12
+            return 30 if card_set.design(state, args[0])["attack"] == 0 else 12
         if k == "heal":
             return 20
         if k == "move":
@@ -90,21 +90,21 @@ class HistoryHeuristicBot(Bot):
     @staticmethod
     def _can_grow(state: State, city: str) -> bool:
         """Could the pull reach the need at all (every card of the deck's top rank)?"""
-        from ..history import cards as C
-        from ..history import flow as F
+        from ..history import cards as card_set
+        from ..history import flow
 
         deck = state["players"][state["cities"][city]["controller"]]["deck"]
-        top = max(card.rank for card in C.deck_list(deck))
-        return F.growth_pulls(state, city) * top >= F.growth_need(state, city)
+        top = max(card.rank for card in card_set.deck_list(deck))
+        return flow.growth_pulls(state, city) * top >= flow.growth_need(state, city)
 
     # -- trade ----------------------------------------------------------------------------------
     def _trade(self, state: State, seat: int, frame: dict, a: Action) -> float:
         opts = state["options"]
         p = state["players"][seat]
         if a.kind == "research":
-            from ..history import zones as Z
+            from ..history import zones
 
-            n, need = int(a.args[0]), Z.research_need(state, seat)
+            n, need = int(a.args[0]), zones.research_need(state, seat)
             return 50 + min(n, need) - (n - need if n > need else 0)  # what it needs, no more
         if a.kind == "culture":
             return 40 if p["culture"] < 4 else 10
@@ -117,29 +117,29 @@ class HistoryHeuristicBot(Bot):
     # -- cards ------------------------------------------------------------------------------------
     @staticmethod
     def _terrain_value(state: State, cid: str) -> float:
-        from ..history import cards as C
+        from ..history import cards as card_set
 
-        y = C.design(state, cid)["yields"]
+        y = card_set.design(state, cid)["yields"]
         return 3 * y.get("food", 0) + 2 * y.get("material", 0) + y.get("trade", 0)
 
     def _tech_value(self, state: State, seat: int, cid: str) -> float:
-        from ..history import cards as C
+        from ..history import cards as card_set
 
-        design = C.instance(state, cid).design
+        design = card_set.instance(state, cid).design
         unlocks = sum(
             1
             for c in state["players"][seat]["council"]
-            if C.design(state, c).get("requires") == design
+            if card_set.design(state, c).get("requires") == design
         )
-        return 10 * unlocks - C.design(state, cid)["cost"]
+        return 10 * unlocks - card_set.design(state, cid)["cost"]
 
     def _production_value(self, state: State, seat: int, city: str, card: str) -> float:
-        from ..history import cards as C
-        from ..history import zones as Z
+        from ..history import cards as card_set
+        from ..history import zones
 
-        d = C.design(state, card)
-        material = Z.city_yields(state, city)["material"]
-        defended = any(state["units"][u]["controller"] == seat for u in Z.units_at(state, city))
+        d = card_set.design(state, card)
+        material = zones.city_yields(state, city)["material"]
+        defended = any(state["units"][u]["controller"] == seat for u in zones.units_at(state, city))
         if d["type"] == "unit":
             return 20 if not defended and d["defence"] >= 1 else 4 - d["cost"] / 10
         if d.get("kind") == "wonder":
@@ -147,9 +147,9 @@ class HistoryHeuristicBot(Bot):
         return 10 - d["cost"] / 4
 
     def _play_value(self, state: State, seat: int, args: tuple[str, ...]) -> float:
-        from ..history import cards as C
+        from ..history import cards as card_set
 
-        t = C.ctype(state, args[0])
+        t = card_set.ctype(state, args[0])
         if t == "terrain":
             pop = state["cities"][args[1]]["population"]
             return 70 + self._terrain_value(state, args[0]) - pop
@@ -157,7 +157,7 @@ class HistoryHeuristicBot(Bot):
             return 65
         if t == "policy":
             return 45
-        eff = C.design(state, args[0]).get("effect", {})
+        eff = card_set.design(state, args[0]).get("effect", {})
         if "grow" in eff:
             return 75 - state["cities"][args[1]]["population"]
         if "attack_bonus" in eff or "heal_all" in eff:
@@ -165,17 +165,17 @@ class HistoryHeuristicBot(Bot):
         return 50
 
     def _keep_value(self, state: State, seat: int, cid: str) -> float:
-        from ..history import cards as C
-        from ..history import zones as Z
+        from ..history import cards as card_set
+        from ..history import zones
 
-        d = C.design(state, cid)
+        d = card_set.design(state, cid)
         t = d["type"]
         if t == "tech":
-            return -5 if Z.knows(state, seat, C.instance(state, cid).design) else 5
+            return -5 if zones.knows(state, seat, card_set.instance(state, cid).design) else 5
         if t == "city":
-            return 3 if len(Z.cities_of(state, seat)) < 4 else 1
+            return 3 if len(zones.cities_of(state, seat)) < 4 else 1
         if t in ("unit", "creation"):
-            return 6 if Z.meets_requirement(state, seat, cid) else 2
+            return 6 if zones.meets_requirement(state, seat, cid) else 2
         if t == "terrain":
             return 4 + self._terrain_value(state, cid) / 3
         return 5
@@ -184,22 +184,21 @@ class HistoryHeuristicBot(Bot):
     @staticmethod
     def _captures(state: State, seat: int, home: str, target: str) -> bool:
         """Would the attack take the city (our blow kills every defender, theirs leaves us one)?"""
-        from ..history import combat as K
-        from ..history import zones as Z
+        from ..history import combat, zones
 
-        att = K.attackers(state, seat, home)
-        dfn = Z.units_at(state, target)
-        hit = K.attack_strength(state, seat, att)
-        back = K.defence_strength(state, target, dfn)
-        return hit >= sum(Z.health_left(state, u) for u in dfn) and back < sum(
-            Z.health_left(state, u) for u in att
+        att = combat.attackers(state, seat, home)
+        dfn = zones.units_at(state, target)
+        hit = combat.attack_strength(state, seat, att)
+        back = combat.defence_strength(state, target, dfn)
+        return hit >= sum(zones.health_left(state, u) for u in dfn) and back < sum(
+            zones.health_left(state, u) for u in att
         )
 
     @staticmethod
     def _move_value(state: State, seat: int, unit: str, city: str) -> float:
-        from ..history import zones as Z
+        from ..history import zones
 
         here = state["units"][unit]["city"]
-        alone_there = not Z.units_at(state, city)
-        crowded_here = len(Z.units_at(state, here)) > 1
+        alone_there = not zones.units_at(state, city)
+        crowded_here = len(zones.units_at(state, here)) > 1
         return 25 if alone_there and crowded_here else -1

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from ..engine import Action, Game
 from ..engine.game import State
-from ..persistence import board as B
-from ..persistence import content as K
+from ..persistence import board, content
 from .base import Bot
 
 FATES = ("treachery", "rebellion", "civil_war", "barbarians")
@@ -39,10 +38,10 @@ class PersistenceHeuristicBot(Bot):
     # -- choosing an Empire --------------------------------------------------------------
     def _choose(self, state: State, seat: int, legal: list[Action]) -> Action:
         def value(a: Action) -> float:
-            e = K.empires()[a.args[0]]
+            e = content.empires()[a.args[0]]
             v = e["armies"] + 1.5 * e["fleets"]
             v += 3 if e["capital"] else (-3 if e["minor"] else 0)
-            v += 1 if B.holder(state, e["start"]) is None else 0
+            v += 1 if board.holder(state, e["start"]) is None else 0
             return v
 
         return max(legal, key=value)
@@ -54,19 +53,21 @@ class PersistenceHeuristicBot(Bot):
             by_kind.setdefault(a.kind, []).append(a)
         declares = by_kind.get("declare", [])
         for a in declares:
-            if K.is_culture(a.args[0]):
+            if content.is_culture(a.args[0]):
                 return a
         if self._keep_slot_for_culture(state, seat):
             declares = []
         for a in declares:
-            if K.cards()[a.args[0]]["effect"] in BOOSTS:
+            if content.cards()[a.args[0]]["effect"] in BOOSTS:
                 return a
         strike = self._best_strike(state, seat, declares)
         if strike is not None:
             return strike
         for build in ("fort", "monument"):
             for a in declares:
-                if K.cards()[a.args[0]]["effect"] == build and self._is_capital(state, a.args[1]):
+                if content.cards()[a.args[0]]["effect"] == build and self._is_capital(
+                    state, a.args[1]
+                ):
                     return a
         enters = by_kind.get("enter", [])
         if enters:
@@ -85,53 +86,56 @@ class PersistenceHeuristicBot(Bot):
         left = state["options"]["events_per_turn"] - turn["events"]
         e = turn["empire"]
         waiting = any(
-            K.is_culture(c) and K.in_time_frame(c, state["epoch"])
+            content.is_culture(c) and content.in_time_frame(c, state["epoch"])
             for c in state["players"][seat]["hand"]
         )
-        return waiting and left <= 1 and B.founds_capital(e) and not B.capital(state, e)
+        return waiting and left <= 1 and board.founds_capital(e) and not board.capital(state, e)
 
     @staticmethod
     def _is_capital(state: State, land: str) -> bool:
-        return land in B.capitals(state)
+        return land in board.capitals(state)
 
     def _best_strike(self, state: State, seat: int, declares: list[Action]) -> Action | None:
         best, best_v = None, 1.5
         for a in declares:
-            if K.cards()[a.args[0]]["effect"] not in FATES:
+            if content.cards()[a.args[0]]["effect"] not in FATES:
                 continue
             land = a.args[1]
-            e = B.holder(state, land)
+            e = board.holder(state, land)
             v = 1.0
-            if e is not None and B.capital(state, e) == land:
-                v += 2 + 3 * len(B.cards_of(state, e))
+            if e is not None and board.capital(state, e) == land:
+                v += 2 + 3 * len(board.cards_of(state, e))
             if v > best_v:
                 best, best_v = a, v
         return best
 
     def _land_value(self, state: State, seat: int, land: str) -> float:
-        e = B.holder(state, land)
-        mine = set(B.seat_lands(state, seat))
-        region = K.areas()[land]["region"]
-        in_region = sum(1 for a in K.region_lands(region) if a in mine)
+        e = board.holder(state, land)
+        mine = set(board.seat_lands(state, seat))
+        region = content.areas()[land]["region"]
+        in_region = sum(1 for a in content.region_lands(region) if a in mine)
         if e is None:
-            return (0.5 if K.is_barren(land) else 3.0) + 0.5 * min(in_region, 3)
-        if B.owner(state, e) == seat:
+            return (0.5 if content.is_barren(land) else 3.0) + 0.5 * min(in_region, 3)
+        if board.owner(state, e) == seat:
             return -5.0
-        v = 2.0 + 0.3 * min(in_region, 3) - 1.5 * B.defence_bonus(state, land)
-        if B.capital(state, e) == land:
-            v += 2 + 4 * len(B.cards_of(state, e))
+        v = 2.0 + 0.3 * min(in_region, 3) - 1.5 * board.defence_bonus(state, land)
+        if board.capital(state, e) == land:
+            v += 2 + 4 * len(board.cards_of(state, e))
         return v
 
     def _best_fleet(self, state: State, fleets: list[Action]) -> Action | None:
-        present = B.present(state)
-        held = set(B.empire_lands(state, present)) if present else set()
-        near = {x for a in held for x in K.neighbours(a)}
+        present = board.present(state)
+        held = set(board.empire_lands(state, present)) if present else set()
+        near = {x for a in held for x in content.neighbours(a)}
         best, best_n = None, 0
         for a in fleets:
             new = [
                 x
-                for x in K.neighbours(a.args[0])
-                if K.is_land(x) and x not in held and x not in near and not K.is_barren(x)
+                for x in content.neighbours(a.args[0])
+                if content.is_land(x)
+                and x not in held
+                and x not in near
+                and not content.is_barren(x)
             ]
             if len(new) > best_n:
                 best, best_n = a, len(new)
@@ -145,7 +149,7 @@ class PersistenceHeuristicBot(Bot):
             if a.kind != "transfer":
                 continue
             card, dest = a.args
-            home = B.capital(state, state["culture"][card])
+            home = board.capital(state, state["culture"][card])
             if home is None:
                 continue
             g = self._danger(state, home, 0) - self._danger(state, dest, 1)
@@ -160,17 +164,17 @@ class PersistenceHeuristicBot(Bot):
         come (their start lands are public) destroy what they take; a fort protects; cards
         piled in one Capital are all lost to one strike.
         """
-        e = B.holder(state, land)
+        e = board.holder(state, land)
         if e is None:
             return 99.0
         d = 0.0
-        if len(B.empire_lands(state, e)) >= state["options"]["civil_war_lands"]:
+        if len(board.empire_lands(state, e)) >= state["options"]["civil_war_lands"]:
             d += 1
-        d -= B.defence_bonus(state, land) - state["options"]["capital_bonus"]
-        d += 0.5 * (len(B.cards_of(state, e)) + arriving)
-        near = B.near_lands(land) | {land}
+        d -= board.defence_bonus(state, land) - state["options"]["capital_bonus"]
+        d += 0.5 * (len(board.cards_of(state, e)) + arriving)
+        near = board.near_lands(land) | {land}
         for x in self._coming(state):
-            info = K.empires()[x]
+            info = content.empires()[x]
             if not info["capital"] and info["start"] in near:
                 d += 1
         return d
@@ -179,7 +183,7 @@ class PersistenceHeuristicBot(Bot):
     def _coming(state: State) -> list[str]:
         """Empires still to play: the rest of this Epoch and the whole next one."""
         epoch = state["epoch"]
-        later = [x for x in K.epoch_empires(epoch) if x not in state["empires"]]
+        later = [x for x in content.epoch_empires(epoch) if x not in state["empires"]]
         if epoch < state["options"]["epochs"]:
-            later += list(K.epoch_empires(epoch + 1))
+            later += list(content.epoch_empires(epoch + 1))
         return later

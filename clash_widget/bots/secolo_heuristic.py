@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from ..engine import Action, Game
 from ..engine.game import State
-from ..secolo import cards as C
-from ..secolo import logic as L
+from ..secolo import cards as catalogue
+from ..secolo import logic
 from .base import Bot
 
 PICK_ORDER = [
@@ -53,16 +53,18 @@ class SecoloHeuristicBot(Bot):
     # -- setup and draw --------------------------------------------------------------------
     def _pick(self, state, seat, frame, legal):
         rank = {e: i for i, e in enumerate(PICK_ORDER)}
-        return min(legal, key=lambda a: rank.get(C.effect(a.args[0]), 99))
+        return min(legal, key=lambda a: rank.get(catalogue.effect(a.args[0]), 99))
 
     def _draw(self, state, seat, frame, legal):
-        hand = [c for c in L.hand(state, seat) if c not in frame["marked"]]
-        have = {C.culture(c) for c in L.citizens(state, seat)}
-        have |= {C.culture(c) for c in hand if C.ctype(c) == "character"}
-        attacks = sorted(c for c in hand if C.ctype(c) == "attack")
+        hand = [c for c in logic.hand(state, seat) if c not in frame["marked"]]
+        have = {catalogue.culture(c) for c in logic.citizens(state, seat)}
+        have |= {catalogue.culture(c) for c in hand if catalogue.ctype(c) == "character"}
+        attacks = sorted(c for c in hand if catalogue.ctype(c) == "attack")
         junk = attacks[1:]
         junk += [
-            c for c in hand if C.ctype(c) in ("bulwark", "object") and C.culture(c) not in have
+            c
+            for c in hand
+            if catalogue.ctype(c) in ("bulwark", "object") and catalogue.culture(c) not in have
         ]
         for c in sorted(junk):
             a = Action("discard", (c,))
@@ -92,31 +94,31 @@ class SecoloHeuristicBot(Bot):
 
     def _gain(self, state, seat, cid) -> int:
         """Cultures my side gains if ``cid`` enters my city."""
-        return int(C.culture(cid) not in L.cultures_in_play(state, seat))
+        return int(catalogue.culture(cid) not in logic.cultures_in_play(state, seat))
 
     def _loss(self, state, owner, cid) -> int:
         """Cultures ``owner`` loses if ``cid`` leaves their city."""
-        cul = C.culture(cid)
-        return int(sum(1 for c in L.citizens(state, owner) if C.culture(c) == cul) == 1)
+        cul = catalogue.culture(cid)
+        return int(sum(1 for c in logic.citizens(state, owner) if catalogue.culture(c) == cul) == 1)
 
     def _leader_bonus(self, state, owner) -> float:
-        return L.standing(state, owner)[0] / 10
+        return logic.standing(state, owner)[0] / 10
 
     @staticmethod
     def _winning(state, owner) -> bool:
         """Would ``owner`` (with a partner, both) win at the start of the next turn?"""
         need = state["options"]["cultures_to_win"]
-        return all(len(L.cultures_in_play(state, t)) >= need for t in L.team(state, owner))
+        return all(len(logic.cultures_in_play(state, t)) >= need for t in logic.team(state, owner))
 
     def _special(self, state, seat, by_kind, threshold: float = 0.5):
         best, best_v = None, threshold
-        hand = L.hand(state, seat)
+        hand = logic.hand(state, seat)
         for a in by_kind.get("special", []):
-            eff = C.effect(a.args[0])
+            eff = catalogue.effect(a.args[0])
             v = 0.0
             if eff in ("conversion", "exile"):
                 t = a.args[1]
-                owner = L.city_of(state, t)
+                owner = logic.city_of(state, t)
                 loss = self._loss(state, owner, t)
                 v = 2 * loss + self._leader_bonus(state, owner)
                 v += 5 * loss if self._winning(state, owner) else 0  # stops a win
@@ -125,28 +127,30 @@ class SecoloHeuristicBot(Bot):
             elif eff == "plague":
                 cul = a.args[1]
                 v = 0.0
-                for s in range(L.n_players(state)):
-                    lost = L.cultures_in_play(state, s)
+                for s in range(logic.n_players(state)):
+                    lost = logic.cultures_in_play(state, s)
                     left = {
-                        C.culture(c)
-                        for c in L.citizens(state, s)
-                        if C.culture(c) != cul
-                        or C.ctype(c) != "character"
-                        or L.is_protected(state, s, c)
+                        catalogue.culture(c)
+                        for c in logic.citizens(state, s)
+                        if catalogue.culture(c) != cul
+                        or catalogue.ctype(c) != "character"
+                        or logic.is_protected(state, s, c)
                     }
                     delta = len(lost) - len(left)
-                    v += -3 * delta if s in L.team(state, seat) else 2 * delta
+                    v += -3 * delta if s in logic.team(state, seat) else 2 * delta
             elif eff == "patron":
                 v = 1.0
             elif eff == "alliance":
-                new = {C.culture(c) for c in hand if C.ctype(c) == "character"}
-                new -= L.cultures_in_play(state, seat)
+                new = {catalogue.culture(c) for c in hand if catalogue.ctype(c) == "character"}
+                new -= logic.cultures_in_play(state, seat)
                 v = 2.0 if len(new) >= 2 and not state["turn"]["extra_cultures"] else 0.0
             elif eff == "demolition":
                 b = a.args[1]
-                owner = L.owner(state, b)
-                cul = C.culture(b)
-                v = 0.6 * sum(1 for c in L.characters(state, owner) if C.culture(c) == cul)
+                owner = logic.owner(state, b)
+                cul = catalogue.culture(b)
+                v = 0.6 * sum(
+                    1 for c in logic.characters(state, owner) if catalogue.culture(c) == cul
+                )
             if v > best_v:
                 best, best_v = a, v
         return best
@@ -155,7 +159,7 @@ class SecoloHeuristicBot(Bot):
         plays = by_kind.get("play", [])
         if not plays:
             return None
-        hand = L.hand(state, seat)
+        hand = logic.hand(state, seat)
 
         def city_of_play(a: Action) -> int:
             return int(a.args[1]) if len(a.args) > 1 and a.args[1].isdigit() else seat
@@ -163,18 +167,20 @@ class SecoloHeuristicBot(Bot):
         def value(a: Action) -> float:
             cid = a.args[0]
             where = city_of_play(a)
-            cul = C.culture(cid)
-            kind = C.ctype(cid)
-            new = cul not in L.cultures_in_play(state, where)
-            same = sum(1 for c in hand if C.culture(c) == cul and C.ctype(c) == "character")
+            cul = catalogue.culture(cid)
+            kind = catalogue.ctype(cid)
+            new = cul not in logic.cultures_in_play(state, where)
+            same = sum(
+                1 for c in hand if catalogue.culture(c) == cul and catalogue.ctype(c) == "character"
+            )
             v = 0.0
             if kind == "character":
                 v = 10 + (20 if new else 0) + same
             elif kind == "bulwark":
                 exposed = sum(
                     1
-                    for c in L.characters(state, where)
-                    if C.culture(c) == cul and not L.is_protected(state, where, c)
+                    for c in logic.characters(state, where)
+                    if catalogue.culture(c) == cul and not logic.is_protected(state, where, c)
                 )
                 v = 4 * exposed + (1 if same else 0)
                 if exposed == 0 and not same:
@@ -196,14 +202,14 @@ class SecoloHeuristicBot(Bot):
 
         def value(a: Action) -> float:
             t = a.args[3]
-            owner = L.city_of(state, t)
+            owner = logic.city_of(state, t)
             return 2 * self._loss(state, owner, t) + self._leader_bonus(state, owner)
 
         return max(attacks, key=value)
 
     def _object(self, state, seat, by_kind):
         for a in by_kind.get("object", []):
-            eff = C.effect(a.args[0])
+            eff = catalogue.effect(a.args[0])
             if eff in ("amulet", "palette") and self._gain(state, seat, a.args[1]):
                 return a
         return None
@@ -211,13 +217,13 @@ class SecoloHeuristicBot(Bot):
     # -- reactions --------------------------------------------------------------------------------
     def _react(self, state, seat, frame, legal):
         att = frame["attack"]
-        if att["city"] in L.team(state, seat) and self._loss(state, att["city"], att["target"]):
+        if att["city"] in logic.team(state, seat) and self._loss(state, att["city"], att["target"]):
             for eff in BLOCK_ORDER:
                 for a in legal:
-                    if a.kind == "special" and C.effect(a.args[0]) == eff:
+                    if a.kind == "special" and catalogue.effect(a.args[0]) == eff:
                         return a
             for a in legal:
-                if a.kind == "object" and C.effect(a.args[0]) == "rosary":
+                if a.kind == "object" and catalogue.effect(a.args[0]) == "rosary":
                     return a
         return Action("pass")
 
@@ -226,7 +232,7 @@ class SecoloHeuristicBot(Bot):
         for f in state["stack"]:
             if f["kind"] == "react":
                 attacker = f["attack"]["by"]
-        if attacker in L.team(state, seat):
+        if attacker in logic.team(state, seat):
             for a in legal:
                 if a.kind == "special":
                     return a

@@ -198,19 +198,23 @@ BARTER = ActionKind(
 )
 
 
+# The mood tokens an ability costs: its check, its effect and the heuristic read them here.
+MOOD_COST = {"taxation": 1, "absolute_power": 2, "forced_labour": 1}
+
+
 # -- Taxation (AAA, once a turn) ------------------------------------------------
 
 
 @RULES.check("ability.taxation-mood", "Taxation costs 1 mood token.", ADV, frame_only=True)
 def tax_mood(state: State, frame: Frame, args: Any) -> bool:
-    return me(state, frame)["mood"] >= 1
+    return me(state, frame)["mood"] >= MOOD_COST["taxation"]
 
 
 def apply_taxation(state: State, frame: Frame, args: Any, ev: Events) -> None:
     spend_action(state)
     mark_once(state, frame, "taxation")
     player = me(state, frame)
-    player["mood"] -= 1
+    player["mood"] -= MOOD_COST["taxation"]
     n = len(cities_of(state, frame["player"]))
     gain(state, player, "gold", n)
     ev.emit("ability", f"Taxation: {player['name']} raises {n} gold.", player=frame["player"])
@@ -319,13 +323,13 @@ DRAMA = ActionKind(
 
 @RULES.check("ability.two-mood", "That costs 2 mood tokens.", ADV, frame_only=True)
 def two_mood(state: State, frame: Frame, args: Any) -> bool:
-    return me(state, frame)["mood"] >= 2
+    return me(state, frame)["mood"] >= MOOD_COST["absolute_power"]
 
 
 def apply_absolute(state: State, frame: Frame, args: Any, ev: Events) -> None:
     mark_once(state, frame, "absolute_power")
     player = me(state, frame)
-    player["mood"] -= 2
+    player["mood"] -= MOOD_COST["absolute_power"]
     state["turn"]["actions"] += 1
     ev.emit(
         "ability",
@@ -364,13 +368,13 @@ ABSOLUTE = ActionKind(
 
 @RULES.check("ability.one-mood", "That costs 1 mood token.", ADV, frame_only=True)
 def one_mood(state: State, frame: Frame, args: Any) -> bool:
-    return me(state, frame)["mood"] >= 1
+    return me(state, frame)["mood"] >= MOOD_COST["forced_labour"]
 
 
 def apply_forced(state: State, frame: Frame, args: Any, ev: Events) -> None:
     mark_once(state, frame, "forced_labour")
     player = me(state, frame)
-    player["mood"] -= 1
+    player["mood"] -= MOOD_COST["forced_labour"]
     ev.emit(
         "ability",
         f"Forced Labour: {player['name']}'s angry cities work as neutral this turn.",

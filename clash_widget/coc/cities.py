@@ -590,6 +590,11 @@ def build_stack(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return stack_count(state, where) < state["options"]["max_units_per_space"]
 
 
+def draft_mood_cost(player: dict[str, Any]) -> int:
+    """The mood tokens Draft takes for an army: 1, or 2 with Civil Liberties."""
+    return 2 if grants(player, "build.draft-costs-two") else 1
+
+
 @RULES.check(
     "build.draft",
     "Draft pays for one army per build with a mood token (2 with Civil Liberties).",
@@ -599,7 +604,7 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not args["draft"]:
         return True
     player = me(state, frame)
-    need = 2 if grants(player, "build.draft-costs-two") else 1
+    need = draft_mood_cost(player)
     return (
         args["kind"] == "army"
         and grants(player, "build.draft")
@@ -633,7 +638,7 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     player = state["players"][p]
     kind = args["kind"]
     if args["draft"]:
-        player["mood"] -= 2 if grants(player, "build.draft-costs-two") else 1
+        player["mood"] -= draft_mood_cost(player)
         frame["draft"] = True
     else:
         take = paying.settle(state, frame, "unit", args)

@@ -13,6 +13,7 @@ choice that has room (decision frames when there are several).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, act, rng
@@ -292,99 +293,155 @@ def _card_effect(b: dict[str, Any], side: str, effect: str) -> int:
     return spec.get("n", 0) if spec.get("effect") == effect else 0
 
 
+@dataclass
+class _Round:
+    """One combat round's tally: the dice, totals and hits of both sides, and why they changed."""
+
+    attacker: dict[str, Any] | None  # the attacking player (None for the barbarians)
+    defender: dict[str, Any] | None
+    first: bool
+    attacker_roll: list[int] = field(default_factory=list)
+    defender_roll: list[int] = field(default_factory=list)
+    attacker_total: int = 0
+    defender_total: int = 0
+    attacker_hits: int = 0  # hits the attacker scores (the defender's losses)
+    defender_hits: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
 def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
     """Roll one combat round; casualties are then chosen by the side taking them."""
-    p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
-    first = b["round"] == 1
-    att = _fighters(state, p, at, naval)
-    dfd = _fighters(state, d, at, naval)
-    city = state["cities"].get(at)
-    ap = state["players"][p] if p >= 0 else None
-    dp = state["players"][d] if d >= 0 else None
+    p, d = b["player"], b["defender"]
+    r = _Round(
+        attacker=state["players"][p] if p >= 0 else None,
+        defender=state["players"][d] if d >= 0 else None,
+        first=b["round"] == 1,
+    )
     # The Fortress helps in the first round only; Siegecraft paid before it may cancel either part.
-    fortress = first and _fortress(state, b)
+    fortress = r.first and _fortress(state, b)
     siege = b.get("siege", "nothing")
     fort_die = fortress and siege not in ("wood", "both")
     fort_cancel = fortress and siege not in ("ore", "both")
-    notes = []
     if fort_die:
-        notes.append("the fortress adds a die")
+        r.notes.append("the fortress adds a die")
     if fortress and siege != "nothing":
-        notes.append(f"Siegecraft: {SIEGE_TEXT[siege]}")
-    a_roll = _dice(state, len(att) + _card_effect(b, "attacker", "dice"))
-    d_roll = _dice(state, len(dfd) + (1 if fort_die else 0) + _card_effect(b, "defender", "dice"))
-    a_total = sum(a_roll) + _card_effect(b, "attacker", "bonus")
-    d_total = sum(d_roll) + _card_effect(b, "defender", "bonus")
+        r.notes.append(f"Siegecraft: {SIEGE_TEXT[siege]}")
+    _roll_dice(state, b, r, fort_die)
+    _fanaticism_bonus(state, b, r)
+    div = state["options"]["hit_divisor"]
+    r.attacker_hits, r.defender_hits = r.attacker_total // div, r.defender_total // div
+    _steel_weapons(b, r)
+    if fort_cancel and r.attacker_hits:
+        r.attacker_hits -= 1
+        r.notes.append("the fortress cancels one hit")
+    _warships(b, r)
+    _card_cancels(b, r)
+    for u in state["units"].values():
+        if u["hex"] == b["at"]:  # every unit there took part: the settlers and riders too
+            u["fought"] = True
+    _report_round(state, b, r, ev)
+    b["losses"] = {"defender": max(0, r.attacker_hits), "attacker": max(0, r.defender_hits)}
+    _next_casualties(state, b, ev)
+
+
+def _roll_dice(state: State, b: dict[str, Any], r: _Round, fort_die: bool) -> None:
+    """One die per fighting unit, plus the Fortress's die and the combat cards' dice and bonus."""
+    att = _fighters(state, b["player"], b["at"], b["naval"])
+    dfd = _fighters(state, b["defender"], b["at"], b["naval"])
+    r.attacker_roll = _dice(state, len(att) + _card_effect(b, "attacker", "dice"))
+    extra = (1 if fort_die else 0) + _card_effect(b, "defender", "dice")
+    r.defender_roll = _dice(state, len(dfd) + extra)
+    r.attacker_total = sum(r.attacker_roll) + _card_effect(b, "attacker", "bonus")
+    r.defender_total = sum(r.defender_roll) + _card_effect(b, "defender", "bonus")
     for side in ("attacker", "defender"):
         if b["cards"].get(side):
-            notes.append(f"{_name(state, _side_player(b, side))} plays a combat card")
-    temple_here = city is not None and "temple" in city["pieces"]
-    if first and temple_here:
-        if ap is not None and grants(ap, "combat.fanaticism"):
-            a_total += 2
-            notes.append("Fanaticism +2 to the attacker")
-        if dp is not None and grants(dp, "combat.fanaticism"):
-            d_total += 2
-            notes.append("Fanaticism +2 to the defender")
-    div = state["options"]["hit_divisor"]
-    a_hits, d_hits = a_total // div, d_total // div
-    if first and not naval:
-        if (
-            ap is not None
-            and grants(ap, "combat.steel-weapons")
-            and not (dp and grants(dp, "combat.steel-weapons"))
-        ):
-            a_hits += 1
-            notes.append("Steel Weapons: +1 hit to the attacker")
-        if (
-            dp is not None
-            and grants(dp, "combat.steel-weapons")
-            and not (ap and grants(ap, "combat.steel-weapons"))
-        ):
-            d_hits += 1
-            notes.append("Steel Weapons: +1 hit to the defender")
-    if fort_cancel and a_hits:
-        a_hits -= 1
-        notes.append("the fortress cancels one hit")
-    if first and (naval or b["disembark"]):
-        if ap is not None and grants(ap, "combat.warships") and d_hits:
-            d_hits -= 1
-            notes.append("Warships cancel one hit against the attacker")
-        if naval and dp is not None and grants(dp, "combat.warships") and a_hits:
-            a_hits -= 1
-            notes.append("Warships cancel one hit against the defender")
-    for side, hits in (("attacker", "d_hits"), ("defender", "a_hits")):
-        cancel = min(_card_effect(b, side, "cancel"), d_hits if hits == "d_hits" else a_hits)
-        if cancel and hits == "d_hits":
-            d_hits -= cancel
-        elif cancel:
-            a_hits -= cancel
-        if cancel:
-            notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the {side}")
-    for u in state["units"].values():
-        if u["hex"] == at:  # every unit there took part: the settlers and riders too
-            u["fought"] = True
+            r.notes.append(f"{_name(state, _side_player(b, side))} plays a combat card")
+
+
+def _fanaticism_bonus(state: State, b: dict[str, Any], r: _Round) -> None:
+    """Fanaticism: +2 to a side's first-round total in a city with a Temple."""
+    city = state["cities"].get(b["at"])
+    if not (r.first and city is not None and "temple" in city["pieces"]):
+        return
+    if r.attacker is not None and grants(r.attacker, "combat.fanaticism"):
+        r.attacker_total += 2
+        r.notes.append("Fanaticism +2 to the attacker")
+    if r.defender is not None and grants(r.defender, "combat.fanaticism"):
+        r.defender_total += 2
+        r.notes.append("Fanaticism +2 to the defender")
+
+
+def _steel_weapons(b: dict[str, Any], r: _Round) -> None:
+    """Steel Weapons: +1 hit in a first land round, unless the other side has them too."""
+    if not r.first or b["naval"]:
+        return
+    a, d = r.attacker, r.defender
+    if (
+        a is not None
+        and grants(a, "combat.steel-weapons")
+        and not (d and grants(d, "combat.steel-weapons"))
+    ):
+        r.attacker_hits += 1
+        r.notes.append("Steel Weapons: +1 hit to the attacker")
+    if (
+        d is not None
+        and grants(d, "combat.steel-weapons")
+        and not (a and grants(a, "combat.steel-weapons"))
+    ):
+        r.defender_hits += 1
+        r.notes.append("Steel Weapons: +1 hit to the defender")
+
+
+def _warships(b: dict[str, Any], r: _Round) -> None:
+    """Warships cancel one hit in the first round at sea (or of a landing from the sea)."""
+    if not (r.first and (b["naval"] or b["disembark"])):
+        return
+    if r.attacker is not None and grants(r.attacker, "combat.warships") and r.defender_hits:
+        r.defender_hits -= 1
+        r.notes.append("Warships cancel one hit against the attacker")
+    if (
+        b["naval"]
+        and r.defender is not None
+        and grants(r.defender, "combat.warships")
+        and r.attacker_hits
+    ):
+        r.attacker_hits -= 1
+        r.notes.append("Warships cancel one hit against the defender")
+
+
+def _card_cancels(b: dict[str, Any], r: _Round) -> None:
+    """Combat cards that cancel hits against the side that played them."""
+    cancel = min(_card_effect(b, "attacker", "cancel"), r.defender_hits)
+    if cancel:
+        r.defender_hits -= cancel
+        r.notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the attacker")
+    cancel = min(_card_effect(b, "defender", "cancel"), r.attacker_hits)
+    if cancel:
+        r.attacker_hits -= cancel
+        r.notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the defender")
+
+
+def _report_round(state: State, b: dict[str, Any], r: _Round, ev: Events) -> None:
+    p, d, at = b["player"], b["defender"], b["at"]
     a_name, d_name = _name(state, p, start=False), _name(state, d, start=False)
     text = (
-        f"Round {b['round']} at {at}: {a_name} {_verb(p, 'roll')} {a_roll} = {a_total} "
-        f"({plural(a_hits, 'hit')}), {d_name} {_verb(d, 'roll')} {d_roll} = {d_total} "
-        f"({plural(d_hits, 'hit')})"
+        f"Round {b['round']} at {at}: {a_name} {_verb(p, 'roll')} {r.attacker_roll} = "
+        f"{r.attacker_total} ({plural(r.attacker_hits, 'hit')}), {d_name} {_verb(d, 'roll')} "
+        f"{r.defender_roll} = {r.defender_total} ({plural(r.defender_hits, 'hit')})"
     )
-    if notes:
-        text += "; " + "; ".join(notes)
+    if r.notes:
+        text += "; " + "; ".join(r.notes)
     ev.emit(
         "combat_round",
         text + ".",
         player=p,
         hexes=[at],
-        attacker_dice=a_roll,
-        defender_dice=d_roll,
-        attacker_hits=a_hits,
-        defender_hits=d_hits,
+        attacker_dice=r.attacker_roll,
+        defender_dice=r.defender_roll,
+        attacker_hits=r.attacker_hits,
+        defender_hits=r.defender_hits,
         cards=dict(b["cards"]),
     )
-    b["losses"] = {"defender": max(0, a_hits), "attacker": max(0, d_hits)}
-    _next_casualties(state, b, ev)
 
 
 def casualty_choice(state: State, uids: list[str], n: int) -> bool:

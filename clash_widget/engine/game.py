@@ -50,6 +50,14 @@ STALE = KERNEL_RULES.rule(
 )
 
 
+def stale(sent: int | None, now: int) -> Verdict | None:
+    """The one stale-version check: an action or intent ``sent`` at another version than
+    ``now`` is refused (``None``: sent without a version, from code)."""
+    if sent is None or sent == now:
+        return None
+    return STALE.refuse(f"sent at version {sent}, now {now}")
+
+
 SETTLE_CAP = 10_000
 """Most automatic steps one action may set off; more means the rules loop (a bug)."""
 

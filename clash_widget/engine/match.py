@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, MalformedAction
-from .game import MALFORMED, STALE, Game, Options, State
+from .game import MALFORMED, Game, Options, State, stale
 from .game_file import (
     GAME_FILE_FORMAT,
     GAME_FILE_VERSION,
@@ -171,8 +171,9 @@ class Match:
 
     def check(self, action: str | Action, *, version: int | None = None) -> Verdict | None:
         """None if the action is legal now, else the verdict naming the broken rule."""
-        if version is not None and version != self.version:
-            return STALE.refuse(f"sent at version {version}, now {self.version}")
+        late = stale(version, self.version)
+        if late is not None:
+            return late
         try:
             a = Action.parse(action)
         except MalformedAction as exc:

@@ -61,6 +61,7 @@ class Chooser(Protocol):
 
 
 BotFactory = Callable[[str, str, int], Chooser]
+BotPlay = Callable[[str, Action], Outcome]  # (the bot's name, its chosen action) -> outcome
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
@@ -383,18 +384,27 @@ class Session:
         legal = m.legal_actions()
         return bot.choose(m.game, m.state, legal) if bot is not None and legal else None
 
-    def step(self) -> Outcome | None:
-        """The bot to move plays one action; None when no bot is to move."""
-        action = self.choose()
-        if action is None:
+    def step(self, play: BotPlay | None = None) -> Outcome | None:
+        """The bot to move plays one action; None when no bot is to move.
+
+        ``play(name, action)`` plays the chosen action instead of the match (a widget says
+        who moved and shows it, through the same path as a click)."""
+        name, action = self.bot_to_move(), self.choose()
+        if name is None or action is None:
             return None
+        if play is not None:
+            return play(name, action)
         return self._match.play(action, version=self._match.version)
 
-    def run(self, max_actions: int = 10_000) -> list[Outcome]:
-        """Bots play until a person is to move, the game ends or ``max_actions`` are played."""
+    def run(
+        self, max_actions: int = 10_000, *, step: Callable[[], Outcome | None] | None = None
+    ) -> list[Outcome]:
+        """Bots play until a person is to move, the game ends, a move is refused or
+        ``max_actions`` are played (``step``: one bot move, by default :meth:`step`)."""
+        step = step or self.step
         out: list[Outcome] = []
         for _ in range(max_actions):
-            o = self.step()
+            o = step()
             if o is None:
                 break
             out.append(o)

@@ -14,9 +14,8 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
-from . import cards as C
-from . import effects as E
-from . import zones as Z
+from . import cards as card_set
+from . import effects, zones
 from .flow import next_actor
 from .maintenance import acted, produce_kind, producible, start_production
 from .rulebook import (
@@ -40,23 +39,27 @@ PLAYABLE = ("event", "discovery", "mod", "terrain", "policy")
 # -- founding a city-------------------------------------------------------------------------------
 def found_cost(state: State, seat: int) -> int:
     """The founding cost for ``seat`` now: 0 when off or when they control no city."""
-    if not Z.cities_of(state, seat):
+    if not zones.cities_of(state, seat):
         return 0
-    return max(0, opt(state, "founding_cost") - Z.empire(state, seat)["found_relief"])
+    return max(0, opt(state, "founding_cost") - zones.empire(state, seat)["found_relief"])
 
 
 def payers(state: State, seat: int) -> list[str]:
     cost = found_cost(state, seat)
     if cost == 0:
         return []
-    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["population"] > cost)
+    return sorted(
+        c for c in zones.cities_of(state, seat) if state["cities"][c]["population"] > cost
+    )
 
 
 @explained(lambda s, f, a: "no such city card in your council")
 @BOOK.check("found.city-in-council", "Deploy a city card from your council.", ACTION)
 def city_in_council(state: State, frame: Frame, a: Args) -> bool:
     cid = a.get(0)
-    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "city"
+    return (
+        cid in state["players"][frame["player"]]["council"] and card_set.ctype(state, cid) == "city"
+    )
 
 
 def _cost_detail(state: State, frame: Frame, a: Args) -> str:
@@ -64,7 +67,7 @@ def _cost_detail(state: State, frame: Frame, a: Args) -> str:
     if cost == 0:
         return "founding costs no population now: name no city"
     return f"the founding cost is {cost}; cities that can pay: " + (
-        ", ".join(Z.city_name(state, c) for c in payers(state, frame["player"])) or "none"
+        ", ".join(zones.city_name(state, c) for c in payers(state, frame["player"])) or "none"
     )
 
 
@@ -85,7 +88,7 @@ def cost_paid(state: State, frame: Frame, a: Args) -> bool:
 def found_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     council = state["players"][seat]["council"]
-    cities = [c for c in sorted(council) if C.ctype(state, c) == "city"]
+    cities = [c for c in sorted(council) if card_set.ctype(state, c) == "city"]
     if not cities:
         return []
     if found_cost(state, seat) == 0:
@@ -96,12 +99,12 @@ def found_candidates(state: State, frame: Frame) -> list[Action]:
 def place_city(state: State, seat: int, cid: str, payer: str | None, ev: Events) -> None:
     """A new city at population 1; the paying city loses the founding cost."""
     state["cities"][cid] = new_city(seat)
-    text = f"{Z.player_name(state, seat)} founds {C.name(state, cid)}, population 1"
+    text = f"{zones.player_name(state, seat)} founds {card_set.name(state, cid)}, population 1"
     if payer is not None:
         cost = found_cost(state, seat)
         state["cities"][payer]["population"] -= cost
         left = state["cities"][payer]["population"]
-        text += f"; {Z.city_name(state, payer)} drops to population {left}"
+        text += f"; {zones.city_name(state, payer)} drops to population {left}"
     ev.emit("city_founded", text + ".", player=seat, city=cid, payer=payer)
 
 
@@ -110,12 +113,12 @@ def apply_found(state: State, frame: Frame, a: Args, ev: Events) -> None:
     payer = a.get(1) or None
     state["players"][seat]["council"].remove(cid)
     place_city(state, seat, cid, payer, ev)
-    pulled = Z.pull(state, seat, 3, ev)
+    pulled = zones.pull(state, seat, 3, ev)
     if pulled:
         ev.emit(
             "pull",
-            f"{Z.player_name(state, seat)} pulls "
-            + ", ".join(C.name(state, x) for x in pulled)
+            f"{zones.player_name(state, seat)} pulls "
+            + ", ".join(card_set.name(state, x) for x in pulled)
             + " to settle the new city.",
             player=seat,
             cards=list(pulled),
@@ -146,17 +149,19 @@ FOUND = ActionKind(
 def settle_terrain_ok(state: State, frame: Frame, a: Args) -> bool:
     cid = a.get(0)
     mine = cid in frame["cards"] or cid in state["players"][frame["player"]]["council"]
-    return mine and C.ctype(state, cid) == "terrain"
+    return mine and card_set.ctype(state, cid) == "terrain"
 
 
 def settle_candidates(state: State, frame: Frame) -> list[Action]:
     pool = list(frame["cards"]) + state["players"][frame["player"]]["council"]
-    return [Action("terrain", (c,)) for c in sorted(set(pool)) if C.ctype(state, c) == "terrain"]
+    return [
+        Action("terrain", (c,)) for c in sorted(set(pool)) if card_set.ctype(state, c) == "terrain"
+    ]
 
 
 def _after_terrain(state: State, frame: Frame, ev: Events) -> None:
     state["stack"].remove(frame)
-    Z.land(state, [c for c in frame["cards"] if c in state["table"]], ev)
+    zones.land(state, [c for c in frame["cards"] if c in state["table"]], ev)
     if producible(state, frame["player"]):
         state["stack"].append(
             {"kind": "settle_produce", "player": frame["player"], "city": frame["city"]}
@@ -166,7 +171,7 @@ def _after_terrain(state: State, frame: Frame, ev: Events) -> None:
 def apply_settle_terrain(state: State, frame: Frame, a: Args, ev: Events) -> None:
     seat, cid = frame["player"], a.get(0)
     if cid in frame["cards"]:
-        Z.lift(state, cid)
+        zones.lift(state, cid)
         frame["cards"].remove(cid)
     else:
         state["players"][seat]["council"].remove(cid)
@@ -178,8 +183,8 @@ def place_terrain(state: State, seat: int, city: str, cid: str, ev: Events) -> N
     state["cities"][city]["terrains"].append(cid)
     ev.emit(
         "terrain",
-        f"{Z.player_name(state, seat)} puts {C.name(state, cid)} next to "
-        f"{Z.city_name(state, city)}.",
+        f"{zones.player_name(state, seat)} puts {card_set.name(state, cid)} next to "
+        f"{zones.city_name(state, city)}.",
         player=seat,
         city=city,
         card=cid,
@@ -226,13 +231,16 @@ PRODUCE_NONE = bare("none", apply_produce_none)
 )
 def playable_in_council(state: State, frame: Frame, a: Args) -> bool:
     cid = a.get(0)
-    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) in PLAYABLE
+    return (
+        cid in state["players"][frame["player"]]["council"]
+        and card_set.ctype(state, cid) in PLAYABLE
+    )
 
 
 def terrain_room(state: State, seat: int, city: str | None) -> bool:
     return (
         city is not None
-        and Z.controls(state, seat, city)
+        and zones.controls(state, seat, city)
         and len(state["cities"][city]["terrains"]) < opt(state, "max_terrains")
     )
 
@@ -240,19 +248,19 @@ def terrain_room(state: State, seat: int, city: str | None) -> bool:
 def mod_fits(state: State, seat: int, mod: str, terrain: str | None) -> bool:
     if terrain is None:
         return False
-    for city in Z.cities_of(state, seat):
+    for city in zones.cities_of(state, seat):
         c = state["cities"][city]
         if terrain in c["terrains"]:
             return (
                 terrain not in c["mods"]
-                and C.instance(state, terrain).design in C.design(state, mod)["on"]
+                and card_set.instance(state, terrain).design in card_set.design(state, mod)["on"]
             )
     return False
 
 
 def deploy_ok(state: State, seat: int, cid: str, target: str | None, kind: str) -> bool:
     """Where a deployed card may go; ``kind`` picks the one rule it answers to."""
-    t = C.ctype(state, cid)
+    t = card_set.ctype(state, cid)
     if kind == "terrain":
         return t != "terrain" or terrain_room(state, seat, target)
     if kind == "mod":
@@ -262,7 +270,7 @@ def deploy_ok(state: State, seat: int, cid: str, target: str | None, kind: str) 
     if kind == "effect":
         if t not in ("event", "discovery"):
             return True
-        return E.target_ok(state, seat, C.design(state, cid)["effect"], target)
+        return effects.target_ok(state, seat, card_set.design(state, cid)["effect"], target)
     raise ValueError(kind)
 
 
@@ -282,7 +290,8 @@ def play_terrain_ok(state: State, frame: Frame, a: Args) -> bool:
 
 @explained(
     lambda s, f, a: (
-        "it suits " + ", ".join(C.designs()[x]["name"] for x in C.design(s, a.get(0))["on"])
+        "it suits "
+        + ", ".join(card_set.designs()[x]["name"] for x in card_set.design(s, a.get(0))["on"])
     )
 )
 @BOOK.check(
@@ -312,13 +321,15 @@ def play_effect_ok(state: State, frame: Frame, a: Args) -> bool:
 
 def deploy_targets(state: State, seat: int, cid: str) -> list[str | None]:
     """Every target a card could be deployed to (before the checks)."""
-    t = C.ctype(state, cid)
+    t = card_set.ctype(state, cid)
     if t == "terrain":
-        return sorted(Z.cities_of(state, seat))
+        return sorted(zones.cities_of(state, seat))
     if t == "mod":
-        return sorted(x for c in Z.cities_of(state, seat) for x in state["cities"][c]["terrains"])
+        return sorted(
+            x for c in zones.cities_of(state, seat) for x in state["cities"][c]["terrains"]
+        )
     if t in ("event", "discovery"):
-        return E.targets(state, seat, C.design(state, cid)["effect"])
+        return effects.targets(state, seat, card_set.design(state, cid)["effect"])
     return [None]
 
 
@@ -332,7 +343,7 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     out = []
     for cid in sorted(state["players"][seat]["council"]):
-        if C.ctype(state, cid) not in PLAYABLE:
+        if card_set.ctype(state, cid) not in PLAYABLE:
             continue
         for tgt in deploy_targets(state, seat, cid):
             if deploy_fits(state, seat, cid, tgt):
@@ -342,29 +353,32 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
 
 def deploy(state: State, seat: int, cid: str, target: str | None, ev: Events) -> None:
     """Put a card (already taken from the council or the table) where it goes."""
-    t = C.ctype(state, cid)
-    who = Z.player_name(state, seat)
+    t = card_set.ctype(state, cid)
+    who = zones.player_name(state, seat)
     if t == "terrain":
         assert target is not None
         place_terrain(state, seat, target, cid, ev)
     elif t == "mod":
-        for city in Z.cities_of(state, seat):
+        for city in zones.cities_of(state, seat):
             if target in state["cities"][city]["terrains"]:
                 state["cities"][city]["mods"][target] = cid
                 ev.emit(
                     "mod",
-                    f"{who} attaches {C.name(state, cid)} to {C.name(state, str(target))} "
-                    f"at {Z.city_name(state, city)}.",
+                    f"{who} attaches {card_set.name(state, cid)} to "
+                    f"{card_set.name(state, str(target))} "
+                    f"at {zones.city_name(state, city)}.",
                     player=seat,
                     card=cid,
                 )
     elif t == "policy":
         state["players"][seat]["policies"].append(cid)
-        ev.emit("policy", f"{who} puts the policy {C.name(state, cid)} on the map.", player=seat)
+        ev.emit(
+            "policy", f"{who} puts the policy {card_set.name(state, cid)} on the map.", player=seat
+        )
     else:
-        ev.emit("event", f"{who} plays {C.name(state, cid)}.", player=seat, card=cid)
-        E.resolve(state, seat, C.design(state, cid)["effect"], target, cid, ev)
-        Z.to_landfill(state, cid, ev)
+        ev.emit("event", f"{who} plays {card_set.name(state, cid)}.", player=seat, card=cid)
+        effects.resolve(state, seat, card_set.design(state, cid)["effect"], target, cid, ev)
+        zones.to_landfill(state, cid, ev)
 
 
 def apply_play(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -405,7 +419,7 @@ def heal_damaged(state: State, frame: Frame, a: Args) -> bool:
 
 
 def heal_candidates(state: State, frame: Frame) -> list[Action]:
-    return [Action("heal", (u,)) for u in sorted(Z.units_of(state, frame["player"]))]
+    return [Action("heal", (u,)) for u in sorted(zones.units_of(state, frame["player"]))]
 
 
 def apply_heal(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -413,7 +427,8 @@ def apply_heal(state: State, frame: Frame, a: Args, ev: Events) -> None:
     u["tired"], u["damage"] = True, 0
     ev.emit(
         "heal",
-        f"{Z.player_name(state, frame['player'])} exhausts {C.name(state, a.get(0))} to heal it.",
+        f"{zones.player_name(state, frame['player'])} exhausts {card_set.name(state, a.get(0))} "
+        "to heal it.",
         player=frame["player"],
     )
 
@@ -438,17 +453,17 @@ def move_unit_ok(state: State, frame: Frame, a: Args) -> bool:
 
 @BOOK.check("move.other-city", "Move the unit to another city you control.", ACTION)
 def move_target_ok(state: State, frame: Frame, a: Args) -> bool:
-    return Z.controls(state, frame["player"], a.get(1)) and state["units"][a.get(0)][
+    return zones.controls(state, frame["player"], a.get(1)) and state["units"][a.get(0)][
         "city"
     ] != a.get(1)
 
 
 def move_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
-    cities = sorted(Z.cities_of(state, seat))
+    cities = sorted(zones.cities_of(state, seat))
     if len(cities) < 2:
         return []
-    return [Action("move", (u, c)) for u in sorted(Z.units_of(state, seat)) for c in cities]
+    return [Action("move", (u, c)) for u in sorted(zones.units_of(state, seat)) for c in cities]
 
 
 def apply_move(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -456,8 +471,8 @@ def apply_move(state: State, frame: Frame, a: Args, ev: Events) -> None:
     u["tired"], u["city"] = True, a.get(1)
     ev.emit(
         "move",
-        f"{Z.player_name(state, frame['player'])} moves {C.name(state, a.get(0))} to "
-        f"{Z.city_name(state, a.get(1))}.",
+        f"{zones.player_name(state, frame['player'])} moves {card_set.name(state, a.get(0))} to "
+        f"{zones.city_name(state, a.get(1))}.",
         player=frame["player"],
     )
 
@@ -476,9 +491,9 @@ MOVE = ActionKind(
 
 # -- abilities-------------------------------------------------------------------------------------
 def ability_of(state: State, seat: int, cid: str) -> dict[str, int] | None:
-    for city in Z.cities_of(state, seat):
+    for city in zones.cities_of(state, seat):
         if cid in state["cities"][city]["creations"]:
-            return C.design(state, cid).get("ability")
+            return card_set.design(state, cid).get("ability")
     return None
 
 
@@ -501,9 +516,9 @@ def ability_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     return [
         Action("ability", (x,))
-        for city in sorted(Z.cities_of(state, seat))
+        for city in sorted(zones.cities_of(state, seat))
         for x in state["cities"][city]["creations"]
-        if C.design(state, x).get("ability")
+        if card_set.design(state, x).get("ability")
     ]
 
 
@@ -513,8 +528,12 @@ def apply_ability(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["spent"].sort()
     ability = ability_of(state, seat, cid)
     assert ability is not None
-    ev.emit("ability", f"{Z.player_name(state, seat)} exhausts {C.name(state, cid)}.", player=seat)
-    E.resolve(state, seat, ability, None, cid, ev)
+    ev.emit(
+        "ability",
+        f"{zones.player_name(state, seat)} exhausts {card_set.name(state, cid)}.",
+        player=seat,
+    )
+    effects.resolve(state, seat, ability, None, cid, ev)
 
 
 ABILITY = ActionKind(
@@ -537,7 +556,7 @@ def apply_pass(state: State, frame: Frame, a: Args, ev: Events) -> None:
     next_actor(state, passed=True)
     ev.emit(
         "pass",
-        f"{Z.player_name(state, frame['player'])} passes"
+        f"{zones.player_name(state, frame['player'])} passes"
         + (" for the rest of the action phase." if final else "."),
         player=frame["player"],
         rule=(PASS_OUT if final else ACTION_ORDER).id,

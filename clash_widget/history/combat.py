@@ -21,8 +21,8 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .maintenance import acted
 from .rulebook import BOOK, CAPTURE, COMBAT, Args, parse_args
 
@@ -30,18 +30,20 @@ from .rulebook import BOOK, CAPTURE, COMBAT, Args, parse_args
 def attackers(state: State, seat: int, city: str) -> list[str]:
     return sorted(
         u
-        for u in Z.units_at(state, city)
+        for u in zones.units_at(state, city)
         if state["units"][u]["controller"] == seat and not state["units"][u]["tired"]
     )
 
 
 def attack_strength(state: State, seat: int, units: list[str]) -> int:
-    bonus = Z.empire(state, seat)["attack"] + state["turn"]["bonus"].get(str(seat), 0)
-    return sum(Z.unit_stat(state, u, "attack") + bonus for u in units)
+    bonus = zones.empire(state, seat)["attack"] + state["turn"]["bonus"].get(str(seat), 0)
+    return sum(zones.unit_stat(state, u, "attack") + bonus for u in units)
 
 
 def defence_strength(state: State, city: str, units: list[str]) -> int:
-    return sum(Z.unit_stat(state, u, "defence") for u in units) + Z.city_defence(state, city)
+    return sum(zones.unit_stat(state, u, "defence") for u in units) + zones.city_defence(
+        state, city
+    )
 
 
 def spread(state: State, units: list[str], damage: int) -> list[str]:
@@ -51,9 +53,9 @@ def spread(state: State, units: list[str], damage: int) -> list[str]:
     for _ in range(damage):
         if not alive:
             break
-        target = max(alive, key=lambda u: (Z.health_left(state, u), -alive.index(u)))
+        target = max(alive, key=lambda u: (zones.health_left(state, u), -alive.index(u)))
         state["units"][target]["damage"] += 1
-        if Z.health_left(state, target) <= 0:
+        if zones.health_left(state, target) <= 0:
             alive.remove(target)
     return [u for u in units if u not in alive]
 
@@ -61,7 +63,7 @@ def spread(state: State, units: list[str], damage: int) -> list[str]:
 @explained(lambda s, f, a: "not a city you control")
 @BOOK.check("attack.from-city", "Attack from a city you control.", COMBAT, source="ours")
 def from_city_ok(state: State, frame: Frame, a: Args) -> bool:
-    return Z.controls(state, frame["player"], a.get(0))
+    return zones.controls(state, frame["player"], a.get(0))
 
 
 @BOOK.check(
@@ -72,7 +74,7 @@ def from_city_ok(state: State, frame: Frame, a: Args) -> bool:
 )
 def has_fighters(state: State, frame: Frame, a: Args) -> bool:
     units = attackers(state, frame["player"], a.get(0))
-    return any(Z.unit_stat(state, u, "attack") > 0 for u in units)
+    return any(zones.unit_stat(state, u, "attack") > 0 for u in units)
 
 
 @explained(lambda s, f, a: "not a city another player controls")
@@ -87,7 +89,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     rivals = sorted(c for c, x in state["cities"].items() if x["controller"] != seat)
     return [
         Action("attack", (mine, t))
-        for mine in sorted(Z.cities_of(state, seat))
+        for mine in sorted(zones.cities_of(state, seat))
         if has_fighters.ok(state, frame, Args(Action("attack"), (mine,)))
         for t in rivals
     ]
@@ -102,7 +104,7 @@ def resolve_battle(state: State, seat: int, home: str, target: str, ev: Events) 
     city = state["cities"][target]
     defender = city["controller"]
     att = attackers(state, seat, home)
-    dfn = sorted(Z.units_at(state, target))
+    dfn = sorted(zones.units_at(state, target))
     for u in att:
         state["units"][u]["tired"] = True
     hit = attack_strength(state, seat, att)
@@ -111,13 +113,13 @@ def resolve_battle(state: State, seat: int, home: str, target: str, ev: Events) 
     fallen_a = spread(state, att, back)
     for u in fallen_a + fallen_d:
         del state["units"][u]
-        Z.to_landfill(state, u, ev)
-    names = lambda us: ", ".join(C.name(state, u) for u in us) or "none"  # noqa: E731
-    Z.stats(state, "battles")
+        zones.to_landfill(state, u, ev)
+    names = lambda us: ", ".join(card_set.name(state, u) for u in us) or "none"  # noqa: E731
+    zones.stats(state, "battles")
     ev.emit(
         "battle",
-        f"{Z.player_name(state, seat)} attacks {Z.city_name(state, target)} from "
-        f"{Z.city_name(state, home)} with {names(att)} (strength {hit}) against "
+        f"{zones.player_name(state, seat)} attacks {zones.city_name(state, target)} from "
+        f"{zones.city_name(state, home)} with {names(att)} (strength {hit}) against "
         f"{names(dfn)} and the city (strength {back}). Destroyed: attackers {names(fallen_a)}; "
         f"defenders {names(fallen_d)}.",
         player=seat,
@@ -145,25 +147,25 @@ def capture(state: State, seat: int, target: str, survivors: list[str], ev: Even
     city = state["cities"][target]
     loser = city["controller"]
     if city["production"] is not None:
-        Z.to_landfill(state, city["production"], ev)
+        zones.to_landfill(state, city["production"], ev)
         city["production"], city["progress"] = None, 0
     city["controller"] = seat
     for u in survivors:
         state["units"][u]["city"] = target
     ev.emit(
         "city_captured",
-        f"{Z.player_name(state, seat)} captures {C.name(state, target)} from "
-        f"{Z.player_name(state, loser)}.",
+        f"{zones.player_name(state, seat)} captures {card_set.name(state, target)} from "
+        f"{zones.player_name(state, loser)}.",
         player=seat,
         loser=loser,
         city=target,
         rule=CAPTURE.id,
     )
     if state["players"][loser]["capital"] == target:
-        Z.stats(state, "capitals_lost")
+        zones.stats(state, "capitals_lost")
         ev.emit(
             "capital_lost",
-            f"{Z.player_name(state, loser)} has lost their capital.",
+            f"{zones.player_name(state, loser)} has lost their capital.",
             player=loser,
             city=target,
         )

@@ -17,9 +17,8 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
-from . import cards as C
-from . import poker as P
-from . import zones as Z
+from . import cards as card_set
+from . import poker, zones
 from .maintenance import acted
 from .rulebook import BOOK, CLASH_TIE, NOTES, OURS, POP_FLOOR, Args, opt, parse_args
 
@@ -49,14 +48,14 @@ def first_clash(state: State, frame: Frame, a: object) -> bool:
 @explained(lambda s, f, a: "not a city you control")
 @BOOK.check("clash.own-city", "A culture clash starts from a city you control.", NOTES)
 def own_city(state: State, frame: Frame, a: Args) -> bool:
-    return Z.controls(state, frame["player"], a.get(0))
+    return zones.controls(state, frame["player"], a.get(0))
 
 
 def _rival(state: State, frame: Frame, text: str) -> int | None:
     if not text.isdigit() or str(int(text)) != text:
         return None
     s = int(text)
-    if s == frame["player"] or not 0 <= s < Z.n_players(state) or not Z.cities_of(state, s):
+    if s == frame["player"] or not 0 <= s < zones.n_players(state) or not zones.cities_of(state, s):
         return None
     return s
 
@@ -69,22 +68,24 @@ def rival_ok(state: State, frame: Frame, a: Args) -> bool:
 
 def clash_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
-    rivals = [s for s in range(Z.n_players(state)) if s != seat and Z.cities_of(state, s)]
-    return [Action("clash", (c, str(r))) for c in sorted(Z.cities_of(state, seat)) for r in rivals]
+    rivals = [s for s in range(zones.n_players(state)) if s != seat and zones.cities_of(state, s)]
+    return [
+        Action("clash", (c, str(r))) for c in sorted(zones.cities_of(state, seat)) for r in rivals
+    ]
 
 
 def attack_cards(state: State, seat: int, city: str) -> int:
-    e = Z.empire(state, seat)
+    e = zones.empire(state, seat)
     return (
         opt(state, "clash_cards")
         + state["players"][seat]["culture"]
         + e["clash_cards"]
-        + Z.city_bonus(state, city, "clash_cards")
+        + zones.city_bonus(state, city, "clash_cards")
     )
 
 
 def defence_cards(state: State, seat: int) -> int:
-    e = Z.empire(state, seat)
+    e = zones.empire(state, seat)
     return (
         opt(state, "clash_cards")
         + state["players"][seat]["culture"]
@@ -93,13 +94,13 @@ def defence_cards(state: State, seat: int) -> int:
     )
 
 
-def best(state: State, cards: list[str]) -> tuple[P.Hand, list[str]]:
+def best(state: State, cards: list[str]) -> tuple[poker.Hand, list[str]]:
     """The best hand of the pulled cards, and the five card ids that make it."""
-    hand = P.best_hand([C.poker_card(state, c) for c in cards])
+    hand = poker.best_hand([card_set.poker_card(state, c) for c in cards])
     used: list[str] = []
     for pc in hand.cards:
         for c in cards:
-            if c not in used and C.poker_card(state, c) == pc:
+            if c not in used and card_set.poker_card(state, c) == pc:
                 used.append(c)
                 break
     return hand, used
@@ -109,19 +110,19 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
     seat, city = frame["player"], a.get(0)
     rival = int(a.get(1))
     state["turn"]["clashed"].append(seat)
-    mine = Z.pull(state, seat, attack_cards(state, seat, city), ev)
-    theirs = Z.pull(state, rival, defence_cards(state, rival), ev)
+    mine = zones.pull(state, seat, attack_cards(state, seat, city), ev)
+    theirs = zones.pull(state, rival, defence_cards(state, rival), ev)
     h_a, used_a = best(state, mine)
     h_d, used_d = best(state, theirs)
     won = h_a.key > h_d.key
     tie = h_a.key == h_d.key
-    faces = lambda cs: " ".join(C.face(state, c) for c in cs)  # noqa: E731
-    who, them = Z.player_name(state, seat), Z.player_name(state, rival)
+    faces = lambda cs: " ".join(card_set.face(state, c) for c in cs)  # noqa: E731
+    who, them = zones.player_name(state, seat), zones.player_name(state, rival)
     outcome = f"{who} wins" if won else (f"a tie: {them} defends" if tie else f"{them} defends")
-    Z.stats(state, "clashes")
+    zones.stats(state, "clashes")
     ev.emit(
         "culture_clash",
-        f"Culture clash from {Z.city_name(state, city)}: {who} pulls {faces(mine)}, "
+        f"Culture clash from {zones.city_name(state, city)}: {who} pulls {faces(mine)}, "
         f"best hand {h_a.name} ({faces(used_a)}); {them} pulls {faces(theirs)}, best hand "
         f"{h_d.name} ({faces(used_d)}): {outcome}.",
         player=seat,
@@ -143,13 +144,13 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
         "winner": seat if won else rival,
         "tie": tie,
     }
-    Z.land(state, mine + theirs, ev)
+    zones.land(state, mine + theirs, ev)
     if won:
         c = state["cities"][city]
         c["population"] += 1
         ev.emit(
             "population",
-            f"{Z.city_name(state, city)} grows to population {c['population']}.",
+            f"{zones.city_name(state, city)} grows to population {c['population']}.",
             player=seat,
             city=city,
         )
@@ -163,11 +164,11 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
                 rule=POP_FLOOR.id,
             )
     else:
-        Z.consult(state, rival, 1, ev)
+        zones.consult(state, rival, 1, ev)
 
 
 def shrinkable(state: State, seat: int) -> list[str]:
-    return sorted(c for c in Z.cities_of(state, seat) if state["cities"][c]["population"] > 1)
+    return sorted(c for c in zones.cities_of(state, seat) if state["cities"][c]["population"] > 1)
 
 
 CLASH = ActionKind(
@@ -203,7 +204,7 @@ def apply_shrink(state: State, frame: Frame, a: Args, ev: Events) -> None:
     c["population"] -= 1
     ev.emit(
         "population",
-        f"{Z.city_name(state, a.get(0))} loses 1 population to the culture clash "
+        f"{zones.city_name(state, a.get(0))} loses 1 population to the culture clash "
         f"(now {c['population']}).",
         player=frame["player"],
         city=a.get(0),

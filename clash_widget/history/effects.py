@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Events, State
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 
 
 def needs_city(effect: dict[str, Any]) -> bool:
@@ -26,7 +26,7 @@ def target_ok(state: State, seat: int, effect: dict[str, Any], target: str | Non
     """The target an effect needs: a city you control for ``grow``, else none; a current
     research for ``research``."""
     if needs_city(effect):
-        if target is None or not Z.controls(state, seat, target):
+        if target is None or not zones.controls(state, seat, target):
             return False
     elif target is not None:
         return False
@@ -37,7 +37,7 @@ def targets(state: State, seat: int, effect: dict[str, Any]) -> list[str | None]
     if needs_research(effect) and state["players"][seat]["research"] is None:
         return []
     if needs_city(effect):
-        return list(sorted(Z.cities_of(state, seat)))
+        return list(sorted(zones.cities_of(state, seat)))
     return [None]
 
 
@@ -48,11 +48,11 @@ def resolve(
 
     p = state["players"][seat]
     who = p["name"]
-    what = C.name(state, source)
+    what = card_set.name(state, source)
     for key, n in effect.items():
         if key == "consult":
             ev.emit("effect", f"{what}: {who} consults {n}.", player=seat)
-            Z.consult(state, seat, n, ev)
+            zones.consult(state, seat, n, ev)
         elif key == "culture":
             p["culture"] += n
             ev.emit(
@@ -65,13 +65,13 @@ def resolve(
             c["population"] += n
             ev.emit(
                 "population",
-                f"{what}: {Z.city_name(state, target)} grows to population {c['population']}.",
+                f"{what}: {zones.city_name(state, target)} grows to population {c['population']}.",
                 player=seat,
                 city=target,
             )
         elif key == "research":
             ev.emit("effect", f"{what}: research counters for {who}.", player=seat)
-            add_research(state, seat, min(n, Z.research_need(state, seat)), ev)
+            add_research(state, seat, min(n, zones.research_need(state, seat)), ev)
         elif key == "attack_bonus":
             bonus = state["turn"]["bonus"]
             bonus[str(seat)] = bonus.get(str(seat), 0) + n
@@ -81,7 +81,7 @@ def resolve(
                 player=seat,
             )
         elif key == "heal_all":
-            for u in Z.units_of(state, seat):
+            for u in zones.units_of(state, seat):
                 state["units"][u]["damage"] = 0
             ev.emit("effect", f"{what}: {who}'s units are healed.", player=seat)
         elif key == "cycle":

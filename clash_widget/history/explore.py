@@ -14,8 +14,8 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, Explained, bare, explained
 from ..engine.game import Frame, State
 from ..engine.rules import Check
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .actions import (
     cost_paid,
     deploy,
@@ -45,26 +45,26 @@ def explore_candidates(state: State, frame: Frame) -> list[Action]:
     units = state["units"]
     return [
         Action("explore", (u,))
-        for u in sorted(Z.units_of(state, frame["player"]))
+        for u in sorted(zones.units_of(state, frame["player"]))
         if not units[u]["tired"]
     ]
 
 
 def pulls(state: State, uid: str) -> int:
     return (
-        Z.unit_stat(state, uid, "move")
-        + Z.empire(state, state["units"][uid]["controller"])["explore_pulls"]
+        zones.unit_stat(state, uid, "move")
+        + zones.empire(state, state["units"][uid]["controller"])["explore_pulls"]
     )
 
 
 def apply_explore(state: State, frame: Frame, a: Args, ev: Events) -> None:
     seat, uid = frame["player"], a.get(0)
     state["units"][uid]["tired"] = True
-    got = Z.pull(state, seat, pulls(state, uid), ev)
+    got = zones.pull(state, seat, pulls(state, uid), ev)
     ev.emit(
         "explore",
-        f"{Z.player_name(state, seat)} explores with {C.name(state, uid)} and pulls "
-        + (", ".join(C.name(state, x) for x in got) or "nothing")
+        f"{zones.player_name(state, seat)} explores with {card_set.name(state, uid)} and pulls "
+        + (", ".join(card_set.name(state, x) for x in got) or "nothing")
         + ".",
         player=seat,
         cards=list(got),
@@ -92,18 +92,18 @@ def was_pulled(state: State, frame: Frame, a: Args) -> bool:
     return a.get(0) in frame["cards"]
 
 
-@explained(lambda s, f, a: C.design(s, a.get(0))["name"])
+@explained(lambda s, f, a: card_set.design(s, a.get(0))["name"])
 @BOOK.check(
     "explore.deployable",
     "From an exploration you may deploy only a city, terrain, resource mod or discovery event.",
     ACTION,
 )
 def deployable(state: State, frame: Frame, a: Args) -> bool:
-    return C.ctype(state, a.get(0)) in DEPLOYABLE
+    return card_set.ctype(state, a.get(0)) in DEPLOYABLE
 
 
 def _city_cost_ok(state: State, frame: Frame, a: Args) -> bool:
-    return C.ctype(state, a.get(0)) != "city" or cost_paid.ok(state, frame, a)
+    return card_set.ctype(state, a.get(0)) != "city" or cost_paid.ok(state, frame, a)
 
 
 city_cost_ok = Explained(
@@ -126,7 +126,7 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     out = []
     for cid in frame["cards"]:
-        t = C.ctype(state, cid)
+        t = card_set.ctype(state, cid)
         if t == "city":
             if found_cost(state, seat) == 0:
                 out.append(Action("take", (cid,)))
@@ -141,15 +141,15 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
 
 def _close(state: State, frame: Frame, ev: Events) -> None:
     state["stack"].remove(frame)
-    Z.land(state, [c for c in frame["cards"] if c in state["table"]], ev)
+    zones.land(state, [c for c in frame["cards"] if c in state["table"]], ev)
 
 
 def apply_take(state: State, frame: Frame, a: Args, ev: Events) -> None:
     seat, cid = frame["player"], a.get(0)
-    Z.lift(state, cid)
+    zones.lift(state, cid)
     frame["cards"].remove(cid)
     _close(state, frame, ev)
-    if C.ctype(state, cid) == "city":
+    if card_set.ctype(state, cid) == "city":
         place_city(state, seat, cid, a.get(1) or None, ev)
     else:
         deploy(state, seat, cid, a.get(1) or None, ev)

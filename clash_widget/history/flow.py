@@ -22,8 +22,8 @@ city loses population) are frames pushed by the actions themselves.
 from __future__ import annotations
 
 from ..engine.game import Events, State
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .rulebook import opt
 from .state_types import Unit
 
@@ -60,25 +60,25 @@ def _opening(state: State, ev: Events) -> None:
     state["spent"] = []
     state["shown"] = {"initiative": [], "growth": [], "clash": state["shown"].get("clash")}
     # opening.consult
-    for s in range(Z.n_players(state)):
-        Z.consult(state, s, 1, ev)
+    for s in range(zones.n_players(state)):
+        zones.consult(state, s, 1, ev)
     initiative(state, ev)
     _begin(state, "trade")
 
 
 def initiative(state: State, ev: Events) -> None:
     """Rule opening.initiative: pull, lowest rank first, tied players pull again."""
-    n = Z.n_players(state)
+    n = zones.n_players(state)
     contenders = list(range(n))
     shown: list[dict[str, object]] = []
     for rounds in range(1, 40):
         ranks: dict[int, int] = {}
         for s in contenders:
-            got = Z.pull(state, s, 1, ev)
-            ranks[s] = C.rank(state, got[0]) if got else 99  # no card at all: last
+            got = zones.pull(state, s, 1, ev)
+            ranks[s] = card_set.rank(state, got[0]) if got else 99  # no card at all: last
             if got:
                 shown.append({"seat": s, "card": got[0], "round": rounds})
-            Z.land(state, got, ev)
+            zones.land(state, got, ev)
         low = min(ranks.values())
         contenders = [s for s in contenders if ranks[s] == low]
         if len(contenders) == 1 or low == 99:
@@ -88,11 +88,12 @@ def initiative(state: State, ev: Events) -> None:
     state["turn"]["order"] = order
     state["shown"]["initiative"] = shown
     pulls = ", ".join(
-        f"{Z.player_name(state, int(x['seat']))} {C.face(state, str(x['card']))}" for x in shown
+        f"{zones.player_name(state, int(x['seat']))} {card_set.face(state, str(x['card']))}"
+        for x in shown
     )
     ev.emit(
         "initiative",
-        f"Initiative ({pulls}): {', '.join(Z.player_name(state, s) for s in order)}.",
+        f"Initiative ({pulls}): {', '.join(zones.player_name(state, s) for s in order)}.",
         order=list(order),
         barrier=True,
     )
@@ -109,20 +110,20 @@ def _trade(state: State, ev: Events) -> None:
     t = state["turn"]
     while t["queue"]:
         seat = t["queue"].pop(0)
-        amount = Z.trade_total(state, seat)
+        amount = zones.trade_total(state, seat)
         opts = state["options"]
         cheapest = min(opts["trade_cycle"], opts["trade_consult"], opts["trade_culture"])
-        if 0 < amount < cheapest and Z.research_need(state, seat) == 0:
+        if 0 < amount < cheapest and zones.research_need(state, seat) == 0:
             ev.emit(
                 "trade_lost",
-                f"{Z.player_name(state, seat)} has {amount} trade and nothing to spend it on: "
+                f"{zones.player_name(state, seat)} has {amount} trade and nothing to spend it on: "
                 "it is lost.",
                 player=seat,
             )
         elif amount > 0:
             ev.emit(
                 "trade",
-                f"{Z.player_name(state, seat)} has {amount} trade to spend.",
+                f"{zones.player_name(state, seat)} has {amount} trade to spend.",
                 player=seat,
                 amount=amount,
             )
@@ -134,12 +135,12 @@ def _trade(state: State, ev: Events) -> None:
 def _production(state: State, ev: Events) -> None:
     """Rule production.counters."""
     for seat in state["turn"]["order"]:
-        for city in Z.cities_of(state, seat):
+        for city in zones.cities_of(state, seat):
             c = state["cities"][city]
             if c["production"] is None:
                 continue
-            c["progress"] += Z.city_yields(state, city)["material"]
-            cost = C.design(state, c["production"])["cost"]
+            c["progress"] += zones.city_yields(state, city)["material"]
+            cost = card_set.design(state, c["production"])["cost"]
             if c["progress"] >= cost:
                 finish_production(state, city, ev)
     _begin(state, "growth")
@@ -149,16 +150,16 @@ def finish_production(state: State, city: str, ev: Events) -> None:
     c = state["cities"][city]
     card, c["production"], c["progress"] = c["production"], None, 0
     seat = c["controller"]
-    d = C.design(state, card)
+    d = card_set.design(state, card)
     if d["type"] == "unit":
         state["units"][card] = Unit(controller=seat, city=city, damage=0, tired=False)
     else:
         c["creations"].append(card)
-    if C.is_wonder(state, card):
-        Z.stats(state, "wonders_built")
+    if card_set.is_wonder(state, card):
+        zones.stats(state, "wonders_built")
     ev.emit(
         "production_done",
-        f"{Z.city_name(state, city)} completes {C.name(state, card)}.",
+        f"{zones.city_name(state, city)} completes {card_set.name(state, card)}.",
         player=seat,
         city=city,
         card=card,
@@ -168,7 +169,7 @@ def finish_production(state: State, city: str, ev: Events) -> None:
             state["players"][seat]["culture"] += v
             ev.emit(
                 "culture",
-                f"{Z.player_name(state, seat)} gains {v} culture counter from {d['name']}.",
+                f"{zones.player_name(state, seat)} gains {v} culture counter from {d['name']}.",
                 player=seat,
             )
 
@@ -176,7 +177,7 @@ def finish_production(state: State, city: str, ev: Events) -> None:
 def growth_pulls(state: State, city: str) -> int:
     """How many cards a growth attempt of ``city`` pulls (its food yield; with the option
     growth_pulls_population, plus its population)."""
-    n = Z.city_yields(state, city)["food"]
+    n = zones.city_yields(state, city)["food"]
     if state["options"]["growth_pulls_population"]:
         n += state["cities"][city]["population"]
     return max(n, 0)
@@ -192,7 +193,7 @@ def _growth(state: State, ev: Events) -> None:
     t = state["turn"]
     while t["queue"]:
         seat = t["queue"].pop(0)
-        cities = [c for c in sorted(Z.cities_of(state, seat)) if growth_pulls(state, c) > 0]
+        cities = [c for c in sorted(zones.cities_of(state, seat)) if growth_pulls(state, c) > 0]
         if cities:
             state["stack"].append({"kind": "grow", "player": seat, "cities": cities})
             return
@@ -202,17 +203,17 @@ def _growth(state: State, ev: Events) -> None:
 def try_growth(state: State, seat: int, city: str, ev: Events) -> None:
     """Rule growth.threshold: pull, add the ranks, grow on reaching the need."""
     c = state["cities"][city]
-    got = Z.pull(state, seat, growth_pulls(state, city), ev)
-    total = sum(C.rank(state, x) for x in got)
+    got = zones.pull(state, seat, growth_pulls(state, city), ev)
+    total = sum(card_set.rank(state, x) for x in got)
     need = growth_need(state, city)
-    faces = " ".join(C.face(state, x) for x in got)
+    faces = " ".join(card_set.face(state, x) for x in got)
     state["shown"]["growth"].append({"city": city, "cards": got, "total": total, "need": need})
     grew = total >= need
     if grew:
         c["population"] += 1
     ev.emit(
         "growth" if grew else "no_growth",
-        f"{Z.city_name(state, city)} pulls {faces} = {total} (needs {need}): "
+        f"{zones.city_name(state, city)} pulls {faces} = {total} (needs {need}): "
         + (f"population {c['population']}." if grew else "no growth."),
         player=seat,
         city=city,
@@ -220,7 +221,7 @@ def try_growth(state: State, seat: int, city: str, ev: Events) -> None:
         total=total,
         need=need,
     )
-    Z.land(state, got, ev)
+    zones.land(state, got, ev)
 
 
 def _plan(state: State, ev: Events) -> None:
@@ -277,19 +278,19 @@ def _closing(state: State, ev: Events) -> None:
 def check_wins(state: State, ev: Events) -> bool:
     """Rules win.capital, win.wonders, win.population, win.shared, win.time-limit."""
     opts = state["options"]
-    n = Z.n_players(state)
+    n = zones.n_players(state)
     ways: dict[int, list[str]] = {}
-    holders = [s for s in range(n) if Z.holds_capital(state, s)]
+    holders = [s for s in range(n) if zones.holds_capital(state, s)]
     if len(holders) == 1:
         ways.setdefault(holders[0], []).append("capital")
     for s in range(n):
-        if len(Z.wonders(state, s)) >= opts["wonders_to_win"]:
+        if len(zones.wonders(state, s)) >= opts["wonders_to_win"]:
             ways.setdefault(s, []).append("wonders")
-        if Z.population(state, s) >= opts["population_to_win"]:
+        if zones.population(state, s) >= opts["population_to_win"]:
             ways.setdefault(s, []).append("population")
     if not ways and state["turn"]["number"] >= opts["max_turns"]:
-        best = max(Z.population(state, s) for s in range(n))
-        ways = {s: ["time"] for s in range(n) if Z.population(state, s) == best}
+        best = max(zones.population(state, s) for s in range(n))
+        ways = {s: ["time"] for s in range(n) if zones.population(state, s) == best}
     if not ways:
         return False
     words = {
@@ -300,8 +301,8 @@ def check_wins(state: State, ev: Events) -> bool:
     }
     for s, how in sorted(ways.items()):
         for w in how:
-            Z.stats(state, f"win_{w}")
-            ev.emit(f"win_{w}", f"{Z.player_name(state, s)} {words[w]}.", player=s)
+            zones.stats(state, f"win_{w}")
+            ev.emit(f"win_{w}", f"{zones.player_name(state, s)} {words[w]}.", player=s)
     winners = sorted(ways)
     state["over"] = True
     state["stack"] = []
@@ -310,7 +311,7 @@ def check_wins(state: State, ev: Events) -> bool:
         "ways": {str(s): how for s, how in sorted(ways.items())},
         "turn": state["turn"]["number"],
     }
-    names = " and ".join(Z.player_name(state, s) for s in winners)
+    names = " and ".join(zones.player_name(state, s) for s in winners)
     ev.emit(
         "game_over",
         f"{names} win{'s' if len(winners) == 1 else ''} the game.",
@@ -323,7 +324,7 @@ def _trim(state: State, ev: Events) -> None:
     t = state["turn"]
     while t["queue"]:
         seat = t["queue"][0]
-        if len(state["players"][seat]["council"]) > Z.council_max(state, seat):
+        if len(state["players"][seat]["council"]) > zones.council_max(state, seat):
             state["stack"].append({"kind": "trim", "player": seat})
             return
         t["queue"].pop(0)

@@ -19,8 +19,8 @@ from ..engine import Action, Events, FrameHandler, Game, Options
 from ..engine.game import State
 from ..engine.rng import Stream, seed_state
 from ..engine.state import clone
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .flow import advance
 from .handlers import HANDLERS
 from .options import HistoryOptions
@@ -74,8 +74,8 @@ class HistoryCCG(Game):
     def scores(self, state: dict[str, Any]) -> list[float]:
         """Total population, with wonders as a small tie-break."""
         return [
-            Z.population(state, s) + len(Z.wonders(state, s)) / 100
-            for s in range(Z.n_players(state))
+            zones.population(state, s) + len(zones.wonders(state, s)) / 100
+            for s in range(zones.n_players(state))
         ]
 
     def category(self, action: Action) -> str:
@@ -169,15 +169,15 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
         city = state["cities"].get(u["city"])
         if city is None or city["controller"] != u["controller"]:
             bad.append(f"unit {uid} stands in {u['city']}, not a city its controller holds")
-        if not 0 <= u["damage"] < Z.unit_stat(state, uid, "health"):
+        if not 0 <= u["damage"] < zones.unit_stat(state, uid, "health"):
             bad.append(f"unit {uid} has damage {u['damage']}")
     put(state["table"], "table")
     for s, p in enumerate(state["players"]):
-        for i in range(len(C.deck_list(p["deck"]))):
-            cid = C.card_id(s, i)
+        for i in range(len(card_set.deck_list(p["deck"]))):
+            cid = card_set.card_id(s, i)
             if len(seen.get(cid, [])) != 1:
                 bad.append(f"card {cid} is in {seen.get(cid, [])} (must be in exactly one place)")
-    extra = [c for c in seen if not C.is_card(state, c)]
+    extra = [c for c in seen if not card_set.is_card(state, c)]
     if extra:
         bad.append(f"unknown cards {sorted(extra)}")
     for f in state["stack"]:

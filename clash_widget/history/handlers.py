@@ -17,8 +17,8 @@ from __future__ import annotations
 from ..engine import FrameHandler
 from ..engine.frames import TableFrame
 from ..engine.game import Frame, State
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .actions import (
     ABILITY,
     FOUND,
@@ -55,13 +55,13 @@ from .setup import CAPITAL, HOME
 
 
 def _who(state: State, frame: Frame) -> str:
-    return Z.player_name(state, frame["player"])
+    return zones.player_name(state, frame["player"])
 
 
 def _trade_prompt(state: State, frame: Frame) -> str:
     o, left = state["options"], frame["left"]
     # Only what this trade can buy now: research needs a tech being researched.
-    ways = ["research counters (1 each)"] if Z.research_need(state, frame["player"]) else []
+    ways = ["research counters (1 each)"] if zones.research_need(state, frame["player"]) else []
     ways += [
         f"{what} ({o[cost]})"
         for what, cost in (
@@ -76,7 +76,7 @@ def _trade_prompt(state: State, frame: Frame) -> str:
 
 def _grow_prompt(state: State, frame: Frame) -> str:
     tries = "; ".join(
-        f"{Z.city_name(state, c)} pulls {growth_pulls(state, c)}, needs {growth_need(state, c)}"
+        f"{zones.city_name(state, c)} pulls {growth_pulls(state, c)}, needs {growth_need(state, c)}"
         for c in frame["cities"]
     )
     return (
@@ -95,13 +95,14 @@ def _act_prompt(state: State, frame: Frame) -> str:
 
 
 def _explore_prompt(state: State, frame: Frame) -> str:
-    cards = ", ".join(C.name(state, c) for c in frame["cards"]) or "nothing"
+    cards = ", ".join(card_set.name(state, c) for c in frame["cards"]) or "nothing"
     return f"{_who(state, frame)}: you pulled {cards}. Deploy one of them, or none."
 
 
 def _settle_prompt(state: State, frame: Frame) -> str:
     return (
-        f"{_who(state, frame)}: put a terrain next to {C.name(state, frame['city'])}, from the "
+        f"{_who(state, frame)}: put a terrain next to {card_set.name(state, frame['city'])}, from "
+        "the "
         "pulled cards or your council, or none."
     )
 
@@ -109,7 +110,7 @@ def _settle_prompt(state: State, frame: Frame) -> str:
 def _shrink_prompt(state: State, frame: Frame) -> str:
     return (
         f"{_who(state, frame)}: you lost the culture clash to "
-        f"{Z.player_name(state, frame['by'])}. Choose the city that loses 1 population."
+        f"{zones.player_name(state, frame['by'])}. Choose the city that loses 1 population."
     )
 
 
@@ -117,7 +118,7 @@ def _trim_prompt(state: State, frame: Frame) -> str:
     p = state["players"][frame["player"]]
     return (
         f"{_who(state, frame)}: your council holds {len(p['council'])} cards, the maximum is "
-        f"{Z.council_max(state, frame['player'])}. Discard one."
+        f"{zones.council_max(state, frame['player'])}. Discard one."
     )
 
 
@@ -197,7 +198,8 @@ HANDLERS: dict[str, FrameHandler] = {
             "settle_produce",
             [SETTLE_PRODUCE, PRODUCE_NONE],
             lambda s, f: (
-                f"{_who(s, f)}: have {C.name(s, f['city'])} produce a unit or creation, or none."
+                f"{_who(s, f)}: have {card_set.name(s, f['city'])} produce a unit or creation, or "
+                "none."
             ),
             not_now="choose the new city's production (or none) first",
         ),

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Events, Match
 from ..engine.rng import Stream
-from . import scenario as S
+from . import scenario
 
 TASK = (
     "Blue wants Stonehold, Orange's second city, this action phase. Blue has Warriors in "
@@ -28,7 +28,7 @@ HINT = (
 def exercise() -> Match:
     """The position (built with the scenario builder): Blue to act in the action phase,
     Orange out of it (the house rule ``pass_is_final``)."""
-    s = S.Scenario(2, seed=22, deck="highlands", pass_is_final=True)
+    s = scenario.Scenario(2, seed=22, deck="highlands", pass_is_final=True)
     home = s.city(0, "hilltop", 2, ["plains"], capital=True)
     second = s.city(0, "ironford", 1, ["hills"])
     s.city(1, "crossroads", 2, ["grassland"], capital=True)
@@ -43,7 +43,7 @@ def exercise() -> Match:
 def battle_demo() -> Match:
     """Section "Units and battles": Spearmen in Hilltop face Warriors in Stonehold, Blue to
     act (Orange has passed and is out: the house rule ``pass_is_final``)."""
-    s = S.Scenario(2, seed=22, deck="highlands", pass_is_final=True)
+    s = scenario.Scenario(2, seed=22, deck="highlands", pass_is_final=True)
     home = s.city(0, "hilltop", 2, ["plains"], capital=True)
     s.city(1, "crossroads", 2, ["grassland"], capital=True)
     target = s.city(1, "stonehold", 1, ["forest"])
@@ -113,14 +113,14 @@ def sandbox() -> Match:
     s["cities"], s["units"], s["stack"] = {}, {}, []
     for p in s["players"]:
         p["treasury"].sort()
-    riverside = S.city(s, 0, "riverside", 2, ("grassland", "river"), capital=True)
-    S.city(s, 0, "lakeside", 1, ("coast",))
-    S.city(s, 1, "hilltop", 3, ("plains", "forest"), capital=True)
-    S.city(s, 1, "stonehold", 2, ("hills",))
+    riverside = scenario.city(s, 0, "riverside", 2, ("grassland", "river"), capital=True)
+    scenario.city(s, 0, "lakeside", 1, ("coast",))
+    scenario.city(s, 1, "hilltop", 3, ("plains", "forest"), capital=True)
+    scenario.city(s, 1, "stonehold", 2, ("hills",))
     s["players"][0]["culture"] = 1
-    S.give(s, 0, "pottery")
-    S.give(s, 0, "warriors")
-    S.give(s, 1, "war_cry")
+    scenario.give(s, 0, "pottery")
+    scenario.give(s, 0, "warriors")
+    scenario.give(s, 1, "war_cry")
     for seat, p in enumerate(s["players"]):
         Stream(100 + seat).shuffle(p["treasury"])
     s["turn"].update(number=1, phase="closing", order=[0, 1], queue=[], active=[], at=0)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, Applier, bare, explained, fixed
 from ..engine.game import Frame, State
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .flow import next_actor, try_growth
 from .rulebook import (
     BOOK,
@@ -72,7 +72,7 @@ def has_research(state: State, frame: Frame, a: object) -> bool:
     return state["players"][frame["player"]]["research"] is not None
 
 
-@explained(lambda s, f, a: f"it needs {Z.research_need(s, f['player'])} more")
+@explained(lambda s, f, a: f"it needs {zones.research_need(s, f['player'])} more")
 @BOOK.check(
     "trade.research-overfill",
     "With the house rule research_exact, put no more research counters on a tech than it still "
@@ -82,7 +82,7 @@ def has_research(state: State, frame: Frame, a: object) -> bool:
 )
 def not_overfilled(state: State, frame: Frame, a: Args) -> bool:
     exact = opt(state, "research_exact")
-    return not exact or int(a.get(0)) <= Z.research_need(state, frame["player"])
+    return not exact or int(a.get(0)) <= zones.research_need(state, frame["player"])
 
 
 def research_counters_candidates(state: State, frame: Frame) -> list[Action]:
@@ -90,7 +90,7 @@ def research_counters_candidates(state: State, frame: Frame) -> list[Action]:
     research_exact, up to what the tech still needs."""
     top = frame["left"]
     if opt(state, "research_exact"):
-        top = min(top, Z.research_need(state, frame["player"]))
+        top = min(top, zones.research_need(state, frame["player"]))
     return [Action("research", (str(n),)) for n in range(1, top + 1)]
 
 
@@ -102,11 +102,11 @@ def add_research(state: State, seat: int, n: int, ev: Events) -> None:
         return
     p["counters"] += n
     tech = p["research"]
-    cost = C.design(state, tech)["cost"]
+    cost = card_set.design(state, tech)["cost"]
     ev.emit(
         "research_counters",
         f"{p['name']} puts {n} research counter{'s' if n > 1 else ''} on "
-        f"{C.name(state, tech)} ({min(p['counters'], cost)}/{cost}).",
+        f"{card_set.name(state, tech)} ({min(p['counters'], cost)}/{cost}).",
         player=seat,
     )
     if p["counters"] >= cost:
@@ -114,7 +114,7 @@ def add_research(state: State, seat: int, n: int, ev: Events) -> None:
         p["research"], p["counters"] = None, 0
         ev.emit(
             "research_done",
-            f"{p['name']} completes the research of {C.name(state, tech)}.",
+            f"{p['name']} completes the research of {card_set.name(state, tech)}.",
             player=seat,
             card=tech,
             rule=RESEARCH_DONE.id,
@@ -135,7 +135,7 @@ def apply_trade_research(state: State, frame: Frame, a: Args, ev: Events) -> Non
 
 def apply_trade_consult(state: State, frame: Frame, a: Args, ev: Events) -> None:
     _spent(state, frame, opt(state, "trade_consult"))
-    Z.consult(state, frame["player"], 1, ev)
+    zones.consult(state, frame["player"], 1, ev)
 
 
 def apply_trade_cycle(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -145,7 +145,7 @@ def apply_trade_cycle(state: State, frame: Frame, a: Args, ev: Events) -> None:
 
 def cycle(state: State, seat: int, ev: Events) -> None:
     """Consult, then discard a card (the player chooses which)."""
-    Z.consult(state, seat, 1, ev)
+    zones.consult(state, seat, 1, ev)
     if state["players"][seat]["council"]:
         state["stack"].append({"kind": "discard", "player": seat})
 
@@ -166,7 +166,7 @@ def apply_trade_done(state: State, frame: Frame, a: Args, ev: Events) -> None:
     if frame["left"]:
         ev.emit(
             "trade_lost",
-            f"{Z.player_name(state, frame['player'])} leaves {frame['left']} trade unspent.",
+            f"{zones.player_name(state, frame['player'])} leaves {frame['left']} trade unspent.",
             player=frame["player"],
         )
     state["stack"].remove(frame)
@@ -228,10 +228,10 @@ def apply_grow(state: State, frame: Frame, a: Args, ev: Events) -> None:
 def apply_grow_done(state: State, frame: Frame, a: Args, ev: Events) -> None:
     """Decline growth for the cities that have not tried (their pulls stay in the treasury)."""
     state["stack"].remove(frame)
-    names = ", ".join(Z.city_name(state, c) for c in frame["cities"])
+    names = ", ".join(zones.city_name(state, c) for c in frame["cities"])
     ev.emit(
         "growth_declined",
-        f"{Z.player_name(state, frame['player'])} does not try to grow {names}.",
+        f"{zones.player_name(state, frame['player'])} does not try to grow {names}.",
         player=frame["player"],
         cities=list(frame["cities"]),
     )
@@ -265,7 +265,7 @@ def discard_candidates(state: State, frame: Frame) -> list[Action]:
 def apply_discard(state: State, frame: Frame, a: Args, ev: Events) -> None:
     why = "discards down to the council size:" if frame["kind"] == "trim" else "discards"
     state["stack"].remove(frame)
-    Z.discard(state, frame["player"], a.get(0), ev, why)
+    zones.discard(state, frame["player"], a.get(0), ev, why)
 
 
 DISCARD = ActionKind(
@@ -296,12 +296,14 @@ def no_current_research(state: State, frame: Frame, a: object) -> bool:
 @BOOK.check("research.tech-in-council", "Research a tech card from your council.", TERMS)
 def tech_in_council(state: State, frame: Frame, a: Args) -> bool:
     cid = a.get(0)
-    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "tech"
+    return (
+        cid in state["players"][frame["player"]]["council"] and card_set.ctype(state, cid) == "tech"
+    )
 
 
 def research_candidates(state: State, frame: Frame) -> list[Action]:
     council = state["players"][frame["player"]]["council"]
-    return [Action("research", (c,)) for c in sorted(council) if C.ctype(state, c) == "tech"]
+    return [Action("research", (c,)) for c in sorted(council) if card_set.ctype(state, c) == "tech"]
 
 
 def start_research(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -311,8 +313,8 @@ def start_research(state: State, frame: Frame, a: Args, ev: Events) -> None:
     p["research"], p["counters"] = cid, 0
     ev.emit(
         "research",
-        f"{p['name']} starts researching {C.name(state, cid)} "
-        f"(cost {C.design(state, cid)['cost']}).",
+        f"{p['name']} starts researching {card_set.name(state, cid)} "
+        f"(cost {card_set.design(state, cid)['cost']}).",
         player=seat,
         card=cid,
     )
@@ -336,10 +338,10 @@ def research_kind(apply: Applier) -> ActionKind:
 @explained(lambda s, f, a: "not a city you control")
 @BOOK.check("produce.city-controlled", "Only a city you control produces for you.", TERMS)
 def produce_city_ok(state: State, frame: Frame, a: Args) -> bool:
-    return Z.controls(state, frame["player"], _city_arg(frame, a))
+    return zones.controls(state, frame["player"], _city_arg(frame, a))
 
 
-@explained(lambda s, f, a: C.name(s, s["cities"][_city_arg(f, a)]["production"]))
+@explained(lambda s, f, a: card_set.name(s, s["cities"][_city_arg(f, a)]["production"]))
 @BOOK.check(
     "produce.city-idle",
     "That city is already producing something: one thing at a time.",
@@ -357,14 +359,16 @@ def city_idle(state: State, frame: Frame, a: Args) -> bool:
 )
 def producible_in_council(state: State, frame: Frame, a: Args) -> bool:
     cid = _card_arg(frame, a)
-    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) in (
+    return cid in state["players"][frame["player"]]["council"] and card_set.ctype(state, cid) in (
         "unit",
         "creation",
     )
 
 
 @explained(
-    lambda s, f, a: "it needs " + C.designs()[C.design(s, _card_arg(f, a))["requires"]]["name"]
+    lambda s, f, a: (
+        "it needs " + card_set.designs()[card_set.design(s, _card_arg(f, a))["requires"]]["name"]
+    )
 )
 @BOOK.check(
     "produce.tech-requirement",
@@ -372,7 +376,7 @@ def producible_in_council(state: State, frame: Frame, a: Args) -> bool:
     TERMS,
 )
 def requirement_met(state: State, frame: Frame, a: Args) -> bool:
-    return Z.meets_requirement(state, frame["player"], _card_arg(frame, a))
+    return zones.meets_requirement(state, frame["player"], _card_arg(frame, a))
 
 
 def _city_arg(frame: Frame, a: Args) -> str:
@@ -388,7 +392,8 @@ def producible(state: State, seat: int) -> list[str]:
     return [
         c
         for c in sorted(council)
-        if C.ctype(state, c) in ("unit", "creation") and Z.meets_requirement(state, seat, c)
+        if card_set.ctype(state, c) in ("unit", "creation")
+        and zones.meets_requirement(state, seat, c)
     ]
 
 
@@ -398,7 +403,7 @@ def produce_candidates(state: State, frame: Frame) -> list[Action]:
     if not cards:
         return []
     out = []
-    for city in sorted(Z.cities_of(state, seat)):
+    for city in sorted(zones.cities_of(state, seat)):
         if state["cities"][city]["production"] is None:
             out += [Action("produce", (city, c)) for c in cards]
     return out
@@ -410,8 +415,8 @@ def start_production(state: State, seat: int, city: str, cid: str, ev: Events) -
     c["production"], c["progress"] = cid, 0
     ev.emit(
         "produce",
-        f"{Z.city_name(state, city)} starts producing {C.name(state, cid)} "
-        f"(cost {C.design(state, cid)['cost']}).",
+        f"{zones.city_name(state, city)} starts producing {card_set.name(state, cid)} "
+        f"(cost {card_set.design(state, cid)['cost']}).",
         player=seat,
         city=city,
         card=cid,

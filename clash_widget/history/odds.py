@@ -19,8 +19,8 @@ from fractions import Fraction
 from math import comb
 
 from ..engine.rng import Stream
-from . import cards as C
-from . import poker as P
+from . import cards as card_set
+from . import poker
 
 
 def subset_sums(ranks: Sequence[int], k: int) -> dict[int, int]:
@@ -46,7 +46,7 @@ def growth_chance(ranks: Sequence[int], cards: int, population: int, multiplier:
 
 
 def deck_ranks(deck: str) -> list[int]:
-    return [c.rank for c in C.deck_list(deck)]
+    return [c.rank for c in card_set.deck_list(deck)]
 
 
 def growth_table(
@@ -85,22 +85,22 @@ def clash_odds(
     Each sample deals the attacker ``base + attacker_counters`` cards of their shuffled deck
     and the defender ``base + defender_counters`` of theirs. Returns the estimate and its
     95 % Wilson interval."""
-    a_deck = list(C.playing_cards(attacker_deck))
-    d_deck = list(C.playing_cards(defender_deck))
+    a_deck = list(card_set.playing_cards(attacker_deck))
+    d_deck = list(card_set.playing_cards(defender_deck))
     rng = Stream(seed)
     wins = ties = 0
     na, nd = base + attacker_counters, base + defender_counters
     for _ in range(samples):
         a = _sample(rng, a_deck, na)
         d = _sample(rng, d_deck, nd)
-        ka, kd = P.best_hand(a).key, P.best_hand(d).key
+        ka, kd = poker.best_hand(a).key, poker.best_hand(d).key
         wins += ka > kd
         ties += ka == kd
     lo, hi = wilson(wins, samples)
     return {"win": wins / samples, "low": lo, "high": hi, "tie": ties / samples, "samples": samples}
 
 
-def _sample(rng: Stream, deck: list[P.Card], k: int) -> list[P.Card]:
+def _sample(rng: Stream, deck: list[poker.Card], k: int) -> list[poker.Card]:
     """``k`` distinct cards (a partial Fisher-Yates shuffle of a copy)."""
     pool = list(deck)
     for i in range(min(k, len(pool))):

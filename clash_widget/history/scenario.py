@@ -10,7 +10,7 @@ wrapping one (``Match.from_state``) saves its start with its record.
 >>> s = m.state
 >>> capital = s["players"][0]["capital"]
 >>> grass = give(s, 0, "grassland")
->>> C.design(s, grass)["name"]
+>>> card_set.design(s, grass)["name"]
 'Grassland'
 """
 
@@ -23,7 +23,7 @@ from ..engine.game import State
 from ..engine.rng import Stream
 from ..engine.seats import name as seat_name
 from ..engine.state import clone
-from . import cards as C
+from . import cards as card_set
 from .setup import new_city
 
 LOOSE_ZONES = ("treasury", "council", "landfill")
@@ -34,7 +34,7 @@ def find(state: State, seat: int, design: str, *, loose_only: bool = True) -> st
     p = state["players"][seat]
     for zone in LOOSE_ZONES:
         for cid in sorted(p[zone]):
-            if C.instance(state, cid).design == design:
+            if card_set.instance(state, cid).design == design:
                 return cid
     if loose_only:
         raise ValueError(f"{seat_name(state, seat)} has no {design} left off the map")
@@ -43,7 +43,7 @@ def find(state: State, seat: int, design: str, *, loose_only: bool = True) -> st
 
 def lift(state: State, cid: str) -> str:
     """Take a card out of its owner's treasury, council or landfill."""
-    p = state["players"][C.owner(cid)]
+    p = state["players"][card_set.owner(cid)]
     for zone in LOOSE_ZONES:
         if cid in p[zone]:
             p[zone].remove(cid)
@@ -77,7 +77,7 @@ def stack_treasury(state: State, seat: int, designs_or_ranks: list[Any]) -> list
                 c
                 for zone in LOOSE_ZONES
                 for c in sorted(p[zone])
-                if C.rank(state, c) == item and c not in out
+                if card_set.rank(state, c) == item and c not in out
             )
         else:
             cid = find(state, seat, item)
@@ -198,7 +198,7 @@ class Scenario:
             p["council"], p["landfill"], p["capital"] = [], [], None
             p["culture"], p["research"], p["counters"] = 0, None, 0
         for cid, c in s["cities"].items():
-            s["players"][C.owner(cid)]["treasury"] += [cid, *c["terrains"]]
+            s["players"][card_set.owner(cid)]["treasury"] += [cid, *c["terrains"]]
         for seat, p in enumerate(s["players"]):
             p["treasury"].sort()
             Stream(seed * 31 + seat).shuffle(p["treasury"])  # fixed, different per seat
@@ -219,20 +219,20 @@ class Scenario:
         rank, suit, design = _parse(spec)
         for zone in LOOSE_ZONES:
             for cid in sorted(p[zone]):
-                inst = C.instance(self.state, cid)
+                inst = card_set.instance(self.state, cid)
                 if design is not None and inst.design != design:
                     continue
                 if rank is not None and inst.rank != rank:
                     continue
                 if suit is not None and inst.suit != suit:
                     continue
-                if kind is not None and C.ctype(self.state, cid) != kind:
+                if kind is not None and card_set.ctype(self.state, cid) != kind:
                     continue
                 return cid
         what = f"{kind} card " if kind else "card "
         raise ScenarioError(
             f"{seat_name(self.state, seat)} has no {what}{_spec_words(spec)} left in their deck "
-            f"(the {C.deck_name(p['deck'])} deck), off the map"
+            f"(the {card_set.deck_name(p['deck'])} deck), off the map"
         )
 
     def _take(self, seat: int, spec: CardSpec, kind: str | None = None) -> str:
@@ -335,7 +335,7 @@ class Scenario:
                 f"a unit of {seat_name(self.state, seat)} stands in a city they hold"
             )
         cid = self._take(seat, spec, "unit")
-        health = C.design(self.state, cid)["health"]
+        health = card_set.design(self.state, cid)["health"]
         if not 0 <= damage < health:
             lift_back(self.state, cid)
             raise ScenarioError(f"a unit with health {health} takes 0 to {health - 1} damage")
@@ -384,11 +384,11 @@ class Scenario:
             )
         _whole("research counters", counters)
         cid = self._take(seat, spec, "tech")
-        cost = C.design(self.state, cid)["cost"]
+        cost = card_set.design(self.state, cid)["cost"]
         if counters >= cost:
             lift_back(self.state, cid)
             raise ScenarioError(
-                f"{C.name(self.state, cid)} costs {cost}: with {counters} counters it would "
+                f"{card_set.name(self.state, cid)} costs {cost}: with {counters} counters it would "
                 "be researched already"
             )
         p["research"], p["counters"] = cid, counters
@@ -400,7 +400,7 @@ class Scenario:
         bad = list(self.game.invariants(self.state))
         for p in self.state["players"]:
             cap = p["capital"]
-            if cap is not None and C.owner(cap) != p["seat"]:
+            if cap is not None and card_set.owner(cap) != p["seat"]:
                 bad.append(
                     f"{seat_name(self.state, p['seat'])}'s capital is a city of another deck"
                 )
@@ -431,7 +431,7 @@ class Scenario:
 
 def lift_back(state: State, cid: str) -> None:
     """Return a card taken by mistake to the bottom of its owner's treasury."""
-    state["players"][C.owner(cid)]["treasury"].insert(0, cid)
+    state["players"][card_set.owner(cid)]["treasury"].insert(0, cid)
 
 
 def _whole(what: str, n: Any, low: int = 0) -> None:
@@ -447,18 +447,18 @@ def _parse(spec: CardSpec) -> tuple[int | None, str | None, str | None]:
         return spec, None, None
     if isinstance(spec, tuple) and len(spec) == 2:
         rank, suit = spec
-        if suit not in C.suits():
-            raise ScenarioError(f"unknown suit {suit!r} (known: {', '.join(C.suits())})")
+        if suit not in card_set.suits():
+            raise ScenarioError(f"unknown suit {suit!r} (known: {', '.join(card_set.suits())})")
         return int(rank), suit, None
     if isinstance(spec, str):
-        by_symbol = {v["symbol"]: k for k, v in C.suits().items()}
+        by_symbol = {v["symbol"]: k for k, v in card_set.suits().items()}
         if spec and spec[-1] in by_symbol:
-            ranks = {C.rank_text(r): r for r in range(1, 14)}
+            ranks = {card_set.rank_text(r): r for r in range(1, 14)}
             if spec[:-1] in ranks:
                 return ranks[spec[:-1]], by_symbol[spec[-1]], None
-        if spec in C.designs():
+        if spec in card_set.designs():
             return None, None, spec
-        by_name = {d["name"].lower(): k for k, d in C.designs().items()}
+        by_name = {d["name"].lower(): k for k, d in card_set.designs().items()}
         if spec.lower() in by_name:
             return None, None, by_name[spec.lower()]
     raise ScenarioError(f"not a card: {spec!r} (a design, a rank, or a rank and a suit)")

@@ -14,8 +14,8 @@ from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.rng import seed_state, shuffle
 from ..engine.seats import default_name
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .options import DECKS
 from .rulebook import BOOK, SETUP, SETUP_REDEAL, Args, parse_args
 from .state_types import City, DeckName, HistoryOptionsDict, HistoryState, Player
@@ -55,8 +55,8 @@ def new_state(players: int, seed: int, options: dict[str, Any], ev: Events | Non
     }
     state = cast(State, fresh)  # the engine carries it as a plain dict
     for s in range(players):
-        deck = C.seat_deck(options["deck"], s)
-        cards = [C.card_id(s, i) for i in range(len(C.deck_list(deck)))]
+        deck = card_set.seat_deck(options["deck"], s)
+        cards = [card_set.card_id(s, i) for i in range(len(card_set.deck_list(deck)))]
         player: Player = {
             "seat": s,
             "name": default_name(s),
@@ -87,13 +87,13 @@ def deal(state: State, seat: int, ev: Events) -> None:
         p["council"] = []
         p["treasury"].sort()
         shuffle(state, p["treasury"])
-        Z.consult(state, seat, n, ev)
-        kinds = {C.ctype(state, c) for c in p["council"]}
+        zones.consult(state, seat, n, ev)
+        kinds = {card_set.ctype(state, c) for c in p["council"]}
         if {"city", "terrain"} <= kinds:
             return
         ev.emit(
             "redeal",
-            f"{Z.player_name(state, seat)}'s opening council has no "
+            f"{zones.player_name(state, seat)}'s opening council has no "
             f"{'city' if 'city' not in kinds else 'terrain'}: "
             "shown, shuffled back and dealt again.",
             player=seat,
@@ -112,12 +112,14 @@ def deal(state: State, seat: int, ev: Events) -> None:
 )
 def capital_in_council(state: State, frame: Frame, a: Args) -> bool:
     cid = a.get(0)
-    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "city"
+    return (
+        cid in state["players"][frame["player"]]["council"] and card_set.ctype(state, cid) == "city"
+    )
 
 
 def capital_candidates(state: State, frame: Frame) -> list[Action]:
     council = state["players"][frame["player"]]["council"]
-    return [Action("capital", (c,)) for c in sorted(council) if C.ctype(state, c) == "city"]
+    return [Action("capital", (c,)) for c in sorted(council) if card_set.ctype(state, c) == "city"]
 
 
 def apply_capital(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -128,7 +130,7 @@ def apply_capital(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["cities"][cid] = new_city(seat)
     ev.emit(
         "capital",
-        f"{Z.player_name(state, seat)} deploys {C.name(state, cid)} as their capital, "
+        f"{zones.player_name(state, seat)} deploys {card_set.name(state, cid)} as their capital, "
         "population 1.",
         player=seat,
         city=cid,
@@ -170,12 +172,15 @@ CAPITAL = ActionKind(
 )
 def home_in_council(state: State, frame: Frame, a: Args) -> bool:
     cid = a.get(0)
-    return cid in state["players"][frame["player"]]["council"] and C.ctype(state, cid) == "terrain"
+    return (
+        cid in state["players"][frame["player"]]["council"]
+        and card_set.ctype(state, cid) == "terrain"
+    )
 
 
 def home_candidates(state: State, frame: Frame) -> list[Action]:
     council = state["players"][frame["player"]]["council"]
-    return [Action("home", (c,)) for c in sorted(council) if C.ctype(state, c) == "terrain"]
+    return [Action("home", (c,)) for c in sorted(council) if card_set.ctype(state, c) == "terrain"]
 
 
 def apply_home(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -184,8 +189,8 @@ def apply_home(state: State, frame: Frame, a: Args, ev: Events) -> None:
     state["cities"][frame["city"]]["terrains"].append(cid)
     ev.emit(
         "terrain",
-        f"{Z.player_name(state, seat)} puts {C.name(state, cid)} next to "
-        f"{C.name(state, frame['city'])}.",
+        f"{zones.player_name(state, seat)} puts {card_set.name(state, cid)} next to "
+        f"{card_set.name(state, frame['city'])}.",
         player=seat,
         city=frame["city"],
         card=cid,

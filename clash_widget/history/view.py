@@ -13,8 +13,8 @@ from typing import Any
 from ..engine import Action, Game
 from ..engine.game import State
 from ..engine.seats import identity
-from . import cards as C
-from . import zones as Z
+from . import cards as card_set
+from . import zones
 from .actions import found_cost
 
 PHASE_NAMES = {
@@ -32,28 +32,28 @@ PHASE_NAMES = {
 
 def _card(state: State, cid: str | None, **extra: Any) -> dict[str, Any] | None:
     """A card's public face (with ``extra`` fields), or None for no card."""
-    return None if cid is None else {**C.public(state, cid), **extra}
+    return None if cid is None else {**card_set.public(state, cid), **extra}
 
 
 def _cards(state: State, ids: Any) -> list[dict[str, Any]]:
-    return [C.public(state, c) for c in ids]
+    return [card_set.public(state, c) for c in ids]
 
 
 def city_view(state: State, cid: str) -> dict[str, Any]:
     c = state["cities"][cid]
     units = []
-    for u in sorted(Z.units_at(state, cid)):
-        x, d = state["units"][u], C.design(state, u)
+    for u in sorted(zones.units_at(state, cid)):
+        x, d = state["units"][u], card_set.design(state, u)
         stats = {k: d[k] for k in ("attack", "defence", "health", "move")}
         units.append(_card(state, u, damage=x["damage"], fresh=not x["tired"], **stats))
     return {
-        **C.public(state, cid),
+        **card_set.public(state, cid),
         "controller": c["controller"],
-        "capital": state["players"][C.owner(cid)]["capital"] == cid,
+        "capital": state["players"][card_set.owner(cid)]["capital"] == cid,
         "population": c["population"],
         "terrains": [_card(state, t, mod=_card(state, c["mods"].get(t))) for t in c["terrains"]],
-        "yields": Z.city_yields(state, cid),
-        "defence": Z.city_defence(state, cid),
+        "yields": zones.city_yields(state, cid),
+        "defence": zones.city_defence(state, cid),
         "production": _card(state, c["production"], made=c["progress"]),
         "creations": [_card(state, x, fresh=x not in state["spent"]) for x in c["creations"]],
         "units": units,
@@ -66,23 +66,23 @@ def player_view(state: State, s: int, seat: int | None) -> dict[str, Any]:
     return {
         **identity(state, s),
         "deck": p["deck"],
-        "deck_name": C.deck_name(p["deck"]),
+        "deck_name": card_set.deck_name(p["deck"]),
         "treasury_count": len(p["treasury"]),
         "council_count": len(p["council"]),
         "council": _cards(state, sorted(p["council"])) if show else None,
-        "council_max": Z.council_max(state, s),
+        "council_max": zones.council_max(state, s),
         "landfill": _cards(state, p["landfill"]),
         "culture": p["culture"],
         "research": _card(state, p["research"], counters=p["counters"]),
         "techs": _cards(state, p["techs"]),
         "policies": _cards(state, p["policies"]),
         "capital": p["capital"],
-        "holds_capital": Z.holds_capital(state, s),
-        "population": Z.population(state, s),
-        "wonders": len(Z.wonders(state, s)),
-        "trade": Z.trade_total(state, s),
+        "holds_capital": zones.holds_capital(state, s),
+        "population": zones.population(state, s),
+        "wonders": len(zones.wonders(state, s)),
+        "trade": zones.trade_total(state, s),
         "founding_cost": found_cost(state, s),
-        "cities": [city_view(state, c) for c in sorted(Z.cities_of(state, s))],
+        "cities": [city_view(state, c) for c in sorted(zones.cities_of(state, s))],
     }
 
 
@@ -99,7 +99,9 @@ def _frame_view(state: State, frame: dict[str, Any]) -> dict[str, Any]:
 def _shown(state: State) -> dict[str, Any]:
     sh = state["shown"]
     out: dict[str, Any] = {
-        "initiative": [{**x, "card": C.public(state, x["card"])} for x in sh.get("initiative", [])],
+        "initiative": [
+            {**x, "card": card_set.public(state, x["card"])} for x in sh.get("initiative", [])
+        ],
         "growth": [{**g, "cards": _cards(state, g["cards"])} for g in sh.get("growth", [])],
         "clash": None,
         "battle": sh.get("battle"),
@@ -142,7 +144,7 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
             "bonus": dict(t["bonus"]),
             "clashed": list(t["clashed"]),
         },
-        "players": [player_view(state, s, seat) for s in range(Z.n_players(state))],
+        "players": [player_view(state, s, seat) for s in range(zones.n_players(state))],
         "table": _cards(state, state["table"]),
         "shown": _shown(state),
         "frame": _frame_view(state, frame) if frame else None,
@@ -153,9 +155,9 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
 # -- actions in words------------------------------------------------------------------------------
 def _n(state: State, x: str) -> str:
     if x in state["cities"]:
-        return Z.city_name(state, x)
-    if C.is_card(state, x):
-        return C.name(state, x)
+        return zones.city_name(state, x)
+    if card_set.is_card(state, x):
+        return card_set.name(state, x)
     return x
 
 
@@ -192,12 +194,12 @@ TRADE_LABELS = {
 
 def _attack_label(state: State, origin: str, target: str) -> str:
     """The label "Attack X from Y": two cities taken from the same player say so once."""
-    owners = {C.owner(c) for c in (origin, target)}
-    taken = [state["cities"][c]["controller"] != C.owner(c) for c in (origin, target)]
+    owners = {card_set.owner(c) for c in (origin, target)}
+    taken = [state["cities"][c]["controller"] != card_set.owner(c) for c in (origin, target)]
     if all(taken) and len(owners) == 1:
-        both = f"both taken from {Z.player_name(state, owners.pop())}"
-        return f"Attack {C.name(state, target)} from {C.name(state, origin)}, {both}"
-    return LABELS["attack"].format(Z.city_name(state, origin), Z.city_name(state, target))
+        both = f"both taken from {zones.player_name(state, owners.pop())}"
+        return f"Attack {card_set.name(state, target)} from {card_set.name(state, origin)}, {both}"
+    return LABELS["attack"].format(zones.city_name(state, origin), zones.city_name(state, target))
 
 
 def describe(state: State, action: Action) -> str:
@@ -214,7 +216,10 @@ def describe(state: State, action: Action) -> str:
             frame = state["stack"][-1]["kind"] if state["stack"] else ""
             return NONE_LABELS.get(frame, "None of these")
         if k == "clash":
-            return f"Culture clash from {_n(state, a[0])} against {Z.player_name(state, int(a[1]))}"
+            return (
+                f"Culture clash from {_n(state, a[0])} against "
+                f"{zones.player_name(state, int(a[1]))}"
+            )
         if k == "attack":
             return _attack_label(state, a[0], a[1])
         names = [_n(state, x) for x in a]
@@ -227,7 +232,7 @@ def describe(state: State, action: Action) -> str:
         if k in ("play", "take"):
             text = f"{'Play' if k == 'play' else 'Deploy'} {names[0]}"
             if len(a) > 1:
-                city = C.ctype(state, a[0]) == "city"
+                city = card_set.ctype(state, a[0]) == "city"
                 return text + (f" (paid by {names[1]})" if city else f" on {names[1]}")
             return text
     except (IndexError, ValueError, KeyError):

@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.game import Events, State
 from ..engine.rng import shuffle
 from ..engine.seats import name as seat_name
-from . import cards as C
+from . import cards as card_set
 
 EMPIRE_KEYS = (
     "food",
@@ -107,8 +107,8 @@ def land(state: State, cards: list[str], ev: Events) -> None:
     for c in cards:
         if c in state["table"]:
             state["table"].remove(c)
-            state["players"][C.owner(c)]["landfill"].append(c)
-            owners.add(C.owner(c))
+            state["players"][card_set.owner(c)]["landfill"].append(c)
+            owners.add(card_set.owner(c))
     for seat in sorted(owners):
         reshuffle_if_empty(state, seat, ev)
 
@@ -122,14 +122,16 @@ def discard(state: State, seat: int, cid: str, ev: Events, why: str = "discards"
     p = state["players"][seat]
     p["council"].remove(cid)
     p["landfill"].append(cid)
-    ev.emit("discard", f"{player_name(state, seat)} {why} {C.name(state, cid)}.", player=seat)
+    ev.emit(
+        "discard", f"{player_name(state, seat)} {why} {card_set.name(state, cid)}.", player=seat
+    )
     reshuffle_if_empty(state, seat, ev)
 
 
 def to_landfill(state: State, cid: str, ev: Events) -> None:
     """Rule zones.destroy: a card leaves the map for its owner's landfill."""
-    state["players"][C.owner(cid)]["landfill"].append(cid)
-    reshuffle_if_empty(state, C.owner(cid), ev)
+    state["players"][card_set.owner(cid)]["landfill"].append(cid)
+    reshuffle_if_empty(state, card_set.owner(cid), ev)
 
 
 def stats(state: State, key: str, n: int = 1) -> None:
@@ -165,7 +167,7 @@ def wonders(state: State, seat: int) -> list[str]:
         for c in state["cities"].values()
         if c["controller"] == seat
         for w in c["creations"]
-        if C.is_wonder(state, w)
+        if card_set.is_wonder(state, w)
     ]
 
 
@@ -175,7 +177,9 @@ def holds_capital(state: State, seat: int) -> bool:
 
 
 def knows(state: State, seat: int, tech_design: str) -> bool:
-    return any(C.instance(state, t).design == tech_design for t in state["players"][seat]["techs"])
+    return any(
+        card_set.instance(state, t).design == tech_design for t in state["players"][seat]["techs"]
+    )
 
 
 # -- yields and bonuses----------------------------------------------------------------------------
@@ -184,11 +188,11 @@ def empire(state: State, seat: int) -> dict[str, int]:
     out = dict.fromkeys(EMPIRE_KEYS, 0)
     p = state["players"][seat]
     sources: list[dict[str, Any]] = []
-    sources += [C.design(state, t).get("bonus", {}) for t in p["techs"]]
-    sources += [C.design(state, x).get("empire", {}) for x in p["policies"]]
+    sources += [card_set.design(state, t).get("bonus", {}) for t in p["techs"]]
+    sources += [card_set.design(state, x).get("empire", {}) for x in p["policies"]]
     for c in state["cities"].values():
         if c["controller"] == seat:
-            sources += [C.design(state, x).get("empire", {}) for x in c["creations"]]
+            sources += [card_set.design(state, x).get("empire", {}) for x in c["creations"]]
     for src in sources:
         for k, v in src.items():
             out[k] += v
@@ -197,7 +201,8 @@ def empire(state: State, seat: int) -> dict[str, int]:
 
 def city_bonus(state: State, city: str, key: str) -> int:
     return sum(
-        C.design(state, x).get("city", {}).get(key, 0) for x in state["cities"][city]["creations"]
+        card_set.design(state, x).get("city", {}).get(key, 0)
+        for x in state["cities"][city]["creations"]
     )
 
 
@@ -207,13 +212,13 @@ def city_yields(state: State, city: str) -> dict[str, int]:
     c = state["cities"][city]
     y = {"food": 0, "material": 1, "trade": 1}
     for t in c["terrains"]:
-        for k, v in C.design(state, t)["yields"].items():
+        for k, v in card_set.design(state, t)["yields"].items():
             y[k] += v
         mod = c["mods"].get(t)
         if mod:
-            for k, v in C.design(state, mod)["yields"].items():
+            for k, v in card_set.design(state, mod)["yields"].items():
                 y[k] += v
-    for k in C.YIELDS:
+    for k in card_set.YIELDS:
         y[k] += city_bonus(state, city, k)
     e = empire(state, c["controller"])
     y["food"] += e["food"]
@@ -234,13 +239,13 @@ def council_max(state: State, seat: int) -> int:
 
 def city_defence(state: State, city: str) -> int:
     c = state["cities"][city]
-    cap = state["players"][C.owner(city)]["capital"] == city
+    cap = state["players"][card_set.owner(city)]["capital"] == city
     base = state["options"]["capital_defence"] if cap else 1
     return base + city_bonus(state, city, "defence") + empire(state, c["controller"])["defence"]
 
 
 def unit_stat(state: State, uid: str, stat: str) -> int:
-    return C.design(state, uid)[stat]
+    return card_set.design(state, uid)[stat]
 
 
 def health_left(state: State, uid: str) -> int:
@@ -251,18 +256,18 @@ def research_need(state: State, seat: int) -> int:
     p = state["players"][seat]
     if p["research"] is None:
         return 0
-    return C.design(state, p["research"])["cost"] - p["counters"]
+    return card_set.design(state, p["research"])["cost"] - p["counters"]
 
 
 def meets_requirement(state: State, seat: int, cid: str) -> bool:
-    req = C.design(state, cid).get("requires")
+    req = card_set.design(state, cid).get("requires")
     return not req or knows(state, seat, req)
 
 
 def city_name(state: State, city: str) -> str:
     """A city in words: its name and face, and whose it is when another player holds it."""
     c = state["cities"].get(city)
-    text = C.name(state, city)
-    if c is not None and c["controller"] != C.owner(city):
-        text += f", taken from {player_name(state, C.owner(city))}"
+    text = card_set.name(state, city)
+    if c is not None and c["controller"] != card_set.owner(city):
+        text += f", taken from {player_name(state, card_set.owner(city))}"
     return text

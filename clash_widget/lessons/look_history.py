@@ -15,16 +15,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from clash_widget.engine.seats import default_name
-from clash_widget.history import cards as C
-from clash_widget.history import odds
-from clash_widget.history import zones as Z
+from clash_widget.history import cards as card_set
+from clash_widget.history import odds, zones
 
 from .moves import as_match, events_of
 
 
 def deck_types(deck: str) -> Counter:
     """How many cards of each type a deck holds ("City": 4, "Resource mod": 3...)."""
-    return Counter(C.TYPE_NAMES[C.designs()[c.design]["type"]] for c in C.deck_list(deck))
+    return Counter(
+        card_set.TYPE_NAMES[card_set.designs()[c.design]["type"]] for c in card_set.deck_list(deck)
+    )
 
 
 # -- the map ------------------------------------------------------------------------------------
@@ -49,11 +50,11 @@ def city_card(board_or_match: Any, card: str) -> CardCity | None:
         return None
     return CardCity(
         card=card,
-        name=Z.city_name(state, card),
+        name=zones.city_name(state, card),
         controller=c["controller"],
         population=c["population"],
-        terrains=tuple(C.name(state, t) for t in c["terrains"]),
-        creations=tuple(C.name(state, x) for x in c["creations"]),
+        terrains=tuple(card_set.name(state, t) for t in c["terrains"]),
+        creations=tuple(card_set.name(state, x) for x in c["creations"]),
         capital=any(p["capital"] == card for p in state["players"]),
     )
 
@@ -67,7 +68,7 @@ def capital_city(board_or_match: Any, seat: int) -> CardCity | None:
 def units_on_map(board_or_match: Any) -> list[str]:
     """Every unit on the map, by name."""
     state = as_match(board_or_match).state
-    return [C.name(state, u) for u in state["units"]]
+    return [card_set.name(state, u) for u in state["units"]]
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,9 @@ class Standing:
 def standing(board_or_match: Any, seat: int) -> Standing:
     state = as_match(board_or_match).state
     return Standing(
-        population=Z.population(state, seat),
-        wonders=len(Z.wonders(state, seat)),
-        holds_capital=Z.holds_capital(state, seat),
+        population=zones.population(state, seat),
+        wonders=len(zones.wonders(state, seat)),
+        holds_capital=zones.holds_capital(state, seat),
     )
 
 

@@ -12,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from clash_widget.persistence import board as B
-from clash_widget.persistence import content as K
-from clash_widget.persistence import paths
+from clash_widget.persistence import board, content, paths
 from clash_widget.persistence.culture import fate_name
 
 from .moves import as_match, events_of
@@ -25,16 +23,16 @@ _CAUSES = {"minor": "a Minor Empire", "no_capital": "an Empire without a Capital
 
 def _empire_id(which: str) -> str:
     """An Empire by its id ("romans") or its name ("Romans")."""
-    if which in K.empires():
+    if which in content.empires():
         return which
-    return next(e for e, data in K.empires().items() if data["name"].lower() == which.lower())
+    return next(e for e, data in content.empires().items() if data["name"].lower() == which.lower())
 
 
 def _area_id(which: str) -> str:
     """A land, sea or ocean by its id ("north_sea") or its name ("North Sea")."""
-    if which in K.areas():
+    if which in content.areas():
         return which
-    return next(a for a, data in K.areas().items() if data["name"].lower() == which.lower())
+    return next(a for a, data in content.areas().items() if data["name"].lower() == which.lower())
 
 
 # -- the cards ---------------------------------------------------------------------------------
@@ -53,14 +51,14 @@ class EventCard:
 
 def event_card(card: str) -> EventCard:
     """A card by its id ("science")."""
-    c = K.cards()[card]
+    c = content.cards()[card]
     return EventCard(
         name=c["name"],
         pile=c["pile"],
-        label=K.card_label(card),
-        time_frames=K.frames_text(card),
+        label=content.card_label(card),
+        time_frames=content.frames_text(card),
         vp=c.get("vp"),
-        culture=K.is_culture(card),
+        culture=content.is_culture(card),
         source=c.get("source", ""),
     )
 
@@ -87,18 +85,18 @@ def box_visible_to(board_or_match: Any, seat: int | None) -> bool:
 
 def discard_pile(board_or_match: Any) -> list[str]:
     """The Event cards declared and discarded, by name."""
-    return [K.cards()[c]["name"] for c in as_match(board_or_match).state["discard"]]
+    return [content.cards()[c]["name"] for c in as_match(board_or_match).state["discard"]]
 
 
 def culture_in_play(board_or_match: Any) -> dict[str, str]:
     """Each Culture card in play -> the Empire that possesses it: ``{"Law": "Greeks"}``."""
     state = as_match(board_or_match).state
-    return {K.name(c): B.empire_name(e) for c, e in state["culture"].items()}
+    return {content.name(c): board.empire_name(e) for c, e in state["culture"].items()}
 
 
 def destroyed_cards(board_or_match: Any) -> list[str]:
     """The Culture cards destroyed for good, by name."""
-    return [K.name(c) for c in as_match(board_or_match).state["destroyed"]]
+    return [content.name(c) for c in as_match(board_or_match).state["destroyed"]]
 
 
 def fate_card(effect: str, epoch: int, region: str | None = None) -> str:
@@ -106,10 +104,10 @@ def fate_card(effect: str, epoch: int, region: str | None = None) -> str:
     ``region``, for Barbarians), to put in a scenario's hand."""
     return next(
         c
-        for c in sorted(K.cards())
-        if K.cards()[c]["effect"] == effect
-        and K.in_time_frame(c, epoch)
-        and (region is None or K.cards()[c].get("region") == region)
+        for c in sorted(content.cards())
+        if content.cards()[c]["effect"] == effect
+        and content.in_time_frame(c, epoch)
+        and (region is None or content.cards()[c].get("region") == region)
     )
 
 
@@ -132,15 +130,15 @@ def empire(board_or_match: Any, which: str) -> Empire:
     state = as_match(board_or_match).state
     e = _empire_id(which)
     chosen = e in state["empires"]
-    capital = B.capital(state, e) if chosen else None
+    capital = board.capital(state, e) if chosen else None
     return Empire(
-        name=B.empire_name(e),
-        player=B.owner(state, e) if chosen else None,
-        capital=K.name(capital) if capital else None,
-        lands=tuple(K.name(a) for a in B.empire_lands(state, e)),
-        cards=tuple(K.name(c) for c in B.cards_of(state, e)),
-        minor=B.is_minor(e),
-        start=K.name(K.empires()[e]["start"]),
+        name=board.empire_name(e),
+        player=board.owner(state, e) if chosen else None,
+        capital=content.name(capital) if capital else None,
+        lands=tuple(content.name(a) for a in board.empire_lands(state, e)),
+        cards=tuple(content.name(c) for c in board.cards_of(state, e)),
+        minor=board.is_minor(e),
+        start=content.name(content.empires()[e]["start"]),
     )
 
 
@@ -170,7 +168,7 @@ class Strait:
 
 
 def all_straits() -> list[Strait]:
-    return [Strait(s["name"], tuple(s["lands"]), s["sea"]) for s in K.straits().values()]
+    return [Strait(s["name"], tuple(s["lands"]), s["sea"]) for s in content.straits().values()]
 
 
 @dataclass(frozen=True)
@@ -188,7 +186,9 @@ def transfer_path(board_or_match: Any, start: str, goal: str, seat: int) -> Rout
     if found is None:
         return None
     names = tuple(
-        K.straits()[a.split(":", 1)[1]]["name"] if a.startswith("strait:") else K.name(a)
+        content.straits()[a.split(":", 1)[1]]["name"]
+        if a.startswith("strait:")
+        else content.name(a)
         for a in found
     )
     return Route(names=names, areas=tuple(found))
@@ -225,7 +225,9 @@ class CultureScored:
 def culture_scored(happened: Any) -> list[CultureScored]:
     """The Culture cards scored in an outcome or a log, in order."""
     return [
-        CultureScored(K.name(e["card"]), B.empire_name(e["empire"]), e["seat"], e["vp"], e["text"])
+        CultureScored(
+            content.name(e["card"]), board.empire_name(e["empire"]), e["seat"], e["vp"], e["text"]
+        )
         for e in events_of(happened)
         if e["kind"] == "culture_scored"
     ]
@@ -252,9 +254,9 @@ class Capture:
 def captures(happened: Any) -> list[Capture]:
     return [
         Capture(
-            card=K.name(e["card"]),
-            empire=B.empire_name(e["empire"]),
-            from_empire=B.empire_name(e["from_empire"]),
+            card=content.name(e["card"]),
+            empire=board.empire_name(e["empire"]),
+            from_empire=board.empire_name(e["from_empire"]),
             player=e["seat"],
             from_player=e["from_seat"],
             within_faction=bool(e["within_faction"]),
@@ -278,8 +280,8 @@ class Destruction:
 def destructions(happened: Any) -> list[Destruction]:
     return [
         Destruction(
-            card=K.name(e["card"]),
-            empire=B.empire_name(e["empire"]),
+            card=content.name(e["card"]),
+            empire=board.empire_name(e["empire"]),
             cause=_CAUSES.get(e["cause"]) or fate_name(e["cause"]),
             text=e["text"],
         )
@@ -322,9 +324,9 @@ __all__ = [
 # -- moves by name -----------------------------------------------------------------------------
 def _card_id(which: str) -> str:
     """An Event card by its id ("science") or its name ("Science")."""
-    if which in K.cards():
+    if which in content.cards():
         return which
-    return next(c for c in K.cards() if K.name(c).lower() == which.lower())
+    return next(c for c in content.cards() if content.name(c).lower() == which.lower())
 
 
 def _move_key(kind: str, *names: str) -> str:
@@ -334,7 +336,7 @@ def _move_key(kind: str, *names: str) -> str:
 
 
 def _card_names() -> set[str]:
-    return {K.name(c).lower() for c in K.cards()} | set(K.cards())
+    return {content.name(c).lower() for c in content.cards()} | set(content.cards())
 
 
 def enter(board_or_match: Any, land: str) -> Any:

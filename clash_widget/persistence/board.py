@@ -15,7 +15,7 @@ from typing import Any
 from ..engine.game import State
 from ..engine.rng import roll
 from ..engine.seats import name as who
-from . import content as K
+from . import content
 
 
 # -- Empires and Factions -----------------------------------------------------------------------
@@ -35,12 +35,12 @@ def present(state: State) -> str | None:
 
 
 def is_minor(empire: str) -> bool:
-    return bool(K.empires()[empire]["minor"])
+    return bool(content.empires()[empire]["minor"])
 
 
 def founds_capital(empire: str) -> bool:
     """Does the Empire's data give it a Capital (to found with its first army)?"""
-    return bool(K.empires()[empire]["capital"])
+    return bool(content.empires()[empire]["capital"])
 
 
 def capital(state: State, empire: str) -> str | None:
@@ -59,7 +59,7 @@ def capitals(state: State) -> dict[str, str]:
 
 
 def empire_name(empire: str) -> str:
-    return K.empires()[empire]["name"]
+    return content.empires()[empire]["name"]
 
 
 def cards_of(state: State, empire: str) -> list[str]:
@@ -113,11 +113,11 @@ def defence_bonus(state: State, land: str) -> int:
 
 def near_lands(land: str) -> set[str]:
     """Lands next to ``land``: by land, across one sea or ocean, or over a strait."""
-    out = {a for a in K.neighbours(land) if K.is_land(a)}
-    for w in K.neighbours(land):
-        if not K.is_land(w):
-            out |= {a for a in K.neighbours(w) if K.is_land(a)}
-    out |= {other for other, _ in K.strait_links()[land]}
+    out = {a for a in content.neighbours(land) if content.is_land(a)}
+    for w in content.neighbours(land):
+        if not content.is_land(w):
+            out |= {a for a in content.neighbours(w) if content.is_land(a)}
+    out |= {other for other, _ in content.strait_links()[land]}
     out.discard(land)
     return out
 
@@ -139,11 +139,11 @@ def describe_holder(state: State, land: str) -> str:
 
 
 def epoch_of(empire: str) -> int:
-    return int(K.empires()[empire]["epoch"])
+    return int(content.empires()[empire]["epoch"])
 
 
 def empire_summary(empire: str) -> dict[str, Any]:
-    e = K.empires()[empire]
+    e = content.empires()[empire]
     return {
         "id": empire,
         "name": e["name"],

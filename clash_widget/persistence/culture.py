@@ -12,20 +12,19 @@ from ..engine import Events
 from ..engine.frames import explained
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
+from . import board, content
 from .rules import BOOK, S31, S311, Declare
 
 
 # -- declaring (3.1, 3.11) ------------------------------------------------------------------------
 def _is_culture(args: Declare) -> bool:
-    return args.card in K.cards() and K.is_culture(args.card)
+    return args.card in content.cards() and content.is_culture(args.card)
 
 
 @explained(
     lambda s, f, a: (
-        f"{K.name(a.card)} may be declared in Epoch {K.frames_text(a.card)}; "
-        f"this is Epoch {K.ROMAN[s['epoch']]}"
+        f"{content.name(a.card)} may be declared in Epoch {content.frames_text(a.card)}; "
+        f"this is Epoch {content.ROMAN[s['epoch']]}"
     )
 )
 @BOOK.check(
@@ -34,23 +33,23 @@ def _is_culture(args: Declare) -> bool:
     S31,
 )
 def culture_in_frame(state: State, frame: Frame, args: Declare) -> bool:
-    return not _is_culture(args) or K.in_time_frame(args.card, state["epoch"])
+    return not _is_culture(args) or content.in_time_frame(args.card, state["epoch"])
 
 
-@explained(lambda s, f, a: f"the {B.empire_name(B.present(s))} are a Minor Empire")
+@explained(lambda s, f, a: f"the {board.empire_name(board.present(s))} are a Minor Empire")
 @BOOK.check(
     "culture.no-minor-empires",
     "Minor Empires cannot play or possess Culture cards.",
     S311,
 )
 def not_minor(state: State, frame: Frame, args: Declare) -> bool:
-    return not _is_culture(args) or not B.is_minor(B.present(state))
+    return not _is_culture(args) or not board.is_minor(board.present(state))
 
 
 @explained(
     lambda s, f, a: (
-        f"the {B.empire_name(B.present(s))} found their Capital in "
-        f"{K.name(K.empires()[B.present(s)]['start'])} with their first army"
+        f"the {board.empire_name(board.present(s))} found their Capital in "
+        f"{content.name(content.empires()[board.present(s)]['start'])} with their first army"
     )
 )
 @BOOK.check(
@@ -63,11 +62,11 @@ def not_minor(state: State, frame: Frame, args: Declare) -> bool:
 def capital_founded(state: State, frame: Frame, args: Declare) -> bool:
     if not _is_culture(args):
         return True
-    e = B.present(state)
-    return not (B.founds_capital(e) and not state["empires"][e]["founded"])
+    e = board.present(state)
+    return not (board.founds_capital(e) and not state["empires"][e]["founded"])
 
 
-@explained(lambda s, f, a: f"the {B.empire_name(B.present(s))} have no Capital standing")
+@explained(lambda s, f, a: f"the {board.empire_name(board.present(s))} have no Capital standing")
 @BOOK.check(
     "culture.needs-capital",
     "Empires without Capitals cannot play or possess Culture cards.",
@@ -76,10 +75,10 @@ def capital_founded(state: State, frame: Frame, args: Declare) -> bool:
 def has_capital(state: State, frame: Frame, args: Declare) -> bool:
     if not _is_culture(args):
         return True
-    e = B.present(state)
-    if B.founds_capital(e) and not state["empires"][e]["founded"]:
+    e = board.present(state)
+    if board.founds_capital(e) and not state["empires"][e]["founded"]:
         return True  # not founded yet: culture.declare-after-capital says why
-    return not B.without_capital(state, e)
+    return not board.without_capital(state, e)
 
 
 CULTURE_CHECKS = [culture_in_frame, not_minor, capital_founded, has_capital]
@@ -87,13 +86,14 @@ CULTURE_CHECKS = [culture_in_frame, not_minor, capital_founded, has_capital]
 
 def declare(state: State, card: str, ev: Events) -> None:
     """3.1 / 3.11: the card stays in play, marked with the present Empire, in its Capital."""
-    e = B.present(state)
-    seat = B.owner(state, e)
+    e = board.present(state)
+    seat = board.owner(state, e)
     state["culture"][card] = e
-    where = K.name(B.capital(state, e) or "")
+    where = content.name(board.capital(state, e) or "")
     ev.emit(
         "culture_declared",
-        f"{who(state, seat)} declares {K.name(card)}: the {B.empire_name(e)} keep it in their "
+        f"{who(state, seat)} declares {content.name(card)}: the {board.empire_name(e)} keep it in "
+        "their "
         f"Capital in {where}",
         seat=seat,
         card=card,
@@ -117,14 +117,14 @@ CAUSES = {
 def land_falls(state: State, land: str, ev: Events, *, cause: str) -> list[str]:
     """Remove the army marker of ``land``. A Capital there falls; return its Culture cards."""
     old = state["lands"].pop(land)
-    if B.capital(state, old) != land:
+    if board.capital(state, old) != land:
         return []
     state["empires"][old]["capital"] = None
-    cards = B.cards_of(state, old)
+    cards = board.cards_of(state, old)
     ev.emit(
         "capital_falls",
-        f"The Capital of the {B.empire_name(old)} in {K.name(land)} is {CAUSES[cause]}",
-        seat=B.owner(state, old),
+        f"The Capital of the {board.empire_name(old)} in {content.name(land)} is {CAUSES[cause]}",
+        seat=board.owner(state, old),
         empire=old,
         land=land,
         cause=cause,
@@ -139,23 +139,24 @@ def settle_cards(
     for card in cards:
         loser = state["culture"][card]
         if cause != "conquest" or by is None:
-            why = f"its Capital in {K.name(land)} fell to {fate_name(cause)}"
+            why = f"its Capital in {content.name(land)} fell to {fate_name(cause)}"
             _destroy(state, card, ev, why, cause)
-        elif B.is_minor(by):
-            why = f"the {B.empire_name(by)}, a Minor Empire, took its Capital"
+        elif board.is_minor(by):
+            why = f"the {board.empire_name(by)}, a Minor Empire, took its Capital"
             _destroy(state, card, ev, why, "minor")
-        elif B.without_capital(state, by):
-            why = f"the {B.empire_name(by)}, an Empire without a Capital, took it"
+        elif board.without_capital(state, by):
+            why = f"the {board.empire_name(by)}, an Empire without a Capital, took it"
             _destroy(state, card, ev, why, "no_capital")
         else:
             state["culture"][card] = by
-            seat, old_seat = B.owner(state, by), B.owner(state, loser)
+            seat, old_seat = board.owner(state, by), board.owner(state, loser)
             own = seat == old_seat
             ev.emit(
                 "culture_captured",
-                f"The {B.empire_name(by)} capture {K.name(card)} from the {B.empire_name(loser)}"
+                f"The {board.empire_name(by)} capture {content.name(card)} from the "
+                f"{board.empire_name(loser)}"
                 + (" (their own Faction)" if own else "")
-                + f": it moves to their Capital in {K.name(B.capital(state, by) or '')}",
+                + f": it moves to their Capital in {content.name(board.capital(state, by) or '')}",
                 seat=seat,
                 card=card,
                 empire=by,
@@ -176,8 +177,8 @@ def _destroy(state: State, card: str, ev: Events, why: str, cause: str) -> None:
     state["destroyed"].append(card)
     ev.emit(
         "culture_destroyed",
-        f"{K.name(card)} of the {B.empire_name(loser)} is destroyed: {why}",
-        seat=B.owner(state, loser),
+        f"{content.name(card)} of the {board.empire_name(loser)} is destroyed: {why}",
+        seat=board.owner(state, loser),
         card=card,
         empire=loser,
         cause=cause,
@@ -189,21 +190,23 @@ def _destroy(state: State, card: str, ev: Events, why: str, cause: str) -> None:
 # -- scoring (4.1, 7.1) ----------------------------------------------------------------------------
 def card_points(state: State, card: str) -> int:
     """The Victory Points a Culture card in play is worth this turn (7.1; Religion spreads)."""
-    c = K.cards()[card]
+    c = content.cards()[card]
     vp = int(c["vp"])
     if c.get("spread"):
         e = state["culture"][card]
-        seat = B.owner(state, e)
-        home = B.capital(state, e)
+        seat = board.owner(state, e)
+        home = board.capital(state, e)
         if home is not None:
-            others = {land for land, x in B.capitals(state).items() if B.owner(state, x) != seat}
-            vp += state["options"]["vp_spread"] * len(B.near_lands(home) & others)
+            others = {
+                land for land, x in board.capitals(state).items() if board.owner(state, x) != seat
+            }
+            vp += state["options"]["vp_spread"] * len(board.near_lands(home) & others)
     return vp
 
 
 def faction_cards(state: State, seat: int) -> list[str]:
     """Culture cards possessed by any Empire of the seat's Faction."""
-    mine = set(B.faction(state, seat))
+    mine = set(board.faction(state, seat))
     return sorted(c for c, e in state["culture"].items() if e in mine)
 
 
@@ -215,7 +218,8 @@ def score(state: State, seat: int, ev: Events) -> int:
         e = state["culture"][card]
         ev.emit(
             "culture_scored",
-            f"{K.name(card)} of the {B.empire_name(e)} scores {vp} VP for {who(state, seat)}",
+            f"{content.name(card)} of the {board.empire_name(e)} scores {vp} VP for "
+            f"{who(state, seat)}",
             seat=seat,
             card=card,
             empire=e,

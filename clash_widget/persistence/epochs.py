@@ -12,9 +12,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
-from . import paths
+from . import board, content, paths
 from .rules import BOOK, EPOCHS, One, count, one_arg, well_formed
 from .scoring import vp_phase
 from .state_types import Empire, Result, Turn
@@ -27,16 +25,16 @@ def taken(state: State) -> set[str]:
 
 @well_formed(lambda s, f, a: f"there is no Empire {a.x!r}")
 def known_empire(state: State, frame: Frame, args: One) -> bool:
-    return args.x in K.empires()
+    return args.x in content.empires()
 
 
 @explained(
     lambda s, f, a: (
-        f"the {B.empire_name(a.x)} are "
+        f"the {board.empire_name(a.x)} are "
         + (
             "already taken"
             if a.x in taken(s)
-            else f"an Empire of Epoch {K.ROMAN[K.empires()[a.x]['epoch']]}"
+            else f"an Empire of Epoch {content.ROMAN[content.empires()[a.x]['epoch']]}"
         )
     )
 )
@@ -47,13 +45,15 @@ def known_empire(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def open_empire(state: State, frame: Frame, args: One) -> bool:
-    e = K.empires()[args.x]
+    e = content.empires()[args.x]
     return e["epoch"] == state["epoch"] and args.x not in taken(state)
 
 
 def choose_candidates(state: State, frame: Frame) -> list[Action]:
     return [
-        Action("choose", (e,)) for e in K.epoch_empires(state["epoch"]) if e not in taken(state)
+        Action("choose", (e,))
+        for e in content.epoch_empires(state["epoch"])
+        if e not in taken(state)
     ]
 
 
@@ -61,7 +61,7 @@ def apply_choose(state: State, frame: Frame, args: One, ev: Events) -> None:
     seat, eid = frame["player"], args.x
     state["empires"][eid] = Empire(owner=seat, capital=None, founded=False)
     state["players"][seat]["empires"].append(eid)
-    e = K.empires()[eid]
+    e = content.empires()[eid]
     ev.emit(
         "empire_chosen",
         f"{who(state, seat)} takes the {e['name']} ({empire_terms(eid)})",
@@ -72,14 +72,14 @@ def apply_choose(state: State, frame: Frame, args: One, ev: Events) -> None:
         frame["player"] = frame["queue"].pop(0)
         return
     chosen = set(state["empires"])
-    state["order"] = [x for x in K.epoch_empires(state["epoch"]) if x in chosen]
+    state["order"] = [x for x in content.epoch_empires(state["epoch"]) if x in chosen]
     state["stack"] = []
     start_turn(state, 0, ev)
 
 
 def empire_terms(eid: str) -> str:
-    e = K.empires()[eid]
-    start = K.name(e["start"])
+    e = content.empires()[eid]
+    start = content.name(e["start"])
     if e["capital"]:  # the Capital is where they start: say the place once
         where = f"start and Capital in {start}"
     else:
@@ -108,7 +108,8 @@ def start_epoch(state: State, ev: Events) -> None:
     order = sorted(range(len(vps)), key=lambda s: (vps[s], s))
     ev.emit(
         "epoch",
-        f"Epoch {K.ROMAN[state['epoch']]} begins: {who(state, order[0])} chooses an Empire first",
+        f"Epoch {content.ROMAN[state['epoch']]} begins: {who(state, order[0])} chooses an Empire "
+        "first",
         epoch=state["epoch"],
     )
     state["order"] = []
@@ -117,8 +118,8 @@ def start_epoch(state: State, ev: Events) -> None:
 
 def start_turn(state: State, index: int, ev: Events) -> None:
     eid = state["order"][index]
-    e = K.empires()[eid]
-    seat = B.owner(state, eid)
+    e = content.empires()[eid]
+    seat = board.owner(state, eid)
     state["turn_no"] += 1
     turn: Turn = {
         "index": index,

@@ -17,9 +17,8 @@ from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.rules import Check
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
-from . import culture as C
+from . import board, content
+from . import culture as culture_cards
 from .expansion import occupy
 from .rules import BOOK, EVENTS, Declare, opt, well_formed
 
@@ -32,7 +31,7 @@ def parse_declare(state: State, frame: Frame, action: Action) -> Declare:
 
 
 def effect(card: str) -> str:
-    return K.cards()[card]["effect"]
+    return content.cards()[card]["effect"]
 
 
 def _seat(frame: Frame) -> int:
@@ -40,7 +39,7 @@ def _seat(frame: Frame) -> int:
 
 
 def _present(state: State) -> str:
-    e = B.present(state)
+    e = board.present(state)
     assert e is not None
     return e
 
@@ -48,16 +47,16 @@ def _present(state: State) -> str:
 # -- the card and its shape ------------------------------------------------------------------------
 @well_formed(lambda s, f, a: f"there is no Event card {a.card!r}")
 def known_card(state: State, frame: Frame, args: Declare) -> bool:
-    return args.card in K.cards()
+    return args.card in content.cards()
 
 
 def _shape_problem(args: Declare) -> str:
     needs = effect(args.card) in TARGETED
     if needs and args.target is None:
-        return f"{K.name(args.card)} needs a target land: declare {args.card} <land>"
+        return f"{content.name(args.card)} needs a target land: declare {args.card} <land>"
     if not needs and args.target is not None:
-        return f"{K.name(args.card)} takes no target: declare {args.card}"
-    if args.target is not None and args.target not in K.areas():
+        return f"{content.name(args.card)} takes no target: declare {args.card}"
+    if args.target is not None and args.target not in content.areas():
         return f"there is no area {args.target!r} on the map"
     return ""
 
@@ -67,7 +66,7 @@ def right_shape(state: State, frame: Frame, args: Declare) -> bool:
     return not _shape_problem(args)
 
 
-@explained(lambda s, f, a: K.name(a.card))
+@explained(lambda s, f, a: content.name(a.card))
 @BOOK.check(
     "event.in-hand",
     "You can only declare an Event card from your own hand.",
@@ -80,8 +79,8 @@ def in_hand(state: State, frame: Frame, args: Declare) -> bool:
 
 @explained(
     lambda s, f, a: (
-        f"{K.name(a.card)} may be declared in Epoch {K.frames_text(a.card)}; this is "
-        f"Epoch {K.ROMAN[s['epoch']]}"
+        f"{content.name(a.card)} may be declared in Epoch {content.frames_text(a.card)}; this is "
+        f"Epoch {content.ROMAN[s['epoch']]}"
     )
 )
 @BOOK.check(
@@ -91,7 +90,7 @@ def in_hand(state: State, frame: Frame, args: Declare) -> bool:
     source="ours",
 )
 def host_in_frame(state: State, frame: Frame, args: Declare) -> bool:
-    return K.is_culture(args.card) or K.in_time_frame(args.card, state["epoch"])
+    return content.is_culture(args.card) or content.in_time_frame(args.card, state["epoch"])
 
 
 @explained(lambda s, f, a: f"{s['turn']['events']} declared this turn")
@@ -108,47 +107,49 @@ def events_left(state: State, frame: Frame, args: object) -> bool:
 
 # -- targets ------------------------------------------------------------------------------------
 def _other_player_land(state: State, land: str, seat: int) -> bool:
-    s = B.holder_seat(state, land)
+    s = board.holder_seat(state, land)
     return s is not None and s != seat
 
 
 def fort_target(state: State, seat: int, land: str) -> bool:
-    return B.holder(state, land) == _present(state) and land not in state["forts"]
+    return board.holder(state, land) == _present(state) and land not in state["forts"]
 
 
 def monument_target(state: State, seat: int, land: str) -> bool:
-    return B.holder_seat(state, land) == seat and land not in state["monuments"]
+    return board.holder_seat(state, land) == seat and land not in state["monuments"]
 
 
 def treachery_target(state: State, seat: int, land: str) -> bool:
     lands, empire = state["lands"], _present(state)
     return _other_player_land(state, land, seat) and any(
-        lands.get(a) == empire for a in K.neighbours(land)
+        lands.get(a) == empire for a in content.neighbours(land)
     )
 
 
 def rebellion_target(state: State, seat: int, land: str) -> bool:
-    e = B.holder(state, land)
+    e = board.holder(state, land)
     return (
-        _other_player_land(state, land, seat) and e is not None and B.epoch_of(e) < state["epoch"]
+        _other_player_land(state, land, seat)
+        and e is not None
+        and board.epoch_of(e) < state["epoch"]
     )
 
 
 def civil_war_target(state: State, seat: int, land: str) -> bool:
-    e = B.holder(state, land)
+    e = board.holder(state, land)
     return (
         _other_player_land(state, land, seat)
         and e is not None
-        and B.capital(state, e) == land
-        and len(B.empire_lands(state, e)) >= opt(state, "civil_war_lands")
+        and board.capital(state, e) == land
+        and len(board.empire_lands(state, e)) >= opt(state, "civil_war_lands")
     )
 
 
 def barbarians_target(card: str) -> Callable[[State, int, str], bool]:
-    region = K.cards()[card].get("region")
+    region = content.cards()[card].get("region")
 
     def ok(state: State, seat: int, land: str) -> bool:
-        return _other_player_land(state, land, seat) and K.areas()[land]["region"] == region
+        return _other_player_land(state, land, seat) and content.areas()[land]["region"] == region
 
     return ok
 
@@ -167,7 +168,7 @@ def target_test(card: str) -> Callable[[State, int, str], bool]:
 
 
 def _target_check(eff: str, rule_id: str, reason: str, detail: str) -> Check:
-    @explained(lambda s, f, a: detail.format(target=K.name(a.target or ""), **_extra(s, a)))
+    @explained(lambda s, f, a: detail.format(target=content.name(a.target or ""), **_extra(s, a)))
     @BOOK.check(rule_id, reason, EVENTS, source="ours")
     def ok(state: State, frame: Frame, args: Declare) -> bool:
         if effect(args.card) != eff or args.target is None:
@@ -178,11 +179,11 @@ def _target_check(eff: str, rule_id: str, reason: str, detail: str) -> Check:
 
 
 def _extra(state: State, args: Declare) -> dict[str, object]:
-    region = K.cards()[args.card].get("region")
+    region = content.cards()[args.card].get("region")
     return {
-        "region": K.name(region) if region else "",
+        "region": content.name(region) if region else "",
         "lands": opt(state, "civil_war_lands"),
-        "held": B.describe_holder(state, args.target) if args.target in K.areas() else "",
+        "held": board.describe_holder(state, args.target) if args.target in content.areas() else "",
     }
 
 
@@ -251,7 +252,7 @@ def declare_candidates(state: State, frame: Frame) -> list[Action]:
     seat = _seat(frame)
     out = []
     for card in state["players"][seat]["hand"]:
-        if not K.in_time_frame(card, state["epoch"]):
+        if not content.in_time_frame(card, state["epoch"]):
             continue
         if effect(card) not in TARGETED:
             out.append(Action("declare", (card,)))
@@ -259,7 +260,7 @@ def declare_candidates(state: State, frame: Frame) -> list[Action]:
         if effect(card) == "treachery" and state["turn"]["armies"] <= 0:
             continue
         test = target_test(card)
-        out += [Action("declare", (card, a)) for a in K.lands() if test(state, seat, a)]
+        out += [Action("declare", (card, a)) for a in content.lands() if test(state, seat, a)]
     return out
 
 
@@ -268,17 +269,21 @@ def apply_declare(state: State, frame: Frame, args: Declare, ev: Events) -> None
     seat, card = _seat(frame), args.card
     state["players"][seat]["hand"].remove(card)
     state["turn"]["events"] += 1
-    if K.is_culture(card):
-        C.declare(state, card, ev)
+    if content.is_culture(card):
+        culture_cards.declare(state, card, ev)
         return
     state["discard"].append(card)
     eff = effect(card)
-    c = K.cards()[card]
+    c = content.cards()[card]
     turn = state["turn"]
     target = args.target
-    text = f"{who(state, seat)} declares {K.name(card)}"
+    text = f"{who(state, seat)} declares {content.name(card)}"
     if target:
-        text += f" against {K.name(target)}" if eff in C.CAUSES else f" in {K.name(target)}"
+        text += (
+            f" against {content.name(target)}"
+            if eff in culture_cards.CAUSES
+            else f" in {content.name(target)}"
+        )
     ev.emit("event_declared", text, seat=seat, card=card, target=target, barrier=True)
     if eff == "leader":
         turn["leader"] += opt(state, "leader_bonus")
@@ -290,7 +295,12 @@ def apply_declare(state: State, frame: Frame, args: Declare, ev: Events) -> None
         assert target is not None
         key = "forts" if eff == "fort" else "monuments"
         state[key] = sorted([*state[key], target])
-        ev.emit(f"{eff}_built", f"A {c['name']} stands in {K.name(target)}", seat=seat, land=target)
+        ev.emit(
+            f"{eff}_built",
+            f"A {c['name']} stands in {content.name(target)}",
+            seat=seat,
+            land=target,
+        )
     else:
         assert target is not None
         strike(state, target, eff, ev)
@@ -300,14 +310,14 @@ def strike(state: State, land: str, fate: str, ev: Events) -> None:
     """One of the four fates of 5.11 strikes ``land``."""
     if fate in ("rebellion", "barbarians"):
         dice = opt(state, "rebel_dice" if fate == "rebellion" else "barbarian_dice")
-        att = [B.die(state) for _ in range(dice)]
-        dfd = [B.die(state) for _ in range(opt(state, "defence_dice"))]
-        a, d = max(att), max(dfd) + B.defence_bonus(state, land)
+        att = [board.die(state) for _ in range(dice)]
+        dfd = [board.die(state) for _ in range(opt(state, "defence_dice"))]
+        a, d = max(att), max(dfd) + board.defence_bonus(state, land)
         won = a > d
         attacker = "The rebels" if fate == "rebellion" else "The Barbarians"
         ev.emit(
             "fate_roll",
-            f"{attacker} attack {K.name(land)}: dice {att} against {dfd}, {a} against {d}: "
+            f"{attacker} attack {content.name(land)}: dice {att} against {dfd}, {a} against {d}: "
             + ("the land falls" if won else "they are thrown back"),
             land=land,
             fate=fate,
@@ -318,20 +328,21 @@ def strike(state: State, land: str, fate: str, ev: Events) -> None:
         )
         if not won:
             return
-    loser = B.holder(state, land)
+    loser = board.holder(state, land)
     assert loser is not None
-    cards = C.land_falls(state, land, ev, cause=fate)
+    cards = culture_cards.land_falls(state, land, ev, cause=fate)
     ev.emit(
         "land_falls",
-        f"{K.name(land)} of the {B.empire_name(loser)} falls to {C.fate_name(fate)}",
-        seat=B.owner(state, loser),
+        f"{content.name(land)} of the {board.empire_name(loser)} falls to "
+        f"{culture_cards.fate_name(fate)}",
+        seat=board.owner(state, loser),
         land=land,
         fate=fate,
     )
     if fate == "treachery":
         state["turn"]["armies"] -= 1
         occupy(state, land, _present(state), ev)
-    C.settle_cards(state, cards, ev, cause=fate, by=None, land=land)
+    culture_cards.settle_cards(state, cards, ev, cause=fate, by=None, land=land)
 
 
 DECLARE = ActionKind(
@@ -342,9 +353,9 @@ DECLARE = ActionKind(
         right_shape,
         in_hand,
         host_in_frame,
-        C.culture_in_frame,
+        culture_cards.culture_in_frame,
         events_left,
-        *C.CULTURE_CHECKS[1:],
+        *culture_cards.CULTURE_CHECKS[1:],
         *TARGET_CHECKS,
     ],
     declare_candidates,
@@ -357,7 +368,7 @@ DECLARE = ActionKind(
         right_shape,
         in_hand,
         host_in_frame,
-        C.culture_in_frame,
+        culture_cards.culture_in_frame,
         *TARGET_CHECKS,
     ],
 )

@@ -14,9 +14,8 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
-from . import culture as C
+from . import board, content
+from . import culture as culture_cards
 from .epochs import end_expansion
 from .rules import (
     BOOK,
@@ -30,14 +29,14 @@ from .rules import (
 
 
 def _present(state: State) -> str:
-    e = B.present(state)
+    e = board.present(state)
     assert e is not None
     return e
 
 
 @well_formed(lambda s, f, a: f"there is no area {a.x!r} on the map")
 def known_area(state: State, frame: Frame, args: One) -> bool:
-    return args.x in K.areas()
+    return args.x in content.areas()
 
 
 # -- entering lands ----------------------------------------------------------------------------
@@ -52,7 +51,9 @@ def armies_left(state: State, frame: Frame, args: object) -> bool:
     return state["turn"]["armies"] > 0
 
 
-@explained(lambda s, f, a: f"the {K.name(a.x)} is {'an Ocean' if K.is_ocean(a.x) else 'a Sea'}")
+@explained(
+    lambda s, f, a: f"the {content.name(a.x)} is {'an Ocean' if content.is_ocean(a.x) else 'a Sea'}"
+)
 @BOOK.check(
     "expand.land-only",
     "Armies enter Lands; Seas and Oceans take fleets.",
@@ -60,12 +61,13 @@ def armies_left(state: State, frame: Frame, args: object) -> bool:
     source="ours",
 )
 def is_land(state: State, frame: Frame, args: One) -> bool:
-    return K.is_land(args.x)
+    return content.is_land(args.x)
 
 
 @explained(
     lambda s, f, a: (
-        f"the {B.empire_name(_present(s))} begin in {K.name(K.empires()[_present(s)]['start'])}"
+        f"the {board.empire_name(_present(s))} begin in "
+        f"{content.name(content.empires()[_present(s)]['start'])}"
     )
 )
 @BOOK.check(
@@ -77,10 +79,10 @@ def is_land(state: State, frame: Frame, args: One) -> bool:
 )
 def start_first(state: State, frame: Frame, args: One) -> bool:
     e = _present(state)
-    return e in state["lands"].values() or args.x == K.empires()[e]["start"]
+    return e in state["lands"].values() or args.x == content.empires()[e]["start"]
 
 
-@explained(lambda s, f, a: f"{K.name(a.x)} already holds one of your armies")
+@explained(lambda s, f, a: f"{content.name(a.x)} already holds one of your armies")
 @BOOK.check(
     "expand.not-own",
     "Your Empire already holds that land.",
@@ -88,31 +90,31 @@ def start_first(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def not_own(state: State, frame: Frame, args: One) -> bool:
-    return B.holder(state, args.x) != _present(state)
+    return board.holder(state, args.x) != _present(state)
 
 
 def routes(state: State, land: str) -> dict[str, bool]:
     """How the present Empire could reach ``land``: by border, by fleet, by open/closed strait."""
     e = _present(state)
-    seat = B.owner(state, e)
-    held = set(B.empire_lands(state, e))
-    border = any(a in held for a in K.neighbours(land))
+    seat = board.owner(state, e)
+    held = set(board.empire_lands(state, e))
+    border = any(a in held for a in content.neighbours(land))
     fleet = any(
-        e in B.fleets_in(state, w) and any(x in held for x in K.neighbours(w))
-        for w in K.neighbours(land)
-        if not K.is_land(w)
+        e in board.fleets_in(state, w) and any(x in held for x in content.neighbours(w))
+        for w in content.neighbours(land)
+        if not content.is_land(w)
     )
     open_strait = closed_strait = False
-    for other, strait in K.strait_links()[land]:
+    for other, strait in content.strait_links()[land]:
         if other in held:
-            if B.enemy_fleet(state, K.straits()[strait]["sea"], seat):
+            if board.enemy_fleet(state, content.straits()[strait]["sea"], seat):
                 closed_strait = True
             else:
                 open_strait = True
     return {"border": border, "fleet": fleet, "strait": open_strait, "closed": closed_strait}
 
 
-@explained(lambda s, f, a: f"{K.name(a.x)} is out of reach")
+@explained(lambda s, f, a: f"{content.name(a.x)} is out of reach")
 @BOOK.check(
     "expand.reach",
     "An army enters a land next to one your Empire holds, across a Sea or Ocean where your Empire "
@@ -127,7 +129,7 @@ def in_reach(state: State, frame: Frame, args: One) -> bool:
     return r["border"] or r["fleet"] or r["strait"] or r["closed"]
 
 
-@explained(lambda s, f, a: f"an enemy fleet holds the Sea of the Strait to {K.name(a.x)}")
+@explained(lambda s, f, a: f"an enemy fleet holds the Sea of the Strait to {content.name(a.x)}")
 @BOOK.check(
     "expand.strait-closed",
     "An army cannot cross a Strait whose Sea holds an enemy fleet.",
@@ -145,20 +147,20 @@ def reachable(state: State) -> list[str]:
     """Lands the present Empire's next army may enter (the listing's fast path of the checks
     expand.first-army-start, expand.not-own, expand.reach and expand.strait-closed)."""
     e = _present(state)
-    seat = B.owner(state, e)
-    held = set(B.empire_lands(state, e))
+    seat = board.owner(state, e)
+    held = set(board.empire_lands(state, e))
     if not held:
-        return [K.empires()[e]["start"]]
+        return [content.empires()[e]["start"]]
     out: set[str] = set()
     for land in held:
-        out |= K.neighbours(land)
-        for other, strait in K.strait_links()[land]:
-            if not B.enemy_fleet(state, K.straits()[strait]["sea"], seat):
+        out |= content.neighbours(land)
+        for other, strait in content.strait_links()[land]:
+            if not board.enemy_fleet(state, content.straits()[strait]["sea"], seat):
                 out.add(other)
     for w, es in state["fleets"].items():
-        if e in es and any(x in held for x in K.neighbours(w)):
-            out |= K.neighbours(w)
-    return [a for a in K.lands() if a in out and a not in held]
+        if e in es and any(x in held for x in content.neighbours(w)):
+            out |= content.neighbours(w)
+    return [a for a in content.lands() if a in out and a not in held]
 
 
 def enter_candidates(state: State, frame: Frame) -> list[Action]:
@@ -169,20 +171,24 @@ def occupy(state: State, land: str, empire: str, ev: Events) -> None:
     """An army of ``empire`` stands in ``land`` (vacant now); its first founds the Capital."""
     state["lands"][land] = empire
     rec = state["empires"][empire]
-    seat = B.owner(state, empire)
+    seat = board.owner(state, empire)
     ev.emit(
         "army_entered",
-        f"The {B.empire_name(empire)} enter {K.name(land)}",
+        f"The {board.empire_name(empire)} enter {content.name(land)}",
         seat=seat,
         empire=empire,
         land=land,
     )
-    if B.founds_capital(empire) and not rec["founded"] and land == K.empires()[empire]["start"]:
+    if (
+        board.founds_capital(empire)
+        and not rec["founded"]
+        and land == content.empires()[empire]["start"]
+    ):
         rec["capital"] = land
         rec["founded"] = True
         ev.emit(
             "capital_founded",
-            f"The {B.empire_name(empire)} found their Capital in {K.name(land)}",
+            f"The {board.empire_name(empire)} found their Capital in {content.name(land)}",
             seat=seat,
             empire=empire,
             land=land,
@@ -194,7 +200,7 @@ def apply_enter(state: State, frame: Frame, args: One, ev: Events) -> None:
     turn = state["turn"]
     turn["armies"] -= 1
     turn["placed"] += 1
-    if B.holder(state, land) is None:
+    if board.holder(state, land) is None:
         occupy(state, land, e, ev)
     else:
         battle(state, land, e, ev)
@@ -202,18 +208,18 @@ def apply_enter(state: State, frame: Frame, args: One, ev: Events) -> None:
 
 def battle(state: State, land: str, attacker: str, ev: Events) -> None:
     o = state["options"]
-    defender = B.holder(state, land)
+    defender = board.holder(state, land)
     assert defender is not None
-    att = [B.die(state) for _ in range(o["attack_dice"])]
-    dfd = [B.die(state) for _ in range(o["defence_dice"])]
+    att = [board.die(state) for _ in range(o["attack_dice"])]
+    dfd = [board.die(state) for _ in range(o["defence_dice"])]
     a = max(att) + state["turn"]["leader"]
-    d = max(dfd) + B.defence_bonus(state, land)
+    d = max(dfd) + board.defence_bonus(state, land)
     won = a > d
-    seat = B.owner(state, attacker)
+    seat = board.owner(state, attacker)
     ev.emit(
         "battle_won" if won else "battle_lost",
-        f"The {B.empire_name(attacker)} attack {K.name(land)} "
-        f"({B.describe_holder(state, land)}): dice {att} against {dfd}, "
+        f"The {board.empire_name(attacker)} attack {content.name(land)} "
+        f"({board.describe_holder(state, land)}): dice {att} against {dfd}, "
         f"{a} against {d}: " + ("the land falls" if won else "the attack fails, the army is lost"),
         seat=seat,
         empire=attacker,
@@ -224,9 +230,9 @@ def battle(state: State, land: str, attacker: str, ev: Events) -> None:
         barrier=True,
     )
     if won:
-        cards = C.land_falls(state, land, ev, cause="conquest")
+        cards = culture_cards.land_falls(state, land, ev, cause="conquest")
         occupy(state, land, attacker, ev)
-        C.settle_cards(state, cards, ev, cause="conquest", by=attacker, land=land)
+        culture_cards.settle_cards(state, cards, ev, cause="conquest", by=attacker, land=land)
 
 
 ENTER = ActionKind(
@@ -254,7 +260,7 @@ def fleets_left(state: State, frame: Frame, args: object) -> bool:
     return state["turn"]["fleets"] > 0
 
 
-@explained(lambda s, f, a: f"{K.name(a.x)} is a land")
+@explained(lambda s, f, a: f"{content.name(a.x)} is a land")
 @BOOK.check(
     "fleet.water-only",
     "Fleets go to Seas and Oceans.",
@@ -262,10 +268,10 @@ def fleets_left(state: State, frame: Frame, args: object) -> bool:
     source="ours",
 )
 def is_water(state: State, frame: Frame, args: One) -> bool:
-    return not K.is_land(args.x)
+    return not content.is_land(args.x)
 
 
-@explained(lambda s, f, a: f"your Empire holds no land on the {K.name(a.x)}")
+@explained(lambda s, f, a: f"your Empire holds no land on the {content.name(a.x)}")
 @BOOK.check(
     "fleet.coast",
     "A fleet is placed in a Sea or Ocean next to a land your Empire holds.",
@@ -275,7 +281,7 @@ def is_water(state: State, frame: Frame, args: One) -> bool:
 def on_coast(state: State, frame: Frame, args: One) -> bool:
     # Asked per sea while listing: look the neighbours up instead of collecting every land.
     lands, empire = state["lands"], _present(state)
-    return any(lands.get(a) == empire for a in K.neighbours(args.x))
+    return any(lands.get(a) == empire for a in content.neighbours(args.x))
 
 
 @BOOK.check(
@@ -285,11 +291,11 @@ def on_coast(state: State, frame: Frame, args: One) -> bool:
     source="ours",
 )
 def no_fleet_yet(state: State, frame: Frame, args: One) -> bool:
-    return _present(state) not in B.fleets_in(state, args.x)
+    return _present(state) not in board.fleets_in(state, args.x)
 
 
 def fleet_candidates(state: State, frame: Frame) -> list[Action]:
-    return [Action("fleet", (w,)) for w in K.waters()]
+    return [Action("fleet", (w,)) for w in content.waters()]
 
 
 def apply_fleet(state: State, frame: Frame, args: One, ev: Events) -> None:
@@ -298,8 +304,8 @@ def apply_fleet(state: State, frame: Frame, args: One, ev: Events) -> None:
     state["fleets"].setdefault(args.x, []).append(e)
     ev.emit(
         "fleet_placed",
-        f"The {B.empire_name(e)} put a fleet in the {K.name(args.x)}",
-        seat=B.owner(state, e),
+        f"The {board.empire_name(e)} put a fleet in the {content.name(args.x)}",
+        seat=board.owner(state, e),
         empire=e,
         area=args.x,
     )
@@ -322,13 +328,15 @@ FLEET = ActionKind(
 def open_entries(state: State, frame: Frame) -> list[str]:
     """Lands an army could still enter that are vacant or held by another player."""
     seat = frame["player"]
-    return [a.args[0] for a in ENTER.legal(state, frame) if B.holder_seat(state, a.args[0]) != seat]
+    return [
+        a.args[0] for a in ENTER.legal(state, frame) if board.holder_seat(state, a.args[0]) != seat
+    ]
 
 
 @explained(
     lambda s, f, a: (
         f"{count(s['turn']['armies'], 'army')} left; they could enter "
-        + ", ".join(K.name(x) for x in open_entries(s, f)[:3])
+        + ", ".join(content.name(x) for x in open_entries(s, f)[:3])
     )
 )
 @BOOK.check(

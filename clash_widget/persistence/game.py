@@ -12,9 +12,7 @@ from ..engine import Action, Events, FrameHandler, Game, Options
 from ..engine.rng import Stream, seed_state
 from ..engine.seats import name as who
 from ..engine.state import clone
-from . import board as B
-from . import content as K
-from . import setup
+from . import board, content, setup
 from .epochs import start_epoch
 from .handlers import FRAME_KINDS, HANDLERS
 from .options import PersistenceOptions
@@ -38,8 +36,10 @@ class PersistenceOfCulture(Game):
         opts = options.to_dict()
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
-        if not 1 <= opts["epochs"] <= K.epoch_count():
-            raise ValueError(f"the game has 1 to {K.epoch_count()} Epochs, not {opts['epochs']}")
+        if not 1 <= opts["epochs"] <= content.epoch_count():
+            raise ValueError(
+                f"the game has 1 to {content.epoch_count()} Epochs, not {opts['epochs']}"
+            )
         state = setup.new_state(players, seed, opts)
         ev = Events()
         setup.deal(state, ev)
@@ -90,7 +90,7 @@ class PersistenceOfCulture(Game):
             p["hand"] = []
         box = []
         for pile in setup.used_piles(out["options"]):
-            pool = sorted(c for c in K.pile_cards(pile) if c not in public and c not in mine)
+            pool = sorted(c for c in content.pile_cards(pile) if c not in public and c not in mine)
             rng.shuffle(pool)
             for p in others:
                 k = need[p["seat"]].get(pile, 0)
@@ -107,7 +107,7 @@ class PersistenceOfCulture(Game):
 def pile_counts(hand: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in hand:
-        pile = K.cards()[c]["pile"]
+        pile = content.cards()[c]["pile"]
         out[pile] = out.get(pile, 0) + 1
     return out
 
@@ -116,7 +116,7 @@ def pile_counts(hand: list[str]) -> dict[str, int]:
 def invariants(state: dict[str, Any]) -> list[str]:
     bad: list[str] = []
     piles = setup.used_piles(state["options"])
-    expected = {c for p in piles for c in K.pile_cards(p)}
+    expected = {c for p in piles for c in content.pile_cards(p)}
     places: list[tuple[str, list[str]]] = [
         ("box", state["box"]),
         ("discard", state["discard"]),
@@ -145,30 +145,36 @@ def invariants(state: dict[str, Any]) -> list[str]:
             if state["empires"].get(e, {}).get("owner") != p["seat"]:
                 bad.append(f"{who(state, p['seat'])} lists {e}, which is not theirs")
     for c in state["discard"]:
-        if K.is_culture(c):
+        if content.is_culture(c):
             bad.append(f"the Culture card {c} was discarded (3.1: they are not)")
     for land, e in state["lands"].items():
-        if land not in K.lands():
+        if land not in content.lands():
             bad.append(f"an army stands in {land}, which is not a land")
         if e not in state["empires"]:
             bad.append(f"{land} is held by {e}, an Empire nobody chose")
     for w, es in state["fleets"].items():
-        if K.is_land(w) or len(set(es)) != len(es) or any(e not in state["empires"] for e in es):
+        if (
+            content.is_land(w)
+            or len(set(es)) != len(es)
+            or any(e not in state["empires"] for e in es)
+        ):
             bad.append(f"bad fleets in {w}: {es}")
     for eid, rec in state["empires"].items():
         cap = rec["capital"]
         if cap is not None:
-            if not B.founds_capital(eid) or not rec["founded"]:
+            if not board.founds_capital(eid) or not rec["founded"]:
                 bad.append(f"the {eid} have a Capital they cannot have")
             if state["lands"].get(cap) != eid:
                 bad.append(f"the Capital of the {eid} in {cap} is not held by them")
     for card, e in state["culture"].items():
         if e not in state["empires"]:
             bad.append(f"{card} is held by {e}, an Empire nobody chose")
-        elif B.is_minor(e) or B.capital(state, e) is None:
+        elif board.is_minor(e) or board.capital(state, e) is None:
             bad.append(f"{card} is held by the {e}, who have no Capital (3.11)")
     for key in ("forts", "monuments"):
-        if len(set(state[key])) != len(state[key]) or not all(a in K.lands() for a in state[key]):
+        if len(set(state[key])) != len(state[key]) or not all(
+            a in content.lands() for a in state[key]
+        ):
             bad.append(f"bad {key}: {state[key]}")
     turn = state["turn"]
     if turn is not None:

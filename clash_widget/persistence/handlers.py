@@ -5,8 +5,7 @@ from __future__ import annotations
 from ..engine.frames import TableFrame
 from ..engine.game import Frame, FrameHandler, State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
+from . import board, content
 from .epochs import CHOOSE
 from .events import DECLARE
 from .expansion import END, ENTER, FLEET
@@ -15,18 +14,20 @@ from .transfer import DONE, EARLY_TRANSFER, TRANSFER
 
 
 def choose_prompt(state: State, frame: Frame) -> str:
-    return f"Epoch {K.ROMAN[state['epoch']]}: {who(state, frame['player'])}, choose an Empire."
+    return (
+        f"Epoch {content.ROMAN[state['epoch']]}: {who(state, frame['player'])}, choose an Empire."
+    )
 
 
 def expand_prompt(state: State, frame: Frame) -> str:
     turn = state["turn"]
     e = turn["empire"]
-    if not B.empire_lands(state, e) and turn["armies"]:
-        where = f"; the first army enters {K.name(K.empires()[e]['start'])}"
+    if not board.empire_lands(state, e) and turn["armies"]:
+        where = f"; the first army enters {content.name(content.empires()[e]['start'])}"
     else:
         where = ""
     return (
-        f"{who(state, frame['player'])}, Expansion phase of the {B.empire_name(e)}: "
+        f"{who(state, frame['player'])}, Expansion phase of the {board.empire_name(e)}: "
         f"{count(turn['armies'], 'army')} and {count(turn['fleets'], 'fleet')} to place{where}. "
         "Declare Event cards at any time; end when your armies are placed."
     )

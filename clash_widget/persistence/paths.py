@@ -19,8 +19,7 @@ from collections import deque
 
 from ..engine.game import State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
+from . import board, content
 
 RELAXATIONS = ("shared-sea", "ocean-enemies", "strait")
 """The rules a refusal may blame besides ``transfer.path``, in the order they are tried."""
@@ -29,35 +28,39 @@ NONE: Relax = frozenset()
 
 
 def friendly(state: State, area: str, seat: int, relax: Relax = NONE) -> bool:
-    if K.is_land(area):
-        if K.is_barren(area):
+    if content.is_land(area):
+        if content.is_barren(area):
             return False
-        e = B.holder(state, area)
-        return e is not None and B.owner(state, e) == seat
-    if not B.seat_has_fleet(state, area, seat):
+        e = board.holder(state, area)
+        return e is not None and board.owner(state, e) == seat
+    if not board.seat_has_fleet(state, area, seat):
         # relaxed: an Ocean held only by other Factions' fleets
-        return "ocean-enemies" in relax and K.is_ocean(area) and bool(B.fleets_in(state, area))
-    if K.is_ocean(area) or state["options"]["shared_sea_friendly"] or "shared-sea" in relax:
+        return (
+            "ocean-enemies" in relax
+            and content.is_ocean(area)
+            and bool(board.fleets_in(state, area))
+        )
+    if content.is_ocean(area) or state["options"]["shared_sea_friendly"] or "shared-sea" in relax:
         return True
-    return not B.enemy_fleet(state, area, seat)
+    return not board.enemy_fleet(state, area, seat)
 
 
 def why_not_friendly(state: State, area: str, seat: int) -> str:
     """Why ``area`` breaks a path, in plain words (empty if it is friendly)."""
-    name = K.name(area)
-    if K.is_land(area):
-        if K.is_barren(area):
+    name = content.name(area)
+    if content.is_land(area):
+        if content.is_barren(area):
             return f"{name} is barren"
-        e = B.holder(state, area)
+        e = board.holder(state, area)
         if e is None:
             return f"{name} is vacant"
-        if B.owner(state, e) != seat:
-            return f"{name} is held by {who(state, B.owner(state, e))}"
+        if board.owner(state, e) != seat:
+            return f"{name} is held by {who(state, board.owner(state, e))}"
         return ""
-    if not B.fleets_in(state, area):
+    if not board.fleets_in(state, area):
         return f"the {name} is vacant"
-    if not B.seat_has_fleet(state, area, seat):
-        if K.is_ocean(area):
+    if not board.seat_has_fleet(state, area, seat):
+        if content.is_ocean(area):
             return f"the {name} holds no fleet of yours (an Ocean is shared only beside one)"
         return f"the {name} holds no fleet of yours"
     if not friendly(state, area, seat):
@@ -67,17 +70,17 @@ def why_not_friendly(state: State, area: str, seat: int) -> str:
 
 def strait_open(state: State, strait: str, seat: int, relax: Relax = NONE) -> bool:
     """A Strait may be crossed if its Sea is vacant or friendly (not enemy occupied)."""
-    sea = K.straits()[strait]["sea"]
-    if "strait" in relax or not B.fleets_in(state, sea):
+    sea = content.straits()[strait]["sea"]
+    if "strait" in relax or not board.fleets_in(state, sea):
         return True
     return friendly(state, sea, seat, relax)
 
 
 def steps(state: State, area: str, seat: int, relax: Relax = NONE) -> list[tuple[str, str | None]]:
     """Areas a path may go to next from ``area``: (area, strait crossed or None)."""
-    out: list[tuple[str, str | None]] = [(a, None) for a in sorted(K.neighbours(area))]
-    if K.is_land(area):
-        for other, strait in K.strait_links()[area]:
+    out: list[tuple[str, str | None]] = [(a, None) for a in sorted(content.neighbours(area))]
+    if content.is_land(area):
+        for other, strait in content.strait_links()[area]:
             if strait_open(state, strait, seat, relax):
                 out.append((other, strait))
     return out
@@ -145,10 +148,10 @@ def blockers(state: State, start: str, goal: str, seat: int, rule: str = "") -> 
 
 def _cause_of(state: State, area: str, seat: int) -> str:
     """The rule an unfriendly area breaks: shared-sea, ocean-enemies or path."""
-    if K.is_land(area) or not B.fleets_in(state, area):
+    if content.is_land(area) or not board.fleets_in(state, area):
         return "path"
-    if not B.seat_has_fleet(state, area, seat):
-        return "ocean-enemies" if K.is_ocean(area) else "path"
+    if not board.seat_has_fleet(state, area, seat):
+        return "ocean-enemies" if content.is_ocean(area) else "path"
     return "shared-sea"
 
 
@@ -159,16 +162,19 @@ def _blockers(state: State, start: str, goal: str, seat: int) -> list[tuple[str,
     dist = _distances(goal)
     edge = {b for a in seen for b, _ in steps(state, a, seat) if b not in seen}
     for a in seen:  # straits whose sea is enemy occupied are closed
-        if K.is_land(a):
-            for other, strait in K.strait_links()[a]:
+        if content.is_land(a):
+            for other, strait in content.strait_links()[a]:
                 if not strait_open(state, strait, seat) and other not in seen:
                     edge.add(f"strait:{strait}")
     words: list[tuple[str, str]] = []
     for b in sorted(edge, key=lambda x: (dist.get(x.split(":")[-1], 99), x)):
         if b.startswith("strait:"):
-            s = K.straits()[b.split(":", 1)[1]]
+            s = content.straits()[b.split(":", 1)[1]]
             words.append(
-                ("strait", f"the {s['name']} is closed by an enemy fleet in the {K.name(s['sea'])}")
+                (
+                    "strait",
+                    f"the {s['name']} is closed by an enemy fleet in the {content.name(s['sea'])}",
+                )
             )
         else:
             words.append((_cause_of(state, b, seat), why_not_friendly(state, b, seat)))
@@ -180,15 +186,15 @@ def _distances(goal: str) -> dict[str, int]:
     todo = deque([goal])
     while todo:
         a = todo.popleft()
-        nxt = list(K.neighbours(a))
-        if K.is_land(a):
-            nxt += [o for o, _ in K.strait_links()[a]]
+        nxt = list(content.neighbours(a))
+        if content.is_land(a):
+            nxt += [o for o, _ in content.strait_links()[a]]
         for b in nxt:
             if b not in dist:
                 dist[b] = dist[a] + 1
                 todo.append(b)
-    for s in K.straits():
-        dist[s] = min(dist[x] for x in K.straits()[s]["lands"])
+    for s in content.straits():
+        dist[s] = min(dist[x] for x in content.straits()[s]["lands"])
     return dist
 
 
@@ -196,8 +202,8 @@ def destinations(state: State, seat: int) -> list[str]:
     """Lands of the Capitals a Culture card of ``seat`` may go to (6.11): the Faction's own."""
     return sorted(
         land
-        for land, e in B.capitals(state).items()
-        if B.owner(state, e) == seat and not B.is_minor(e)
+        for land, e in board.capitals(state).items()
+        if board.owner(state, e) == seat and not board.is_minor(e)
     )
 
 
@@ -205,10 +211,10 @@ def possible(state: State, seat: int) -> list[tuple[str, str, list[str]]]:
     """Every transfer open to ``seat`` now: (card, destination land, path)."""
     out = []
     dests = destinations(state, seat)
-    mine = set(B.faction(state, seat))
+    mine = set(board.faction(state, seat))
     reached: dict[str, dict[str, tuple[str | None, str | None]]] = {}
     for card, e in sorted(state["culture"].items()):
-        home = B.capital(state, e) if e in mine else None
+        home = board.capital(state, e) if e in mine else None
         if home is None:
             continue
         if home not in reached:

@@ -17,9 +17,11 @@ from ..engine import Action, RuleBook
 from ..engine.frames import Detail, Explained
 from ..engine.game import MALFORMED, Frame, State
 from ..engine.rules import Predicate, Reading
-from . import content as K
+from . import content
 
-BOOK = RuleBook("persistence", readings=[Reading(**r) for r in K.load("readings")["readings"]])
+BOOK = RuleBook(
+    "persistence", readings=[Reading(**r) for r in content.load("readings")["readings"]]
+)
 R = BOOK.rule
 
 # The seed's numbered rules (The Persistence of Culture, Charles Bahl).

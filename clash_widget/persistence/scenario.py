@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Events, Match, get_game
-from . import board as B
-from . import content as K
+from . import board, content
 from .epochs import start_epoch
 from .setup import VP_SOURCES
 
@@ -53,12 +52,12 @@ class Scenario:
     ) -> Scenario:
         """Give ``seat`` the Empire, holding ``lands``, with its Capital in ``capital``."""
         st = self.state
-        if empire not in K.empires():
+        if empire not in content.empires():
             raise ScenarioError(f"unknown Empire {empire!r}")
         if empire in st["empires"]:
-            raise ScenarioError(f"the {B.empire_name(empire)} are taken already")
-        if K.empires()[empire]["epoch"] > st["epoch"]:
-            raise ScenarioError(f"the {B.empire_name(empire)} come after Epoch {st['epoch']}")
+            raise ScenarioError(f"the {board.empire_name(empire)} are taken already")
+        if content.empires()[empire]["epoch"] > st["epoch"]:
+            raise ScenarioError(f"the {board.empire_name(empire)} come after Epoch {st['epoch']}")
         st["empires"][empire] = {"owner": seat, "capital": None, "founded": False}
         st["players"][seat]["empires"].append(empire)
         for land in lands:
@@ -69,28 +68,28 @@ class Scenario:
 
     def army(self, land: str, empire: str) -> Scenario:
         """An army of ``empire`` in ``land`` (replacing whatever stood there)."""
-        if land not in K.lands():
+        if land not in content.lands():
             raise ScenarioError(f"{land!r} is not a land")
         self._known(empire)
         old = self.state["lands"].get(land)
-        if old is not None and B.capital(self.state, old) == land:
+        if old is not None and board.capital(self.state, old) == land:
             raise ScenarioError(f"{land} holds the Capital of the {old}")
         self.state["lands"][land] = empire
         return self
 
     def vacate(self, land: str) -> Scenario:
         old = self.state["lands"].pop(land, None)
-        if old is not None and B.capital(self.state, old) == land:
+        if old is not None and board.capital(self.state, old) == land:
             raise ScenarioError(f"{land} holds the Capital of the {old}")
         return self
 
     def capital(self, empire: str, land: str) -> Scenario:
         """The Empire's Capital stands in ``land`` (which it must hold)."""
         self._known(empire)
-        if not B.founds_capital(empire):
-            raise ScenarioError(f"the {B.empire_name(empire)} have no Capital to found")
+        if not board.founds_capital(empire):
+            raise ScenarioError(f"the {board.empire_name(empire)} have no Capital to found")
         if self.state["lands"].get(land) != empire:
-            raise ScenarioError(f"the {B.empire_name(empire)} do not hold {land}")
+            raise ScenarioError(f"the {board.empire_name(empire)} do not hold {land}")
         rec = self.state["empires"][empire]
         rec["capital"], rec["founded"] = land, True
         return self
@@ -99,15 +98,15 @@ class Scenario:
         """The Empire's Capital has fallen (it keeps its other lands)."""
         rec = self.state["empires"][empire]
         if rec["capital"] is None:
-            raise ScenarioError(f"the {B.empire_name(empire)} have no Capital standing")
-        if B.cards_of(self.state, empire):
+            raise ScenarioError(f"the {board.empire_name(empire)} have no Capital standing")
+        if board.cards_of(self.state, empire):
             raise ScenarioError("move its Culture cards away first")
         self.state["lands"].pop(rec["capital"])
         rec["capital"] = None
         return self
 
     def fleet(self, water: str, empire: str) -> Scenario:
-        if water not in K.waters():
+        if water not in content.waters():
             raise ScenarioError(f"{water!r} is not a Sea or Ocean")
         self._known(empire)
         fleets = self.state["fleets"].setdefault(water, [])
@@ -126,7 +125,7 @@ class Scenario:
     # -- cards ------------------------------------------------------------------------------
     def culture(self, card: str, empire: str) -> Scenario:
         """The Culture card is in play, possessed by ``empire`` (it leaves a hand or the box)."""
-        if card not in K.cards() or not K.is_culture(card):
+        if card not in content.cards() or not content.is_culture(card):
             raise ScenarioError(f"{card!r} is not a Culture card")
         self._known(empire)
         self._take(card)
@@ -138,16 +137,16 @@ class Scenario:
         the box (one card of each pile in a hand)."""
         st = self.state
         for card in cards:
-            if card not in K.cards():
+            if card not in content.cards():
                 raise ScenarioError(f"unknown card {card!r}")
-            pile = K.cards()[card]["pile"]
+            pile = content.cards()[card]["pile"]
             self._take(card)
             hand = st["players"][seat]["hand"]
-            for old in [c for c in hand if K.cards()[c]["pile"] == pile]:
+            for old in [c for c in hand if content.cards()[c]["pile"] == pile]:
                 hand.remove(old)
                 st["box"].append(old)
             hand.append(card)
-            hand.sort(key=lambda c: (K.piles().index(K.cards()[c]["pile"]), c))
+            hand.sort(key=lambda c: (content.piles().index(content.cards()[c]["pile"]), c))
         st["box"].sort()
         return self
 
@@ -189,14 +188,14 @@ class Scenario:
     ) -> Scenario:
         """It is ``seat``'s turn with ``empire`` (of the scenario's Epoch), in ``frame``."""
         st = self.state
-        info = K.empires()[empire]
+        info = content.empires()[empire]
         if info["epoch"] != st["epoch"]:
             raise ScenarioError(f"the {info['name']} are not an Empire of Epoch {st['epoch']}")
         if empire not in st["empires"]:
             self.empire(seat, empire)
         if st["empires"][empire]["owner"] != seat:
             raise ScenarioError(f"the {info['name']} belong to another player")
-        st["order"] = [e for e in K.epoch_empires(st["epoch"]) if e in st["empires"]]
+        st["order"] = [e for e in content.epoch_empires(st["epoch"]) if e in st["empires"]]
         st["turn_no"] += 1
         st["turn"] = {
             "index": st["order"].index(empire),
@@ -214,7 +213,7 @@ class Scenario:
     def choosing(self) -> Scenario:
         """The scenario's Epoch begins: the players choose its Empires, fewest VP first."""
         st = self.state
-        taken = [e for e in st["empires"] if K.empires()[e]["epoch"] >= st["epoch"]]
+        taken = [e for e in st["empires"] if content.empires()[e]["epoch"] >= st["epoch"]]
         if taken:
             raise ScenarioError(f"Empires of this Epoch are taken already: {taken}")
         st["epoch"] -= 1
@@ -244,11 +243,13 @@ class Scenario:
         for p in st["players"]:
             if card in p["hand"]:
                 p["hand"].remove(card)
-                pile = K.cards()[card]["pile"]
-                spare = sorted(c for c in st["box"] if K.cards()[c]["pile"] == pile and c != card)
+                pile = content.cards()[card]["pile"]
+                spare = sorted(
+                    c for c in st["box"] if content.cards()[c]["pile"] == pile and c != card
+                )
                 p["hand"].append(spare[0])  # keep one card of each pile in that hand
                 st["box"].remove(spare[0])
-                p["hand"].sort(key=lambda c: (K.piles().index(K.cards()[c]["pile"]), c))
+                p["hand"].sort(key=lambda c: (content.piles().index(content.cards()[c]["pile"]), c))
                 return
         if card in st["culture"]:
             del st["culture"][card]

@@ -10,9 +10,8 @@ from __future__ import annotations
 from ..engine import Events
 from ..engine.game import State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
-from . import culture as C
+from . import board, content
+from . import culture as culture_cards
 
 
 def region_points(state: State, seat: int) -> dict[str, int]:
@@ -20,11 +19,11 @@ def region_points(state: State, seat: int) -> dict[str, int]:
     o = state["options"]
     n = len(state["players"])
     out = {}
-    for rid, region in K.regions().items():
-        scoring = [a for a in K.region_lands(rid) if not K.is_barren(a)]
+    for rid, region in content.regions().items():
+        scoring = [a for a in content.region_lands(rid) if not content.is_barren(a)]
         count = [0] * n
         for a in scoring:
-            s = B.holder_seat(state, a)
+            s = board.holder_seat(state, a)
             if s is not None:
                 count[s] += 1
         mine = count[seat]
@@ -42,19 +41,21 @@ def region_points(state: State, seat: int) -> dict[str, int]:
 def breakdown(state: State, seat: int) -> dict[str, int]:
     """What ``seat`` would score in a Victory Point phase now, by source."""
     o = state["options"]
-    mine = set(B.faction(state, seat))
-    held = set(B.seat_lands(state, seat))
+    mine = set(board.faction(state, seat))
+    held = set(board.seat_lands(state, seat))
     return {
         "regions": sum(region_points(state, seat).values()),
-        "capitals": o["vp_capital"] * sum(1 for e in B.capitals(state).values() if e in mine),
+        "capitals": o["vp_capital"] * sum(1 for e in board.capitals(state).values() if e in mine),
         "monuments": o["vp_monument"] * sum(1 for a in state["monuments"] if a in held),
-        "culture": sum(C.card_points(state, c) for c in C.faction_cards(state, seat)),
+        "culture": sum(
+            culture_cards.card_points(state, c) for c in culture_cards.faction_cards(state, seat)
+        ),
     }
 
 
 def vp_phase(state: State, seat: int, ev: Events) -> None:
     parts = breakdown(state, seat)
-    C.score(state, seat, ev)  # one culture_scored event per card
+    culture_cards.score(state, seat, ev)  # one culture_scored event per card
     p = state["players"][seat]
     for k, v in parts.items():
         p["vp_by"][k] += v

@@ -16,7 +16,7 @@ from typing import Any, cast
 from ..engine import Events
 from ..engine.rng import seed_state, shuffle
 from ..engine.seats import name as who
-from . import content as K
+from . import content
 from .state_types import PersistenceOptionsDict, PersistenceState, VpBy
 
 VP_SOURCES = ("regions", "capitals", "monuments", "culture")
@@ -24,7 +24,7 @@ VP_SOURCES = ("regions", "capitals", "monuments", "culture")
 
 def used_piles(options: dict[str, Any]) -> list[str]:
     """Nine host piles, and the tenth, the Culture pile, when the variant is played (1.1)."""
-    return [p for p in K.piles() if options["culture"] or p != K.CULTURE_PILE]
+    return [p for p in content.piles() if options["culture"] or p != content.CULTURE_PILE]
 
 
 def new_state(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -67,7 +67,7 @@ def deal(state: dict[str, Any], ev: Events) -> None:
     """Shuffle each pile; every player draws one card of each; the rest go back to the box."""
     n = len(state["players"])
     for pile in used_piles(state["options"]):
-        cards = list(K.pile_cards(pile))
+        cards = list(content.pile_cards(pile))
         shuffle(state, cards)
         for s in range(n):
             state["players"][s]["hand"].append(cards[s])
@@ -86,4 +86,4 @@ def deal(state: dict[str, Any], ev: Events) -> None:
 
 
 def hand_order(card: str) -> tuple[int, str]:
-    return (K.piles().index(K.cards()[card]["pile"]), card)
+    return (content.piles().index(content.cards()[card]["pile"]), card)

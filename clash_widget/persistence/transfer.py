@@ -16,9 +16,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, Explained, bare, explained, fixed
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import board as B
-from . import content as K
-from . import paths
+from . import board, content, paths
 from .epochs import finish_turn
 from .rules import (
     BOOK,
@@ -42,12 +40,16 @@ def parse_move(state: State, frame: Frame, action: Action) -> Move:
 @well_formed(
     lambda s, f, a: (
         f"there is no Culture card {a.card!r}"
-        if not (a.card in K.cards() and K.is_culture(a.card))
+        if not (a.card in content.cards() and content.is_culture(a.card))
         else f"there is no area {a.land!r} on the map"
     )
 )
 def known(state: State, frame: Frame, args: Move) -> bool:
-    return args.card in K.cards() and K.is_culture(args.card) and args.land in K.areas()
+    return (
+        args.card in content.cards()
+        and content.is_culture(args.card)
+        and args.land in content.areas()
+    )
 
 
 @BOOK.check(
@@ -78,12 +80,12 @@ def _possessor(state: State, card: str) -> str | None:
 
 @explained(
     lambda s, f, a: (
-        f"{K.name(a.card)} is "
+        f"{content.name(a.card)} is "
         + (
             "not in play"
             if _possessor(s, a.card) is None
-            else f"held by the {B.empire_name(_possessor(s, a.card))} of "
-            f"{who(s, B.owner(s, _possessor(s, a.card)))}"
+            else f"held by the {board.empire_name(_possessor(s, a.card))} of "
+            f"{who(s, board.owner(s, _possessor(s, a.card)))}"
         )
     )
 )
@@ -94,21 +96,21 @@ def _possessor(state: State, card: str) -> str | None:
 )
 def own_card(state: State, frame: Frame, args: Move) -> bool:
     e = _possessor(state, args.card)
-    return e is not None and B.owner(state, e) == frame["player"]
+    return e is not None and board.owner(state, e) == frame["player"]
 
 
-@explained(lambda s, f, a: f"the {B.empire_name(B.holder(s, a.land))} are a Minor Empire")
+@explained(lambda s, f, a: f"the {board.empire_name(board.holder(s, a.land))} are a Minor Empire")
 @BOOK.check(
     "transfer.not-to-minor",
     "Culture cards may not be transferred to a Minor Empire.",
     S611,
 )
 def not_minor(state: State, frame: Frame, args: Move) -> bool:
-    e = B.holder(state, args.land)
-    return e is None or not B.is_minor(e)
+    e = board.holder(state, args.land)
+    return e is None or not board.is_minor(e)
 
 
-@explained(lambda s, f, a: f"{K.name(a.land)} is {B.describe_holder(s, a.land)}")
+@explained(lambda s, f, a: f"{content.name(a.land)} is {board.describe_holder(s, a.land)}")
 @BOOK.check(
     "transfer.own-faction-only",
     "Culture cards may be transferred only to the Capitals of your own Empires, past or present, "
@@ -116,11 +118,11 @@ def not_minor(state: State, frame: Frame, args: Move) -> bool:
     S611,
 )
 def own_faction(state: State, frame: Frame, args: Move) -> bool:
-    s = B.holder_seat(state, args.land)
+    s = board.holder_seat(state, args.land)
     return s is None or s == frame["player"]
 
 
-@explained(lambda s, f, a: f"no Capital stands in {K.name(a.land)}")
+@explained(lambda s, f, a: f"no Capital stands in {content.name(a.land)}")
 @BOOK.check(
     "transfer.to-capital",
     "Culture cards are transferred between Capitals: the destination must be a Capital standing "
@@ -128,10 +130,10 @@ def own_faction(state: State, frame: Frame, args: Move) -> bool:
     S61,
 )
 def to_capital(state: State, frame: Frame, args: Move) -> bool:
-    return args.land in B.capitals(state)
+    return args.land in board.capitals(state)
 
 
-@explained(lambda s, f, a: f"{K.name(a.card)} is in {K.name(a.land)} already")
+@explained(lambda s, f, a: f"{content.name(a.card)} is in {content.name(a.land)} already")
 @BOOK.check(
     "transfer.same-capital",
     "The card is already located in that Capital.",
@@ -140,12 +142,12 @@ def to_capital(state: State, frame: Frame, args: Move) -> bool:
 )
 def elsewhere(state: State, frame: Frame, args: Move) -> bool:
     e = _possessor(state, args.card)
-    return e is None or B.capital(state, e) != args.land
+    return e is None or board.capital(state, e) != args.land
 
 
 def _home(state: State, args: Move) -> str | None:
     e = _possessor(state, args.card)
-    return B.capital(state, e) if e else None
+    return board.capital(state, e) if e else None
 
 
 def _no_path(rule: str = "") -> Callable[[State, Frame, Move], str]:
@@ -156,7 +158,7 @@ def _no_path(rule: str = "") -> Callable[[State, Frame, Move], str]:
         if home is None:
             return "the card has no Capital to leave from"
         why = paths.blockers(state, home, args.land, frame["player"], rule)
-        return f"from {K.name(home)} to {K.name(args.land)}: " + "; ".join(why)
+        return f"from {content.name(home)} to {content.name(args.land)}: " + "; ".join(why)
 
     return detail
 
@@ -188,7 +190,7 @@ strait_open = Explained(STRAIT, _not_closed_by("strait"), False, _no_path("strai
 )
 def has_path(state: State, frame: Frame, args: Move) -> bool:
     e = _possessor(state, args.card)
-    home = B.capital(state, e) if e else None
+    home = board.capital(state, e) if e else None
     return home is not None and paths.path(state, home, args.land, frame["player"]) is not None
 
 
@@ -217,15 +219,16 @@ def transfer_candidates(state: State, frame: Frame) -> list[Action]:
 def apply_transfer(state: State, frame: Frame, args: Move, ev: Events) -> None:
     seat = frame["player"]
     old = state["culture"][args.card]
-    home = B.capital(state, old)
-    new = B.capitals(state)[args.land]
+    home = board.capital(state, old)
+    new = board.capitals(state)[args.land]
     route = paths.path(state, home, args.land, seat) if home else None
     state["culture"][args.card] = new
     ev.emit(
         "culture_transferred",
-        f"{who(state, seat)} transfers {K.name(args.card)} from the {B.empire_name(old)} to the "
-        f"{B.empire_name(new)} in {K.name(args.land)} by "
-        + " - ".join(K.name(x.split(":")[-1]) for x in route or []),
+        f"{who(state, seat)} transfers {content.name(args.card)} from the "
+        f"{board.empire_name(old)} to the "
+        f"{board.empire_name(new)} in {content.name(args.land)} by "
+        + " - ".join(content.name(x.split(":")[-1]) for x in route or []),
         seat=seat,
         card=args.card,
         empire=new,

@@ -14,40 +14,38 @@ from typing import Any
 from ..engine import Action, Game
 from ..engine.game import State
 from ..engine.seats import identity
-from . import board as B
-from . import content as K
-from . import culture as C
-from . import paths
+from . import board, content, paths
+from . import culture as culture_cards
 from .epochs import empire_terms
 from .names import place_names
 from .scoring import breakdown
 
 
 def card_public(card: str) -> dict[str, Any]:
-    c = K.cards()[card]
+    c = content.cards()[card]
     out = {
         "id": card,
         "name": c["name"],
-        "label": K.card_label(card),
+        "label": content.card_label(card),
         "pile": c["pile"],
         "effect": c["effect"],
-        "frames": K.frames_text(card),
-        "culture": K.is_culture(card),
+        "frames": content.frames_text(card),
+        "culture": content.is_culture(card),
     }
     if "vp" in c:
         out["vp"] = c["vp"]
     if c.get("region"):
-        out["region"] = K.name(c["region"])
+        out["region"] = content.name(c["region"])
     return out
 
 
 @cache
 def map_payload() -> dict[str, Any]:
     """The static map: shapes, names, kinds, regions, straits (computed once)."""
-    d = K.drawing()
+    d = content.drawing()
     areas = []
-    for a in K.area_order():
-        info = K.areas()[a]
+    for a in content.area_order():
+        info = content.areas()[a]
         areas.append(
             {
                 "id": a,
@@ -60,7 +58,7 @@ def map_payload() -> dict[str, Any]:
             }
         )
     straits = []
-    for s in K.straits().values():
+    for s in content.straits().values():
         a, b = s["lands"]
         straits.append(
             {
@@ -72,8 +70,13 @@ def map_payload() -> dict[str, Any]:
             }
         )
     regions = [
-        {"id": r["id"], "name": r["name"], "value": r["value"], "lands": list(K.region_lands(rid))}
-        for rid, r in K.regions().items()
+        {
+            "id": r["id"],
+            "name": r["name"],
+            "value": r["value"],
+            "lands": list(content.region_lands(rid)),
+        }
+        for rid, r in content.regions().items()
     ]
     return {
         "width": d["width"],
@@ -109,7 +112,7 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         show = seat is None or seat == s
         piles: dict[str, int] = {}
         for c in p["hand"]:
-            piles[K.cards()[c]["pile"]] = piles.get(K.cards()[c]["pile"], 0) + 1
+            piles[content.cards()[c]["pile"]] = piles.get(content.cards()[c]["pile"], 0) + 1
         players.append(
             {
                 **identity(state, s),
@@ -129,15 +132,15 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
             moves = {(c, d): p for c, d, p in paths.possible(state, deciding)}
         legal = [_legal_entry(state, a, moves) for a in game.legal_actions(state)]
     turn = state["turn"]
-    present = B.present(state)
+    present = board.present(state)
     empires = []
     for eid, rec in state["empires"].items():
-        info = B.empire_summary(eid)
+        info = board.empire_summary(eid)
         info.update(
             seat=rec["owner"],
             capital=rec["capital"],
             founded=rec["founded"],
-            lands=len(B.empire_lands(state, eid)),
+            lands=len(board.empire_lands(state, eid)),
             present=eid == present,
             terms=empire_terms(eid),
         )
@@ -145,8 +148,8 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     empires.sort(key=lambda e: (e["epoch"], e["order"]))
     offer = []
     if state["epoch"] and not state["over"]:
-        for eid in K.epoch_empires(state["epoch"]):
-            info = B.empire_summary(eid)
+        for eid in content.epoch_empires(state["epoch"]):
+            info = board.empire_summary(eid)
             rec = state["empires"].get(eid)
             info.update(taken_by=rec["owner"] if rec else None, terms=empire_terms(eid))
             offer.append(info)
@@ -155,10 +158,10 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         info = card_public(card)
         info.update(
             empire=eid,
-            empire_name=B.empire_name(eid),
-            seat=B.owner(state, eid),
-            capital=B.capital(state, eid),
-            points=C.card_points(state, card),
+            empire_name=board.empire_name(eid),
+            seat=board.owner(state, eid),
+            capital=board.capital(state, eid),
+            points=culture_cards.card_points(state, card),
         )
         culture.append(info)
     return {
@@ -171,20 +174,20 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "prompt": game.prompt(state),
         "options": dict(state["options"]),
         "epoch": state["epoch"],
-        "epoch_name": K.ROMAN[state["epoch"]],
+        "epoch_name": content.ROMAN[state["epoch"]],
         "epochs": state["options"]["epochs"],
         "map": map_payload(),
         "board": {
             "lands": {
-                a: {"empire": e, "seat": B.owner(state, e)}
+                a: {"empire": e, "seat": board.owner(state, e)}
                 for a, e in sorted(state["lands"].items())
             },
             "fleets": {
-                w: [{"empire": e, "seat": B.owner(state, e)} for e in es]
+                w: [{"empire": e, "seat": board.owner(state, e)} for e in es]
                 for w, es in sorted(state["fleets"].items())
                 if es
             },
-            "capitals": dict(sorted(B.capitals(state).items())),
+            "capitals": dict(sorted(board.capitals(state).items())),
             "forts": list(state["forts"]),
             "monuments": list(state["monuments"]),
         },
@@ -205,18 +208,18 @@ def describe(state: State, action: Action) -> str:
     k, a = action.kind, action.args
     try:
         if k == "choose":
-            return f"Take the {B.empire_name(a[0])} ({empire_terms(a[0])})"
+            return f"Take the {board.empire_name(a[0])} ({empire_terms(a[0])})"
         if k == "enter":
-            if B.holder(state, a[0]) is None:
-                return f"Enter {K.name(a[0])}"
-            return f"Attack {K.name(a[0])} ({B.describe_holder(state, a[0])})"
+            if board.holder(state, a[0]) is None:
+                return f"Enter {content.name(a[0])}"
+            return f"Attack {content.name(a[0])} ({board.describe_holder(state, a[0])})"
         if k == "fleet":
-            return f"Put a fleet in the {K.name(a[0])}"
+            return f"Put a fleet in the {content.name(a[0])}"
         if k == "declare":
-            text = f"Declare {K.name(a[0])}"
-            return text + (f" on {K.name(a[1])}" if len(a) > 1 else "")
+            text = f"Declare {content.name(a[0])}"
+            return text + (f" on {content.name(a[1])}" if len(a) > 1 else "")
         if k == "transfer":
-            return f"Transfer {K.name(a[0])} to the Capital in {K.name(a[1])}"
+            return f"Transfer {content.name(a[0])} to the Capital in {content.name(a[1])}"
         if k == "end":
             return "End the Expansion phase"
         if k == "done":

@@ -14,8 +14,8 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import cards as C
-from . import logic as L
+from . import cards as catalogue
+from . import logic
 from .rules import ACTIONS, ATTACK, BOOK, BULWARK
 
 
@@ -34,18 +34,18 @@ class Attack(NamedTuple):
 def parse_attack(state: State, frame: Frame, action: Action) -> Attack:
     card, a1, a2, target = action.args
     cul = pair_culture(state, frame["player"], a1, a2)
-    return Attack(action, card, a1, a2, target, cul, L.city_of(state, target))
+    return Attack(action, card, a1, a2, target, cul, logic.city_of(state, target))
 
 
 def pair_culture(state: State, seat: int, a1: str, a2: str) -> str | None:
     """The culture two citizens of ``seat``'s city attack for, or None if they cannot pair."""
-    cits = L.citizens(state, seat)
+    cits = logic.citizens(state, seat)
     if a1 == a2 or a1 not in cits or a2 not in cits:
         return None
-    c1, c2 = C.culture(a1), C.culture(a2)
+    c1, c2 = catalogue.culture(a1), catalogue.culture(a2)
     if c1 == c2:
         return c1
-    if L.protagonist_power(state, seat) == "vizier":
+    if logic.protagonist_power(state, seat) == "vizier":
         pr = state["players"][seat]["protagonist"]
         if a1 == pr:
             return c2
@@ -55,7 +55,7 @@ def pair_culture(state: State, seat: int, a1: str, a2: str) -> str | None:
 
 
 def attack_pairs(state: State, seat: int) -> list[tuple[str, str, str]]:
-    cits = sorted(L.citizens(state, seat))
+    cits = sorted(logic.citizens(state, seat))
     out = []
     for a1, a2 in combinations(cits, 2):
         cul = pair_culture(state, seat, a1, a2)
@@ -75,13 +75,13 @@ def once_per_turn(state: State, frame: Frame, a: Attack) -> bool:
     return state["turn"]["attacks"] < 1
 
 
-@explained(lambda s, f, a: C.named(a.card))
+@explained(lambda s, f, a: catalogue.named(a.card))
 @BOOK.check("attack.needs-attack-card", "An Attack needs an Attack card from your hand.", ATTACK)
 def attack_card(state: State, frame: Frame, a: Attack) -> bool:
-    return a.card in L.hand(state, frame["player"]) and C.ctype(a.card) == "attack"
+    return a.card in logic.hand(state, frame["player"]) and catalogue.ctype(a.card) == "attack"
 
 
-@explained(lambda s, f, a: f"{C.named(a.a1)}, {C.named(a.a2)}")
+@explained(lambda s, f, a: f"{catalogue.named(a.a1)}, {catalogue.named(a.a2)}")
 @BOOK.check(
     "attack.needs-pair",
     "The attackers must be two different citizens of the same culture in your own city.",
@@ -92,15 +92,15 @@ def needs_pair(state: State, frame: Frame, a: Attack) -> bool:
 
 
 def _is_character(cid: str) -> bool:
-    return cid in C.catalogue() and C.ctype(cid) == "character"
+    return cid in catalogue.catalogue() and catalogue.ctype(cid) == "character"
 
 
 def _not_a_target(state: State, frame: Frame, a: Attack) -> str:
-    if a.target in C.catalogue() and C.ctype(a.target) == "protagonist":
-        return f"{C.label(a.target)} is a Protagonist"
+    if a.target in catalogue.catalogue() and catalogue.ctype(a.target) == "protagonist":
+        return f"{catalogue.label(a.target)} is a Protagonist"
     if not _is_character(a.target):
-        return C.named(a.target)
-    return f"{C.label(a.target)} is not in an opponent's city"
+        return catalogue.named(a.target)
+    return f"{catalogue.label(a.target)} is not in an opponent's city"
 
 
 @explained(_not_a_target)
@@ -113,22 +113,24 @@ def target_character(state: State, frame: Frame, a: Attack) -> bool:
     return (
         _is_character(a.target)
         and a.where is not None
-        and a.where in L.opponents(state, frame["player"])
+        and a.where in logic.opponents(state, frame["player"])
     )
 
 
-@explained(lambda s, f, a: f"both are {C.cultures()[a.culture]['name']}")
+@explained(lambda s, f, a: f"both are {catalogue.cultures()[a.culture]['name']}")
 @BOOK.check(
     "attack.target-other-culture",
     "The target must belong to a culture different from the attackers'.",
     ATTACK,
 )
 def target_other_culture(state: State, frame: Frame, a: Attack) -> bool:
-    return C.culture(a.target) != a.culture
+    return catalogue.culture(a.target) != a.culture
 
 
 @explained(
-    lambda s, f, a: f"{C.label(a.target)} is protected by {L.protection(s, a.where, a.target)}"
+    lambda s, f, a: (
+        f"{catalogue.label(a.target)} is protected by {logic.protection(s, a.where, a.target)}"
+    )
 )
 @BOOK.check(
     "attack.target-unprotected",
@@ -137,43 +139,44 @@ def target_other_culture(state: State, frame: Frame, a: Attack) -> bool:
     BULWARK,
 )
 def target_unprotected(state: State, frame: Frame, a: Attack) -> bool:
-    return not L.is_protected(state, a.where, a.target)
+    return not logic.is_protected(state, a.where, a.target)
 
 
 def attack_candidates(state: State, frame: Frame) -> list[Action]:
     """Every pair of the same culture (``needs_pair``) against every open target of another
     culture (``target_*``), with every Attack card in hand (``attack_card``)."""
     seat = frame["player"]
-    atks = sorted(c for c in L.hand(state, seat) if C.ctype(c) == "attack")
+    atks = sorted(c for c in logic.hand(state, seat) if catalogue.ctype(c) == "attack")
     if not atks:
         return []
-    targets = L.open_targets(state, seat)
+    targets = logic.open_targets(state, seat)
     if not targets:
         return []
     out: list[Action] = []
     for a1, a2, cul in attack_pairs(state, seat):
         for t in targets:
-            if C.culture(t) != cul:
+            if catalogue.culture(t) != cul:
                 out.extend(Action("attack", (atk, a1, a2, t)) for atk in atks)
     return out
 
 
 def apply_attack(state: State, frame: Frame, a: Attack, ev: Events) -> None:
-    seat, cul, where = frame["player"], a.culture, L.owner(state, a.target)
-    L.from_hand(state, seat, a.card)
-    L.to_discard(state, a.card, seat)
+    seat, cul, where = frame["player"], a.culture, logic.owner(state, a.target)
+    logic.from_hand(state, seat, a.card)
+    logic.to_discard(state, a.card, seat)
     state["turn"]["attacks"] += 1
     ev.emit(
         "attack",
-        f"{who(state, seat)} attacks {C.label(a.target)} in {who(state, where)}'s city with "
-        f"{C.label(a.a1)} and {C.label(a.a2)}",
+        f"{who(state, seat)} attacks {catalogue.label(a.target)} in {who(state, where)}'s city "
+        "with "
+        f"{catalogue.label(a.a1)} and {catalogue.label(a.a2)}",
         seat=seat,
         card=a.card,
         attackers=[a.a1, a.a2],
         target=a.target,
         city=where,
     )
-    queue = L.turn_order_after(state, seat)
+    queue = logic.turn_order_after(state, seat)
     state["stack"].append(
         {
             "kind": "react",
@@ -223,75 +226,75 @@ def attack_of(state: State) -> dict[str, Any] | None:
 
 def resolve_attack(state: State, frame: Frame, ev: Events) -> None:
     """Everybody let the Attack go on: the target is discarded (or captured), if still open."""
-    L.pop_frame(state, frame)
+    logic.pop_frame(state, frame)
     att = frame["attack"]
     by, target, where = att["by"], att["target"], att["city"]
-    if target not in L.city(state, where):
+    if target not in logic.city(state, where):
         ev.emit(
             "attack_fizzled",
-            f"{C.label(target)} has left the city: the Attack misses",
+            f"{catalogue.label(target)} has left the city: the Attack misses",
             target=target,
             city=where,
         )
         return
-    why = L.protection(state, where, target)
+    why = logic.protection(state, where, target)
     if why is not None:
         ev.emit(
             "attack_protected",
-            f"{C.label(target)} is now protected ({why}): the Attack fails",
+            f"{catalogue.label(target)} is now protected ({why}): the Attack fails",
             target=target,
             city=where,
             by_kind="protection",
             by=why,
         )
         return
-    if L.protagonist_power(state, by) == "corsair":
-        L.leave_city(state, where, target, by)
-        L.to_hand(state, by, target, known=True)
+    if logic.protagonist_power(state, by) == "corsair":
+        logic.leave_city(state, where, target, by)
+        logic.to_hand(state, by, target, known=True)
         ev.emit(
             "attack_hit",
-            f"The Corsair King takes {C.label(target)} into {who(state, by)}'s hand",
+            f"The Corsair King takes {catalogue.label(target)} into {who(state, by)}'s hand",
             target=target,
             city=where,
             seat=by,
             captured=True,
         )
     else:
-        L.discard_from_city(state, where, target, by, ev, "attack")
+        logic.discard_from_city(state, where, target, by, ev, "attack")
         ev.emit(
             "attack_hit",
-            f"The Attack succeeds: {C.label(target)} is discarded",
+            f"The Attack succeeds: {catalogue.label(target)} is discarded",
             target=target,
             city=where,
             seat=by,
             captured=False,
         )
-    if L.protagonist_power(state, where) == "witch":
-        L.draw(state, where, 2, ev, "the Witch Mother")
+    if logic.protagonist_power(state, where) == "witch":
+        logic.draw(state, where, 2, ev, "the Witch Mother")
 
 
 def apply_block(state: State, counter: Frame, ev: Events) -> None:
     """Nobody countered: the Special stops the Attack."""
-    L.pop_frame(state, counter)
+    logic.pop_frame(state, counter)
     react = state["stack"][-1]
     att = react["attack"]
-    L.pop_frame(state, react)
+    logic.pop_frame(state, react)
     pending = counter["pending"]
     eff = pending["effect"]
     target, where = att["target"], att["city"]
-    if eff == "escape" and target in L.city(state, where):
-        L.leave_city(state, where, target, pending["by"])
-        L.to_hand(state, where, target, known=True)
-    if eff == "retaliation" and pending["arg"] in L.city(state, att["by"]):
-        L.discard_from_city(state, att["by"], pending["arg"], pending["by"], ev, "Retaliation")
+    if eff == "escape" and target in logic.city(state, where):
+        logic.leave_city(state, where, target, pending["by"])
+        logic.to_hand(state, where, target, known=True)
+    if eff == "retaliation" and pending["arg"] in logic.city(state, att["by"]):
+        logic.discard_from_city(state, att["by"], pending["arg"], pending["by"], ev, "Retaliation")
     what = {
         "truce": "the Attack is cancelled",
-        "escape": f"{C.label(target)} escapes to its owner's hand",
+        "escape": f"{catalogue.label(target)} escapes to its owner's hand",
         "retaliation": "the Attack is cancelled and an attacker falls",
     }[eff]
     ev.emit(
         "attack_blocked",
-        f"{C.label(pending['card'])}: {what}",
+        f"{catalogue.label(pending['card'])}: {what}",
         target=target,
         city=where,
         by_kind="special",

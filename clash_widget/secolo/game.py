@@ -19,8 +19,8 @@ from ..engine.rng import Stream, seed_state, shuffle
 from ..engine.seats import identity
 from ..engine.seats import name as who
 from ..engine.state import clone
-from . import cards as C
-from . import logic as L
+from . import cards as catalogue
+from . import logic
 from .handlers import HANDLERS
 from .rules import BOOK
 from .state_types import SecoloOptionsDict, SecoloState
@@ -63,9 +63,9 @@ class Secolo(Game):
             raise ValueError(f"unknown deck {opts['deck']!r}: use 'base' or 'extended'")
         if opts["pairs"] and players != 4:
             raise ValueError("the pairs variant needs 4 players (two pairs in alternate seats)")
-        ids = C.deck_cards(opts["deck"])
-        pool = [c for c in ids if C.ctype(c) == "protagonist"]
-        deck = [c for c in ids if C.ctype(c) != "protagonist"]
+        ids = catalogue.deck_cards(opts["deck"])
+        pool = [c for c in ids if catalogue.ctype(c) == "protagonist"]
+        deck = [c for c in ids if catalogue.ctype(c) != "protagonist"]
         fresh: SecoloState = {
             "game": "secolo",
             "seed": seed,
@@ -89,7 +89,7 @@ class Secolo(Game):
             "discarded_by": {},
             "revealed": {},
             "runouts": 0,
-            "turn": L.fresh_turn(0, 0),
+            "turn": logic.fresh_turn(0, 0),
             "stack": [{"kind": "pick", "player": 0, "queue": list(range(1, players))}],
             "over": False,
             "result": None,
@@ -114,15 +114,15 @@ class Secolo(Game):
     # -- results ------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
         out = []
-        for s in range(L.n_players(state)):
-            cultures, chars = L.standing(state, s)
+        for s in range(logic.n_players(state)):
+            cultures, chars = logic.standing(state, s)
             out.append(cultures + chars / 100)
         return out
 
     # -- text -----------------------------------------------------------------------------
     def prompt(self, state: dict[str, Any]) -> str:
         if state["over"] and state["result"]:
-            return L.outcome(state)
+            return logic.outcome(state)
         return super().prompt(state)
 
     def describe(self, state: dict[str, Any], action: Action) -> str:
@@ -175,10 +175,10 @@ class Secolo(Game):
 
 # -- descriptions ------------------------------------------------------------------------------
 def _name(x: str) -> str:
-    if x in C.catalogue():
-        return C.label(x)
-    if x in C.cultures():
-        return f"{C.cultures()[x]['name']} ({C.cultures()[x]['gloss']})"
+    if x in catalogue.catalogue():
+        return catalogue.label(x)
+    if x in catalogue.cultures():
+        return f"{catalogue.cultures()[x]['name']} ({catalogue.cultures()[x]['gloss']})"
     return x
 
 
@@ -192,7 +192,7 @@ def describe(state: dict[str, Any], action: Action) -> str:
         if k == "redraw":
             return "Discard the chosen cards and redraw"
         if k == "keep":
-            return f"Keep your hand and draw {L.turn_draw(state, state['stack'][-1]['player'])}"
+            return f"Keep your hand and draw {logic.turn_draw(state, state['stack'][-1]['player'])}"
         if k == "play":
             rest = list(a[1:])
             text = f"Play {_name(a[0])}"
@@ -221,7 +221,7 @@ def describe(state: dict[str, Any], action: Action) -> str:
 # -- invariants ----------------------------------------------------------------------------------
 def invariants(game: Game, state: dict[str, Any]) -> list[str]:
     bad: list[str] = []
-    expected = C.deck_cards(state["options"]["deck"])
+    expected = catalogue.deck_cards(state["options"]["deck"])
     seen: dict[str, list[str]] = {}
     places = [
         ("deck", state["deck"]),
@@ -243,20 +243,23 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
     for p in state["players"]:
         s = p["seat"]
         pr = p["protagonist"]
-        prs = [c for c in p["city"] if C.ctype(c) == "protagonist"]
+        prs = [c for c in p["city"] if catalogue.ctype(c) == "protagonist"]
         if pr is not None and prs != [pr]:
             bad.append(f"{who(state, s)}'s city holds Protagonists {prs}, expected {pr}")
-        if any(C.ctype(c) == "protagonist" for c in p["hand"]):
+        if any(catalogue.ctype(c) == "protagonist" for c in p["hand"]):
             bad.append(f"{who(state, s)} holds a Protagonist in hand")
         for c in p["city"]:
-            if C.ctype(c) not in ("protagonist", "character", "bulwark", "object"):
+            if catalogue.ctype(c) not in ("protagonist", "character", "bulwark", "object"):
                 bad.append(f"{c} cannot be in a city")
-            if C.ctype(c) == "object" and c not in p["attached"]:
+            if catalogue.ctype(c) == "object" and c not in p["attached"]:
                 bad.append(f"object {c} in {who(state, s)}'s city is not attached")
         for obj, holder in p["attached"].items():
             if obj not in p["city"] or holder not in p["city"]:
                 bad.append(f"attachment {obj}->{holder} is not inside {who(state, s)}'s city")
-            elif C.culture(obj) != C.culture(holder) or C.ctype(holder) not in C.CITIZEN_TYPES:
+            elif (
+                catalogue.culture(obj) != catalogue.culture(holder)
+                or catalogue.ctype(holder) not in catalogue.CITIZEN_TYPES
+            ):
                 bad.append(f"object {obj} is attached to {holder} of another culture/type")
     for c, s in state["revealed"].items():
         if c not in state["players"][s]["hand"]:
@@ -304,27 +307,27 @@ def _city_view(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     p = state["players"][seat]
     holders = {h: o for o, h in p["attached"].items()}
     groups: dict[str, dict[str, Any]] = {}
-    order = list(C.cultures())
-    for c in sorted(p["city"], key=lambda x: (order.index(C.culture(x)), x)):
-        cul = C.culture(c)
+    order = list(catalogue.cultures())
+    for c in sorted(p["city"], key=lambda x: (order.index(catalogue.culture(x)), x)):
+        cul = catalogue.culture(c)
         g = groups.setdefault(
             cul,
             {
                 "culture": cul,
-                "name": C.cultures()[cul]["name"],
-                "gloss": C.cultures()[cul]["gloss"],
+                "name": catalogue.cultures()[cul]["name"],
+                "gloss": catalogue.cultures()[cul]["gloss"],
                 "bulwark": False,
                 "cards": [],
             },
         )
-        card = C.public(c)
-        if C.ctype(c) == "bulwark":
+        card = catalogue.public(c)
+        if catalogue.ctype(c) == "bulwark":
             g["bulwark"] = True
-        if C.ctype(c) == "character":
-            card["protected"] = L.protection(state, seat, c)
-        if C.ctype(c) in C.CITIZEN_TYPES:
+        if catalogue.ctype(c) == "character":
+            card["protected"] = logic.protection(state, seat, c)
+        if catalogue.ctype(c) in catalogue.CITIZEN_TYPES:
             card["object"] = holders.get(c)
-        if C.ctype(c) == "object":
+        if catalogue.ctype(c) == "object":
             card["attached_to"] = p["attached"].get(c)
         g["cards"].append(card)
     return list(groups.values())
@@ -351,20 +354,20 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     players = []
     for p in state["players"]:
         s = p["seat"]
-        cultures, chars = L.standing(state, s)
+        cultures, chars = logic.standing(state, s)
         show = seat is None or seat == s
-        hand = sorted(p["hand"], key=lambda c: list(C.catalogue()).index(c))
+        hand = sorted(p["hand"], key=lambda c: list(catalogue.catalogue()).index(c))
         players.append(
             {
                 **identity(state, s),
-                "partner": L.partner(state, s),
-                "protagonist": C.public(p["protagonist"]) if p["protagonist"] else None,
-                "cultures": len(L.cultures_in_play(state, s)),
-                "characters": len(L.characters(state, s)),
+                "partner": logic.partner(state, s),
+                "protagonist": catalogue.public(p["protagonist"]) if p["protagonist"] else None,
+                "cultures": len(logic.cultures_in_play(state, s)),
+                "characters": len(logic.characters(state, s)),
                 "score": cultures + chars / 100,
                 "sheltered": p["sheltered"],
                 "city": _city_view(state, s),
-                "hand": [C.public(c) for c in hand] if show else None,
+                "hand": [catalogue.public(c) for c in hand] if show else None,
                 "hand_count": len(p["hand"]),
                 "known_hand": sorted(c for c, t in state["revealed"].items() if t == s),
             }
@@ -377,7 +380,7 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
                     "key": str(a),
                     "kind": a.kind,
                     "label": describe(state, a),
-                    "cards": [x for x in a.args if x in C.catalogue()],
+                    "cards": [x for x in a.args if x in catalogue.catalogue()],
                 }
             )
     turn = state["turn"]
@@ -392,8 +395,8 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "options": dict(state["options"]),
         "cultures": [
             dict(c)
-            for c in C.data()["cultures"]
-            if c["code"] in C.deck_cultures(state["options"]["deck"])
+            for c in catalogue.data()["cultures"]
+            if c["code"] in catalogue.deck_cultures(state["options"]["deck"])
         ],
         "turn": {
             "seat": turn["seat"],
@@ -404,9 +407,9 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         },
         "deck_count": len(state["deck"]),
         "discard_count": len(state["discard"]),
-        "discard": [C.public(c) for c in state["discard"]],
+        "discard": [catalogue.public(c) for c in state["discard"]],
         "reshuffles": min(state["runouts"], state["options"]["max_reshuffles"]),
-        "pool": [C.public(c) for c in state["pool"]],
+        "pool": [catalogue.public(c) for c in state["pool"]],
         "players": players,
         "frame": _frame_view(state, frame, seat) if frame else None,
         "legal": legal,

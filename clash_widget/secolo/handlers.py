@@ -22,7 +22,7 @@ from ..engine import FrameHandler
 from ..engine.frames import TableFrame
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import cards as C
+from . import cards as catalogue
 from .attack import ATTACK_KIND
 from .objects import OBJECT_KIND
 from .play import PLAY_KIND
@@ -55,7 +55,8 @@ def _act_prompt(state: State, frame: Frame) -> str:
 def _react_prompt(state: State, frame: Frame) -> str:
     att = frame["attack"]
     return (
-        f"{who(state, frame['player'])}: {who(state, att['by'])} attacks {C.label(att['target'])} "
+        f"{who(state, frame['player'])}: {who(state, att['by'])} attacks "
+        f"{catalogue.label(att['target'])} "
         f"in {who(state, att['city'])}'s city. Play a Special or an Object, or pass."
     )
 
@@ -64,7 +65,7 @@ def _counter_prompt(state: State, frame: Frame) -> str:
     p = frame["pending"]
     return (
         f"{who(state, frame['player'])}: {who(state, p['by'])} stops the Attack with "
-        f"{C.label(p['card'])}. Answer with a Countermand, or pass."
+        f"{catalogue.label(p['card'])}. Answer with a Countermand, or pass."
     )
 
 

@@ -14,7 +14,7 @@ from ..engine import Events
 from ..engine.rng import shuffle
 from ..engine.seats import joined
 from ..engine.seats import name as who
-from . import cards as C
+from . import cards as catalogue
 from .state_types import Turn
 
 State = dict[str, Any]
@@ -82,20 +82,20 @@ def owner(state: State, cid: str) -> int:
 
 
 def citizens(state: State, seat: int) -> list[str]:
-    return [c for c in city(state, seat) if C.ctype(c) in C.CITIZEN_TYPES]
+    return [c for c in city(state, seat) if catalogue.ctype(c) in catalogue.CITIZEN_TYPES]
 
 
 def characters(state: State, seat: int) -> list[str]:
-    return [c for c in city(state, seat) if C.ctype(c) == "character"]
+    return [c for c in city(state, seat) if catalogue.ctype(c) == "character"]
 
 
 def cultures_in_play(state: State, seat: int) -> set[str]:
-    return {C.culture(c) for c in citizens(state, seat)}
+    return {catalogue.culture(c) for c in citizens(state, seat)}
 
 
 def protagonist_power(state: State, seat: int) -> str | None:
     pr = state["players"][seat]["protagonist"]
-    return C.effect(pr) if pr else None
+    return catalogue.effect(pr) if pr else None
 
 
 def protection(state: State, seat: int, cid: str) -> str | None:
@@ -105,9 +105,9 @@ def protection(state: State, seat: int, cid: str) -> str | None:
         return "bible"
     if cid in p["attached"].values():
         return "object"
-    cult = C.culture(cid)
+    cult = catalogue.culture(cid)
     for other in p["city"]:
-        if C.ctype(other) == "bulwark" and C.culture(other) == cult:
+        if catalogue.ctype(other) == "bulwark" and catalogue.culture(other) == cult:
             return "bulwark"
     return None
 
@@ -126,7 +126,12 @@ def open_targets(state: State, actor: int) -> list[str]:
 
 
 def opponent_bulwarks(state: State, actor: int) -> list[str]:
-    return [c for s in opponents(state, actor) for c in city(state, s) if C.ctype(c) == "bulwark"]
+    return [
+        c
+        for s in opponents(state, actor)
+        for c in city(state, s)
+        if catalogue.ctype(c) == "bulwark"
+    ]
 
 
 # -- moving cards ------------------------------------------------------------------------
@@ -167,9 +172,9 @@ def leave_city(state: State, seat: int, cid: str, by: int) -> list[str]:
 def discard_from_city(state: State, seat: int, cid: str, by: int, ev: Events, why: str) -> None:
     gone = leave_city(state, seat, cid, by)
     to_discard(state, cid, by)
-    text = f"{C.label(cid)} is discarded from {who(state, seat)}'s city ({why})"
+    text = f"{catalogue.label(cid)} is discarded from {who(state, seat)}'s city ({why})"
     if gone:
-        text += "; with it goes " + ", ".join(C.label(o) for o in gone)
+        text += "; with it goes " + ", ".join(catalogue.label(o) for o in gone)
     ev.emit("card_discarded", text, seat=seat, card=cid, objects=gone, by=by)
 
 

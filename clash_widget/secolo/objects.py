@@ -14,8 +14,8 @@ from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.rng import below
 from ..engine.seats import name as who
-from . import cards as C
-from . import logic as L
+from . import cards as catalogue
+from . import logic
 from .attack import attack_of
 from .rules import BOOK, CLARIFY, OBJECT, OURS, Use, parse_use, well_formed
 
@@ -33,20 +33,20 @@ def _amulet(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
     return [
         (c,)
         for c in sorted(set(state["discard"]))
-        if C.ctype(c) == "character" and state["discarded_by"].get(c) != seat
+        if catalogue.ctype(c) == "character" and state["discarded_by"].get(c) != seat
     ]
 
 
 def _map(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
-    return [(str(s),) for s in L.opponents(state, seat) if L.hand(state, s)]
+    return [(str(s),) for s in logic.opponents(state, seat) if logic.hand(state, s)]
 
 
 def _bombard(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
-    return [(b,) for b in sorted(L.opponent_bulwarks(state, seat))]
+    return [(b,) for b in sorted(logic.opponent_bulwarks(state, seat))]
 
 
 def _palette(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
-    return [(c,) for c in sorted(set(L.hand(state, seat))) if C.ctype(c) == "character"]
+    return [(c,) for c in sorted(set(logic.hand(state, seat))) if catalogue.ctype(c) == "character"]
 
 
 TARGETS: dict[str, Callable[[State, Frame, int], list[tuple[str, ...]]]] = {
@@ -68,27 +68,27 @@ def object_args(state: State, frame: Frame, seat: int, eff: str) -> list[tuple[s
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, u: C.named(u.cid))
+@explained(lambda s, f, u: catalogue.named(u.cid))
 @BOOK.check(
     "object.in-your-city",
     "You can only use the power of an Object that is in play in your own city.",
     OBJECT,
 )
 def object_in_city(state: State, frame: Frame, u: Use) -> bool:
-    return u.cid in L.city(state, frame["player"]) and C.ctype(u.cid) == "object"
+    return u.cid in logic.city(state, frame["player"]) and catalogue.ctype(u.cid) == "object"
 
 
 def _target_count(state: State, frame: Frame, u: Use) -> str:
-    eff = C.effect(u.cid)
+    eff = catalogue.effect(u.cid)
     if eff == "rosary":
         return "the Rosary takes no target"
     many = "no target" if eff in NO_ARG_OBJECTS else "one target"
-    return f"{C.label(u.cid)} takes {many}"
+    return f"{catalogue.label(u.cid)} takes {many}"
 
 
 @well_formed(_target_count)
 def object_arity(state: State, frame: Frame, u: Use) -> bool:
-    return len(u.rest) == (0 if C.effect(u.cid) in NO_ARG_OBJECTS else 1)
+    return len(u.rest) == (0 if catalogue.effect(u.cid) in NO_ARG_OBJECTS else 1)
 
 
 @BOOK.check(
@@ -98,24 +98,24 @@ def object_arity(state: State, frame: Frame, u: Use) -> bool:
     source="ours",
 )
 def object_timing(state: State, frame: Frame, u: Use) -> bool:
-    return C.effect(u.cid) != "rosary" or bool(_rosary(state, frame, frame["player"]))
+    return catalogue.effect(u.cid) != "rosary" or bool(_rosary(state, frame, frame["player"]))
 
 
-@explained(lambda s, f, u: C.label(u.rest[0]))
+@explained(lambda s, f, u: catalogue.label(u.rest[0]))
 @BOOK.check(
     "object.amulet-not-own-discard",
     "The Amulet cannot bring back a Character that you yourself discarded.",
     CLARIFY,
 )
 def amulet_not_own(state: State, frame: Frame, u: Use) -> bool:
-    if C.effect(u.cid) != "amulet":
+    if catalogue.effect(u.cid) != "amulet":
         return True
     c = u.rest[0]
     own = state["discarded_by"].get(c) == frame["player"]
-    return not (c in state["discard"] and C.ctype(c) == "character" and own)
+    return not (c in state["discard"] and catalogue.ctype(c) == "character" and own)
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)}: {C.named(u.rest[0])}")
+@explained(lambda s, f, u: f"{catalogue.label(u.cid)}: {catalogue.named(u.rest[0])}")
 @BOOK.check(
     "object.target",
     "This Object's power needs a valid target: a Character in the discard pile (Amulet), an "
@@ -125,7 +125,7 @@ def amulet_not_own(state: State, frame: Frame, u: Use) -> bool:
     source="ours",
 )
 def object_target(state: State, frame: Frame, u: Use) -> bool:
-    eff = C.effect(u.cid)
+    eff = catalogue.effect(u.cid)
     return eff in NO_ARG_OBJECTS or u.rest in object_args(state, frame, frame["player"], eff)
 
 
@@ -134,10 +134,11 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
     out = []
-    for cid in sorted(L.city(state, seat)):
-        if C.ctype(cid) == "object":
+    for cid in sorted(logic.city(state, seat)):
+        if catalogue.ctype(cid) == "object":
             out.extend(
-                Action("object", (cid, *a)) for a in object_args(state, frame, seat, C.effect(cid))
+                Action("object", (cid, *a))
+                for a in object_args(state, frame, seat, catalogue.effect(cid))
             )
     return out
 
@@ -145,10 +146,10 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
 # -- powers ----------------------------------------------------------------------------------
 def _cancel_attack(state: State, frame: Frame, seat: int, arg: str | None, ev: Events) -> None:
     att = frame["attack"]
-    L.pop_frame(state, frame)
+    logic.pop_frame(state, frame)
     ev.emit(
         "attack_blocked",
-        f"The Rosary cancels the Attack on {C.label(att['target'])}",
+        f"The Rosary cancels the Attack on {catalogue.label(att['target'])}",
         target=att["target"],
         city=att["city"],
         by_kind="object",
@@ -161,16 +162,16 @@ def _shelter(state: State, frame: Frame, seat: int, arg: str | None, ev: Events)
 
 
 def _look_out(state: State, frame: Frame, seat: int, arg: str | None, ev: Events) -> None:
-    L.draw(state, seat, 3, ev, "Telescope")
+    logic.draw(state, seat, 3, ev, "Telescope")
 
 
 def _bring_back(state: State, frame: Frame, seat: int, c: str, ev: Events) -> None:
     state["discard"].remove(c)
     state["discarded_by"].pop(c, None)
-    L.enter_city(state, seat, c)
+    logic.enter_city(state, seat, c)
     ev.emit(
         "returned_to_play",
-        f"{C.label(c)} comes back into {who(state, seat)}'s city",
+        f"{catalogue.label(c)} comes back into {who(state, seat)}'s city",
         card=c,
         seat=seat,
     )
@@ -178,9 +179,9 @@ def _bring_back(state: State, frame: Frame, seat: int, c: str, ev: Events) -> No
 
 def _take_card(state: State, frame: Frame, seat: int, arg: str, ev: Events) -> None:
     victim = int(arg)
-    h = L.hand(state, victim)
+    h = logic.hand(state, victim)
     taken = h.pop(below(state, len(h)))
-    L.to_hand(state, seat, taken, known=False)
+    logic.to_hand(state, seat, taken, known=False)
     ev.emit(
         "card_taken",
         f"{who(state, seat)} takes a random card from {who(state, victim)}'s hand",
@@ -190,15 +191,15 @@ def _take_card(state: State, frame: Frame, seat: int, arg: str, ev: Events) -> N
 
 
 def _bombard_power(state: State, frame: Frame, seat: int, b: str, ev: Events) -> None:
-    L.discard_from_city(state, L.owner(state, b), b, seat, ev, "Bombard")
+    logic.discard_from_city(state, logic.owner(state, b), b, seat, ev, "Bombard")
 
 
 def _paint(state: State, frame: Frame, seat: int, c: str, ev: Events) -> None:
-    L.from_hand(state, seat, c)
-    L.enter_city(state, seat, c)
+    logic.from_hand(state, seat, c)
+    logic.enter_city(state, seat, c)
     ev.emit(
         "card_played",
-        f"{who(state, seat)} puts {C.label(c)} into their city (Palette)",
+        f"{who(state, seat)} puts {catalogue.label(c)} into their city (Palette)",
         seat=seat,
         card=c,
         city=seat,
@@ -221,19 +222,19 @@ POWERS: dict[str, Callable[..., None]] = {
 def apply_object(state: State, frame: Frame, u: Use, ev: Events) -> None:
     seat, cid = frame["player"], u.cid
     arg = u.rest[0] if u.rest else None
-    eff = C.effect(cid)
-    L.leave_city(state, seat, cid, seat)
-    L.to_discard(state, cid, seat)
+    eff = catalogue.effect(cid)
+    logic.leave_city(state, seat, cid, seat)
+    logic.to_discard(state, cid, seat)
     ev.emit(
         "object_power",
-        f"{who(state, seat)} discards {C.label(cid)} to use its power",
+        f"{who(state, seat)} discards {catalogue.label(cid)} to use its power",
         seat=seat,
         card=cid,
         effect=eff,
         target=arg,
     )
     POWERS[eff](state, frame, seat, arg, ev)
-    L.unmark_gone(state, frame)
+    logic.unmark_gone(state, frame)
 
 
 _CHECKS = [object_in_city, object_arity, object_timing, amulet_not_own, object_target]

@@ -14,8 +14,8 @@ from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import cards as C
-from . import logic as L
+from . import cards as catalogue
+from . import logic
 from .rules import ACTIONS, BOOK, OBJECT, well_formed
 
 
@@ -44,12 +44,12 @@ def parse_play(state: State, frame: Frame, action: Action) -> Play:
 def culture_mode(state: State, seat: int, cid: str) -> str | None:
     """How ``cid`` may enter play this turn: "normal", "bonus" (Workshop Mistress) or None."""
     turn = state["turn"]
-    cul = C.culture(cid)
+    cul = catalogue.culture(cid)
     if cul in turn["cultures"] or len(turn["cultures"]) < 1 + turn["extra_cultures"]:
         return "normal"
     if (
-        C.ctype(cid) == "character"
-        and L.protagonist_power(state, seat) == "patron"
+        catalogue.ctype(cid) == "character"
+        and logic.protagonist_power(state, seat) == "patron"
         and not turn["bonus_used"]
     ):
         return "bonus"
@@ -60,19 +60,19 @@ def fits_holder(state: State, cid: str, where: int, holder: str | None) -> bool:
     """An Object goes on a citizen of its own culture in the city it enters."""
     return (
         holder is not None
-        and holder in L.citizens(state, where)
-        and C.culture(holder) == C.culture(cid)
+        and holder in logic.citizens(state, where)
+        and catalogue.culture(holder) == catalogue.culture(cid)
     )
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, a: C.named(a.cid))
+@explained(lambda s, f, a: catalogue.named(a.cid))
 @BOOK.check("play.card-in-hand", "You can only put into play a card from your hand.", ACTIONS)
 def in_hand(state: State, frame: Frame, a: Play) -> bool:
-    return a.cid in L.hand(state, frame["player"])
+    return a.cid in logic.hand(state, frame["player"])
 
 
-@explained(lambda s, f, a: f"{C.label(a.cid)} is a {C.ctype(a.cid)}")
+@explained(lambda s, f, a: f"{catalogue.label(a.cid)} is a {catalogue.ctype(a.cid)}")
 @BOOK.check(
     "play.playable-kind",
     "Only Characters, Bulwarks and Objects go into a city; Attacks and Specials are played "
@@ -80,7 +80,7 @@ def in_hand(state: State, frame: Frame, a: Play) -> bool:
     ACTIONS,
 )
 def playable_kind(state: State, frame: Frame, a: Play) -> bool:
-    return C.ctype(a.cid) in C.PLAYABLE_TYPES
+    return catalogue.ctype(a.cid) in catalogue.PLAYABLE_TYPES
 
 
 @explained(lambda s, f, a: f"{who(s, a.where)}'s city")
@@ -90,11 +90,11 @@ def playable_kind(state: State, frame: Frame, a: Play) -> bool:
     ACTIONS,
 )
 def own_city(state: State, frame: Frame, a: Play) -> bool:
-    return a.where in L.play_cities(state, frame["player"])
+    return a.where in logic.play_cities(state, frame["player"])
 
 
 def _cultures_played(state: State, frame: Frame, a: Play) -> str:
-    done = ", ".join(C.cultures()[c]["name"] for c in state["turn"]["cultures"])
+    done = ", ".join(catalogue.cultures()[c]["name"] for c in state["turn"]["cultures"])
     return f"this turn you play {done}"
 
 
@@ -108,7 +108,7 @@ def one_culture(state: State, frame: Frame, a: Play) -> bool:
     return culture_mode(state, frame["player"], a.cid) is not None
 
 
-@explained(lambda s, f, a: f"attach {C.label(a.cid)} to a citizen of its culture")
+@explained(lambda s, f, a: f"attach {catalogue.label(a.cid)} to a citizen of its culture")
 @BOOK.check(
     "play.object-holder",
     "An Object must be attached to a citizen (Protagonist or Character) of its own culture in "
@@ -116,12 +116,12 @@ def one_culture(state: State, frame: Frame, a: Play) -> bool:
     OBJECT,
 )
 def object_holder(state: State, frame: Frame, a: Play) -> bool:
-    return C.ctype(a.cid) != "object" or fits_holder(state, a.cid, a.where, a.holder)
+    return catalogue.ctype(a.cid) != "object" or fits_holder(state, a.cid, a.where, a.holder)
 
 
 @well_formed(lambda s, f, a: "only an Object is attached to a citizen")
 def holder_only_for_objects(state: State, frame: Frame, a: Play) -> bool:
-    return a.holder is None or C.ctype(a.cid) == "object"
+    return a.holder is None or catalogue.ctype(a.cid) == "object"
 
 
 def play_candidates(state: State, frame: Frame) -> list[Action]:
@@ -130,15 +130,15 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     citizen of its culture (``object_holder``)."""
     seat = frame["player"]
     out = []
-    for cid in sorted(set(L.hand(state, seat))):
-        kind = C.ctype(cid)
-        if kind not in C.PLAYABLE_TYPES or culture_mode(state, seat, cid) is None:
+    for cid in sorted(set(logic.hand(state, seat))):
+        kind = catalogue.ctype(cid)
+        if kind not in catalogue.PLAYABLE_TYPES or culture_mode(state, seat, cid) is None:
             continue
-        for where in L.play_cities(state, seat):
+        for where in logic.play_cities(state, seat):
             head = (cid,) if where == seat else (cid, str(where))
             if kind == "object":
-                for h in L.citizens(state, where):
-                    if C.culture(h) == C.culture(cid):
+                for h in logic.citizens(state, where):
+                    if catalogue.culture(h) == catalogue.culture(cid):
                         out.append(Action("play", (*head, h)))
             else:
                 out.append(Action("play", head))
@@ -149,22 +149,25 @@ def apply_play(state: State, frame: Frame, a: Play, ev: Events) -> None:
     seat, cid, where, holder = frame["player"], a.cid, a.where, a.holder
     mode = culture_mode(state, seat, cid)
     turn = state["turn"]
-    if mode == "normal" and C.culture(cid) not in turn["cultures"]:
-        turn["cultures"].append(C.culture(cid))
+    if mode == "normal" and catalogue.culture(cid) not in turn["cultures"]:
+        turn["cultures"].append(catalogue.culture(cid))
     if mode == "bonus":
         turn["bonus_used"] = True
-    turn["played"].append([cid, C.culture(cid), mode])
-    L.from_hand(state, seat, cid)
-    L.enter_city(state, where, cid, holder)
-    text = f"{who(state, seat)} puts {C.label(cid)} into "
+    turn["played"].append([cid, catalogue.culture(cid), mode])
+    logic.from_hand(state, seat, cid)
+    logic.enter_city(state, where, cid, holder)
+    text = f"{who(state, seat)} puts {catalogue.label(cid)} into "
     text += "their city" if where == seat else f"{who(state, where)}'s city"
     if holder:
-        text += f", attached to {C.label(holder)}"
+        text += f", attached to {catalogue.label(holder)}"
     if mode == "bonus":
         text += " (Workshop Mistress: extra Character)"
     ev.emit("card_played", text, seat=seat, card=cid, city=where, holder=holder)
-    if C.ctype(cid) in ("bulwark", "object") and L.protagonist_power(state, seat) == "abbess":
-        L.draw(state, seat, 1, ev, "the Abbess")
+    if (
+        catalogue.ctype(cid) in ("bulwark", "object")
+        and logic.protagonist_power(state, seat) == "abbess"
+    ):
+        logic.draw(state, seat, 1, ev, "the Abbess")
 
 
 _CHECKS = [in_hand, playable_kind, own_city, one_culture, object_holder, holder_only_for_objects]

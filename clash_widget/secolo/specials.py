@@ -16,8 +16,8 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import cards as C
-from . import logic as L
+from . import cards as catalogue
+from . import logic
 from .attack import attack_of
 from .rules import BOOK, OURS, PLAY, Use, parse_use, well_formed
 from .turn_frames import advance
@@ -37,11 +37,11 @@ NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 # -- targets each effect may take ------------------------------------------------------------
 def plague_cultures(state: State) -> list[str]:
     out = []
-    for cul in C.deck_cultures(state["options"]["deck"]):
+    for cul in catalogue.deck_cultures(state["options"]["deck"]):
         if any(
-            C.culture(c) == cul and not L.is_protected(state, s, c)
-            for s in range(L.n_players(state))
-            for c in L.characters(state, s)
+            catalogue.culture(c) == cul and not logic.is_protected(state, s, c)
+            for s in range(logic.n_players(state))
+            for c in logic.characters(state, s)
         ):
             out.append(cul)
     return out
@@ -54,16 +54,16 @@ def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
     return [
         (a,)
         for a in sorted(att["attackers"])
-        if C.ctype(a) == "character" and a in L.city(state, att["by"])
+        if catalogue.ctype(a) == "character" and a in logic.city(state, att["by"])
     ]
 
 
 TARGETS: dict[str, Callable[[State, int], list[tuple[str, ...]]]] = {
     "retaliation": _retaliation,
-    "conversion": lambda state, seat: [(t,) for t in sorted(L.open_targets(state, seat))],
-    "exile": lambda state, seat: [(t,) for t in sorted(L.open_targets(state, seat))],
+    "conversion": lambda state, seat: [(t,) for t in sorted(logic.open_targets(state, seat))],
+    "exile": lambda state, seat: [(t,) for t in sorted(logic.open_targets(state, seat))],
     "plague": lambda state, seat: [(c,) for c in plague_cultures(state)],
-    "demolition": lambda state, seat: [(b,) for b in sorted(L.opponent_bulwarks(state, seat))],
+    "demolition": lambda state, seat: [(b,) for b in sorted(logic.opponent_bulwarks(state, seat))],
 }
 
 
@@ -77,13 +77,13 @@ def special_args(state: State, seat: int, eff: str) -> list[tuple[str, ...]]:
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
-@explained(lambda s, f, u: C.named(u.cid))
+@explained(lambda s, f, u: catalogue.named(u.cid))
 @BOOK.check("special.card-in-hand", "You can only play a Special card from your hand.", PLAY)
 def special_in_hand(state: State, frame: Frame, u: Use) -> bool:
-    return u.cid in L.hand(state, frame["player"]) and C.ctype(u.cid) == "special"
+    return u.cid in logic.hand(state, frame["player"]) and catalogue.ctype(u.cid) == "special"
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)} is a {C.card(u.cid)['timing']} card")
+@explained(lambda s, f, u: f"{catalogue.label(u.cid)} is a {catalogue.card(u.cid)['timing']} card")
 @BOOK.check(
     "special.timing",
     "This Special cannot be played now: Specials may be played at any moment, except that "
@@ -94,20 +94,20 @@ def special_in_hand(state: State, frame: Frame, u: Use) -> bool:
     source="ours",
 )
 def special_timing(state: State, frame: Frame, u: Use) -> bool:
-    return C.card(u.cid)["timing"] in SPECIAL_TIMINGS[frame["kind"]]
+    return catalogue.card(u.cid)["timing"] in SPECIAL_TIMINGS[frame["kind"]]
 
 
 def _target_count(state: State, frame: Frame, u: Use) -> str:
-    many = "no target" if C.effect(u.cid) in NO_ARG_SPECIALS else "one target"
-    return f"{C.label(u.cid)} takes {many}"
+    many = "no target" if catalogue.effect(u.cid) in NO_ARG_SPECIALS else "one target"
+    return f"{catalogue.label(u.cid)} takes {many}"
 
 
 @well_formed(_target_count)
 def special_arity(state: State, frame: Frame, u: Use) -> bool:
-    return len(u.rest) == (0 if C.effect(u.cid) in NO_ARG_SPECIALS else 1)
+    return len(u.rest) == (0 if catalogue.effect(u.cid) in NO_ARG_SPECIALS else 1)
 
 
-@explained(lambda s, f, u: f"{C.label(u.cid)}: {C.named(u.rest[0])}")
+@explained(lambda s, f, u: f"{catalogue.label(u.cid)}: {catalogue.named(u.rest[0])}")
 @BOOK.check(
     "special.target",
     "This Special needs a valid target: an unprotected Character in an opponent's city "
@@ -117,7 +117,7 @@ def special_arity(state: State, frame: Frame, u: Use) -> bool:
     source="ours",
 )
 def special_target(state: State, frame: Frame, u: Use) -> bool:
-    eff = C.effect(u.cid)
+    eff = catalogue.effect(u.cid)
     return eff in NO_ARG_SPECIALS or u.rest in special_args(state, frame["player"], eff)
 
 
@@ -127,23 +127,25 @@ def special_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     timings = SPECIAL_TIMINGS[frame["kind"]]
     out = []
-    for cid in sorted(set(L.hand(state, seat))):
-        if C.ctype(cid) != "special" or C.card(cid)["timing"] not in timings:
+    for cid in sorted(set(logic.hand(state, seat))):
+        if catalogue.ctype(cid) != "special" or catalogue.card(cid)["timing"] not in timings:
             continue
-        out.extend(Action("special", (cid, *a)) for a in special_args(state, seat, C.effect(cid)))
+        out.extend(
+            Action("special", (cid, *a)) for a in special_args(state, seat, catalogue.effect(cid))
+        )
     return out
 
 
 # -- effects ------------------------------------------------------------------------------------
 def _block(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:
     """Truce, Escape, Retaliation: the others may answer with a Countermand first."""
-    queue = L.turn_order_after(state, seat)
+    queue = logic.turn_order_after(state, seat)
     state["stack"].append(
         {
             "kind": "counter",
             "player": queue[0],
             "queue": queue[1:],
-            "pending": {"by": seat, "card": cid, "effect": C.effect(cid), "arg": arg},
+            "pending": {"by": seat, "card": cid, "effect": catalogue.effect(cid), "arg": arg},
         }
     )
 
@@ -154,26 +156,26 @@ def _countermand(
     pending = frame["pending"]
     ev.emit(
         "special_countered",
-        f"{C.label(pending['card'])} is cancelled",
+        f"{catalogue.label(pending['card'])} is cancelled",
         seat=seat,
         card=pending["card"],
     )
-    L.pop_frame(state, frame)
+    logic.pop_frame(state, frame)
     react = state["stack"][-1]
     advance(state, react, ev)
 
 
 def _patron(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:
-    L.draw(state, seat, 3, ev, "Patron")
+    logic.draw(state, seat, 3, ev, "Patron")
 
 
 def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) -> None:
-    owner = L.owner(state, t)
-    L.leave_city(state, owner, t, seat)
-    L.enter_city(state, seat, t)
+    owner = logic.owner(state, t)
+    logic.leave_city(state, owner, t, seat)
+    logic.enter_city(state, seat, t)
     ev.emit(
         "conversion",
-        f"{C.label(t)} moves from {who(state, owner)}'s city to {who(state, seat)}'s",
+        f"{catalogue.label(t)} moves from {who(state, owner)}'s city to {who(state, seat)}'s",
         card=t,
         source=owner,
         seat=seat,
@@ -181,25 +183,27 @@ def _conversion(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Eve
 
 
 def _exile(state: State, frame: Frame, seat: int, cid: str, t: str, ev: Events) -> None:
-    owner = L.owner(state, t)
-    L.leave_city(state, owner, t, seat)
-    L.to_hand(state, owner, t, known=True)
-    ev.emit("exile", f"{C.label(t)} goes back to {who(state, owner)}'s hand", card=t, seat=owner)
+    owner = logic.owner(state, t)
+    logic.leave_city(state, owner, t, seat)
+    logic.to_hand(state, owner, t, known=True)
+    ev.emit(
+        "exile", f"{catalogue.label(t)} goes back to {who(state, owner)}'s hand", card=t, seat=owner
+    )
 
 
 def _plague(state: State, frame: Frame, seat: int, cid: str, cul: str, ev: Events) -> None:
     victims = [
         (s, c)
-        for s in range(L.n_players(state))
-        for c in L.characters(state, s)
-        if C.culture(c) == cul and not L.is_protected(state, s, c)
+        for s in range(logic.n_players(state))
+        for c in logic.characters(state, s)
+        if catalogue.culture(c) == cul and not logic.is_protected(state, s, c)
     ]
     for s, c in victims:
-        L.discard_from_city(state, s, c, seat, ev, "Plague")
+        logic.discard_from_city(state, s, c, seat, ev, "Plague")
 
 
 def _demolition(state: State, frame: Frame, seat: int, cid: str, b: str, ev: Events) -> None:
-    L.discard_from_city(state, L.owner(state, b), b, seat, ev, "Demolition")
+    logic.discard_from_city(state, logic.owner(state, b), b, seat, ev, "Demolition")
 
 
 def _alliance(state: State, frame: Frame, seat: int, cid: str, arg: str | None, ev: Events) -> None:
@@ -221,18 +225,22 @@ EFFECTS: dict[str, Callable[..., None]] = {
 def apply_special(state: State, frame: Frame, u: Use, ev: Events) -> None:
     seat, cid = frame["player"], u.cid
     arg = u.rest[0] if u.rest else None
-    eff = C.effect(cid)
-    L.from_hand(state, seat, cid)
-    L.to_discard(state, cid, seat)
+    eff = catalogue.effect(cid)
+    logic.from_hand(state, seat, cid)
+    logic.to_discard(state, cid, seat)
     kind = "special_played" if frame["kind"] in ("act", "draw") else "special_reaction"
-    text = f"{who(state, seat)} plays {C.label(cid)}"
+    text = f"{who(state, seat)} plays {catalogue.label(cid)}"
     if arg is not None:
-        text += " on " + (C.cultures()[arg]["name"] if arg in C.cultures() else C.label(arg))
+        text += " on " + (
+            catalogue.cultures()[arg]["name"]
+            if arg in catalogue.cultures()
+            else catalogue.label(arg)
+        )
     ev.emit(kind, text, seat=seat, card=cid, effect=eff, target=arg)
     EFFECTS[eff](state, frame, seat, cid, arg, ev)
-    if L.protagonist_power(state, seat) == "preacher":
-        L.draw(state, seat, 1, ev, "the Geneva Preacher")
-    L.unmark_gone(state, frame)
+    if logic.protagonist_power(state, seat) == "preacher":
+        logic.draw(state, seat, 1, ev, "the Geneva Preacher")
+    logic.unmark_gone(state, frame)
 
 
 _CHECKS = [special_in_hand, special_timing, special_arity, special_target]

@@ -11,14 +11,14 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
 from ..engine.seats import name as who
-from . import cards as C
-from . import logic as L
+from . import cards as catalogue
+from . import logic
 from .attack import apply_block, resolve_attack
 from .rules import BOOK, DRAW, PREP, no_args, one_arg
 
 
 # -- setup: choosing Protagonists ----------------------------------------------------------
-@explained(lambda s, f, cid: C.named(cid))
+@explained(lambda s, f, cid: catalogue.named(cid))
 @BOOK.check("setup.pick-protagonist", "Choose one of the Protagonists still on the table.", PREP)
 def in_pool(state: State, frame: Frame, cid: str) -> bool:
     return cid in state["pool"]
@@ -36,7 +36,7 @@ def apply_pick(state: State, frame: Frame, cid: str, ev: Events) -> None:
     p["city"].append(cid)
     ev.emit(
         "protagonist_chosen",
-        f"{who(state, seat)} chooses {C.label(cid)}",
+        f"{who(state, seat)} chooses {catalogue.label(cid)}",
         seat=seat,
         card=cid,
     )
@@ -45,10 +45,10 @@ def apply_pick(state: State, frame: Frame, cid: str, ev: Events) -> None:
         return
     state["removed"].extend(sorted(state["pool"]))
     state["pool"] = []
-    for s in range(L.n_players(state)):
-        L.draw(state, s, state["options"]["hand_size"], ev, "starting hand")
+    for s in range(logic.n_players(state)):
+        logic.draw(state, s, state["options"]["hand_size"], ev, "starting hand")
     state["stack"] = []
-    L.start_turn(state, 0, ev)
+    logic.start_turn(state, 0, ev)
 
 
 PICK = ActionKind(
@@ -76,14 +76,14 @@ def redraw_on(state: State, frame: Frame, args: object) -> bool:
     return state["options"].get("redraw", True)
 
 
-@explained(lambda s, f, cid: C.named(cid))
+@explained(lambda s, f, cid: catalogue.named(cid))
 @BOOK.check(
     "draw.card-in-hand",
     "You can only set aside for discarding a card that is in your hand and not already chosen.",
     DRAW,
 )
 def unmarked_in_hand(state: State, frame: Frame, cid: str) -> bool:
-    return cid in L.hand(state, frame["player"]) and cid not in frame["marked"]
+    return cid in logic.hand(state, frame["player"]) and cid not in frame["marked"]
 
 
 @BOOK.check(
@@ -109,7 +109,9 @@ def nothing_marked(state: State, frame: Frame, args: object) -> bool:
 
 def discard_candidates(state: State, frame: Frame) -> list[Action]:
     marked = set(frame["marked"])
-    return [Action("discard", (c,)) for c in sorted(set(L.hand(state, frame["player"])) - marked)]
+    return [
+        Action("discard", (c,)) for c in sorted(set(logic.hand(state, frame["player"])) - marked)
+    ]
 
 
 def apply_discard(state: State, frame: Frame, cid: str, ev: Events) -> None:
@@ -120,26 +122,26 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
     seat = frame["player"]
     marked = sorted(frame["marked"])
     for c in marked:
-        L.from_hand(state, seat, c)
-        L.to_discard(state, c, seat)
+        logic.from_hand(state, seat, c)
+        logic.to_discard(state, c, seat)
     ev.emit(
         "redraw_discard",
         f"{who(state, seat)} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
-        + ", ".join(C.label(c) for c in marked),
+        + ", ".join(catalogue.label(c) for c in marked),
         seat=seat,
         cards=marked,
     )
-    extra = 1 if L.protagonist_power(state, seat) == "naturalist" else 0
-    L.draw(state, seat, len(marked) + extra, ev, "redraw")
+    extra = 1 if logic.protagonist_power(state, seat) == "naturalist" else 0
+    logic.draw(state, seat, len(marked) + extra, ev, "redraw")
     apply_keep(state, frame, args, ev)
 
 
 def apply_keep(state: State, frame: Frame, args: object, ev: Events) -> None:
     """The turn's draw, then the act step."""
     seat = frame["player"]
-    L.draw(state, seat, L.turn_draw(state, seat), ev, "turn draw")
+    logic.draw(state, seat, logic.turn_draw(state, seat), ev, "turn draw")
     if not state["over"]:
-        L.pop_frame(state, frame)
+        logic.pop_frame(state, frame)
         state["stack"].append({"kind": "act", "player": seat})
 
 

@@ -18,7 +18,7 @@ from ..engine.frames import TableFrame, bare
 from ..engine.game import Frame, Game, State
 from ..engine.reactions import WINDOW, open_window, pass_on, still_usable
 from ..engine.seats import name as who
-from . import logic as L
+from . import logic
 from .objects import OBJECT_KIND
 from .specials import SPECIAL_KIND
 
@@ -35,13 +35,13 @@ def usable(state: State, seat: int) -> bool:
 def after_step(state: State, seat: int, ev: Events) -> None:
     """The turn player ``seat`` finished a step: a window for the others, if any can use it."""
     if not state["over"]:
-        open_window(state, L.turn_order_after(state, seat), usable)
+        open_window(state, logic.turn_order_after(state, seat), usable)
 
 
 def _closed(state: State, frame: Frame, ev: Events) -> None:
     """What comes after a closed window: the next turn, after the end-of-turn window."""
     if frame["then"] == "next_turn" and not state["over"]:
-        L.start_turn(state, (frame["turn_seat"] + 1) % L.n_players(state), ev)
+        logic.start_turn(state, (frame["turn_seat"] + 1) % logic.n_players(state), ev)
 
 
 class StepFrame(TableFrame):
@@ -74,12 +74,12 @@ def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:
     """End of the turn: the others' window, then the next turn (its start checks the win)."""
     seat = frame["player"]
     ev.emit("turn_end", f"{who(state, seat)} ends the turn", seat=seat)
-    L.pop_frame(state, frame)
+    logic.pop_frame(state, frame)
     w = open_window(
-        state, L.turn_order_after(state, seat), usable, then="next_turn", turn_seat=seat
+        state, logic.turn_order_after(state, seat), usable, then="next_turn", turn_seat=seat
     )
     if w is None:
-        L.start_turn(state, (seat + 1) % L.n_players(state), ev)
+        logic.start_turn(state, (seat + 1) % logic.n_players(state), ev)
 
 
 def apply_pass_window(state: State, frame: Frame, args: object, ev: Events) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clash_widget.engine import GAMES, Action, Match, Outcome, Session, Verdict
-from clash_widget.engine.game import MALFORMED, STALE
+from clash_widget.engine.game import MALFORMED, stale
 from clash_widget.engine.seats import default_name
 from clash_widget.engine.seats import name as seat_name
 from clash_widget.engine.session import catalogue_names
@@ -256,9 +256,9 @@ class Room:
         problem = malformed_action(key, version)
         if problem:
             return refusal(MALFORMED.refuse(problem), version=m.version)
-        if version != m.version:
-            stale = STALE.refuse(f"sent at version {version}, now {m.version}")
-            return refusal(stale, version=m.version, view=m.view(seat))
+        late = stale(version, m.version)
+        if late is not None:
+            return refusal(late, version=m.version, view=m.view(seat))
         cp = m.current_player
         bot = self.session.bot_at(cp)
         if bot is not None and cp is not None:

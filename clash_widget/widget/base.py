@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import contextlib
 import pathlib
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, TypeVar
@@ -67,79 +66,52 @@ from typing import Any, ClassVar, TypeVar
 import anywidget
 import traitlets
 
-from clash_widget.engine import Game, Match, Outcome, Verdict
-from clash_widget.engine.game import MALFORMED, STALE
+from clash_widget.engine import Action, Game, Match, Outcome, Verdict
 from clash_widget.engine.match import UNCHANGED_NOTE
-from clash_widget.engine.seats import default_name
 from clash_widget.engine.session import GameFileError, Session, read_game_file
 
+from . import feedback
 from .autoplay import BOT_NAMES, BotRunner
+from .browser import from_browser
+from .feedback import without_key
 from .intents import (
     BAD_FILE,
     BAD_SETTING,
     BASE_FIELDS,
-    BOT_SEAT,
     ERROR,
     FILE_FIELDS,
     NO_REDO,
     NO_UNDO,
-    NOT_YOUR_TURN,
-    READ_ONLY_REPLAY,
     VIEW_LOCKED,
     field_problem,
     is_int,
-    malformed,
 )
 from .intents import where as _where
 from .picture import Pictured
+from .router import (
+    Settings,
+    Situation,
+    bad_position,
+    lock_detail,
+    player_name,
+    read_only,
+    refused_traits,
+    route,
+)
 
 ActionCallback = Callable[[Outcome], Any]
 GameFile = dict[str, Any] | str | pathlib.Path
 W = TypeVar("W", bound="MatchWidget")
 
 
-def _browser_null() -> object | None:
-    """Pyodide's stand-in for JavaScript ``null`` (``pyodide.ffi.jsnull``), if this is Pyodide."""
-    if sys.platform != "emscripten":
-        return None
-    try:
-        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
-    except ImportError:  # an older Pyodide turns null into None itself
-        return None
-    return jsnull
-
-
-def from_browser(value: Any, null: object | None = None) -> Any:
-    """``value`` from the front end with every JavaScript ``null`` as ``None``.
-
-    In a Jupyter server the comm's JSON already gives ``None``; in JupyterLite the
-    Pyodide kernel converts the message with ``toPy``, which keeps ``null`` as
-    ``pyodide.ffi.jsnull`` (a person's seat in ``bots`` became "unknown bot
-    jsnull", the teacher's view and the live game could not be chosen).
-    """
-    null = _browser_null() if null is None else null
-    if null is None:
-        return value
-
-    def clean(v: Any) -> Any:
-        if v is null:
-            return None
-        if isinstance(v, dict):
-            return {k: clean(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [clean(x) for x in v]
-        return v
-
-    return clean(value)
-
-
 class MatchWidget(Pictured, anywidget.AnyWidget):
     """Common base: traits, lock, intents, feedback, and the Session's features.
 
-    Subclasses set ``_esm``/``_css`` and extend through small hooks: extra intents
-    (:attr:`EXTRA_INTENTS`, :meth:`_check_extra`, :meth:`_handle_extra`), who may
-    click (:meth:`_seat_verdict`), a refused seat (:meth:`_bad_seat`) and how a
-    view is shown (:meth:`_show`).
+    Which intents may act is decided by the pure router (:func:`.router.route`); the
+    game, its bots and its files are the :class:`Session`'s. Subclasses set
+    ``_esm``/``_css`` and extend through small hooks: extra intents
+    (:attr:`EXTRA_INTENTS`, :meth:`_check_extra`, :meth:`_handle_extra`), a refused
+    seat (:meth:`_bad_seat`) and how a view is shown (:meth:`_show`).
     """
 
     GAME: ClassVar[str] = ""  # the game this widget draws ("": any)
@@ -244,16 +216,19 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
     def play(self, key: str) -> Outcome:
         """Play an action from code, the same path as a click; returns the Outcome."""
         with self._batch():
-            refused = self._read_only(key, seq=None)
-            return refused if refused is not None else self._act(key, version=None, seq=None)
+            verdict = read_only(self.position)
+            if verdict is not None:
+                self._say(False, "", verdict, seq=None)
+                return Outcome(False, None, verdict)
+            return self._act(key, seq=None)
 
     def undo(self) -> bool:
         with self._lock:
-            return self._undo_redo("undo", seq=None)
+            return self._undo_redo_from_code("undo")
 
     def redo(self) -> bool:
         with self._lock:
-            return self._undo_redo("redo", seq=None)
+            return self._undo_redo_from_code("redo")
 
     def on_action(self, callback: ActionCallback, remove: bool = False) -> None:
         """Call ``callback(outcome)`` after each applied action (``remove=True`` unregisters)."""
@@ -291,13 +266,7 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
 
     def run_bots(self, max_actions: int = 10_000) -> list[Outcome]:
         """Bots play, synchronously, until a person is to move or the game ends."""
-        out: list[Outcome] = []
-        for _ in range(max_actions):
-            o = self.step_bot()
-            if o is None:
-                break
-            out.append(o)
-        return out
+        return self._session.run(max_actions, step=self.step_bot)
 
     def start_bots(self) -> None:
         """Bot seats play by themselves in the background, ``bot_delay`` apart."""
@@ -361,10 +330,13 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         browser too, not only against the control bar.
         """
         sync_data = from_browser(sync_data)
-        refused = self._refused_state(sync_data)
+        current = {k: getattr(self, k, None) for k in self.VIEW_TRAITS | {"lock_view"}}
+        refused = refused_traits(
+            sync_data, current, lock_view=self.lock_view, view_traits=self.VIEW_TRAITS
+        )
         if refused:
             with self._batch():
-                self._say(False, "", VIEW_LOCKED.refuse(self._lock_detail(refused)), seq=None)
+                self._say(False, "", VIEW_LOCKED.refuse(lock_detail(self._situation())), seq=None)
             sync_data = {k: v for k, v in sync_data.items() if k not in refused}
             self.send_state(refused)  # the browser shows Python's values again
         if sync_data:
@@ -431,9 +403,9 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         with self._lock:
             k = change["new"]
             n = self._session.replay_length
-            if k is not None and not (is_int(k) and 0 <= k <= n):
-                detail = f"there is no replay position {k!r}: positions are 0 to {n}"
-                self._say(False, "", BAD_SETTING.refuse(detail), seq=None)
+            verdict = bad_position(k, n)
+            if verdict is not None:
+                self._say(False, "", verdict, seq=None)
                 self.position = None
                 return
             try:
@@ -453,24 +425,11 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """What to do with a seat that does not exist: refuse (or return the seat to keep)."""
         raise traitlets.TraitError(f"seat must be None or 0..{self.match.players - 1}, not {seat}")
 
-    def _seat_verdict(self) -> Verdict | None:
-        """Why a click from this view may not act now (None: it may)."""
-        cp = self.match.current_player
-        bot = self._session.bot_at(cp)
-        if bot is not None and cp is not None:
-            return BOT_SEAT.refuse(f"the {bot} bot plays {self._player_name(cp)}")
-        if cp is None or self.seat is None or self.seat == cp:
-            return None
-        detail = (
-            f"this is {self._player_name(self.seat)}'s view; {self._player_name(cp)} is to move"
-        )
-        return NOT_YOUR_TURN.refuse(detail)
-
     def _check_extra(self, kind: str, intent: dict[str, Any]) -> str | None:
         """What is wrong with the fields of an extra intent type, or None."""
         return field_problem(kind, intent)
 
-    def _handle_extra(self, kind: str, intent: dict[str, Any], seq: int) -> None:
+    def _handle_extra(self, kind: str, intent: dict[str, Any], seq: int | None) -> None:
         if kind == "save":
             self._send_game_file(seq)
         elif kind == "load":  # allowed while replaying: a new game replaces this one
@@ -507,32 +466,35 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         else:
             view = self._session.view_at(self.position, seat)
         self._show(view, patch=patch)
-        shown = self._shown_action()
+        shown = (
+            self.last_action
+            if self._last is None
+            else feedback.shown_action(self.match, self.seat, *self._last)
+        )
         if self.last_action != shown:
             self.last_action = shown
 
-    def _read_only(self, what: str, *, seq: int | None) -> Outcome | None:
-        """The refusal when the widget shows a replay position (it has said why), else None."""
-        if self.position is None:
-            return None
-        verdict = READ_ONLY_REPLAY.refuse(f"showing position {self.position}")
-        self._say(False, "", verdict, seq=seq)
-        return Outcome(False, None, verdict)
-
-    def _refused_state(self, sync_data: dict[str, Any]) -> list[str]:
-        """The browser's trait changes the view lock forbids (the lock itself is Python's)."""
-        locked = self.VIEW_TRAITS | {"lock_view"} if self.lock_view else {"lock_view"}
-        return sorted(
-            k for k, v in sync_data.items() if k in locked and v != getattr(self, k, None)
+    def _settings(self) -> Settings:
+        """This widget class's intents, for the router."""
+        return Settings(
+            fields={**BASE_FIELDS, **self.EXTRA_INTENTS},
+            optional=self.OPTIONAL_FIELDS,
+            unversioned=self.UNVERSIONED,
+            view_intents=self.VIEW_INTENTS,
         )
 
-    def _lock_detail(self, what: list[str] | str) -> str:
-        """Why the browser may not change ``what`` (its trait or intent names stay out of it)."""
-        if not self.lock_view:
-            return "only the notebook's code sets the view lock"
-        if self.seat is None:
-            return "this board is locked to the teacher's view"
-        return f"this board is locked to {self._player_name(self.seat)}'s view"
+    def _situation(self) -> Situation:
+        """What the router reads of this widget and its session now."""
+        m = self.match
+        return Situation(
+            version=m.version,
+            position=self.position,
+            seat=self.seat,
+            lock_view=self.lock_view,
+            to_move=m.current_player,
+            bot_to_move=self._session.bot_at(m.current_player),
+            names=tuple(m.names),
+        )
 
     def _seat_ok(self, seat: Any) -> bool:
         return seat is None or (is_int(seat) and 0 <= seat < self.match.players)
@@ -549,52 +511,32 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         self._poke()
 
     def _handle_intent(self, intent: Any) -> None:
-        seq = intent.get("seq") if isinstance(intent, dict) else None
-        problem = malformed(intent, {**BASE_FIELDS, **self.EXTRA_INTENTS}, self.OPTIONAL_FIELDS)
-        kind = intent["type"] if problem is None else ""
-        if problem is None and kind not in BASE_FIELDS:
-            problem = self._check_extra(kind, intent)
-        if problem:
-            self._say(False, "", MALFORMED.refuse(problem), seq=seq if is_int(seq) else None)
-            return
-        if self.lock_view and kind in self.VIEW_INTENTS:
-            verdict = VIEW_LOCKED.refuse(self._lock_detail(kind))
-            self._say(False, "", verdict, seq=seq)
-            return
-        if kind in self.UNVERSIONED:
-            self._handle_extra(kind, intent, seq)
-            return
-        version = intent["version"]
-        if version != self.match.version:
-            detail = f"sent at version {version}, now {self.match.version}"
-            self._say(False, "", STALE.refuse(detail), seq=seq)
-            return
-        if kind not in BASE_FIELDS:
-            self._handle_extra(kind, intent, seq)
-        elif kind != "act":
+        routed = route(intent, self._situation(), self._settings(), self._check_extra)
+        kind, seq = routed.kind, routed.seq
+        if routed.verdict is not None:
+            self._say(False, "", routed.verdict, seq=seq)
+        elif kind == "act":
+            self._act(intent["key"], seq=seq)
+        elif kind in BASE_FIELDS:
             self._undo_redo(kind, seq=seq)
-        elif self._read_only(intent["key"], seq=seq) is None:
-            verdict = self._seat_verdict()
-            if verdict is not None:
-                self._say(False, "", verdict, seq=seq)
-                return
-            self._act(intent["key"], version=version, seq=seq)
+        else:
+            self._handle_extra(kind, intent, seq)
 
-    def _act(
-        self, key: str, *, version: int | None, seq: int | None, bot: str | None = None
-    ) -> Outcome:
+    def _act(self, key: str, *, seq: int | None, bot: str | None = None) -> Outcome:
+        """Play ``key`` for whoever is to move (the router or the caller has checked who
+        may), then say what it did."""
         actor = self.match.current_player
         label = self._label(key)
-        outcome = self._session.play(key, version=version)
+        outcome = self._session.play(key)
         if not outcome.ok:
-            self._say(False, "", _without_key(outcome.verdict, key), seq=seq)
+            self._say(False, "", without_key(outcome.verdict, key), seq=seq)
             return outcome
         self._last = (actor, outcome)
         self._refresh(patch=True)  # sets last_action for the (possibly new) seat
         by = None
         if actor is not None:
             by = {"seat": actor, "name": self._player_name(actor), "bot": bot}
-        text = self._played_text(actor, outcome, label)
+        text = feedback.played_text(self.match, self.seat, actor, outcome, label)
         if bot is not None:  # a bot's move says so; the log's words name the seat
             text = f"{bot.capitalize()} bot: {text}"
         self._say(True, text, None, seq=seq, by=by)
@@ -605,56 +547,27 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """The words of a legal action before it is played (its key is never shown)."""
         return self.match.describe(key)
 
-    def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
-        """What a move did, in the words the viewing seat may read: its log lines."""
-        texts = self._public_texts(outcome)
-        if texts:
-            return " ".join(_sentence(t) for t in texts)
-        who = self._player_name(actor) if actor is not None else "The game"
-        if label and self._sees_key(actor) and label != str(outcome.action):
-            return f"{who} chose: {_sentence(label)}"
-        return f"{who} played."
-
     def _bot_move(self, cancelled: threading.Event | None = None) -> Outcome | None:
-        """The bot to move chooses (Session.choose) and plays through the path of clicks."""
+        """The bot to move chooses (Session.step) and plays through the path of clicks."""
         if (cancelled is not None and cancelled.is_set()) or self.position is not None:
             return None
-        name, actor = self._session.bot_to_move(), self.match.current_player
-        action = self._session.choose()
-        if name is None or actor is None or action is None:
-            return None
-        return self._act(str(action), version=self.match.version, seq=None, bot=name)
+        return self._session.step(play=self._bot_plays)
+
+    def _bot_plays(self, name: str, action: Action) -> Outcome:
+        return self._act(str(action), seq=None, bot=name)
 
     def _player_name(self, seat: int) -> str:
-        """The seat's name, as every game names it (engine.seats)."""
-        names = self.match.names
-        return names[seat] if 0 <= seat < len(names) else default_name(seat)
+        return player_name(self.match.names, seat)
 
-    def _sees_key(self, actor: int | None) -> bool:
-        """Whether the viewer may know an action's key: the teacher and the actor."""
-        return self.seat is None or actor == self.seat
-
-    def _public_texts(self, outcome: Outcome) -> list[str]:
-        """The first log lines of an action, as the viewing seat may read them; when the
-        action ended the game, its last line too (who won), so the message is never stale."""
-        seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
-        texts = [e["text"] for e in seen if e.get("text")]
-        if self.match.is_over and len(texts) > 4:
-            return texts[:3] + texts[-1:]
-        return texts[:4]
-
-    def _shown_action(self) -> str:
-        """The ``last_action`` text for the viewing seat."""
-        if self._last is None:
-            return self.last_action
-        actor, outcome = self._last
-        if self._sees_key(actor):
-            return str(outcome.action)
-        return " ".join(self._public_texts(outcome)) or "an action"
+    def _undo_redo_from_code(self, kind: str) -> bool:
+        verdict = read_only(self.position)
+        if verdict is not None:
+            self._say(False, "", verdict, seq=None)
+            return False
+        return self._undo_redo(kind, seq=None)
 
     def _undo_redo(self, kind: str, *, seq: int | None) -> bool:
-        if self._read_only(kind, seq=seq) is not None:
-            return False
+        """Undo or redo (the router or the caller has checked the replay position)."""
         done = self._session.undo() if kind == "undo" else self._session.redo()
         if not done:
             self._say(False, "", NO_UNDO.refuse() if kind == "undo" else NO_REDO.refuse(), seq=seq)
@@ -715,39 +628,11 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         then: str = "",
         detail: str | None = None,
     ) -> None:
-        """Set ``feedback``: the one message shape of every widget (docs/design.md, Messages).
-
-        A refusal's sentence is its verdict's (:attr:`Verdict.text`), after ``message`` if
-        one is given and before ``then``; its rule travels apart in ``rule``, never inside
-        the sentence. ``detail`` (an exception and where it was raised) is for developers."""
+        """Set ``feedback``: the one message shape of every widget (:func:`.feedback.message`)."""
         self._answers += 1
-        text = message
-        kind = "played" if by is not None else "info"
-        rule = None
-        if verdict is not None and not ok:
-            kind = "error" if verdict.rule_id == ERROR.id else "refused"
-            text = f"{message} {verdict.text} {then}".strip()
-            rule = {
-                "id": verdict.rule_id,
-                "section": verdict.rule.section,
-                "source": verdict.rule.source,
-            }
-        fb: dict[str, Any] = {
-            "seq": seq,
-            "n": self._answers,
-            "kind": kind,
-            "text": text,
-            "rule": rule,
-            "by": by,
-            # mirrors for the older front ends (js/): same content, older names
-            "ok": ok,
-            "message": text,
-            "rule_id": rule["id"] if rule else None,
-            "section": rule["section"] if rule else None,
-        }
-        if detail is not None:
-            fb["detail"] = detail
-        self.feedback = fb
+        self.feedback = feedback.message(
+            self._answers, ok, message, verdict, seq=seq, by=by, then=then, detail=detail
+        )
 
     # -- the background bots -------------------------------------------------------------
     def _start_runner(self) -> None:
@@ -775,19 +660,3 @@ class MatchWidget(Pictured, anywidget.AnyWidget):
         """Called after each change from outside: wake the background bots."""
         if self._runner is not None:
             self._runner.poke()
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: capitalised, ending with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def _without_key(verdict: Verdict | None, key: str) -> Verdict | None:
-    """A refusal that does not echo the clicked action's key (its detail may start with it)."""
-    if verdict is None or not verdict.detail.startswith(f"{key}: "):
-        return verdict
-    return Verdict(verdict.rule, verdict.detail[len(key) + 2 :], verdict.options)

@@ -77,7 +77,7 @@ class BoardWidget(MatchWidget):
     def _check_extra(self, kind: str, intent: dict[str, Any]) -> str | None:
         return field_problem(kind, intent, self._hex_index)
 
-    def _handle_extra(self, kind: str, intent: dict[str, Any], seq: int) -> None:
+    def _handle_extra(self, kind: str, intent: dict[str, Any], seq: int | None) -> None:
         if kind == "resync":
             self._resync()
         elif kind == "select":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as widgets
 
 from clash_widget.engine import GAMES, Match, get_game
 from clash_widget.engine.seats import default_name, names_problem
@@ -69,18 +69,18 @@ class PlayScreen:
     def __init__(self, game: str = "coc", players: int = 2, seed: int = 1) -> None:
         self.widget: Any = None
         choices = [(get_game(g).title, g) for g in play_widgets()]
-        self.game = W.Dropdown(options=choices, value=game, description="Game")
-        self.players = W.Dropdown(description="Players")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.seat_box = W.VBox()
-        self.start = W.Button(description="Start the game", button_style="primary")
+        self.game = widgets.Dropdown(options=choices, value=game, description="Game")
+        self.players = widgets.Dropdown(description="Players")
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seat_box = widgets.VBox()
+        self.start = widgets.Button(description="Start the game", button_style="primary")
         self.start.add_class("clash-play-start")
-        self.problem = W.HTML()
-        self.new_game = W.Button(description="New game", icon="refresh")
+        self.problem = widgets.HTML()
+        self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.add_class("clash-play-new")
-        self.form = W.VBox(
+        self.form = widgets.VBox(
             [
-                W.HTML(INTRO),
+                widgets.HTML(INTRO),
                 self.game,
                 self.players,
                 self.seat_box,
@@ -89,7 +89,7 @@ class PlayScreen:
                 self.problem,
             ]
         )
-        self.box = W.VBox([self.form])
+        self.box = widgets.VBox([self.form])
         self.box.add_class("clash-play-screen")
         self.game.observe(self._game_changed, "value")
         self.players.observe(self._players_changed, "value")
@@ -115,10 +115,12 @@ class PlayScreen:
             who, name = old[i] if i < len(old) else (PERSON if i == 0 else default, "")
             colour = default_name(i)
             known = who in dict(options).values()
-            menu = W.Dropdown(options=options, value=who if known else PERSON, description=colour)
-            text = W.Text(value=name, placeholder=f"name (default {colour})")
+            menu = widgets.Dropdown(
+                options=options, value=who if known else PERSON, description=colour
+            )
+            text = widgets.Text(value=name, placeholder=f"name (default {colour})")
             text.layout.width = "14em"
-            rows.append(W.HBox([menu, text]))
+            rows.append(widgets.HBox([menu, text]))
         self.seat_box.children = rows
 
     @property

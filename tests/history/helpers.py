@@ -12,9 +12,9 @@ from typing import Any
 
 from clash_widget.engine import Match
 from clash_widget.engine.rng import Stream
-from clash_widget.history import scenario as S
+from clash_widget.history import scenario
 
-__all__ = ["S", "blank", "busy", "city_designs", "kinds", "ok", "refused"]
+__all__ = ["scenario", "blank", "busy", "city_designs", "kinds", "ok", "refused"]
 
 
 def blank(players: int = 2, seed: int = 0, **options: Any) -> Match:
@@ -59,15 +59,17 @@ def kinds(events: list[dict[str, Any]]) -> list[str]:
 def busy(m: Match, seat: int) -> str:
     """Give ``seat`` a War Cry, so their action-phase turn is a real choice (play or pass)
     and the game waits there instead of running on."""
-    return S.give(
+    return scenario.give(
         m.state, seat, "war_cry" if m.state["players"][seat]["deck"] == "highlands" else "festival"
     )
 
 
 def city_designs(m: Match, seat: int) -> list[str]:
     """The city designs of ``seat``'s deck, in deck order."""
-    from clash_widget.history import cards as C
+    from clash_widget.history import cards as card_set
 
     deck = m.state["players"][seat]["deck"]
-    out = [c.design for c in C.deck_list(deck) if C.designs()[c.design]["type"] == "city"]
+    out = [
+        c.design for c in card_set.deck_list(deck) if card_set.designs()[c.design]["type"] == "city"
+    ]
     return list(dict.fromkeys(out))

@@ -4,22 +4,22 @@ exploring, and the order of play."""
 from __future__ import annotations
 
 from clash_widget.engine import Match
-from clash_widget.history import zones as Z
+from clash_widget.history import zones
 
-from .helpers import S, blank, busy, kinds, ok, refused
+from .helpers import blank, busy, kinds, ok, refused, scenario
 
 
 def position(players: int = 2, **options) -> tuple[Match, str, str]:
     m = blank(players, **options)
     s = m.state
     first = "meadowford" if options.get("deck") == "plain52" else "riverside"
-    a = S.city(s, 0, first, 3, ("grassland", "river"), capital=True)
-    b = S.city(s, 1, "hilltop", 1, ("forest",), capital=True)
+    a = scenario.city(s, 0, first, 3, ("grassland", "river"), capital=True)
+    b = scenario.city(s, 1, "hilltop", 1, ("forest",), capital=True)
     for seat in range(2, players):
-        S.city(s, seat, "hilltop" if seat % 2 else "riverside", 1, (), capital=True)
+        scenario.city(s, seat, "hilltop" if seat % 2 else "riverside", 1, (), capital=True)
     for seat in range(1, players):
         busy(m, seat)
-    S.frame(s, "act", 0)
+    scenario.frame(s, "act", 0)
     return m, a, b
 
 
@@ -29,7 +29,7 @@ def test_found_city_in_council_ok():
     population counter on that city." """
     m, a, b = position()
     s = m.state
-    c = S.give(s, 0, "lakeside")
+    c = scenario.give(s, 0, "lakeside")
     ev = ok(m, f"found {c} {a}")
     assert s["cities"][c]["population"] == 1 and s["cities"][c]["controller"] == 0
     assert "city_founded" in kinds(ev)
@@ -38,17 +38,17 @@ def test_found_city_in_council_ok():
 def test_found_city_in_council_refused():
     m, a, b = position()
     s = m.state
-    S.give(s, 0, "lakeside")
-    t = S.give(s, 0, "coast")
+    scenario.give(s, 0, "lakeside")
+    t = scenario.give(s, 0, "coast")
     refused(m, f"found {t} {a}", "found.city-in-council")
-    refused(m, f"found {S.find(s, 0, 'oasis')} {a}", "found.city-in-council")
+    refused(m, f"found {scenario.find(s, 0, 'oasis')} {a}", "found.city-in-council")
 
 
 def test_found_cost_ok():
     """Design notes: "settling a new city means lowering another city's pop by 2." """
     m, a, b = position()
     s = m.state
-    c = S.give(s, 0, "lakeside")
+    c = scenario.give(s, 0, "lakeside")
     ok(m, f"found {c} {a}")
     assert s["cities"][a]["population"] == 1
 
@@ -58,7 +58,7 @@ def test_found_cost_refused():
     m, a, b = position()
     s = m.state
     s["cities"][a]["population"] = 2
-    c = S.give(s, 0, "lakeside")
+    c = scenario.give(s, 0, "lakeside")
     reason = refused(m, f"found {c} {a}", "found.cost")
     assert "the founding cost is 2" in reason
     refused(m, f"found {c}", "found.cost")  # the paying city must be named
@@ -69,15 +69,15 @@ def test_found_cost_off_and_relief():
     """Option founding_cost=0 turns it off (no city named); Expansion lowers it by 1."""
     m, a, b = position(founding_cost=0)
     s = m.state
-    c = S.give(s, 0, "lakeside")
+    c = scenario.give(s, 0, "lakeside")
     refused(m, f"found {c} {a}", "found.cost")
     ok(m, f"found {c}")
     assert s["cities"][a]["population"] == 3
     m, a, b = position()
     s = m.state
-    s["players"][0]["policies"].append(S.lift(s, S.find(s, 0, "expansion")))
+    s["players"][0]["policies"].append(scenario.lift(s, scenario.find(s, 0, "expansion")))
     s["cities"][a]["population"] = 2
-    c = S.give(s, 0, "lakeside")
+    c = scenario.give(s, 0, "lakeside")
     ok(m, f"found {c} {a}")
     assert s["cities"][a]["population"] == 1
 
@@ -87,7 +87,7 @@ def test_found_cost_free_without_a_city():
     m, a, b = position()
     s = m.state
     s["cities"][a]["controller"] = 1
-    c = S.give(s, 0, "lakeside")
+    c = scenario.give(s, 0, "lakeside")
     ok(m, f"found {c}")
 
 
@@ -96,9 +96,9 @@ def test_settle_terrain_source_ok():
     from your hand and place it adjacent to the new city. ... Then you may have it produce."""
     m, a, b = position()
     s = m.state
-    c = S.give(s, 0, "lakeside")
-    S.give(s, 0, "warriors")
-    pulled = S.stack_treasury(s, 0, ["coast", "festival", "fish"])
+    c = scenario.give(s, 0, "lakeside")
+    scenario.give(s, 0, "warriors")
+    pulled = scenario.stack_treasury(s, 0, ["coast", "festival", "fish"])
     ok(m, f"found {c} {a}")
     f = s["stack"][-1]
     assert f["kind"] == "settle" and f["cards"] == pulled
@@ -115,19 +115,19 @@ def test_settle_terrain_source_ok():
 def test_settle_terrain_source_refused():
     m, a, b = position()
     s = m.state
-    c = S.give(s, 0, "lakeside")
-    S.stack_treasury(s, 0, ["coast", "festival", "fish"])
+    c = scenario.give(s, 0, "lakeside")
+    scenario.stack_treasury(s, 0, ["coast", "festival", "fish"])
     ok(m, f"found {c} {a}")
     fest = s["stack"][-1]["cards"][1]
     refused(m, f"terrain {fest}", "settle.terrain-source")
-    refused(m, f"terrain {S.find(s, 0, 'plains')}", "settle.terrain-source")
+    refused(m, f"terrain {scenario.find(s, 0, 'plains')}", "settle.terrain-source")
 
 
 def test_settle_from_council():
     m, a, b = position()
     s = m.state
-    c, t = S.give(s, 0, "lakeside"), S.give(s, 0, "plains")
-    S.stack_treasury(s, 0, ["festival", "fish", "pottery"])
+    c, t = scenario.give(s, 0, "lakeside"), scenario.give(s, 0, "plains")
+    scenario.stack_treasury(s, 0, ["festival", "fish", "pottery"])
     ok(m, f"found {c} {a}")
     ok(m, f"terrain {t}")
     assert s["cities"][c]["terrains"] == [t] and t not in s["players"][0]["council"]
@@ -138,7 +138,7 @@ def test_play_card_kind_ok():
     """Seed (action 4): "An event resolves and then is discarded." """
     m, a, b = position()
     s = m.state
-    e = S.give(s, 0, "festival")
+    e = scenario.give(s, 0, "festival")
     ok(m, f"play {e}")
     assert s["players"][0]["culture"] == 1 and e in s["players"][0]["landfill"]
 
@@ -146,8 +146,8 @@ def test_play_card_kind_ok():
 def test_play_card_kind_refused():
     m, a, b = position()
     s = m.state
-    S.give(s, 0, "festival")
-    w, t = S.give(s, 0, "warriors"), S.give(s, 0, "pottery")
+    scenario.give(s, 0, "festival")
+    w, t = scenario.give(s, 0, "warriors"), scenario.give(s, 0, "pottery")
     refused(m, f"play {w}", "play.card-kind")
     refused(m, f"play {t}", "play.card-kind")
 
@@ -156,7 +156,7 @@ def test_play_terrain_room_ok():
     """Seed: "A terrain is placed adjacent to a city that has less than 4 terrains." """
     m, a, b = position()
     s = m.state
-    t = S.give(s, 0, "coast")
+    t = scenario.give(s, 0, "coast")
     ok(m, f"play {t} {a}")
     assert t in s["cities"][a]["terrains"]
 
@@ -165,8 +165,8 @@ def test_play_terrain_room_refused():
     m, a, b = position()
     s = m.state
     for d in ("plains", "coast"):
-        s["cities"][a]["terrains"].append(S.lift(s, S.find(s, 0, d)))
-    t = S.give(s, 0, "grassland")
+        s["cities"][a]["terrains"].append(scenario.lift(s, scenario.find(s, 0, d)))
+    t = scenario.give(s, 0, "grassland")
     assert "at most 4" in refused(m, f"play {t} {a}", "play.terrain-room")
     refused(m, f"play {t} {b}", "play.terrain-room")
     refused(m, f"play {t}", "play.terrain-room")
@@ -175,7 +175,7 @@ def test_play_terrain_room_refused():
 def test_play_terrain_room_follows_the_option():
     m, a, b = position(max_terrains=2)
     s = m.state
-    t = S.give(s, 0, "coast")
+    t = scenario.give(s, 0, "coast")
     assert "at most 2" in refused(m, f"play {t} {a}", "play.terrain-room")
 
 
@@ -184,20 +184,20 @@ def test_play_mod_fits_ok():
     m, a, b = position()
     s = m.state
     grass = s["cities"][a]["terrains"][0]
-    w = S.give(s, 0, "wheat")
-    before = Z.city_yields(s, a)["food"]
+    w = scenario.give(s, 0, "wheat")
+    before = zones.city_yields(s, a)["food"]
     ok(m, f"play {w} {grass}")
-    assert s["cities"][a]["mods"] == {grass: w} and Z.city_yields(s, a)["food"] == before + 1
+    assert s["cities"][a]["mods"] == {grass: w} and zones.city_yields(s, a)["food"] == before + 1
 
 
 def test_play_mod_fits_refused():
     m, a, b = position()
     s = m.state
     grass, river = s["cities"][a]["terrains"]
-    f = S.give(s, 0, "fish")
+    f = scenario.give(s, 0, "fish")
     assert "Coast, River" in refused(m, f"play {f} {grass}", "play.mod-fits")
     refused(m, f"play {f} {s['cities'][b]['terrains'][0]}", "play.mod-fits")
-    s["cities"][a]["mods"][river] = S.lift(s, S.find(s, 0, "wheat"))
+    s["cities"][a]["mods"][river] = scenario.lift(s, scenario.find(s, 0, "wheat"))
     refused(m, f"play {f} {river}", "play.mod-fits")
 
 
@@ -205,7 +205,7 @@ def test_play_policy():
     """Seed: "A policy is put on the map." It takes no target."""
     m, a, b = position()
     s = m.state
-    p = S.give(s, 0, "tradition")
+    p = scenario.give(s, 0, "tradition")
     refused(m, f"play {p} {a}", "engine.malformed")
     ok(m, f"play {p}")
     assert s["players"][0]["policies"] == [p]
@@ -215,7 +215,7 @@ def test_play_effect_target_ok():
     """Fertile Valley / Bountiful Harvest: +1 population to a city you control."""
     m, a, b = position()
     s = m.state
-    h = S.give(s, 0, "bountiful_harvest")
+    h = scenario.give(s, 0, "bountiful_harvest")
     ok(m, f"play {h} {a}")
     assert s["cities"][a]["population"] == 4
 
@@ -223,26 +223,26 @@ def test_play_effect_target_ok():
 def test_play_effect_target_refused():
     m, a, b = position()
     s = m.state
-    h = S.give(s, 0, "bountiful_harvest")
+    h = scenario.give(s, 0, "bountiful_harvest")
     refused(m, f"play {h}", "play.effect-target")
     refused(m, f"play {h} {b}", "play.effect-target")
-    fest = S.give(s, 0, "festival")
+    fest = scenario.give(s, 0, "festival")
     refused(m, f"play {fest} {a}", "play.effect-target")
     m2, a2, b2 = position()
-    scrolls = S.give(m2.state, 1, "lost_scrolls")
-    S.frame(m2.state, "act", 1)
+    scrolls = scenario.give(m2.state, 1, "lost_scrolls")
+    scenario.frame(m2.state, "act", 1)
     refused(m2, f"play {scrolls}", "play.effect-target")  # no current research
 
 
 def test_events_resolve():
     m, a, b = position()
     s = m.state
-    s["players"][0]["research"] = S.lift(s, S.find(s, 0, "writing"))
-    ruins = S.give(s, 0, "ancient_ruins")
+    s["players"][0]["research"] = scenario.lift(s, scenario.find(s, 0, "writing"))
+    ruins = scenario.give(s, 0, "ancient_ruins")
     ok(m, f"play {ruins}")
     assert len(s["players"][0]["council"]) == 2  # consulted 2
-    S.frame(s, "act", 0)
-    lost = S.give(s, 0, "fertile_valley")
+    scenario.frame(s, "act", 0)
+    lost = scenario.give(s, 0, "fertile_valley")
     ok(m, f"play {lost} {a}")
     assert s["cities"][a]["population"] == 4
 
@@ -252,7 +252,7 @@ def test_heal_fresh_unit_ok():
     """Seed (action 7): "Heal. Exhaust a unit and remove all damage counters from it." """
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "warriors", a, damage=1)
+    u = scenario.unit(s, 0, "warriors", a, damage=1)
     ok(m, f"heal {u}")
     assert s["units"][u]["damage"] == 0 and s["units"][u]["tired"]
 
@@ -260,21 +260,21 @@ def test_heal_fresh_unit_ok():
 def test_heal_fresh_unit_refused():
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "warriors", a, damage=1, fresh=False)
+    u = scenario.unit(s, 0, "warriors", a, damage=1, fresh=False)
     refused(m, f"heal {u}", "heal.fresh-unit")
-    theirs = S.unit(s, 1, "warriors", b, damage=1)
+    theirs = scenario.unit(s, 1, "warriors", b, damage=1)
     refused(m, f"heal {theirs}", "heal.fresh-unit")
 
 
 def test_heal_damaged_ok():
     m, a, b = position()
-    u = S.unit(m.state, 0, "warriors", a, damage=1)
+    u = scenario.unit(m.state, 0, "warriors", a, damage=1)
     assert f"heal {u}" in {str(x) for x in m.legal_actions()}
 
 
 def test_heal_damaged_refused():
     m, a, b = position()
-    u = S.unit(m.state, 0, "warriors", a)
+    u = scenario.unit(m.state, 0, "warriors", a)
     refused(m, f"heal {u}", "heal.damaged")
 
 
@@ -282,8 +282,8 @@ def test_move_fresh_unit_ok():
     """Seed (action 8): "Move. Exhaust a unit and move it to another city." """
     m, a, b = position()
     s = m.state
-    c = S.city(s, 0, "lakeside")
-    u = S.unit(s, 0, "warriors", a)
+    c = scenario.city(s, 0, "lakeside")
+    u = scenario.unit(s, 0, "warriors", a)
     ok(m, f"move {u} {c}")
     assert s["units"][u]["city"] == c and s["units"][u]["tired"]
 
@@ -291,24 +291,24 @@ def test_move_fresh_unit_ok():
 def test_move_fresh_unit_refused():
     m, a, b = position()
     s = m.state
-    c = S.city(s, 0, "lakeside")
-    u = S.unit(s, 0, "warriors", a, fresh=False)
+    c = scenario.city(s, 0, "lakeside")
+    u = scenario.unit(s, 0, "warriors", a, fresh=False)
     refused(m, f"move {u} {c}", "move.fresh-unit")
 
 
 def test_move_other_city_ok():
     m, a, b = position()
     s = m.state
-    c = S.city(s, 0, "lakeside")
-    u = S.unit(s, 0, "scouts", a)
+    c = scenario.city(s, 0, "lakeside")
+    u = scenario.unit(s, 0, "scouts", a)
     assert f"move {u} {c}" in {str(x) for x in m.legal_actions()}
 
 
 def test_move_other_city_refused():
     m, a, b = position()
     s = m.state
-    S.city(s, 0, "lakeside")
-    u = S.unit(s, 0, "warriors", a)
+    scenario.city(s, 0, "lakeside")
+    u = scenario.unit(s, 0, "warriors", a)
     refused(m, f"move {u} {a}", "move.other-city")
     refused(m, f"move {u} {b}", "move.other-city")
 
@@ -319,7 +319,7 @@ def test_ability_has_ability_ok():
     the card become exhausted as part of the cost." The Mausoleum: exhaust, gain culture."""
     m, a, b = position()
     s = m.state
-    x = S.creation(s, 0, "mausoleum", a)
+    x = scenario.creation(s, 0, "mausoleum", a)
     ok(m, f"ability {x}")
     assert s["players"][0]["culture"] == 1 and x in s["spent"]
 
@@ -327,16 +327,16 @@ def test_ability_has_ability_ok():
 def test_ability_has_ability_refused():
     m, a, b = position()
     s = m.state
-    x = S.creation(s, 0, "colossus", a)
+    x = scenario.creation(s, 0, "colossus", a)
     refused(m, f"ability {x}", "ability.has-ability")
-    y = S.creation(s, 1, "mausoleum", b)
+    y = scenario.creation(s, 1, "mausoleum", b)
     refused(m, f"ability {y}", "ability.has-ability")
 
 
 def test_ability_fresh_ok():
     m, a, b = position()
     s = m.state
-    x = S.creation(s, 0, "great_library", a)
+    x = scenario.creation(s, 0, "great_library", a)
     ok(m, f"ability {x}")
     assert len(s["players"][0]["council"]) == 1
 
@@ -345,7 +345,7 @@ def test_ability_fresh_refused():
     """Seed: "If so, the card must be fresh before that ability can be used." """
     m, a, b = position()
     s = m.state
-    x = S.creation(s, 0, "mausoleum", a)
+    x = scenario.creation(s, 0, "mausoleum", a)
     s["spent"] = [x]
     refused(m, f"ability {x}", "ability.fresh")
 
@@ -353,8 +353,8 @@ def test_ability_fresh_refused():
 def test_library_cycles():
     m, a, b = position(deck="plain52")
     s = m.state
-    x = S.creation(s, 0, "library", a)
-    S.give(s, 0, "pottery")
+    x = scenario.creation(s, 0, "library", a)
+    scenario.give(s, 0, "pottery")
     ok(m, f"ability {x}")
     assert s["stack"][-1]["kind"] == "discard" and len(s["players"][0]["council"]) == 2
 
@@ -365,8 +365,8 @@ def test_explore_fresh_unit_ok():
     move value." Scouts move 3."""
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "scouts", a)
-    pulled = S.stack_treasury(s, 0, ["coast", "festival", "pottery"])
+    u = scenario.unit(s, 0, "scouts", a)
+    pulled = scenario.stack_treasury(s, 0, ["coast", "festival", "pottery"])
     ev = ok(m, f"explore {u}")
     assert "explore" in kinds(ev) and s["units"][u]["tired"]
     assert s["stack"][-1] == {"kind": "explore", "player": 0, "cards": pulled}
@@ -375,7 +375,7 @@ def test_explore_fresh_unit_ok():
 def test_explore_fresh_unit_refused():
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "scouts", a, fresh=False)
+    u = scenario.unit(s, 0, "scouts", a, fresh=False)
     refused(m, f"explore {u}", "explore.fresh-unit")
     refused(m, f"explore {a}", "explore.fresh-unit")
 
@@ -385,8 +385,8 @@ def test_explore_pulled_ok():
     or discovery event. ... Terrain is placed adjacent to a city you control." """
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "scouts", a)
-    coast, fest, pot = S.stack_treasury(s, 0, ["coast", "festival", "pottery"])
+    u = scenario.unit(s, 0, "scouts", a)
+    coast, fest, pot = scenario.stack_treasury(s, 0, ["coast", "festival", "pottery"])
     ok(m, f"explore {u}")
     assert {str(x) for x in m.legal_actions()} == {f"take {coast} {a}", "none"}
     ok(m, f"take {coast} {a}")
@@ -397,18 +397,18 @@ def test_explore_pulled_ok():
 def test_explore_pulled_refused():
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "scouts", a)
-    S.stack_treasury(s, 0, ["coast", "festival", "pottery"])
+    u = scenario.unit(s, 0, "scouts", a)
+    scenario.stack_treasury(s, 0, ["coast", "festival", "pottery"])
     ok(m, f"explore {u}")
-    refused(m, f"take {S.find(s, 0, 'plains')} {a}", "explore.pulled")
+    refused(m, f"take {scenario.find(s, 0, 'plains')} {a}", "explore.pulled")
 
 
 def test_explore_deployable_ok():
     """A pulled city is placed (paying the founding cost), a discovery resolves."""
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "scouts", a)
-    city, tribe, _ = S.stack_treasury(s, 0, ["lakeside", "friendly_tribe", "pottery"])
+    u = scenario.unit(s, 0, "scouts", a)
+    city, tribe, _ = scenario.stack_treasury(s, 0, ["lakeside", "friendly_tribe", "pottery"])
     ok(m, f"explore {u}")
     assert {f"take {city} {a}", f"take {tribe}", "none"} == {str(x) for x in m.legal_actions()}
     ok(m, f"take {city} {a}")
@@ -419,8 +419,8 @@ def test_explore_deployable_refused():
     """Seed: only "a city, terrain, resource mod, or discovery event" (not an event)."""
     m, a, b = position()
     s = m.state
-    u = S.unit(s, 0, "scouts", a)
-    coast, fest, pot = S.stack_treasury(s, 0, ["coast", "festival", "pottery"])
+    u = scenario.unit(s, 0, "scouts", a)
+    coast, fest, pot = scenario.stack_treasury(s, 0, ["coast", "festival", "pottery"])
     ok(m, f"explore {u}")
     refused(m, f"take {fest}", "explore.deployable")
     refused(m, f"take {pot}", "explore.deployable")
@@ -429,8 +429,8 @@ def test_explore_deployable_refused():
 def test_explore_pulls_more_with_sailing():
     m, a, b = position()
     s = m.state
-    S.tech(s, 0, "sailing")
-    u = S.unit(s, 0, "warriors", a)
+    scenario.tech(s, 0, "sailing")
+    u = scenario.unit(s, 0, "warriors", a)
     ok(m, f"explore {u}")
     assert len(s["stack"][-1]["cards"]) == 2 or s["stack"][-1]["kind"] != "explore"
 
@@ -442,7 +442,7 @@ def test_act_order():
     m, a, b = position(3)
     s = m.state
     s["turn"]["order"] = [1, 2, 0]
-    S.frame(s, "act", 1)
+    scenario.frame(s, "act", 1)
     for seat in (0, 2):
         busy(m, seat)
     ok(m, f"play {s['players'][1]['council'][0]}")
@@ -458,7 +458,7 @@ def test_act_order_a_pass_is_not_final():
     m, a, b = position(3)
     s = m.state
     busy(m, 0)  # every player holds one event to play
-    S.frame(s, "act", 0)
+    scenario.frame(s, "act", 0)
     ev = ok(m, "pass")
     assert kinds(ev)[0] == "pass" and m.current_player == 1
     assert s["turn"]["active"] == [0, 1, 2]
@@ -482,7 +482,7 @@ def test_act_pass_out():
     s = m.state
     busy(m, 0)
     busy(m, 1)
-    S.frame(s, "act", 0)
+    scenario.frame(s, "act", 0)
     ev = ok(m, "pass")
     assert kinds(ev)[0] == "pass" and m.current_player == 1
     assert s["turn"]["active"] == [1, 2]
@@ -494,8 +494,8 @@ def test_act_nothing_to_do_is_not_asked():
     """A player whose only answer is to pass is not asked."""
     m, a, b = position()
     s = m.state
-    S.clear_council(s, 1)
-    e, f = S.give(s, 0, "festival"), S.give(s, 0, "friendly_tribe")
+    scenario.clear_council(s, 1)
+    e, f = scenario.give(s, 0, "festival"), scenario.give(s, 0, "friendly_tribe")
     ev = ok(m, f"play {e}")
     assert "pass" in kinds(ev) and m.current_player == 0 and s["turn"]["active"] == [0, 1]
     ok(m, f"play {f}")

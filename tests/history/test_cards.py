@@ -6,53 +6,57 @@ from __future__ import annotations
 import pytest
 
 from clash_widget.engine import Match
-from clash_widget.history import cards as C
+from clash_widget.history import cards as card_set
 
 FIVE_SUITS = {"sun", "moon", "star", "wave", "leaf"}
 
 
 @pytest.mark.parametrize("deck", ["riverlands", "highlands"])
 def test_starter_decks(deck):
-    cards = C.deck_list(deck)
+    cards = card_set.deck_list(deck)
     assert len(cards) == 40
     assert len({(c.rank, c.suit) for c in cards}) == 40  # no two cards alike
     assert {c.suit for c in cards} == FIVE_SUITS
     assert all(1 <= c.rank <= 13 for c in cards)
-    types = {C.designs()[c.design]["type"] for c in cards}
-    assert types == set(C.TYPES)
-    wonders = [c for c in cards if C.designs()[c.design].get("kind") == "wonder"]
+    types = {card_set.designs()[c.design]["type"] for c in cards}
+    assert types == set(card_set.TYPES)
+    wonders = [c for c in cards if card_set.designs()[c.design].get("kind") == "wonder"]
     assert len(wonders) >= 7  # enough to win by wonders
 
 
 @pytest.mark.parametrize("deck", ["riverlands", "highlands", "plain52"])
 def test_every_requirement_is_in_the_deck(deck):
-    designs = {c.design for c in C.deck_list(deck)}
+    designs = {c.design for c in card_set.deck_list(deck)}
     for d in designs:
-        req = C.designs()[d].get("requires")
+        req = card_set.designs()[d].get("requires")
         assert req is None or req in designs, (deck, d, req)
 
 
 def test_plain_52_mapping():
-    cards = C.deck_list("plain52")
+    cards = card_set.deck_list("plain52")
     assert len(cards) == 52 and len({(c.rank, c.suit) for c in cards}) == 52
     assert {c.suit for c in cards} == {"clubs", "diamonds", "hearts", "spades"}
-    assert {C.designs()[c.design]["type"] for c in cards if c.rank == 1} == {"city"}
+    assert {card_set.designs()[c.design]["type"] for c in cards if c.rank == 1} == {"city"}
 
 
 def test_every_design_is_in_a_deck():
-    used = {c.design for d in ("riverlands", "highlands", "plain52") for c in C.deck_list(d)}
-    assert used == set(C.designs())
+    used = {c.design for d in ("riverlands", "highlands", "plain52") for c in card_set.deck_list(d)}
+    assert used == set(card_set.designs())
 
 
 def test_card_words():
     m = Match.new("history", 2, 0)
     s = m.state
-    cid = C.card_id(0, 1)
-    assert C.name(s, cid) == "Grassland (2☾)"
-    assert C.text("pyramids") == "Wonder, cost 7; +2 material here; needs Masonry."
-    assert C.text("festival") == "Gain 1 culture counter."
-    assert C.public(s, cid)["type_name"] == "Terrain"
-    assert not C.is_card(s, "2-00") and not C.is_card(s, "0-1") and C.is_card(s, "1-39")
+    cid = card_set.card_id(0, 1)
+    assert card_set.name(s, cid) == "Grassland (2☾)"
+    assert card_set.text("pyramids") == "Wonder, cost 7; +2 material here; needs Masonry."
+    assert card_set.text("festival") == "Gain 1 culture counter."
+    assert card_set.public(s, cid)["type_name"] == "Terrain"
+    assert (
+        not card_set.is_card(s, "2-00")
+        and not card_set.is_card(s, "0-1")
+        and card_set.is_card(s, "1-39")
+    )
 
 
 def test_seats_alternate_the_starter_decks():

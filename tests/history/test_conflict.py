@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from clash_widget.engine import Match
-from clash_widget.history import cards as C
-from clash_widget.history import culture as K
-from clash_widget.history import zones as Z
+from clash_widget.history import cards as card_set
+from clash_widget.history import culture as culture_clash
+from clash_widget.history import zones
 
-from .helpers import S, blank, busy, city_designs, kinds, ok, refused
+from .helpers import blank, busy, city_designs, kinds, ok, refused, scenario
 
 
 def position(players: int = 2, **options) -> tuple[Match, str, str]:
@@ -16,13 +16,13 @@ def position(players: int = 2, **options) -> tuple[Match, str, str]:
     options.setdefault("deck", "highlands")
     m = blank(players, **options)
     s = m.state
-    a = S.city(s, 0, city_designs(m, 0)[0], 3, ("grassland",), capital=True)
-    b = S.city(s, 1, city_designs(m, 1)[0], 2, ("plains",), capital=True)
+    a = scenario.city(s, 0, city_designs(m, 0)[0], 3, ("grassland",), capital=True)
+    b = scenario.city(s, 1, city_designs(m, 1)[0], 2, ("plains",), capital=True)
     for seat in range(2, players):
-        S.city(s, seat, city_designs(m, seat)[0], 1, (), capital=True)
+        scenario.city(s, seat, city_designs(m, seat)[0], 1, (), capital=True)
     for seat in range(1, players):
         busy(m, seat)
-    S.frame(s, "act", 0)
+    scenario.frame(s, "act", 0)
     return m, a, b
 
 
@@ -31,7 +31,7 @@ def test_attack_from_city_ok():
     """Seed (action 2): "Attack. Start a battle using units." """
     m, a, b = position()
     s = m.state
-    S.unit(s, 0, "warriors", a)
+    scenario.unit(s, 0, "warriors", a)
     ev = ok(m, f"attack {a} {b}")
     assert "battle" in kinds(ev)
 
@@ -39,15 +39,15 @@ def test_attack_from_city_ok():
 def test_attack_from_city_refused():
     m, a, b = position()
     s = m.state
-    S.unit(s, 0, "warriors", a)
+    scenario.unit(s, 0, "warriors", a)
     refused(m, f"attack {b} {a}", "attack.from-city")
 
 
 def test_attack_fresh_units_ok():
     m, a, b = position()
     s = m.state
-    w = S.unit(s, 0, "warriors", a)
-    S.unit(s, 0, "spearmen", a, fresh=False)
+    w = scenario.unit(s, 0, "warriors", a)
+    scenario.unit(s, 0, "spearmen", a, fresh=False)
     ok(m, f"attack {a} {b}")
     assert w not in s["units"] or s["units"][w]["tired"]
 
@@ -56,23 +56,23 @@ def test_attack_fresh_units_refused():
     """Exhausted units do not attack; neither do scouts (attack 0) alone."""
     m, a, b = position(deck="riverlands")
     s = m.state
-    S.unit(s, 0, "warriors", a, fresh=False)
+    scenario.unit(s, 0, "warriors", a, fresh=False)
     refused(m, f"attack {a} {b}", "attack.fresh-units")
-    S.unit(s, 0, "scouts", a)
+    scenario.unit(s, 0, "scouts", a)
     refused(m, f"attack {a} {b}", "attack.fresh-units")
 
 
 def test_attack_rival_city_ok():
     m, a, b = position()
-    S.unit(m.state, 0, "warriors", a)
+    scenario.unit(m.state, 0, "warriors", a)
     assert f"attack {a} {b}" in {str(x) for x in m.legal_actions()}
 
 
 def test_attack_rival_city_refused():
     m, a, b = position()
     s = m.state
-    c = S.city(s, 0, city_designs(m, 0)[1])
-    S.unit(s, 0, "warriors", a)
+    c = scenario.city(s, 0, city_designs(m, 0)[1])
+    scenario.unit(s, 0, "warriors", a)
     refused(m, f"attack {a} {c}", "attack.rival-city")
     refused(m, f"attack {a} 1-99", "attack.rival-city")
 
@@ -81,8 +81,8 @@ def test_battle_strike():
     """Ours: both sides strike at once; damage goes on the unit with the most health left."""
     m, a, b = position()
     s = m.state
-    sp1, sp2 = S.unit(s, 0, "warriors", a), S.unit(s, 0, "warriors", a)
-    d = S.unit(s, 1, "spearmen", b)  # defence 2, health 2
+    sp1, sp2 = scenario.unit(s, 0, "warriors", a), scenario.unit(s, 0, "warriors", a)
+    d = scenario.unit(s, 1, "spearmen", b)  # defence 2, health 2
     ok(m, f"attack {a} {b}")
     # attack 1 + 1 = 2 kills the spearmen; defence 2 + capital 2 = 4 spread over 2 warriors
     assert d not in s["units"] and sp1 not in s["units"] and sp2 not in s["units"]
@@ -94,9 +94,9 @@ def test_battle_strike():
 def test_battle_strike_spreads_damage():
     m, a, b = position()
     s = m.state
-    c = S.city(s, 1, city_designs(m, 1)[1])  # not a capital: defence 1
-    u1, u2 = S.unit(s, 0, "warriors", a), S.unit(s, 0, "spearmen", a)
-    d = S.unit(s, 1, "warriors", c)  # defence 1 + city 1 = 2 damage back
+    c = scenario.city(s, 1, city_designs(m, 1)[1])  # not a capital: defence 1
+    u1, u2 = scenario.unit(s, 0, "warriors", a), scenario.unit(s, 0, "spearmen", a)
+    d = scenario.unit(s, 1, "warriors", c)  # defence 1 + city 1 = 2 damage back
     ok(m, f"attack {a} {c}")
     assert s["units"][u1]["damage"] == 1 and s["units"][u2]["damage"] == 1
     assert d not in s["units"]
@@ -107,8 +107,8 @@ def test_battle_defenders():
     whether it was fresh or exhausted." Exhausted units defend too."""
     m, a, b = position()
     s = m.state
-    S.unit(s, 0, "spearmen", a)
-    d = S.unit(s, 1, "archers", b, fresh=False)  # defence 2
+    scenario.unit(s, 0, "spearmen", a)
+    d = scenario.unit(s, 1, "archers", b, fresh=False)  # defence 2
     ok(m, f"attack {a} {b}")
     assert s["shown"]["battle"]["defenders"] == [d]
     assert s["shown"]["battle"]["defence"] == 2 + 2
@@ -119,27 +119,27 @@ def test_battle_capture():
     city keeps its terrains and creations, its production is destroyed."""
     m, a, b = position()
     s = m.state
-    c = S.city(s, 1, city_designs(m, 1)[1], 2, ("hills",))
-    wonder = S.creation(s, 1, "colossus", c)
-    prod = S.lift(s, S.find(s, 1, "warriors"))
+    c = scenario.city(s, 1, city_designs(m, 1)[1], 2, ("hills",))
+    wonder = scenario.creation(s, 1, "colossus", c)
+    prod = scenario.lift(s, scenario.find(s, 1, "warriors"))
     s["cities"][c]["production"], s["cities"][c]["progress"] = prod, 2
-    u = S.unit(s, 0, "spearmen", a)
+    u = scenario.unit(s, 0, "spearmen", a)
     ev = ok(m, f"attack {a} {c}")
     assert "city_captured" in kinds(ev) and "capital_lost" not in kinds(ev)
     city = s["cities"][c]
     assert city["controller"] == 0 and city["creations"] == [wonder] and city["production"] is None
     assert prod in s["players"][1]["landfill"] and s["units"][u]["city"] == c
     # the city's name says whose it was (the seat's name, never a number)
-    assert Z.city_name(s, c) == f"{C.name(s, c)}, taken from Orange"
+    assert zones.city_name(s, c) == f"{card_set.name(s, c)}, taken from Orange"
     label = m.describe(f"attack {c} {b}")
-    assert label == f"Attack {Z.city_name(s, b)} from {C.name(s, c)}, taken from Orange"
+    assert label == f"Attack {zones.city_name(s, b)} from {card_set.name(s, c)}, taken from Orange"
 
 
 def test_battle_capture_of_a_capital():
     m, a, b = position()
     s = m.state
-    S.unit(s, 0, "spearmen", a)
-    S.unit(s, 0, "warriors", a)
+    scenario.unit(s, 0, "spearmen", a)
+    scenario.unit(s, 0, "warriors", a)
     s["turn"]["bonus"] = {"0": 1}
     ev = ok(m, f"attack {a} {b}")
     assert "capital_lost" in kinds(ev) and s["cities"][b]["controller"] == 0
@@ -148,10 +148,10 @@ def test_battle_capture_of_a_capital():
 def test_statue_of_zeus_and_walls():
     m, a, b = position()
     s = m.state
-    S.tech(s, 0, "bronze_working")
-    S.creation(s, 0, "statue_of_zeus", a)
-    S.creation(s, 1, "walls", b)
-    S.unit(s, 0, "warriors", a)
+    scenario.tech(s, 0, "bronze_working")
+    scenario.creation(s, 0, "statue_of_zeus", a)
+    scenario.creation(s, 1, "walls", b)
+    scenario.unit(s, 0, "warriors", a)
     ok(m, f"attack {a} {b}")
     assert s["shown"]["battle"]["attack"] == 2 and s["shown"]["battle"]["defence"] == 4
 
@@ -182,7 +182,7 @@ def test_clash_culture_refused():
 def test_clash_once_per_turn_ok():
     m, a, b = clash_position(1)
     s = m.state
-    c = S.city(s, 0, city_designs(m, 0)[1])
+    c = scenario.city(s, 0, city_designs(m, 0)[1])
     assert {f"clash {a} 1", f"clash {c} 1"} <= {str(x) for x in m.legal_actions()}
 
 
@@ -193,7 +193,7 @@ def test_clash_once_per_turn_refused():
     to" act."""
     m, a, b = clash_position(1)
     s = m.state
-    c = S.city(s, 0, city_designs(m, 0)[1])
+    c = scenario.city(s, 0, city_designs(m, 0)[1])
     busy(m, 0)
     culture, spent = s["players"][0]["culture"], list(s["spent"])
     ok(m, f"clash {a} 1")
@@ -231,7 +231,7 @@ def test_clash_rival_refused():
 
 def _stack_hands(m: Match, mine: list[int], theirs: list[int]) -> tuple[list[str], list[str]]:
     s = m.state
-    return S.stack_treasury(s, 0, mine), S.stack_treasury(s, 1, theirs)
+    return scenario.stack_treasury(s, 0, mine), scenario.stack_treasury(s, 1, theirs)
 
 
 def test_clash_hands():
@@ -252,13 +252,13 @@ def test_clash_hands_bonuses():
     """Mysticism (+1 card), a Temple in the attacking city (+1), Tradition defending (+1)."""
     m, a, b = clash_position(1, deck="riverlands")
     s = m.state
-    S.tech(s, 0, "mysticism")
-    S.creation(s, 0, "temple", a)
-    assert K.attack_cards(s, 0, a) == 5 + 1 + 1 + 1
+    scenario.tech(s, 0, "mysticism")
+    scenario.creation(s, 0, "temple", a)
+    assert culture_clash.attack_cards(s, 0, a) == 5 + 1 + 1 + 1
     m2, a2, b2 = clash_position(0, 1, deck="riverlands")
     s2 = m2.state
-    s2["players"][1]["policies"].append(S.lift(s2, S.find(s2, 1, "tradition")))
-    assert K.defence_cards(s2, 1) == 5 + 1 + 1
+    s2["players"][1]["policies"].append(scenario.lift(s2, scenario.find(s2, 1, "tradition")))
+    assert culture_clash.defence_cards(s2, 1) == 5 + 1 + 1
 
 
 def test_clash_result():
@@ -266,7 +266,7 @@ def test_clash_result():
     their choice. If defender wins, they draw a card." """
     m, a, b = clash_position(1)
     s = m.state
-    c = S.city(s, 1, city_designs(m, 1)[1], 3)
+    c = scenario.city(s, 1, city_designs(m, 1)[1], 3)
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])  # three kings against high card
     ok(m, f"clash {a} 1")
     assert s["cities"][a]["population"] == 4
@@ -287,7 +287,7 @@ def test_clash_result_defender_wins():
 def test_clash_shrink_city_ok():
     m, a, b = clash_position(1)
     s = m.state
-    S.city(s, 1, city_designs(m, 1)[1], 3)
+    scenario.city(s, 1, city_designs(m, 1)[1], 3)
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])
     ok(m, f"clash {a} 1")
     ok(m, f"shrink {b}")
@@ -297,8 +297,8 @@ def test_clash_shrink_city_ok():
 def test_clash_shrink_city_refused():
     m, a, b = clash_position(1)
     s = m.state
-    c = S.city(s, 1, city_designs(m, 1)[1], 3)
-    small = S.city(s, 1, city_designs(m, 1)[2], 1)
+    c = scenario.city(s, 1, city_designs(m, 1)[1], 3)
+    small = scenario.city(s, 1, city_designs(m, 1)[2], 1)
     _stack_hands(m, [13, 13, 13, 2, 5, 7], [2, 4, 6, 8, 10])
     ok(m, f"clash {a} 1")
     refused(m, f"shrink {small}", "clash.shrink-city")
@@ -346,4 +346,4 @@ def test_clash_names_the_hands():
     view = m.view(1)["shown"]["clash"]
     assert view["attack_name"] == "Three of a kind" and view["defence_name"] == "High card"
     assert all(c["id"] in view["attack_hand"] for c in view["attack_cards"][:3]) or True
-    assert C.face(m.state, view["attack_hand"][0]).startswith("K")
+    assert card_set.face(m.state, view["attack_hand"][0]).startswith("K")

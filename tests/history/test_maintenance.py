@@ -6,23 +6,22 @@ from __future__ import annotations
 import pytest
 
 from clash_widget.engine import Events, Match
-from clash_widget.history import flow
-from clash_widget.history import zones as Z
+from clash_widget.history import flow, zones
 
-from .helpers import S, blank, busy, kinds, ok, refused
+from .helpers import blank, busy, kinds, ok, refused, scenario
 
 
 def position(**options) -> tuple[Match, str, str]:
     m = blank(**options)
     s = m.state
-    a = S.city(s, 0, "riverside", 1, ("grassland", "river"), capital=True)
-    b = S.city(s, 1, "hilltop", 1, ("forest",), capital=True)
+    a = scenario.city(s, 0, "riverside", 1, ("grassland", "river"), capital=True)
+    b = scenario.city(s, 1, "hilltop", 1, ("forest",), capital=True)
     return m, a, b
 
 
 def researching(m: Match, seat: int, design: str, counters: int = 0) -> str:
     s = m.state
-    cid = S.lift(s, S.find(s, seat, design))
+    cid = scenario.lift(s, scenario.find(s, seat, design))
     s["players"][seat]["research"], s["players"][seat]["counters"] = cid, counters
     return cid
 
@@ -31,14 +30,14 @@ def researching(m: Match, seat: int, design: str, counters: int = 0) -> str:
 def test_trade_total():
     """Seed: "Total up all trade yields from terrains ... Each city you control yields 1 trade." """
     m, a, b = position()
-    assert Z.trade_total(m.state, 0) == 2  # the river 1 + the city 1
-    assert Z.trade_total(m.state, 1) == 1
+    assert zones.trade_total(m.state, 0) == 2  # the river 1 + the city 1
+    assert zones.trade_total(m.state, 1) == 1
 
 
 def test_trade_enough_ok():
     """Seed: "c) Use 3 trade to consult." """
     m, a, b = position()
-    S.frame(m.state, "trade", 0, left=4)
+    scenario.frame(m.state, "trade", 0, left=4)
     researching(m, 0, "writing")
     ev = ok(m, "consult")
     assert len(m.state["players"][0]["council"]) == 1 and m.state["stack"][-1]["left"] == 1
@@ -48,14 +47,14 @@ def test_trade_enough_ok():
 def test_trade_enough_refused():
     """Seed: "d) Use 4 trade to get a culture counter." Not with 3 left."""
     m, a, b = position()
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     reason = refused(m, "culture", "trade.enough")
     assert "costs 4, 3 left" in reason
 
 
 def test_trade_enough_follows_the_options():
     m, a, b = position(trade_culture=3)
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     ok(m, "culture")
     assert m.state["players"][0]["culture"] == 1
 
@@ -65,14 +64,14 @@ def test_trade_research_current_ok():
     are currently researching." """
     m, a, b = position()
     researching(m, 0, "writing")
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     ok(m, "research 2")
     assert m.state["players"][0]["counters"] == 2
 
 
 def test_trade_research_current_refused():
     m, a, b = position()
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     refused(m, "research 1", "trade.research-current")
 
 
@@ -82,7 +81,7 @@ def test_trade_research_overfill_ok():
     costs 4, 3 already on it: 3 more complete it, 2 are lost)."""
     m, a, b = position()
     researching(m, 0, "writing", 3)
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     listed = [str(x) for x in m.legal_actions() if x.kind == "research"]
     assert listed == ["research 1", "research 2", "research 3"]
     ev = ok(m, "research 3")
@@ -94,7 +93,7 @@ def test_trade_research_overfill_ok_exact_house_rule():
     """Ours, the house rule research_exact: no more counters than the tech still needs."""
     m, a, b = position(research_exact=True)
     researching(m, 0, "writing", 3)
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     assert [str(x) for x in m.legal_actions() if x.kind == "research"] == ["research 1"]
     ev = ok(m, "research 1")
     assert "research_done" in kinds(ev)
@@ -104,7 +103,7 @@ def test_trade_research_overfill_refused():
     """With the house rule research_exact, counters beyond the need are refused."""
     m, a, b = position(research_exact=True)
     researching(m, 0, "writing", 3)
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     assert "needs 1 more" in refused(m, "research 2", "trade.research-overfill")
     refused(m, "research 0", "engine.malformed")
     refused(m, "research two", "engine.malformed")
@@ -114,7 +113,7 @@ def test_trade_unused_lost():
     """Seed: "Any trade not used this turn are lost." """
     m, a, b = position()
     busy(m, 0)
-    S.frame(m.state, "trade", 0, left=3)
+    scenario.frame(m.state, "trade", 0, left=3)
     ev = ok(m, "done")
     assert "trade_lost" in kinds(ev)
     assert all(f.get("left") != 3 for f in m.state["stack"])
@@ -124,7 +123,7 @@ def test_trade_with_less_than_two_is_not_asked():
     """Two trade is the cheapest spend: a player with 1 and no research is not asked."""
     m, a, b = position()
     s = m.state
-    S.frame(s, "trade", 1, left=1)
+    scenario.frame(s, "trade", 1, left=1)
     ev = Events()
     m.game.settle(s, ev)
     assert ev[0]["kind"] == "trade_lost" and ev[0]["player"] == 1
@@ -134,9 +133,9 @@ def test_discard_from_council_ok():
     """Seed: "b) Use 2 trade to consult then discard a card." """
     m, a, b = position()
     s = m.state
-    keep = S.give(s, 0, "pottery")
-    S.give(s, 0, "writing")
-    S.frame(s, "trade", 0, left=4)
+    keep = scenario.give(s, 0, "pottery")
+    scenario.give(s, 0, "writing")
+    scenario.frame(s, "trade", 0, left=4)
     ok(m, "cycle")
     assert s["stack"][-1]["kind"] == "discard" and len(s["players"][0]["council"]) == 3
     ok(m, f"discard {keep}")
@@ -147,9 +146,9 @@ def test_discard_from_council_ok():
 def test_discard_from_council_refused():
     m, a, b = position()
     s = m.state
-    S.give(s, 0, "pottery")
-    S.give(s, 0, "writing")
-    S.frame(s, "trade", 0, left=4)
+    scenario.give(s, 0, "pottery")
+    scenario.give(s, 0, "writing")
+    scenario.frame(s, "trade", 0, left=4)
     ok(m, "cycle")
     refused(m, f"discard {a}", "discard.from-council")
     refused(m, "consult", "engine.not-now")
@@ -163,14 +162,14 @@ def test_production_counters():
     that card's production cost, move it in front of the city. It is fresh and ready." """
     m, a, b = position()
     s = m.state
-    w = S.lift(s, S.find(s, 1, "warriors"))
+    w = scenario.lift(s, scenario.find(s, 1, "warriors"))
     s["cities"][b]["production"] = w  # cost 3; Hilltop makes 1 + 2 (forest) = 3 a turn
     ev = Events()
     s["turn"]["phase"] = "production"
     flow._production(s, ev)
     assert w in s["units"] and not s["units"][w]["tired"] and s["units"][w]["city"] == b
     assert "production_done" in kinds(ev) and s["cities"][b]["production"] is None
-    wonder = S.lift(s, S.find(s, 0, "stonehenge"))
+    wonder = scenario.lift(s, scenario.find(s, 0, "stonehenge"))
     s["cities"][a]["production"] = wonder  # cost 5; Riverside makes 1 a turn
     flow._production(s, ev)
     assert s["cities"][a]["progress"] == 1 and s["cities"][a]["production"] == wonder
@@ -180,9 +179,9 @@ def test_production_bonuses():
     """Workshop (+1 material here) and Despotism (+1 material in each city)."""
     m, a, b = position()
     s = m.state
-    S.creation(s, 1, "workshop", b)
-    s["players"][1]["policies"].append(S.lift(s, S.find(s, 1, "despotism")))
-    assert Z.city_yields(s, b)["material"] == 1 + 2 + 1 + 1
+    scenario.creation(s, 1, "workshop", b)
+    s["players"][1]["policies"].append(scenario.lift(s, scenario.find(s, 1, "despotism")))
+    assert zones.city_yields(s, b)["material"] == 1 + 2 + 1 + 1
 
 
 # -- growth----------------------------------------------------------------------------------------
@@ -190,8 +189,8 @@ def _grow(m: Match, city: str, ranks: list[int]) -> list:
     """The city's owner is asked and tries to grow ``city``; its treasury stacked with
     ``ranks``. The growth events of the answer."""
     s = m.state
-    S.stack_treasury(s, s["cities"][city]["controller"], ranks)
-    S.frame(s, "grow", s["cities"][city]["controller"], cities=[city])
+    scenario.stack_treasury(s, s["cities"][city]["controller"], ranks)
+    scenario.frame(s, "grow", s["cities"][city]["controller"], cities=[city])
     ev = ok(m, f"grow {city}")
     return [e for e in ev if e["kind"] in ("growth", "no_growth")]
 
@@ -264,7 +263,7 @@ def test_growth_may_try_refused():
     that is not one of theirs still to try is refused."""
     m, a, b = position()
     s = m.state
-    S.frame(s, "grow", 0, cities=[a])
+    scenario.frame(s, "grow", 0, cities=[a])
     refused(m, f"grow {b}", "growth.may-try")
     pop = s["cities"][a]["population"]
     ev = ok(m, "done")
@@ -278,20 +277,20 @@ def test_research_done():
     m, a, b = position()
     s = m.state
     tech = researching(m, 0, "pottery", 1)
-    S.frame(s, "trade", 0, left=2)
+    scenario.frame(s, "trade", 0, left=2)
     ev = ok(m, "research 2")
     assert "research_done" in kinds(ev)
     assert tech in s["players"][0]["techs"] and s["players"][0]["research"] is None
-    assert Z.knows(s, 0, "pottery")
+    assert zones.knows(s, 0, "pottery")
 
 
 def test_research_none_current_ok():
     """Seed: "4) Deploy a tech card if you have no current research." """
     m, a, b = position()
     s = m.state
-    t = S.give(s, 0, "pottery")
-    w = S.give(s, 0, "warriors")
-    S.frame(s, "plan", 0)
+    t = scenario.give(s, 0, "pottery")
+    w = scenario.give(s, 0, "warriors")
+    scenario.frame(s, "plan", 0)
     ok(m, f"research {t}")
     assert s["players"][0]["research"] == t and s["stack"][-1]["kind"] == "plan"
     assert {str(x) for x in m.legal_actions()} == {f"produce {a} {w}", "done"}
@@ -302,17 +301,17 @@ def test_research_none_current_refused():
     m, a, b = position()
     s = m.state
     researching(m, 0, "writing")
-    t = S.give(s, 0, "pottery")
-    S.frame(s, "act", 0)
+    t = scenario.give(s, 0, "pottery")
+    scenario.frame(s, "act", 0)
     refused(m, f"research {t}", "research.none-current")
 
 
 def test_research_tech_in_council_ok():
     m, a, b = position()
     s = m.state
-    t = S.give(s, 0, "pottery")
+    t = scenario.give(s, 0, "pottery")
     busy(m, 1)
-    S.frame(s, "act", 0)
+    scenario.frame(s, "act", 0)
     ok(m, f"research {t}")
     assert s["players"][0]["research"] == t
 
@@ -320,9 +319,9 @@ def test_research_tech_in_council_ok():
 def test_research_tech_in_council_refused():
     m, a, b = position()
     s = m.state
-    S.give(s, 0, "pottery")
-    u = S.give(s, 0, "warriors")
-    S.frame(s, "act", 0)
+    scenario.give(s, 0, "pottery")
+    u = scenario.give(s, 0, "warriors")
+    scenario.frame(s, "act", 0)
     refused(m, f"research {u}", "research.tech-in-council")
     refused(m, "research 1-05", "research.tech-in-council")
 
@@ -333,8 +332,8 @@ def test_produce_city_controlled_ok():
     card behind that city." """
     m, a, b = position()
     s = m.state
-    w = S.give(s, 0, "warriors")
-    S.frame(s, "plan", 0)
+    w = scenario.give(s, 0, "warriors")
+    scenario.frame(s, "plan", 0)
     ok(m, f"produce {a} {w}")
     assert s["cities"][a]["production"] == w and w not in s["players"][0]["council"]
 
@@ -342,8 +341,8 @@ def test_produce_city_controlled_ok():
 def test_produce_city_controlled_refused():
     m, a, b = position()
     s = m.state
-    w = S.give(s, 0, "warriors")
-    S.frame(s, "plan", 0)
+    w = scenario.give(s, 0, "warriors")
+    scenario.frame(s, "plan", 0)
     refused(m, f"produce {b} {w}", "produce.city-controlled")
     refused(m, f"produce 9-99 {w}", "engine.malformed")
 
@@ -351,9 +350,9 @@ def test_produce_city_controlled_refused():
 def test_produce_city_idle_ok():
     m, a, b = position()
     s = m.state
-    w1, w2 = S.give(s, 0, "warriors"), S.give(s, 0, "scouts")
-    c2 = S.city(s, 0, "lakeside")
-    S.frame(s, "plan", 0)
+    w1, w2 = scenario.give(s, 0, "warriors"), scenario.give(s, 0, "scouts")
+    c2 = scenario.city(s, 0, "lakeside")
+    scenario.frame(s, "plan", 0)
     ok(m, f"produce {a} {w1}")
     ok(m, f"produce {c2} {w2}")
 
@@ -362,9 +361,9 @@ def test_produce_city_idle_refused():
     """Seed: "Each city builds one thing at a time." """
     m, a, b = position()
     s = m.state
-    w1, w2 = S.give(s, 0, "warriors"), S.give(s, 0, "scouts")
-    S.give(s, 0, "pottery")  # something left to decide: the plan frame stays
-    S.frame(s, "plan", 0)
+    w1, w2 = scenario.give(s, 0, "warriors"), scenario.give(s, 0, "scouts")
+    scenario.give(s, 0, "pottery")  # something left to decide: the plan frame stays
+    scenario.frame(s, "plan", 0)
     ok(m, f"produce {a} {w1}")
     assert "Warriors" in refused(m, f"produce {a} {w2}", "produce.city-idle")
 
@@ -372,17 +371,17 @@ def test_produce_city_idle_refused():
 def test_produce_card_in_council_ok():
     m, a, b = position()
     s = m.state
-    c = S.give(s, 0, "stonehenge")
-    S.frame(s, "plan", 0)
+    c = scenario.give(s, 0, "stonehenge")
+    scenario.frame(s, "plan", 0)
     ok(m, f"produce {a} {c}")
 
 
 def test_produce_card_in_council_refused():
     m, a, b = position()
     s = m.state
-    S.give(s, 0, "warriors")
-    t = S.give(s, 0, "grassland")
-    S.frame(s, "plan", 0)
+    scenario.give(s, 0, "warriors")
+    t = scenario.give(s, 0, "grassland")
+    scenario.frame(s, "plan", 0)
     refused(m, f"produce {a} {t}", "produce.card-in-council")
 
 
@@ -391,18 +390,18 @@ def test_produce_tech_requirement_ok():
     requirements for that unit or creation card." """
     m, a, b = position()
     s = m.state
-    S.tech(s, 0, "pottery")
-    g = S.give(s, 0, "granary")
-    S.frame(s, "plan", 0)
+    scenario.tech(s, 0, "pottery")
+    g = scenario.give(s, 0, "granary")
+    scenario.frame(s, "plan", 0)
     ok(m, f"produce {a} {g}")
 
 
 def test_produce_tech_requirement_refused():
     m, a, b = position()
     s = m.state
-    g = S.give(s, 0, "granary")
-    S.give(s, 0, "warriors")
-    S.frame(s, "plan", 0)
+    g = scenario.give(s, 0, "granary")
+    scenario.give(s, 0, "warriors")
+    scenario.frame(s, "plan", 0)
     assert "Pottery" in refused(m, f"produce {a} {g}", "produce.tech-requirement")
 
 
@@ -410,8 +409,8 @@ def test_produce_tech_requirement_refused():
 def test_research_and_produce_answer_both_frames(kind):
     m, a, b = position()
     s = m.state
-    t, w = S.give(s, 0, "pottery"), S.give(s, 0, "warriors")
+    t, w = scenario.give(s, 0, "pottery"), scenario.give(s, 0, "warriors")
     busy(m, 1)
-    S.frame(s, kind, 0)
+    scenario.frame(s, kind, 0)
     legal = {str(x) for x in m.legal_actions()}
     assert {f"research {t}", f"produce {a} {w}"} <= legal

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clash_widget.engine.rng import Stream
-from clash_widget.history import poker as P
+from clash_widget.history import poker
 from clash_widget.history.poker import Card
 
 SUITS = "sun moon star wave leaf".split()
@@ -34,7 +34,7 @@ def h(text: str) -> list[Card]:
 
 
 def cat(text: str) -> str:
-    return P.best_hand(h(text)).name
+    return poker.best_hand(h(text)).name
 
 
 # -- every category--------------------------------------------------------------------------------
@@ -69,9 +69,9 @@ def test_order_of_categories():
         "7s 7m 7t 7w Ks",
         "7s 7m 7t 7w 7l",
     ]
-    values = [P.best_hand(h(x)).key for x in ladder]
+    values = [poker.best_hand(h(x)).key for x in ladder]
     assert values == sorted(values) and len(set(values)) == len(values)
-    assert [P.best_hand(h(x)).category for x in ladder] == list(range(9))
+    assert [poker.best_hand(h(x)).category for x in ladder] == list(range(9))
 
 
 def test_no_flushes():
@@ -82,7 +82,7 @@ def test_no_flushes():
 
 def test_straight_flush_is_only_a_straight():
     assert cat("5s 6s 7s 8s 9s") == "Straight"
-    assert P.best_hand(h("5s 6s 7s 8s 9s")).key == P.best_hand(h("5m 6t 7w 8l 9s")).key
+    assert poker.best_hand(h("5s 6s 7s 8s 9s")).key == poker.best_hand(h("5m 6t 7w 8l 9s")).key
 
 
 def test_rainbow_straight_is_a_straight():
@@ -92,9 +92,9 @@ def test_rainbow_straight_is_a_straight():
 
 
 def test_rainbow_beats_two_pair_and_loses_to_three_of_a_kind():
-    rainbow = P.best_hand(h("2s 3m 4t 6w 8l"))
-    assert rainbow.beats(P.best_hand(h("As Am Kt Kw Qs")))
-    assert P.best_hand(h("2s 2m 2t 3w 4s")).beats(rainbow)
+    rainbow = poker.best_hand(h("2s 3m 4t 6w 8l"))
+    assert rainbow.beats(poker.best_hand(h("As Am Kt Kw Qs")))
+    assert poker.best_hand(h("2s 2m 2t 3w 4s")).beats(rainbow)
 
 
 def test_rainbow_with_a_pair_is_a_rainbow():
@@ -103,12 +103,12 @@ def test_rainbow_with_a_pair_is_a_rainbow():
 
 
 def test_rank_1_is_the_ace_high_and_low():
-    assert P.best_hand(h("As Km Qt Jw 10s")).tiebreak == (14,)
-    assert P.best_hand(h("As 2m 3t 4w 5s")).tiebreak == (5,)
-    assert P.best_hand(h("As 2m 3t 4w 5s")).name == "Straight"
-    assert P.best_hand(h("2m 3t 4w 5s 6m")).beats(P.best_hand(h("As 2m 3t 4w 5s")))
+    assert poker.best_hand(h("As Km Qt Jw 10s")).tiebreak == (14,)
+    assert poker.best_hand(h("As 2m 3t 4w 5s")).tiebreak == (5,)
+    assert poker.best_hand(h("As 2m 3t 4w 5s")).name == "Straight"
+    assert poker.best_hand(h("2m 3t 4w 5s 6m")).beats(poker.best_hand(h("As 2m 3t 4w 5s")))
     assert cat("Qs Km At 2w 3s") == "High card"  # no wrap-around straight
-    assert P.best_hand(h("As Am 2t 3w 4s")).beats(P.best_hand(h("Ks Km Qt Jw 9s")))
+    assert poker.best_hand(h("As Am 2t 3w 4s")).beats(poker.best_hand(h("Ks Km Qt Jw 9s")))
 
 
 # -- kickers and ties------------------------------------------------------------------------------
@@ -135,22 +135,22 @@ def test_rank_1_is_the_ace_high_and_low():
     ],
 )
 def test_kickers(better, worse):
-    b, w = P.best_hand(h(better)), P.best_hand(h(worse))
+    b, w = poker.best_hand(h(better)), poker.best_hand(h(worse))
     assert b.category == w.category
     assert b.beats(w) and not w.beats(b)
-    assert P.compare(h(better), h(worse)) == 1 and P.compare(h(worse), h(better)) == -1
+    assert poker.compare(h(better), h(worse)) == 1 and poker.compare(h(worse), h(better)) == -1
 
 
 def test_suits_never_break_ties():
     a, b = h("As Km 9t 5w 3s"), h("Am Kt 9w 5s 3t")
-    assert P.best_hand(a).ties(P.best_hand(b)) and P.compare(a, b) == 0
+    assert poker.best_hand(a).ties(poker.best_hand(b)) and poker.compare(a, b) == 0
 
 
 def test_best_of_seven_picks_the_best_five():
-    hand = P.best_hand(h("2s 2m 9t 9w Ks Qm 3l"))
+    hand = poker.best_hand(h("2s 2m 9t 9w Ks Qm 3l"))
     assert hand.name == "Rainbow" and len(hand.cards) == 5
-    assert P.best_hand(h("2s 2m 2t 9w 9s Km Kl")).tiebreak == (2, 13)
-    assert P.best_hand(h("5s 6m 7t 8w 9s 10m 2l")).tiebreak == (10,)
+    assert poker.best_hand(h("2s 2m 2t 9w 9s Km Kl")).tiebreak == (2, 13)
+    assert poker.best_hand(h("5s 6m 7t 8w 9s 10m 2l")).tiebreak == (10,)
 
 
 def test_fewer_than_five_cards():
@@ -160,26 +160,26 @@ def test_fewer_than_five_cards():
     assert cat("7s 7m 7t") == "Three of a kind"
     assert cat("7s 7m 7t 7w") == "Four of a kind"
     assert cat("2s 3m 4t 5w") == "High card"
-    assert P.best_hand([]).name == "High card"
+    assert poker.best_hand([]).name == "High card"
 
 
 def test_evaluate_refuses_more_than_five():
     with pytest.raises(ValueError):
-        P.evaluate(h("2s 3m 4t 5w 6l 7s"))
+        poker.evaluate(h("2s 3m 4t 5w 6l 7s"))
 
 
 # -- the fast best hand equals trying every five---------------------------------------------------
 @settings(max_examples=400, deadline=None)
 @given(st.integers(0, 10**9), st.integers(5, 12), st.sampled_from([5, 4]))
 def test_best_hand_equals_trying_every_five(seed, n, suits):
-    deck = list(P.five_suit_deck(tuple(SUITS[:suits])))
+    deck = list(poker.five_suit_deck(tuple(SUITS[:suits])))
     rng = Stream(seed)
     rng.shuffle(deck)
     cards = deck[:n]
-    fast, slow = P.best_hand(cards), P.best_hand_by_trying(cards)
+    fast, slow = poker.best_hand(cards), poker.best_hand_by_trying(cards)
     assert fast.key == slow.key
     assert len(fast.cards) == 5 and set(fast.cards) <= set(cards)
-    assert P.evaluate(fast.cards).key == fast.key
+    assert poker.evaluate(fast.cards).key == fast.key
 
 
 # -- exact probabilities---------------------------------------------------------------------------
@@ -210,16 +210,16 @@ SMALL_7 = _small_deck({1: "smtwl", 2: "sm", 3: "wl", 4: "sw", 5: "tl", 13: "mt"}
 @pytest.mark.parametrize("deck,k", [(SMALL_5, 5), (SMALL_6, 6), (SMALL_7, 7)])
 def test_exact_counts_match_enumeration(deck, k):
     """The counting method (rank patterns x suit choices) equals trying every hand."""
-    exact = P.category_counts(deck, k)
-    assert exact == P.enumerate_counts(deck, k)
+    exact = poker.category_counts(deck, k)
+    assert exact == poker.enumerate_counts(deck, k)
     assert sum(exact.values()) == comb(len(deck), k)
     assert all(exact[c] for c in ("Rainbow", "Straight", "Full house", "Four of a kind"))
 
 
 def test_exact_counts_for_the_plain_52_card_deck():
     """Five cards from a plain deck, flushes folded in: the textbook numbers."""
-    deck = P.five_suit_deck(("clubs", "diamonds", "hearts", "spades"))
-    counts = P.category_counts(deck, 5)
+    deck = poker.five_suit_deck(("clubs", "diamonds", "hearts", "spades"))
+    counts = poker.category_counts(deck, 5)
     assert counts == {
         "High card": 1_302_540 + 5_108,  # flushes are high cards here
         "Pair": 1_098_240,
@@ -235,7 +235,7 @@ def test_exact_counts_for_the_plain_52_card_deck():
 
 def test_exact_counts_for_the_five_suit_deck_by_formula():
     """Five cards of the 65-card five-suit deck, each category by its closed formula."""
-    counts = P.category_counts(P.five_suit_deck(), 5)
+    counts = poker.category_counts(poker.five_suit_deck(), 5)
     five = 13
     four = 13 * 5 * 12 * 5
     full = 13 * comb(5, 3) * 12 * comb(5, 2)
@@ -270,7 +270,7 @@ def test_rainbow_ranks_by_its_rarity():
     all_two_pairs = Fraction(comb(13, 2) * comb(5, 2) ** 2 * 11 * 5, total)
     all_threes = Fraction(13 * comb(5, 3) * comb(12, 2) * 25, total)
     assert all_threes < all_rainbows < all_two_pairs
-    assert P.TWO_PAIR < P.RAINBOW < P.THREE
+    assert poker.TWO_PAIR < poker.RAINBOW < poker.THREE
 
 
 # The five-suit deck's counts as the first counting method gave them (one suit count per
@@ -314,7 +314,7 @@ FIVE_SUIT_COUNTS = {
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_five_suit_deck_counts_are_the_counted_ones(k):
-    counts = P.category_counts(P.five_suit_deck(), k)
+    counts = poker.category_counts(poker.five_suit_deck(), k)
     assert counts == FIVE_SUIT_COUNTS[k]
     assert sum(counts.values()) == comb(65, k)
 
@@ -322,20 +322,20 @@ def test_five_suit_deck_counts_are_the_counted_ones(k):
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_probabilities_of_the_five_suit_deck(k):
     """Exact chances for 5, 6 and 7 cards: a distribution, and more cards mean better hands."""
-    probs = P.category_probabilities(P.five_suit_deck(), k)
+    probs = poker.category_probabilities(poker.five_suit_deck(), k)
     assert sum(probs.values()) == 1
     assert all(isinstance(p, Fraction) for p in probs.values())
     assert probs["Five of a kind"] > 0
 
 
 def test_more_cards_make_better_hands():
-    deck = P.five_suit_deck()
-    p5, p7 = P.category_probabilities(deck, 5), P.category_probabilities(deck, 7)
+    deck = poker.five_suit_deck()
+    p5, p7 = poker.category_probabilities(deck, 5), poker.category_probabilities(deck, 7)
     assert p7["High card"] < p5["High card"]
-    for name in P.CATEGORY_NAMES[3:]:
+    for name in poker.CATEGORY_NAMES[3:]:
         assert p7[name] > p5[name]
 
 
 def test_category_counts_refuses_a_repeated_card():
     with pytest.raises(ValueError):
-        P.category_counts([Card(2, "sun"), Card(2, "sun")], 1)
+        poker.category_counts([Card(2, "sun"), Card(2, "sun")], 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from clash_widget.history import cards as C
+from clash_widget.history import cards as card_set
 from clash_widget.history.scenario import Scenario, ScenarioError
 
 
@@ -29,7 +29,7 @@ def test_cards_by_design_rank_and_suit() -> None:
     faces = [c["face"] for c in s.match().view(None)["players"][0]["council"]]
     names = [c["name"] for c in s.match().view(None)["players"][0]["council"]]
     assert names[0] == "Pottery" and faces[1:] == ["Q☾", "9★"]
-    deck = C.deck_list("riverlands")
+    deck = card_set.deck_list("riverlands")
     assert sum(1 for c in deck if c.rank == 12) > 1, "a rank alone would be ambiguous"
 
 

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from clash_widget.engine import Events, Match
-from clash_widget.history import cards as C
-from clash_widget.history import zones as Z
+from clash_widget.history import cards as card_set
+from clash_widget.history import zones
 from clash_widget.history.flow import check_wins, initiative
 from clash_widget.history.setup import new_state
 
-from .helpers import S, blank, busy, kinds, ok, refused
+from .helpers import blank, busy, kinds, ok, refused, scenario
 
 
 def two_capitals(m: Match) -> tuple[str, str]:
     s = m.state
-    a = S.city(s, 0, "riverside", 1, ("grassland",), capital=True)
-    b = S.city(s, 1, "hilltop", 1, ("forest",), capital=True)
+    a = scenario.city(s, 0, "riverside", 1, ("grassland",), capital=True)
+    b = scenario.city(s, 1, "hilltop", 1, ("forest",), capital=True)
     return a, b
 
 
@@ -24,7 +24,7 @@ def test_setup_deal():
     s = new_state(3, 5, Match.new("history", 3).options.to_dict())
     for p in s["players"]:
         assert len(p["council"]) == 7
-        assert len(p["treasury"]) == len(C.deck_list(p["deck"])) - 7
+        assert len(p["treasury"]) == len(card_set.deck_list(p["deck"])) - 7
     assert [p["deck"] for p in s["players"]] == ["riverlands", "highlands", "riverlands"]
 
 
@@ -40,18 +40,22 @@ def test_setup_redeal():
         raise AssertionError("no redeal in 200 deals")
     assert redeals[0]["shown"] and redeals[0]["rule"] == "setup.redeal"
     for p in s["players"]:
-        types = {C.ctype(s, c) for c in p["council"]}
+        types = {card_set.ctype(s, c) for c in p["council"]}
         assert {"city", "terrain"} <= types
 
 
 def _setup_position() -> tuple[Match, str, str, str]:
     m = blank()
     s = m.state
-    a, b, t = S.give(s, 0, "riverside"), S.give(s, 0, "lakeside"), S.give(s, 0, "grassland")
-    S.give(s, 0, "river")
-    S.give(s, 1, "hilltop")
-    S.give(s, 1, "forest")
-    S.frame(s, "capital", 0)
+    a, b, t = (
+        scenario.give(s, 0, "riverside"),
+        scenario.give(s, 0, "lakeside"),
+        scenario.give(s, 0, "grassland"),
+    )
+    scenario.give(s, 0, "river")
+    scenario.give(s, 1, "hilltop")
+    scenario.give(s, 1, "forest")
+    scenario.frame(s, "capital", 0)
     s["turn"]["queue"] = [1]
     return m, a, b, t
 
@@ -68,7 +72,7 @@ def test_setup_capital_from_council_ok():
 def test_setup_capital_from_council_refused():
     m, a, b, t = _setup_position()
     refused(m, f"capital {t}", "setup.capital-from-council")
-    other = S.find(m.state, 0, "oasis")
+    other = scenario.find(m.state, 0, "oasis")
     refused(m, f"capital {other}", "setup.capital-from-council")
 
 
@@ -109,9 +113,9 @@ def test_zones_reshuffle():
     from clash_widget.engine import Events
 
     ev = Events()
-    got = Z.consult(s, 0, 1, ev)
+    got = zones.consult(s, 0, 1, ev)
     assert got and "reshuffle" in kinds(ev)
-    assert not p["landfill"] and len(p["treasury"]) == len(C.deck_list(p["deck"])) - 1
+    assert not p["landfill"] and len(p["treasury"]) == len(card_set.deck_list(p["deck"])) - 1
 
 
 def test_zones_reshuffle_the_moment_a_pull_empties_the_treasury():
@@ -127,10 +131,10 @@ def test_zones_reshuffle_the_moment_a_pull_empties_the_treasury():
     three, rest = p["treasury"][-3:], p["treasury"][:-3]
     p["treasury"], p["landfill"] = list(three), list(rest)
     ev = Events()
-    got = Z.pull(s, 0, 3, ev)
+    got = zones.pull(s, 0, 3, ev)
     assert sorted(got) == sorted(three) and "reshuffle" in kinds(ev)
     assert sorted(p["treasury"]) == sorted(rest) and not p["landfill"]
-    Z.land(s, got, ev)
+    zones.land(s, got, ev)
     assert sorted(p["landfill"]) == sorted(three)
     assert not set(three) & set(p["treasury"])
 
@@ -146,9 +150,9 @@ def test_zones_reshuffle_when_a_card_reaches_an_empty_landfill():
     one = p["treasury"][-1]
     p["treasury"], p["landfill"] = [one], []
     ev = Events()
-    got = Z.pull(s, 0, 1, ev)
+    got = zones.pull(s, 0, 1, ev)
     assert got == [one] and not p["treasury"] and "reshuffle" not in kinds(ev)
-    Z.land(s, got, ev)
+    zones.land(s, got, ev)
     assert p["treasury"] == [one] and not p["landfill"] and "reshuffle" in kinds(ev)
 
 
@@ -158,9 +162,9 @@ def test_zones_destroy():
     m = blank()
     a, b = two_capitals(m)
     s = m.state
-    w = S.unit(s, 0, "warriors", a)
+    w = scenario.unit(s, 0, "warriors", a)
     busy(m, 1)
-    S.frame(s, "act", 0)
+    scenario.frame(s, "act", 0)
     ok(m, f"attack {a} {b}")  # the capital strikes back with 2: the warriors fall
     assert w not in s["units"] and w in s["players"][0]["landfill"]
     assert m.current_player == 1
@@ -171,8 +175,8 @@ def test_zones_council_hidden():
     m = blank()
     two_capitals(m)
     s = m.state
-    secret = S.give(s, 1, "masonry")
-    S.frame(s, "act", 0)
+    secret = scenario.give(s, 1, "masonry")
+    scenario.frame(s, "act", 0)
     v0 = m.view(0)
     assert v0["players"][1]["council"] is None and v0["players"][1]["council_count"] == 1
     assert secret not in str({k: v for k, v in v0.items() if k != "log"})
@@ -206,7 +210,7 @@ def test_turn_phases(monkeypatch):
 
         monkeypatch.setitem(flow.STEPS, name, record)
     s = m.state
-    S.unit(s, 0, "scouts", s["players"][0]["capital"])
+    scenario.unit(s, 0, "scouts", s["players"][0]["capital"])
     from clash_widget.engine import Events
 
     m.game.settle(s, Events())
@@ -220,7 +224,7 @@ def test_opening_refresh():
     """Seed: "1) Refresh all exhausted cards." """
     m = _closing_position()
     s = m.state
-    u = S.unit(s, 0, "scouts", s["players"][0]["capital"], fresh=False)
+    u = scenario.unit(s, 0, "scouts", s["players"][0]["capital"], fresh=False)
     s["spent"] = ["0-99"] * 0
     m.game.settle(s, __import__("clash_widget.engine", fromlist=["Events"]).Events())
     assert not s["units"][u]["tired"]
@@ -244,17 +248,17 @@ def test_opening_initiative():
     s = m.state
     from clash_widget.engine import Events
 
-    S.stack_treasury(s, 0, [9, 4])  # ties with player 3 on 9, then pulls 4
-    S.stack_treasury(s, 1, [12])
-    S.stack_treasury(s, 2, [9, 6])
+    scenario.stack_treasury(s, 0, [9, 4])  # ties with player 3 on 9, then pulls 4
+    scenario.stack_treasury(s, 1, [12])
+    scenario.stack_treasury(s, 2, [9, 6])
     ev = Events()
     initiative(s, ev)
     assert s["turn"]["order"] == [0, 1, 2]
     shown = s["shown"]["initiative"]
     assert [x["round"] for x in shown] == [1, 1, 1, 2, 2]
-    S.stack_treasury(s, 2, [3])
-    S.stack_treasury(s, 0, [5])
-    S.stack_treasury(s, 1, [8])
+    scenario.stack_treasury(s, 2, [3])
+    scenario.stack_treasury(s, 0, [5])
+    scenario.stack_treasury(s, 1, [8])
     initiative(s, ev)
     assert s["turn"]["order"] == [2, 0, 1]  # clockwise from the winner
 
@@ -277,7 +281,7 @@ def test_closing_council_max_refused():
     m = _closing_position()
     s = m.state
     for d in ["grassland", "river", "plains", "coast", "wheat", "fish", "pottery", "writing"]:
-        S.give(s, 0, d)
+        scenario.give(s, 0, d)
     from clash_widget.engine import Events
 
     m.game.settle(s, Events())
@@ -288,8 +292,8 @@ def test_closing_council_max_refused():
 def test_closing_council_max():
     m = _closing_position()
     s = m.state
-    cards = [S.give(s, 0, d) for d in ["grassland", "river", "plains", "coast", "wheat"]]
-    cards += [S.give(s, 0, d) for d in ["fish", "pottery", "writing", "festival"]]
+    cards = [scenario.give(s, 0, d) for d in ["grassland", "river", "plains", "coast", "wheat"]]
+    cards += [scenario.give(s, 0, d) for d in ["fish", "pottery", "writing", "festival"]]
     from clash_widget.engine import Events
 
     m.game.settle(s, Events())
@@ -303,8 +307,8 @@ def test_closing_council_max_with_tribal_council():
     """Tribal Council (policy): council size +1."""
     m = _closing_position()
     s = m.state
-    s["players"][0]["policies"].append(S.lift(s, S.find(s, 0, "tribal_council")))
-    assert Z.council_max(s, 0) == 8
+    s["players"][0]["policies"].append(scenario.lift(s, scenario.find(s, 0, "tribal_council")))
+    assert zones.council_max(s, 0) == 8
 
 
 # -- winning---------------------------------------------------------------------------------------
@@ -336,9 +340,9 @@ def test_win_wonders():
     s = m.state
     cap = s["players"][0]["capital"]
     for d in ["stonehenge", "hanging_gardens", "colossus", "oracle", "great_library", "lighthouse"]:
-        S.creation(s, 0, d, cap)
+        scenario.creation(s, 0, d, cap)
     assert _wins(m) == {}
-    S.creation(s, 0, "mausoleum", cap)
+    scenario.creation(s, 0, "mausoleum", cap)
     assert _wins(m) == {"0": ["wonders"]}
 
 
@@ -347,10 +351,10 @@ def test_win_wonders_counts_captured_wonders():
     s = m.state
     cap0, cap1 = s["players"][0]["capital"], s["players"][1]["capital"]
     for d in ["stonehenge", "hanging_gardens", "colossus", "oracle", "great_library", "lighthouse"]:
-        S.creation(s, 0, d, cap0)
-    S.creation(s, 1, "pyramids", S.city(s, 1, "stonehold"))
-    assert len(Z.wonders(s, 0)) == 6
-    other = [c for c in Z.cities_of(s, 1) if c != cap1][0]
+        scenario.creation(s, 0, d, cap0)
+    scenario.creation(s, 1, "pyramids", scenario.city(s, 1, "stonehold"))
+    assert len(zones.wonders(s, 0)) == 6
+    other = [c for c in zones.cities_of(s, 1) if c != cap1][0]
     s["cities"][other]["controller"] = 0
     assert _wins(m) == {"0": ["wonders"]}
 
@@ -360,9 +364,9 @@ def test_win_population():
     m = _closing_position()
     s = m.state
     s["cities"][s["players"][1]["capital"]]["population"] = 12
-    S.city(s, 1, "stonehold", 7)
+    scenario.city(s, 1, "stonehold", 7)
     assert _wins(m) == {}
-    S.city(s, 1, "ironford", 1)
+    scenario.city(s, 1, "ironford", 1)
     assert _wins(m) == {"1": ["population"]}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from clash_widget.engine import Match
-from clash_widget.persistence import content as K
+from clash_widget.persistence import content
 from clash_widget.persistence.scenario import Scenario
 
 
@@ -43,10 +43,10 @@ def of_kind(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
 def card_for(effect: str, epoch: int, region: str | None = None, *, besides: str = "") -> str:
     """A host card with ``effect`` declarable in ``epoch`` (the first by id), of another pile
     than the card ``besides``."""
-    other = K.cards()[besides]["pile"] if besides else ""
-    for cid in sorted(K.cards()):
-        c = K.cards()[cid]
-        if c["effect"] == effect and K.in_time_frame(cid, epoch) and c["pile"] != other:
+    other = content.cards()[besides]["pile"] if besides else ""
+    for cid in sorted(content.cards()):
+        c = content.cards()[cid]
+        if c["effect"] == effect and content.in_time_frame(cid, epoch) and c["pile"] != other:
             if region is None or c.get("region") == region:
                 return cid
     raise LookupError(f"no {effect} card in Epoch {epoch} ({region})")

@@ -8,7 +8,7 @@ from typing import Any
 
 from clash_widget.bots import RandomBot
 from clash_widget.engine import Action, Match
-from clash_widget.persistence import content as K
+from clash_widget.persistence import content
 
 
 def variants(i: int) -> tuple[int, dict[str, Any]]:
@@ -53,17 +53,17 @@ def every_key(m: Match) -> Iterator[Action]:
     frame = st["stack"][-1]
     seat = frame["player"]
     if frame["kind"] == "choose":
-        yield from (Action("choose", (e,)) for e in K.empires())
+        yield from (Action("choose", (e,)) for e in content.empires())
         return
     if frame["kind"] == "expand":
-        yield from (Action("enter", (a,)) for a in K.area_order())
-        yield from (Action("fleet", (a,)) for a in K.area_order())
+        yield from (Action("enter", (a,)) for a in content.area_order())
+        yield from (Action("fleet", (a,)) for a in content.area_order())
         for c in st["players"][seat]["hand"]:
             yield Action("declare", (c,))
-            yield from (Action("declare", (c, a)) for a in K.lands())
+            yield from (Action("declare", (c, a)) for a in content.lands())
         yield Action("end")
-    cards = sorted(c for c in K.cards() if K.is_culture(c))
-    yield from (Action("transfer", (c, a)) for c in cards for a in K.lands())
+    cards = sorted(c for c in content.cards() if content.is_culture(c))
+    yield from (Action("transfer", (c, a)) for c in cards for a in content.lands())
     if frame["kind"] == "transfer":
         yield Action("done")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from clash_widget.engine import Match
-from clash_widget.persistence import content as K
+from clash_widget.persistence import content
 from clash_widget.persistence.culture import card_points
 
 from .helpers import card_for, finish_turn, kinds, of_kind, ok, refused, scene
@@ -18,14 +18,14 @@ from .helpers import card_for, finish_turn, kinds, of_kind, ok, refused, scene
 # -- 1.1 and 2.1: piles and hands ------------------------------------------------------------------
 def test_culture_ten_piles_ok():
     """1.1: "players will now have ten piles (instead of nine piles) of seven cards each"."""
-    assert len(K.piles()) == 10 and K.piles()[-1] == "culture"
-    assert all(len(K.pile_cards(p)) == 7 for p in K.piles())
+    assert len(content.piles()) == 10 and content.piles()[-1] == "culture"
+    assert all(len(content.pile_cards(p)) == 7 for p in content.piles())
     m = Match.new("persistence", 2, 1)
     st = m.state
     in_game = st["box"] + [c for p in st["players"] for c in p["hand"]]
-    assert len(in_game) == 70 and Counter(K.cards()[c]["pile"] for c in in_game) == dict.fromkeys(
-        K.piles(), 7
-    )
+    assert len(in_game) == 70 and Counter(
+        content.cards()[c]["pile"] for c in in_game
+    ) == dict.fromkeys(content.piles(), 7)
 
 
 def test_culture_ten_piles_refused():
@@ -33,7 +33,7 @@ def test_culture_ten_piles_refused():
     m = Match.new("persistence", 2, 1, {"culture": False})
     st = m.state
     in_game = st["box"] + [c for p in st["players"] for c in p["hand"]]
-    assert len(in_game) == 63 and not any(K.is_culture(c) for c in in_game)
+    assert len(in_game) == 63 and not any(content.is_culture(c) for c in in_game)
 
 
 def test_culture_hand_of_ten_ok():
@@ -43,9 +43,9 @@ def test_culture_hand_of_ten_ok():
     for players in (2, 3, 4):
         m = Match.new("persistence", players, players)
         for p in m.state["players"]:
-            piles = [K.cards()[c]["pile"] for c in p["hand"]]
-            assert sorted(piles) == sorted(K.piles())
-            assert sum(K.is_culture(c) for c in p["hand"]) == 1
+            piles = [content.cards()[c]["pile"] for c in p["hand"]]
+            assert sorted(piles) == sorted(content.piles())
+            assert sum(content.is_culture(c) for c in p["hand"]) == 1
         assert len(m.state["box"]) == 70 - 10 * players
         for seat in range(players):  # the box is face down: nobody sees it
             assert "box" not in m.view(seat)
@@ -64,7 +64,7 @@ def test_culture_hand_of_ten_refused():
 # -- 3.1 and 3.11: declaring -----------------------------------------------------------------------
 def declare_scene(epoch: int = 4, empire: str = "romans", card: str = "science", **kw):
     s = scene(epoch=epoch)
-    s.empire(0, empire, lands=[K.empires()[empire]["start"]], capital=kw.pop("capital", None))
+    s.empire(0, empire, lands=[content.empires()[empire]["start"]], capital=kw.pop("capital", None))
     return s.hand(0, card).turn(0, empire, **kw)
 
 
@@ -367,8 +367,12 @@ def test_culture_destroyed_refused():
 def test_culture_science_two_ok():
     """7.1: "All Culture cards are worth one Victory Point per turn, except the Science card
     which is worth two points per turn.\""""
-    assert K.cards()["science"]["vp"] == 2
-    assert all(K.cards()[c]["vp"] == 1 for c in K.pile_cards("culture") if c not in ("science",))
+    assert content.cards()["science"]["vp"] == 2
+    assert all(
+        content.cards()[c]["vp"] == 1
+        for c in content.pile_cards("culture")
+        if c not in ("science",)
+    )
 
 
 def test_culture_science_two_refused():
@@ -382,8 +386,8 @@ def test_culture_science_two_refused():
 def test_culture_two_time_frames_ok():
     """7.1: "The Commerce and Democracy cards have two listed Time Frames ... These cards may be
     declared during either of their listed Time Frames." Commerce in Epoch VI."""
-    assert K.frames_text("commerce") == "I–III and VI–VII"
-    assert K.frames_text("democracy") == "II–III and VI–VII"
+    assert content.frames_text("commerce") == "I–III and VI–VII"
+    assert content.frames_text("democracy") == "II–III and VI–VII"
     m = declare_scene(epoch=6, empire="seljuks", card="commerce", capital="anatolia").match()
     ok(m, "declare commerce")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clash_widget.engine import Match
-from clash_widget.persistence import content as K
+from clash_widget.persistence import content
 
 from .helpers import card_for, finish_turn, kinds, of_kind, ok, refused, scene
 
@@ -12,7 +12,7 @@ from .helpers import card_for, finish_turn, kinds, of_kind, ok, refused, scene
 def test_epoch_choose_empire_ok():
     """Each Epoch every player takes one of its Empires."""
     m = Match.new("persistence", 2, 5)
-    assert {a.args[0] for a in m.legal_actions()} == set(K.epoch_empires(1))
+    assert {a.args[0] for a in m.legal_actions()} == set(content.epoch_empires(1))
     ok(m, "choose egyptians")
     assert "choose egyptians" not in [str(a) for a in m.legal_actions()]
 
@@ -322,11 +322,13 @@ def test_event_time_frame_ok():
     s, _ = roman_turn(armies=1)
     m = s.hand(0, levy).turn(0, "romans", armies=1).match()
     ok(m, f"declare {levy}")
-    assert m.state["turn"]["armies"] == 1 + K.cards()[levy]["armies"]
+    assert m.state["turn"]["armies"] == 1 + content.cards()[levy]["armies"]
 
 
 def test_event_time_frame_refused():
-    levy = next(c for c in sorted(K.cards()) if c.endswith("levy") and not K.in_time_frame(c, 4))
+    levy = next(
+        c for c in sorted(content.cards()) if c.endswith("levy") and not content.in_time_frame(c, 4)
+    )
     s, _ = roman_turn()
     m = s.hand(0, levy).turn(0, "romans").match()
     assert "Epoch IV" in refused(m, f"declare {levy}", "event.time-frame")

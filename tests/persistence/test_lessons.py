@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from clash_widget.persistence import content as K
-from clash_widget.persistence import lesson, survival
+from clash_widget.persistence import content, lesson, survival
 from clash_widget.persistence.picture import Picture, svg
 
 from .test_transfer_rules import PATH, world
@@ -60,7 +59,7 @@ def test_difference_interval_brackets_the_estimate():
 def test_picture_draws_every_area_and_the_path():
     m = world().match()
     text = svg(m.view(0), path=PATH)
-    for a in K.areas():
+    for a in content.areas():
         assert f'data-area="{a}"' in text
     assert 'data-strait="sicily"' in text and "is-path" in text
     assert 'data-card="law"' in text and 'data-card="science"' in text

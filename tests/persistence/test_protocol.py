@@ -8,8 +8,7 @@ import re
 from clash_widget.bots import RandomBot
 from clash_widget.engine import Match
 from clash_widget.engine.state import state_hash
-from clash_widget.persistence import content as K
-from clash_widget.persistence import scenario
+from clash_widget.persistence import content, scenario
 from clash_widget.persistence.view import map_payload
 
 from .helpers import ok, scene
@@ -64,8 +63,8 @@ def test_determinize_depends_only_on_the_view():
     twin = Match.load(m.to_json()).state
     swapped = 0
     for i, c in enumerate(other["hand"]):
-        pile = K.cards()[c]["pile"]
-        spare = next((b for b in twin["box"] if K.cards()[b]["pile"] == pile), None)
+        pile = content.cards()[c]["pile"]
+        spare = next((b for b in twin["box"] if content.cards()[b]["pile"] == pile), None)
         if spare is not None:
             twin["players"][other["seat"]]["hand"][i] = spare
             twin["box"].remove(spare)
@@ -79,8 +78,8 @@ def test_determinize_depends_only_on_the_view():
     assert a["players"][seat]["hand"] == st["players"][seat]["hand"]
     assert not m.game.invariants(a)
     for p, q in zip(a["players"], st["players"], strict=True):
-        piles = sorted(K.cards()[c]["pile"] for c in p["hand"])
-        assert piles == sorted(K.cards()[c]["pile"] for c in q["hand"])
+        piles = sorted(content.cards()[c]["pile"] for c in p["hand"])
+        assert piles == sorted(content.cards()[c]["pile"] for c in q["hand"])
 
 
 def test_view_payload_shape_and_legal_for_the_mover_only():
@@ -97,8 +96,8 @@ def test_view_payload_shape_and_legal_for_the_mover_only():
 def test_labels_and_log_speak_plain_words():
     """Labels, prompts and the log use the game's names, never internal ids."""
     m = self_play(11, 3, {}, checks=False)
-    ids = {c for c in K.cards() if "-" in c} | {a for a in K.areas() if "_" in a}
-    ids |= {e for e in K.empires() if "_" in e}
+    ids = {c for c in content.cards() if "-" in c} | {a for a in content.areas() if "_" in a}
+    ids |= {e for e in content.empires() if "_" in e}
     for e in m.log:
         assert not (set(re.findall(r"[a-z_\-]+", e["text"])) & ids), e["text"]
     m = played(seed=5, players=2, steps=30)
@@ -110,21 +109,21 @@ def test_labels_and_log_speak_plain_words():
 def test_map_is_consistent():
     """30-40 areas, symmetric adjacency from one grid, straits across a sea, every land in a
     region, polygons for every area."""
-    areas = K.areas()
+    areas = content.areas()
     assert 30 <= len(areas) <= 40
     kinds = {a["kind"] for a in areas.values()}
     assert kinds == {"land", "sea", "ocean"}
-    assert any(K.is_barren(a) for a in K.lands())
+    assert any(content.is_barren(a) for a in content.lands())
     for a in areas:
-        for b in K.neighbours(a):
-            assert a in K.neighbours(b)
-    for s in K.straits().values():
+        for b in content.neighbours(a):
+            assert a in content.neighbours(b)
+    for s in content.straits().values():
         x, y = s["lands"]
-        assert y not in K.neighbours(x), f"{s['id']} links lands that already touch"
-        assert s["sea"] in K.neighbours(x) and s["sea"] in K.neighbours(y)
-        assert not K.is_land(s["sea"]) and not K.is_ocean(s["sea"])
-    for land in K.lands():
-        assert areas[land]["region"] in K.regions()
+        assert y not in content.neighbours(x), f"{s['id']} links lands that already touch"
+        assert s["sea"] in content.neighbours(x) and s["sea"] in content.neighbours(y)
+        assert not content.is_land(s["sea"]) and not content.is_ocean(s["sea"])
+    for land in content.lands():
+        assert areas[land]["region"] in content.regions()
     drawn = map_payload()
     assert {a["id"] for a in drawn["areas"]} == set(areas)
     assert all(a["loops"] and len(a["loops"][0]) >= 4 for a in drawn["areas"])
@@ -132,18 +131,25 @@ def test_map_is_consistent():
 
 def test_empires_and_cards_data():
     for epoch in range(1, 8):
-        es = K.epoch_empires(epoch)
+        es = content.epoch_empires(epoch)
         assert len(es) == 5
         for e in es:
-            info = K.empires()[e]
-            assert K.is_land(info["start"]) and not (info["minor"] and info["capital"])
-    assert any(K.empires()[e]["minor"] for e in K.empires())
-    assert any(not K.empires()[e]["minor"] and not K.empires()[e]["capital"] for e in K.empires())
-    culture = K.pile_cards("culture")
+            info = content.empires()[e]
+            assert content.is_land(info["start"]) and not (info["minor"] and info["capital"])
+    assert any(content.empires()[e]["minor"] for e in content.empires())
+    assert any(
+        not content.empires()[e]["minor"] and not content.empires()[e]["capital"]
+        for e in content.empires()
+    )
+    culture = content.pile_cards("culture")
     seed_names = {"Law", "Commerce", "Architecture", "Science", "Democracy"}
-    assert {K.cards()[c]["name"] for c in culture if K.cards()[c]["source"] == "seed"} == seed_names
-    assert all(K.cards()[c]["source"] == "ours" for c in K.cards() if not K.is_culture(c))
-    assert {K.cards()[c]["effect"] for c in K.cards()} >= {
+    assert {
+        content.cards()[c]["name"] for c in culture if content.cards()[c]["source"] == "seed"
+    } == seed_names
+    assert all(
+        content.cards()[c]["source"] == "ours" for c in content.cards() if not content.is_culture(c)
+    )
+    assert {content.cards()[c]["effect"] for c in content.cards()} >= {
         "treachery",
         "rebellion",
         "civil_war",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from clash_widget.engine import Match
-from clash_widget.secolo import logic as L
+from clash_widget.secolo import logic
 
 # Seat 0 the Naturalist (only changes redraws), seat 1 the Abbess, ...
 DEFAULT_PICKS = ["sci-pr-2", "cat-pr-1", "rif-pr-1", "sci-pr-1", "pir-pr-1"]
@@ -63,18 +63,18 @@ def move(
     st = m.state
     pile, s = locate(st, cid)
     if pile == "hand":
-        L.from_hand(st, s, cid)
+        logic.from_hand(st, s, cid)
     elif pile == "city":
-        L.leave_city(st, s, cid, 0)
+        logic.leave_city(st, s, cid, 0)
     else:
         st[pile].remove(cid)
         st["discarded_by"].pop(cid, None)
     if where == "hand":
-        L.to_hand(st, seat, cid, known=False)
+        logic.to_hand(st, seat, cid, known=False)
     elif where == "city":
-        L.enter_city(st, seat, cid, holder)
+        logic.enter_city(st, seat, cid, holder)
     elif where == "discard":
-        L.to_discard(st, cid, seat if by is None else by)
+        logic.to_discard(st, cid, seat if by is None else by)
     elif where == "deck":
         st["deck"].insert(0, cid)
     elif where == "deck_top":
@@ -95,13 +95,13 @@ def build(m: Match, seat: int, *cids: str) -> None:
 
 def set_act(m: Match, seat: int) -> None:
     st = m.state
-    st["turn"] = L.fresh_turn(seat, st["turn"]["number"] + 1)
+    st["turn"] = logic.fresh_turn(seat, st["turn"]["number"] + 1)
     st["stack"] = [{"kind": "act", "player": seat}]
 
 
 def set_draw(m: Match, seat: int) -> None:
     st = m.state
-    st["turn"] = L.fresh_turn(seat, st["turn"]["number"] + 1)
+    st["turn"] = logic.fresh_turn(seat, st["turn"]["number"] + 1)
     st["stack"] = [{"kind": "draw", "player": seat, "marked": []}]
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from clash_widget.bots import RandomBot
 from clash_widget.engine import Action, Match
-from clash_widget.secolo import cards as C
-from clash_widget.secolo import logic as L
+from clash_widget.secolo import cards as catalogue
+from clash_widget.secolo import logic
 
 
 def variants(i: int) -> tuple[int, dict[str, Any]]:
@@ -25,9 +25,10 @@ def independent_protection(state: dict[str, Any], target: str) -> bool:
         if target in p["city"]:
             if p["sheltered"] or target in p["attached"].values():
                 return True
-            cul = C.card(target)["culture"]
+            cul = catalogue.card(target)["culture"]
             return any(
-                C.card(c)["type"] == "bulwark" and C.card(c)["culture"] == cul for c in p["city"]
+                catalogue.card(c)["type"] == "bulwark" and catalogue.card(c)["culture"] == cul
+                for c in p["city"]
             )
     raise AssertionError(f"{target} is not in play")
 
@@ -61,11 +62,11 @@ def check_step(m: Match, legal: list[Action], chosen: Action) -> None:
     if chosen.kind == "play":
         cid = chosen.args[0]
         turn = st["turn"]
-        cul = C.culture(cid)
+        cul = catalogue.culture(cid)
         allowed = cul in turn["cultures"] or len(turn["cultures"]) < 1 + turn["extra_cultures"]
         bonus = (
-            C.ctype(cid) == "character"
-            and L.protagonist_power(st, m.current_player) == "patron"
+            catalogue.ctype(cid) == "character"
+            and logic.protagonist_power(st, m.current_player) == "patron"
             and not turn["bonus_used"]
         )
         assert allowed or bonus, f"{chosen} breaks one culture per turn"

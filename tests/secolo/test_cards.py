@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from clash_widget.engine import Events, Match
-from clash_widget.secolo import cards as C
-from clash_widget.secolo import logic as L
+from clash_widget.secolo import cards as catalogue
+from clash_widget.secolo import logic
 
 from .helpers import build, give, kinds, move, new_match, ok, refused, set_draw
 
@@ -25,24 +25,24 @@ def attack_scene(players=2, picks=None, **kw):
 
 @pytest.mark.parametrize("deck,total,cultures", [("base", 103, 5), ("extended", 148, 7)])
 def test_card_counts(deck, total, cultures):
-    ids = C.deck_cards(deck)
+    ids = catalogue.deck_cards(deck)
     assert len(ids) == len(set(ids)) == total
-    n = Counter(C.ctype(c) for c in ids)
+    n = Counter(catalogue.ctype(c) for c in ids)
     assert n["character"] == 8 * cultures and n["bulwark"] == 2 * cultures
     assert n["object"] == cultures
     assert (n["attack"], n["special"]) == ((22, 20) if deck == "base" else (33, 30))
-    per = Counter(C.culture(c) for c in ids if C.ctype(c) == "protagonist")
-    assert set(per) == set(C.deck_cultures(deck)) and set(per.values()) <= {1, 2}
+    per = Counter(catalogue.culture(c) for c in ids if catalogue.ctype(c) == "protagonist")
+    assert set(per) == set(catalogue.deck_cultures(deck)) and set(per.values()) <= {1, 2}
     m = Match.new("secolo", 2, 0, {"deck": deck})
     assert len(m.state["deck"]) + len(m.state["pool"]) == total
 
 
 def test_every_card_has_italian_name_gloss_and_source():
-    for c in C.data()["cards"]:
+    for c in catalogue.data()["cards"]:
         assert c["name"] and c["gloss"] and c["source"] in ("seed", "ours")
         if c["type"] in ("protagonist", "object", "special"):
             assert c["source"] == "ours" and c["effect"] and c["text"]
-    assert C.data()["composition"]["source"] == "ours"
+    assert catalogue.data()["composition"]["source"] == "ours"
 
 
 # -- one scenario per power -----------------------------------------------------------------------
@@ -304,10 +304,10 @@ def scenario_for(card: dict) -> object:
     return POWERS[card["effect"]]
 
 
-@pytest.mark.parametrize("cid", [c["id"] for c in C.data()["cards"] if c.get("effect")])
+@pytest.mark.parametrize("cid", [c["id"] for c in catalogue.data()["cards"] if c.get("effect")])
 def test_every_card_power_is_implemented(cid):
     """Each card with a power has a scenario that plays it and checks its effect."""
-    fn = scenario_for(C.card(cid))
+    fn = scenario_for(catalogue.card(cid))
     assert fn is not None, f"{cid} has no test scenario"
     fn()
 
@@ -319,7 +319,7 @@ def test_object_leaves_with_its_citizen():
     give(m, 0, "sp-esi-1")
     refused(m, "special sp-esi-1 rif-ch-1", "special.target")  # the Object protects it
     ev = Events()
-    L.discard_from_city(m.state, 1, "rif-ch-1", 0, ev, "test")
+    logic.discard_from_city(m.state, 1, "rif-ch-1", 0, ev, "test")
     assert {"rif-ch-1", "rif-ob"} <= set(m.state["discard"])
     assert m.state["players"][1]["attached"] == {}
     assert ev[0]["objects"] == ["rif-ob"]

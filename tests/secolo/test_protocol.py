@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from clash_widget.bots import RandomBot, make_bot
 from clash_widget.engine import Action, Match
 from clash_widget.secolo import Secolo
-from clash_widget.secolo import cards as C
+from clash_widget.secolo import cards as catalogue
 
 from .helpers import new_match
 from .play import self_play
@@ -112,7 +112,7 @@ KINDS = [
     "PLAY",
     "attack-",
 ]
-ARGS = list(C.catalogue()) + [
+ARGS = list(catalogue.catalogue()) + [
     "0",
     "1",
     "2",
@@ -258,17 +258,17 @@ def candidates(m: Match) -> list[Action]:
                 out.append(Action("play", (c, s, h)))
         for h in in_play:
             out.append(Action("play", (c, h)))
-        if C.ctype(c) == "special":
+        if catalogue.ctype(c) == "special":
             out.append(Action("special", (c,)))
-            for x in in_play + list(C.cultures()) + st["discard"][-5:]:
+            for x in in_play + list(catalogue.cultures()) + st["discard"][-5:]:
                 out.append(Action("special", (c, x)))
     mine = st["players"][seat]["city"]
-    for atk in [c for c in hand if C.ctype(c) == "attack"]:
+    for atk in [c for c in hand if catalogue.ctype(c) == "attack"]:
         for a1 in mine:
             for a2 in mine:
                 for t in in_play:
                     out.append(Action("attack", (atk, a1, a2, t)))
-    for o in [c for c in in_play if C.ctype(c) == "object"]:
+    for o in [c for c in in_play if catalogue.ctype(c) == "object"]:
         out.append(Action("object", (o,)))
         for x in seats + in_play + hand + st["discard"]:
             out.append(Action("object", (o, x)))

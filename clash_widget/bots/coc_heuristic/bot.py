@@ -1,0 +1,62 @@
+"""The Clash of Cultures heuristic bot: reads its seat's plan, then answers the decision on
+top of the stack from the table of :mod:`.answers`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action, Game
+from ...engine.game import State
+from ..base import Bot
+from ..coc_thumbs import WEIGHTS
+from .answers import ANSWERS
+from .plan import Score, Seat
+
+
+class CocHeuristicBot(Bot):
+    """Scores every legal action with the rules of thumb of :mod:`..coc_thumbs`."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, **weights: float) -> None:
+        super().__init__(seed)
+        unknown = set(weights) - set(WEIGHTS)
+        if unknown:
+            raise TypeError(f"unknown rule(s) of thumb: {', '.join(sorted(unknown))}")
+        self.w = {**WEIGHTS, **weights}
+        # the trade offers made this turn: ((age, round, seat), offers)
+        self.offers: tuple[tuple[int, int, int], set[Action]] = ((-1, -1, -1), set())
+
+    def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        frame = state["stack"][-1]
+        seat = Seat(state, frame["player"], self.w)
+        answer = ANSWERS.get(frame["kind"])
+        picked = answer(self, seat, frame, legal) if answer is not None else None
+        if picked is None or picked not in legal:
+            picked = self.best(seat, frame, legal, self._generic)
+        if picked.kind == "trade":
+            self.note_offer(state, picked)
+        return picked
+
+    def best(self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score) -> Action:
+        """The best-scoring action; ties broken by the bot's own random stream."""
+        best, best_v = legal[0], float("-inf")
+        for a in legal:
+            v = score(seat, frame, a) + self.rng.random() * 0.01
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    @staticmethod
+    def _generic(seat: Seat, frame: dict[str, Any], a: Action) -> float:
+        """Frames without their own answer: anything but passing or declining."""
+        return -1.0 if a.kind in ("pass", "decline") else 0.0
+
+    def note_offer(self, state: State, a: Action) -> None:
+        turn = state["turn"]
+        key = (turn["age"], turn["round"], state["stack"][-1]["player"])
+        if self.offers[0] != key:
+            self.offers = (key, set())
+        self.offers[1].add(a)

@@ -1,0 +1,180 @@
+"""The plan the Clash of Cultures heuristic works out afresh at every decision: what it saves
+for (:class:`Seat`), on top of its reading of the board (:mod:`.reading`) and its armies
+(:mod:`.armies`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ...coc.board import city_size
+from ...coc.economy import cap, option_cost
+from ...coc.effects import PIECE_EFFECT
+from ...coc.vocab import ANGRY
+from ...coc.wonders import wonder_cards
+from ...engine import Action
+from ...engine.rng import Stream
+from .armies import ArmyPlan
+from .reading import (
+    BASIC,
+    FAR,
+    RESOURCES,
+    Goal,
+    cached_property,
+    missing_goods,
+    research_cost,
+    shortfall,
+)
+
+__all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
+
+Score = Callable[["Seat", dict[str, Any], Action], float]
+
+
+class Mind(Protocol):
+    """What the turn's scores and the answers read of the bot: its rules of thumb, its random
+    stream (for ties), the trade offers it made this turn, and its pick of the best action."""
+
+    w: dict[str, float]
+    rng: Stream
+    offers: tuple[tuple[int, int, int], set[Action]]
+
+    def best(
+        self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score
+    ) -> Action: ...
+
+
+class Seat(ArmyPlan):
+    """What one seat reads and plans for one decision, worked out lazily (each part at most
+    once): the reading, the armies, and the purchases it saves for."""
+
+    # -- purchases -----------------------------------------------------------------------
+    @cached_property
+    def wants_settler(self) -> bool:
+        have = len(self.mine) + self.settlers
+        goal = self.w["target_cities"] if self.age <= self.w["last_settler_age"] else 0
+        goal = max(goal, self.objectives.get("cities", 0))
+        return have < goal and any(v >= 3 for v in self.sites.values())
+
+    def tokens_ok(self, cost: dict[str, int]) -> bool:
+        return all(self.me[t] >= cost.get(t, 0) for t in ("mood", "culture"))
+
+    @cached_property
+    def wonder_goal(self) -> Goal | None:
+        """The cheapest wonder I could build once I hold its goods (None if out of reach)."""
+        from ...coc.wonders import buildable
+
+        if not any(self.cities[k]["mood"] != ANGRY for k in self.mine):
+            return None
+        best = None
+        for wd in buildable(self.s, self.p):
+            if self.public and wd in self.me["wonders_revealed"]:
+                continue
+            reserved = wd in self.me["wonders_revealed"] and self.grants("wonder.monuments")
+            if not (self.grants("wonder.build") or reserved):
+                continue
+            cost = wonder_cards()[wd]["cost"]
+            if not self.tokens_ok(cost):
+                continue
+            if cost.get("food", 0) > cap(self.s, self.me, "food") + self.res["gold"]:
+                continue
+            short = shortfall(self.res, cost)
+            if best is None or short < best[0]:
+                best = (short, wd, cost)
+        if best is None:
+            return None
+        return Goal("wonder", 6 * self.w["grow"], dict(best[2]))
+
+    @cached_property
+    def growable(self) -> list[str]:
+        """My cities that could take another piece now (not angry, room, an advance)."""
+        limit = min(len(self.mine), self.s["options"]["max_city_size"])
+        out = []
+        for k in self.mine:
+            c = self.cities[k]
+            if c["mood"] == ANGRY or city_size(c) + 1 > limit:
+                continue
+            if any(self.grants(e) and pc not in c["pieces"] for pc, e in PIECE_EFFECT.items()):
+                out.append(k)
+        return out
+
+    @cached_property
+    def goals(self) -> list[Goal]:
+        out = []
+        if self.wonder_goal:
+            out.append(self.wonder_goal)
+        if self.wants_settler:
+            out.append(Goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
+        if self.growable:
+            out.append(Goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
+        if self.army_wanted:
+            out.append(Goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
+        out.append(Goal("research", self.w["research"] + 10, research_cost(self.s)))
+        out.sort(key=lambda g: -g.per_unit)
+        return out
+
+    @cached_property
+    def unit_worth(self) -> dict[str, list[float]]:
+        """Per good, what the 1st, 2nd, ... extra unit is worth: to the best purchase still
+        short of it (half its worth per good: collecting is half the way), 2 for a good
+        nobody needs yet, 0 over the limit (wasted)."""
+        wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}
+        for g in self.goals:
+            worth = g.per_unit * 0.5
+            research = g.name == "research"
+            miss = missing_goods(self.res, g.cost, research)
+            basic = 0
+            for r, n in miss.items():
+                if r in wants:
+                    wants[r].append((n, worth))
+                if r in BASIC:
+                    basic += n
+            if research and "food" in miss:
+                wants["ideas"].append((miss["food"], worth))
+            if basic:
+                wants["gold"].append((basic, worth))
+        table: dict[str, list[float]] = {}
+        for r in RESOURCES:
+            room = max(0, cap(self.s, self.me, r) - self.res.get(r, 0))
+            table[r] = [
+                max([2.0, *(worth for short, worth in wants[r] if short >= k)])
+                for k in range(1, room + 1)
+            ]
+        return table
+
+    def worth_of_goods(self, got: dict[str, int]) -> float:
+        """What extra goods are worth to the purchases I save for (see ``unit_worth``)."""
+        total = 0.0
+        table = self.unit_worth
+        for r, n in got.items():
+            values = table.get(r)
+            if values:
+                total += sum(values[:n])
+        return total
+
+    def save_penalty(self, cost: dict[str, int], serves: str) -> float:
+        """The ``save`` rule: spending goods the best wanted purchase still lacks."""
+        key = (tuple(sorted(cost.items())), serves)
+        memo = self._memo.get(("save", key))
+        if memo is None:
+            memo = self._memo[("save", key)] = self._save_penalty(cost, serves)
+        return memo
+
+    def _save_penalty(self, cost: dict[str, int], serves: str) -> float:
+        """Spending ``cost`` for the purchase ``serves``: the worst harm it does to a
+        purchase worth more per good (what that purchase then lacks more, times its worth)."""
+        after_stock = dict(self.res)
+        for r, n in cost.items():
+            if r in after_stock:
+                take = min(n, after_stock[r])
+                after_stock[r] -= take
+                if n > take:
+                    after_stock["gold"] = max(0, after_stock["gold"] - (n - take))
+        worst = 0.0
+        for g in self.goals:
+            if g.name == serves:
+                break  # the goals below are worth less per good than this purchase
+            research = g.name == "research"
+            more = shortfall(after_stock, g.cost, research) - shortfall(self.res, g.cost, research)
+            worst = max(worst, more * g.per_unit)
+        return self.w["save"] * worst

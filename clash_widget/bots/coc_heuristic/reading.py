@@ -1,0 +1,381 @@
+"""What the Clash of Cultures heuristic reads of its seat for one decision (the board, its
+counts, sites for new cities, culture, the leader) and the costs it compares."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Generic, Self, TypeVar
+
+from ...coc.board import board_neighbours, city_size, hex_distance
+from ...coc.cards import card_base, objective_cards
+from ...coc.effects import grants
+from ...coc.odds import influence_success
+from ...coc.vocab import HAPPY, LAND
+from ...engine.game import State
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 - functools' name, functools' behaviour
+    """``functools.cached_property`` without the lock Python 3.11's takes on every first
+    read (a Seat lives for one decision, in one thread): the value is stored in the
+    instance, which then answers without calling this again."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+BASIC = ("food", "wood", "ore")
+RESOURCES = ("food", "wood", "ore", "ideas", "gold")
+FERTILE = frozenset({"plains", "forest", "mountain"})
+FAR = 99
+_NEIGHBOURS: dict[tuple[int, str], list[str]] = {}  # (board, hex) -> its neighbours
+_SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it reads
+_DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
+
+
+class Goal:
+    """A purchase the bot saves for: its worth and its cost in goods and tokens."""
+
+    __slots__ = ("cost", "name", "worth")
+
+    def __init__(self, name: str, worth: float, cost: dict[str, int]) -> None:
+        self.name, self.worth, self.cost = name, worth, cost
+
+    @property
+    def per_unit(self) -> float:
+        return self.worth / max(1, sum(self.cost.values()))
+
+
+def research_cost(state: State) -> dict[str, int]:
+    """What an advance costs by the rules options (``research_cost`` food; ideas or gold may
+    stand in)."""
+    return {"food": state["options"]["research_cost"]}
+
+
+def missing_goods(
+    stock: dict[str, int], cost: dict[str, int], research: bool = False
+) -> dict[str, int]:
+    """Goods still missing for ``cost`` (gold, the wildcard, not counted yet)."""
+    out = {}
+    for r, n in cost.items():
+        have = stock.get(r, 0)
+        if research and r == "food":
+            have += stock.get("ideas", 0)
+        if n > have:
+            out[r] = n - have
+    return out
+
+
+def shortfall(stock: dict[str, int], cost: dict[str, int], research: bool = False) -> int:
+    """Units missing after gold has stood in for what it can (:func:`missing_goods`, summed
+    by whether gold may stand in, without building the dictionary: a hot loop of the search)."""
+    basic = other = 0
+    for r, n in cost.items():
+        have = stock.get(r, 0)
+        if research and r == "food":
+            have += stock.get("ideas", 0)
+        if n > have:
+            if r in BASIC:
+                basic += n - have
+            else:
+                other += n - have
+    return max(0, basic - stock.get("gold", 0)) + other
+
+
+class Reading:
+    """What one seat reads for one decision: the board, its counts, sites for new cities,
+    culture and the leader, worked out lazily (each part at most once)."""
+
+    def __init__(self, state: State, p: int, w: dict[str, float], *, public: bool = False) -> None:
+        self.s = state
+        self.public = public  # judging another seat: leave out its hidden cards
+        self.p = p
+        self.w = w
+        self.me = state["players"][p]
+        self.res = self.me["res"]
+        self.hexes = state["hexes"]
+        self.cities = state["cities"]
+        self.units = state["units"]
+        self.age = state["turn"]["age"]
+        self._board = hash(tuple(self.hexes))
+        self._others: dict[int, Self] = {}
+        self._memo: dict[Any, Any] = {}
+        self._nbrs: dict[str, list[str]] = {}
+
+    def other(self, q: int) -> Self:
+        """Another seat, judged from public facts only (kept for this decision)."""
+        seat = self._others.get(q)
+        if seat is None:
+            seat = self._others[q] = type(self)(self.s, q, self.w, public=True)
+        return seat
+
+    # -- the board -----------------------------------------------------------------------
+    def nbrs(self, h: str) -> list[str]:
+        n = self._nbrs.get(h)  # this decision's board: no key to build
+        if n is None:
+            key = (self._board, h)
+            n = _NEIGHBOURS.get(key)
+            if n is None:
+                n = _NEIGHBOURS[key] = board_neighbours(self.s, h)
+            self._nbrs[h] = n
+        return n
+
+    def grants(self, effect: str) -> bool:
+        """Whether I own the advance that grants ``effect``."""
+        return grants(self.me, effect)
+
+    @cached_property
+    def mine(self) -> list[str]:
+        return sorted(k for k, c in self.cities.items() if c["owner"] == self.p)
+
+    @cached_property
+    def by_hex(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for u in self.units.values():
+            out.setdefault(u["hex"], []).append(u)
+        return out
+
+    @cached_property
+    def foreign_hexes(self) -> frozenset[str]:
+        return frozenset(u["hex"] for u in self.units.values() if u["owner"] != self.p)
+
+    @cached_property
+    def enemy_hexes(self) -> frozenset[str]:
+        return self.foreign_hexes | {k for k, c in self.cities.items() if c["owner"] != self.p}
+
+    def foreign(self, h: str) -> bool:
+        return h in self.foreign_hexes
+
+    def enemy_space(self, h: str) -> bool:
+        return h in self.enemy_hexes
+
+    def land(self, h: str) -> bool:
+        t = self.hexes[h]["terrain"]
+        return t is None or t in LAND
+
+    def armies(self, h: str, owner: int | None = None) -> int:
+        """Armies on land at ``h`` (of ``owner``, or of anyone but me)."""
+        return sum(
+            1
+            for u in self.by_hex.get(h, ())
+            if u["kind"] == "army"
+            and u["on"] is None
+            and (u["owner"] == owner if owner is not None else u["owner"] != self.p)
+        )
+
+    def mine_at(self, h: str, kind: str) -> int:
+        return sum(1 for u in self.by_hex.get(h, ()) if u["owner"] == self.p and u["kind"] == kind)
+
+    @cached_property
+    def terrain(self) -> tuple[tuple[str, str | None], ...]:
+        """The board as the distances and sites read it: every hex, in order, with its terrain."""
+        return tuple((k, h["terrain"]) for k, h in self.hexes.items())
+
+    def bfs(self, sources: list[str]) -> dict[str, int]:
+        """Land distances from ``sources`` through spaces free of enemies (my units pass).
+
+        Remembered across decisions under what they read (the board, the enemy spaces, the
+        sources); callers only read the distances."""
+        key = (self.terrain, self.enemy_hexes, tuple(sources))
+        dist = _DISTANCES.get(key)
+        if dist is None:
+            if len(_DISTANCES) > 4096:
+                _DISTANCES.clear()
+            dist = _DISTANCES[key] = self._bfs(sources)
+        return dist
+
+    def _bfs(self, sources: list[str]) -> dict[str, int]:
+        dist = dict.fromkeys(sources, 0)
+        todo = deque(sources)
+        enemy, hexes, known = self.enemy_hexes, self.hexes, self._nbrs
+        while todo:
+            h = todo.popleft()
+            d = dist[h] + 1
+            ns = known.get(h)
+            for n in self.nbrs(h) if ns is None else ns:
+                if n in dist or n in enemy:
+                    continue
+                t = hexes[n]["terrain"]
+                if t is not None and t not in LAND:
+                    continue
+                dist[n] = d
+                todo.append(n)
+        return dist
+
+    # -- counts ----------------------------------------------------------------------------
+    @cached_property
+    def objectives(self) -> dict[str, int]:
+        """My objective cards in hand: test -> the number it asks for."""
+        out: dict[str, int] = {}
+        if self.public:
+            return out
+        for c in self.me["objectives_hand"]:
+            spec = objective_cards().get(card_base(c))
+            if spec:
+                out[spec["test"]] = spec["n"]
+        return out
+
+    @cached_property
+    def settlers(self) -> int:
+        return sum(
+            1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "settler"
+        )
+
+    @cached_property
+    def my_armies(self) -> int:
+        return sum(1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "army")
+
+    # -- sites for new cities ---------------------------------------------------------------
+    @cached_property
+    def sites(self) -> dict[str, float]:
+        """Where a new city would stand, with how good the place is (face-down hexes: exploring).
+
+        Remembered across decisions under everything it reads (the board's hexes in order,
+        who owns which city, where the other seats' units and land armies stand, two
+        advances and the spacing weight): a search plays many decisions on one board.
+        Callers only read the dictionary."""
+        key = (
+            self.p,
+            self.grants("collect.barren-food"),
+            self.grants("collect.sea-food"),
+            self.w["spacing"],
+            self.terrain,
+            tuple((k, c["owner"]) for k, c in self.cities.items()),
+            frozenset(
+                (u["hex"], u["kind"] == "army" and u["on"] is None)
+                for u in self.units.values()
+                if u["owner"] != self.p
+            ),
+        )
+        out = _SITES.get(key)
+        if out is None:
+            if len(_SITES) > 2048:
+                _SITES.clear()
+            out = _SITES[key] = self._sites()
+        return out
+
+    def _sites(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        irrigation, fishing = self.grants("collect.barren-food"), self.grants("collect.sea-food")
+        near_rival: set[str] = set()
+        for k, c in self.cities.items():
+            if c["owner"] != self.p:
+                ring = {k, *self.nbrs(k)}
+                near_rival |= ring | {n for h in ring for n in self.nbrs(h)}
+        near_army = {
+            n
+            for u in self.units.values()
+            if u["kind"] == "army" and u["owner"] != self.p and u["on"] is None
+            for n in self.nbrs(u["hex"])
+        }
+        city_ring = {n for k in self.cities for n in self.nbrs(k)}
+        for k, h in self.hexes.items():
+            t = h["terrain"]
+            if t is not None and t not in FERTILE:
+                continue
+            if k in self.cities or k in self.foreign_hexes:
+                continue
+            if t is None:
+                if not any(self.hexes[n]["terrain"] is not None for n in self.nbrs(k)):
+                    continue
+                v = 4.0
+            else:
+                v, kinds = 0.0, set()
+                for n in [k, *self.nbrs(k)]:
+                    tn = self.hexes[n]["terrain"]
+                    if tn in FERTILE:
+                        v += 1.2 if tn == "plains" else 1.0
+                        kinds.add(tn)
+                    elif tn == "barren":
+                        v += 1.0 if irrigation else 0.3
+                    elif tn == "sea":
+                        v += 0.8 if fishing else 0.4
+                    elif tn is None:
+                        v += 0.6
+                v += 0.8 * len(kinds)
+                if k in city_ring:
+                    v -= 6
+            near_own = min((hex_distance(k, c) for c in self.mine), default=0)
+            if near_own > 3:
+                v -= 1.5 * (near_own - 3)
+            elif near_own == 2:
+                v -= self.w["spacing"]  # leave the land between cities some room
+            if k in near_rival:
+                v -= 3
+            if k in near_army:
+                v -= 4
+            out[k] = v
+        return out
+
+    @cached_property
+    def settler_plan(self) -> dict[str, list[tuple[str, dict[str, int]]]]:
+        """Per settler hex: each settler's site and the distances to it."""
+        plan: dict[str, list[tuple[str, dict[str, int]]]] = {}
+        taken: set[str] = set()
+        spots = sorted(
+            {
+                u["hex"]
+                for u in self.units.values()
+                if u["owner"] == self.p and u["kind"] == "settler"
+            }
+        )
+        for h in spots:
+            reach = self.bfs([h])
+            for _ in range(self.mine_at(h, "settler")):
+                best, best_v = None, float(-FAR)
+                for k, v in self.sites.items():
+                    if k in taken or k not in reach:
+                        continue
+                    score = v - 1.2 * reach[k]
+                    if score > best_v:
+                        best, best_v = k, score
+                if best is None:
+                    continue
+                taken.add(best)
+                taken.update(self.nbrs(best))
+                plan.setdefault(h, []).append((best, self.bfs([best])))
+        return plan
+
+    # -- culture --------------------------------------------------------------------------------
+    def blocked(self, dst: str) -> bool:
+        c = self.cities[dst]
+        owner = self.s["players"][c["owner"]]
+        if grants(owner, "influence.separation") and c["mood"] == HAPPY:
+            return True
+        if grants(owner, "influence.totalitarianism") and self.armies(dst, c["owner"]):
+            return True
+        return grants(owner, "influence.devotion") and "temple" in c["pieces"]
+
+    def influence_chance(self, src: str, dst: str, art: bool) -> tuple[float, int]:
+        o = self.s["options"]
+        need = (
+            o["conversion_success"]
+            if self.grants("influence.conversion")
+            else o["influence_success"]
+        )
+        reach = max(0, hex_distance(src, dst) - city_size(self.cities[src]))
+        tokens = self.me["culture"] - (1 if art else 0)
+        if tokens < reach:
+            return 0.0, 0
+        if self.blocked(dst):
+            tokens = reach
+        return influence_success(tokens, reach, need), reach
+
+    # -- the leader --------------------------------------------------------------------------------
+    @cached_property
+    def leader(self) -> int | None:
+        from ...coc.scoring import vp
+
+        scores = [vp(self.s, q) for q in range(len(self.s["players"]))]
+        best = max(scores)
+        return scores.index(best) if scores.count(best) == 1 else None

@@ -1,0 +1,50 @@
+"""Trades: the heuristic swaps a spare good for one it lacks, and offers each swap at most
+once a turn (the only memory the bot keeps)."""
+
+from __future__ import annotations
+
+from ...coc.economy import cap
+from ...engine import Action
+from .plan import BASIC, Mind, Seat, shortfall
+
+
+def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
+    """A swap helps when my three best purchases lack less afterwards (weighted by
+    what a good is worth to each)."""
+    key = ("helps", tuple(sorted(receive.items())), tuple(sorted(give.items())))
+    memo = seat._memo.get(key)
+    if memo is not None:
+        return memo
+    ok = False
+    if all(r in BASIC for r in [*receive, *give]):
+        after = dict(seat.res)
+        for r, n in give.items():
+            after[r] -= n
+        for r, n in receive.items():
+            after[r] = min(cap(seat.s, seat.me, r), after[r] + n)
+        if all(after[r] >= 0 for r in give):
+            goals = seat.goals[:3]
+
+            def lack(stock: dict[str, int]) -> float:
+                return sum(
+                    g.per_unit * shortfall(stock, g.cost, g.name == "research") for g in goals
+                )
+
+            ok = lack(after) < lack(seat.res) - 1e-9
+    seat._memo[key] = ok
+    return ok
+
+
+def offer_worth(bot: Mind, seat: Seat, a: Action) -> float:
+    turn = seat.s["turn"]
+    key = (turn["age"], turn["round"], seat.p)
+    if bot.offers[0] == key and (a in bot.offers[1] or len(bot.offers[1]) >= 2):
+        return -1.0
+    q = int(a.args[0])
+    give = {a.args[1].split(":")[0]: int(a.args[1].split(":")[1])}
+    get = {a.args[2].split(":")[0]: int(a.args[2].split(":")[1])}
+    if not helps(seat, get, give):
+        return -1.0
+    if not helps(seat.other(q), give, get):
+        return -1.0
+    return bot.w["trade"]
