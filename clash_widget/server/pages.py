@@ -47,6 +47,8 @@ def start_page(*, lite: bool) -> str:
   <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
   <label>Bots <input name="bots" placeholder="e.g. 2:random, 3:heuristic"
     title="seat:bot, seats counted from 1"></label>
+  <label>Names <input name="names" placeholder="optional: Ada, Ben"
+    title="one name per seat, in seat order; empty: the seats' colours"></label>
   <button type="submit">Create room</button>
 </form>
 <div id="created" class="links"></div>
@@ -98,6 +100,8 @@ document.getElementById("new-room").addEventListener("submit", async (ev) => {{
   const spec = {{ game: f.get("game"), players: Number(f.get("players")),
     bots: parseBots(String(f.get("bots") || "")) }};
   if (f.get("seed")) spec.seed = Number(f.get("seed"));
+  const names = String(f.get("names") || "").split(",").map((n) => n.trim()).filter(Boolean);
+  if (names.length) spec.names = names;
   const r = await fetch("/api/rooms", {{ method: "POST", body: JSON.stringify(spec),
     headers: {{ "Content-Type": "application/json" }} }});
   const body = await r.json();

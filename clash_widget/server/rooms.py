@@ -25,7 +25,7 @@ from typing import Any
 
 from clash_widget.engine import GAMES, Action, Match, Outcome, Session, Verdict
 from clash_widget.engine.game import MALFORMED, stale
-from clash_widget.engine.seats import default_name
+from clash_widget.engine.seats import default_name, names_problem
 from clash_widget.engine.seats import name as seat_name
 from clash_widget.engine.session import catalogue_names
 
@@ -471,9 +471,9 @@ class Rooms:
         returns it and the teacher's secret (shown once)."""
         if len(self.rooms) >= self.limits.max_rooms:
             raise RoomError(429, ROOM_LIMIT.refuse(f"{self.limits.max_rooms} rooms"))
-        game, players, seed, options, bots = room_spec(spec)
+        game, players, seed, options, bots, given = room_spec(spec)
         try:
-            match = Match.new(game, players, seed, options, keep_undo=False)
+            match = Match.new(game, given or players, seed, options, keep_undo=False)
         except (ValueError, TypeError, KeyError) as exc:
             raise RoomError(400, BAD_ROOM.refuse(str(exc))) from None
         names = catalogue_names(game)
@@ -513,15 +513,18 @@ class Rooms:
         return room, teacher
 
 
-def room_spec(spec: Any) -> tuple[str, int, int, dict[str, Any], dict[int, str]]:
-    """The checked fields of a new room's JSON (RoomError 400 saying what is wrong)."""
+def room_spec(
+    spec: Any,
+) -> tuple[str, int, int, dict[str, Any], dict[int, str], list[str] | None]:
+    """The checked fields of a new room's JSON (RoomError 400 saying what is wrong); the
+    seats' names, when given, name the players in the game itself (views, log, prompts)."""
 
     def bad(detail: str) -> RoomError:
         return RoomError(400, BAD_ROOM.refuse(detail))
 
     if not isinstance(spec, dict):
         raise bad("the request must be a JSON object")
-    unknown = set(spec) - {"game", "players", "seed", "options", "bots"}
+    unknown = set(spec) - {"game", "players", "seed", "options", "bots", "names"}
     if unknown:
         raise bad(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}")
     game = spec.get("game", "coc")
@@ -551,7 +554,14 @@ def room_spec(spec: Any) -> tuple[str, int, int, dict[str, Any], dict[int, str]]
         if not isinstance(v, str):
             raise bad(f"the bot of seat {seat} must be named (text)")
         bots[seat] = v
-    return game, players, seed, options, bots
+    given = spec.get("names")
+    if given is not None:
+        if not isinstance(given, list) or not all(isinstance(n, str) for n in given):
+            raise bad("'names' must be a list of names, one per seat")
+        problem = names_problem(given, players)
+        if problem:
+            raise bad(problem)
+    return game, players, seed, options, bots, given
 
 
 def flood_refusal(limits: Limits) -> dict[str, Any]:

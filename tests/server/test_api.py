@@ -31,6 +31,22 @@ def test_create_room_answers_the_contract(client):
     assert body["teacher"] not in json.dumps(listed)
 
 
+def test_a_room_made_with_names_names_its_players_everywhere(client):
+    """The teacher names the seats when making the room: the game itself calls the players
+    by those names (every seat's view and the game file), never by a number."""
+    body = client.post(
+        "/api/rooms", json={"game": "coc", "players": 2, "seed": 7, "names": ["Ada", "Ben"]}
+    ).json()
+    view = client.get(
+        f"/api/rooms/{body['room']}/view", headers={"Authorization": f"Bearer {body['teacher']}"}
+    ).json()
+    assert [p["name"] for p in view["players"]] == ["Ada", "Ben"]
+    game_file = client.get(
+        f"/api/rooms/{body['room']}/game", headers={"Authorization": f"Bearer {body['teacher']}"}
+    ).text
+    assert Match.from_json(game_file).names == ["Ada", "Ben"]
+
+
 def test_bad_room_settings_are_refused_server_bad_room(client):
     for spec in (
         {"game": "chess"},
@@ -40,6 +56,8 @@ def test_bad_room_settings_are_refused_server_bad_room(client):
         {"game": "coc", "bots": {"1": "nobody"}},
         {"game": "coc", "bots": {"5": "random"}},
         {"game": "coc", "colour": "red"},
+        {"game": "coc", "players": 2, "names": ["Ada"]},
+        {"game": "coc", "players": 2, "names": "Ada, Ben"},
         [1, 2],
     ):
         r = client.post("/api/rooms", json=spec)
