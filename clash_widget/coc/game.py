@@ -336,7 +336,7 @@ class ClashOfCultures(Game):
         for hand, pile in (
             ("actions_hand", "actions"),
             ("objectives_hand", "objectives"),
-            ("wonders_revealed", "wonders"),
+            ("wonders_reserved", "wonders"),
         ):
             _redraw(s, others, hand, pile, r)
         s["rng"] = Stream(seed + 1).below(1 << 62)
