@@ -103,12 +103,12 @@ def test_retreat_when_the_odds_turn():
     _, mid, target = _two_from_capital(sc)
     sc.clear_units().units(0, target, army=1).units(1, target, army=3).turn(0)
     state = sc.state
-    frame = {"kind": "retreat", "player": 0, "defender": 1, "from": mid, "at": target}
+    frame = {"kind": "battle_round", "player": 0, "defender": 1, "from": mid, "at": target}
     legal = [Action("battle", ("continue",)), Action("battle", ("retreat",))]
     bot = _bot()
-    assert answers.retreat(bot, Seat(state, 0, bot.w), frame, legal) == legal[1]
+    assert answers.battle_round(bot, Seat(state, 0, bot.w), frame, legal) == legal[1]
     sc.clear_units().units(0, target, army=3).units(1, target, army=1)
-    assert answers.retreat(bot, Seat(sc.state, 0, bot.w), frame, legal) == legal[0]
+    assert answers.battle_round(bot, Seat(sc.state, 0, bot.w), frame, legal) == legal[0]
 
 
 def test_found_a_city_where_the_settler_stands_on_a_good_site():

@@ -91,7 +91,7 @@ HANDLERS: dict[str, FrameHandler] = {
             [civic.IMPROVE, civic.CIVIC_DONE],
             "Spend mood tokens to lift your cities' mood, then done.",
         ),
-        TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
+        TableFrame("battle_round", [combat.CHOICE], "Fight another round, or retreat?"),
         TableFrame(
             "barbarian_city",
             [combat.BARBARIAN_CITY],

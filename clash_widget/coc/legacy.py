@@ -4,7 +4,8 @@ Game-file format 1 stored units, hexes and cities with one-letter keys; format 2
 spells them out. Only the keys' names changed, so the upgrade is a renaming. The
 options added since (the unit and growth costs) take their defaults, which are
 the costs format-1 games were played with. Format 4 renamed a player's
-``wonders_revealed`` (the hidden wonders it reserved) to ``wonders_reserved``.
+``wonders_revealed`` (the hidden wonders it reserved) to ``wonders_reserved``, and the
+decision frame of a battle between its rounds from ``retreat`` to ``battle_round``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ def _upgrade_from_3(state: State) -> None:
     for player in players if isinstance(players, list) else []:
         if isinstance(player, dict) and "wonders_revealed" in player:
             player["wonders_reserved"] = player.pop("wonders_revealed")
+    stack = state.get("stack")
+    for frame in stack if isinstance(stack, list) else []:
+        if isinstance(frame, dict) and frame.get("kind") == "retreat":
+            frame["kind"] = "battle_round"
 
 
 def _upgrade_from_1(state: State) -> None:
