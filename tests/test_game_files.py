@@ -225,10 +225,22 @@ _SHORT_KEYS = {
 _OPTIONS_SINCE_1 = ("settler_cost", "army_cost", "ship_cost", "grow_cost")
 
 
+def as_format_3(position: dict[str, Any]) -> dict[str, Any]:
+    """A Clash of Cultures position as game-file format 3 stored it (a player's reserved
+    wonders under ``wonders_revealed``, a battle's round frame called ``retreat``)."""
+    out = json.loads(json.dumps(position))
+    for player in out["players"]:
+        player["wonders_revealed"] = player.pop("wonders_reserved")
+    for frame in out["stack"]:
+        if frame["kind"] == "battle_round":
+            frame["kind"] = "retreat"
+    return out
+
+
 def as_format_1(position: dict[str, Any]) -> dict[str, Any]:
     """A Clash of Cultures position as game-file format 1 stored it (one-letter keys, no cost
     options)."""
-    out = json.loads(json.dumps(position))
+    out = as_format_3(position)
     for name in _OPTIONS_SINCE_1:
         del out["options"][name]
     for table, names in _SHORT_KEYS.items():
@@ -267,6 +279,44 @@ def test_a_format_1_game_file_with_a_start_position_still_loads() -> None:
     for name in _OPTIONS_SINCE_1:
         del data["record"]["options"][name]
     assert Match.load(data).state_hash() == m.state_hash()
+
+
+def test_a_format_3_clash_file_with_the_old_reserved_wonders_key_still_loads() -> None:
+    """Format 4 renamed a player's ``wonders_revealed`` to ``wonders_reserved``; a format-3
+    file (its start and its last position) loads to the same match, the wonder still reserved."""
+    from clash_widget.coc.scenario import Scenario
+
+    s = Scenario(players=2, seed=4).explore_all()
+    s.state["players"][1]["wonders_reserved"] = ["great_wall"]
+    m = s.match()
+    m.play(str(m.legal_actions()[0]))
+    data = Session(m).game_file()
+    data["format"] = "clash-widget-game/3"
+    data["start"] = as_format_3(data["start"])
+    assert data["start"]["players"][1]["wonders_revealed"] == ["great_wall"]
+    back = Match.load(data)
+    assert back.state_hash() == m.state_hash()
+    assert back.state["players"][1]["wonders_reserved"] == ["great_wall"]
+    saved = json.loads(m.to_json())
+    saved["format"] = "clash-widget-game/3"
+    saved["state"] = as_format_3(saved["state"])
+    assert Match.load(saved).state_hash() == m.state_hash()
+
+
+def test_a_format_3_clash_file_saved_between_battle_rounds_still_loads() -> None:
+    """Format 4 renamed the battle's between-rounds frame ``retreat`` to ``battle_round``; a
+    format-3 file saved while the attacker decides loads, the same decision still asked."""
+    from tests.coc.test_combat_rules import land_battle
+
+    m, _start, _cap = land_battle(dice=(4, 5, 2, 2))  # both sides stand: the attacker decides
+    assert m.state["stack"][-1]["kind"] == "battle_round"
+    saved = json.loads(m.to_json())
+    saved["format"] = "clash-widget-game/3"
+    saved["state"] = as_format_3(saved["state"])
+    assert saved["state"]["stack"][-1]["kind"] == "retreat"
+    back = Match.load(saved)
+    assert back.state_hash() == m.state_hash()
+    assert back.legal_actions() == m.legal_actions()
 
 
 def test_a_format_1_history_file_with_short_keys_still_loads() -> None:

@@ -59,7 +59,7 @@ def test_field_battle_stops_at_the_retreat_choice_and_finish_battle_ends_it():
     m = next(
         field_battle(3, 3, dice_seed=i)
         for i in range(60)
-        if frame_kind(field_battle(3, 3, dice_seed=i)) == "retreat"
+        if frame_kind(field_battle(3, 3, dice_seed=i)) == "battle_round"
     )
     finish_battle(m)
     assert frame_kind(m) in ("move", "turn")

@@ -123,7 +123,7 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
         defenders.add(city["owner"])
     d = min(defenders) if defenders else BARBARIANS
     battle = {
-        "kind": "retreat",
+        "kind": "battle_round",
         "player": p,
         "defender": d,
         "from": src,

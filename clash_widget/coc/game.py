@@ -91,7 +91,7 @@ HANDLERS: dict[str, FrameHandler] = {
             [civic.IMPROVE, civic.CIVIC_DONE],
             "Spend mood tokens to lift your cities' mood, then done.",
         ),
-        TableFrame("retreat", [combat.CHOICE], "Fight another round, or retreat?"),
+        TableFrame("battle_round", [combat.CHOICE], "Fight another round, or retreat?"),
         TableFrame(
             "barbarian_city",
             [combat.BARBARIAN_CITY],
@@ -336,7 +336,7 @@ class ClashOfCultures(Game):
         for hand, pile in (
             ("actions_hand", "actions"),
             ("objectives_hand", "objectives"),
-            ("wonders_revealed", "wonders"),
+            ("wonders_reserved", "wonders"),
         ):
             _redraw(s, others, hand, pile, r)
         s["rng"] = Stream(seed + 1).below(1 << 62)

@@ -146,7 +146,7 @@ class Scenario:
         for pile in (
             s["decks"]["wonders"],
             s.get("public_wonders", []),
-            *(pl["wonders_revealed"] for pl in s["players"]),
+            *(pl["wonders_reserved"] for pl in s["players"]),
         ):
             if name in pile:
                 pile.remove(name)
@@ -331,7 +331,7 @@ class Scenario:
         s = self.state
         piles = set(s["decks"]["wonders"]) | set(s.get("public_wonders", []))
         for pl in s["players"]:
-            piles |= set(pl["wonders_revealed"])
+            piles |= set(pl["wonders_reserved"])
         bad: list[str] = []
         seen: set[str] = set()
         for key, c in s["cities"].items():

@@ -170,7 +170,7 @@ def _wonder_progress(state: State, player: dict) -> float:
     cheapest one (12 goods and 2 tokens make 5 VP).
     """
     cards = wonder_cards()
-    if player["wonders_revealed"]:
+    if player["wonders_reserved"]:
         names = list(cards)
     elif grants(player, "wonder.build"):  # Engineering
         names = state.get("public_wonders", [])

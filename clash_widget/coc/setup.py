@@ -39,7 +39,7 @@ def new_player(seat: int, options: CocOptions) -> Player:
         "objectives": [],
         "actions_hand": [],
         "objectives_hand": [],
-        "wonders_revealed": [],
+        "wonders_reserved": [],
     }
 
 

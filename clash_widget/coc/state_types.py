@@ -37,7 +37,7 @@ class Player(TypedDict):
     objectives: list[str]  # objective cards scored
     actions_hand: list[str]  # action cards in hand (hidden from the others)
     objectives_hand: list[str]  # objective cards in hand (hidden from the others)
-    wonders_revealed: list[str]  # wonders reserved with Monuments: only this player may build them
+    wonders_reserved: list[str]  # wonders reserved with Monuments: only this player may build them
     flags: NotRequired[list[Literal["writing_cards"]]]  # one-off grants already given
 
 

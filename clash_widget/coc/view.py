@@ -86,7 +86,7 @@ def _player(state: State, p: int, seat: int | None) -> dict[str, Any]:
         "objectives_scored": list(pl["objectives"]),
         "hand": hand if see_hand else None,
         "hand_count": len(hand),
-        "reserved_wonders": list(pl["wonders_revealed"]) if see_hand else None,
+        "reserved_wonders": list(pl["wonders_reserved"]) if see_hand else None,
     }
 
 

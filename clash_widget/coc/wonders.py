@@ -75,7 +75,7 @@ def reveal(state: State, p: int, ev: Events, *, reserve_one: bool = False) -> No
 def reserve(state: State, p: int, w: str, ev: Events) -> None:
     player = state["players"][p]
     state["public_wonders"].remove(w)
-    player["wonders_revealed"].append(w)
+    player["wonders_reserved"].append(w)
     ev.emit(
         "wonder_reserved",
         f"Monuments: {player['name']} reserves the wonder {wonder_name(w)} (only they may "
@@ -128,7 +128,7 @@ PICK_WONDER = ActionKind(
 
 
 def buildable(state: State, p: int) -> list[str]:
-    return sorted(state.get("public_wonders", []) + state["players"][p]["wonders_revealed"])
+    return sorted(state.get("public_wonders", []) + state["players"][p]["wonders_reserved"])
 
 
 def parse_wonder(state: State, frame: Frame, a: Action) -> dict[str, Any]:
@@ -150,7 +150,7 @@ def revealed(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def may_build(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if args["wonder"] in player["wonders_revealed"] and grants(player, "wonder.monuments"):
+    if args["wonder"] in player["wonders_reserved"] and grants(player, "wonder.monuments"):
         return True
     return grants(player, "wonder.build") and state["turn"]["actions"] > 0
 
@@ -158,7 +158,7 @@ def may_build(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def _reserved(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     """Built as the Monuments wonder: reserved by the builder, who owns Monuments."""
     player = me(state, frame)
-    return args.get("wonder") in player["wonders_revealed"] and grants(player, "wonder.monuments")
+    return args.get("wonder") in player["wonders_reserved"] and grants(player, "wonder.monuments")
 
 
 def _workable(state: State, frame: Frame, city: dict[str, Any]) -> bool:
@@ -227,10 +227,10 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     take = paying.settle(state, frame, "wonder", args)
     if take is None:
         return  # asked how to pay (gold or the resources); the building goes on from there
-    if not (w in player["wonders_revealed"] and grants(player, "wonder.monuments")):
+    if not (w in player["wonders_reserved"] and grants(player, "wonder.monuments")):
         spend_action(state)
-    if w in player["wonders_revealed"]:
-        player["wonders_revealed"].remove(w)
+    if w in player["wonders_reserved"]:
+        player["wonders_reserved"].remove(w)
     else:
         state["public_wonders"].remove(w)
     pay(player, take)

@@ -23,9 +23,10 @@ from .state import clone
 RECORD_VERSION = 1
 # The game file the widgets save: {"format", "record", "start"?} (Session.game_file).
 # Version 2 spelt Clash of Cultures' state keys out in full; version 3 dropped the copy of
-# the log Secolo and History positions kept. Older files still load (each game upgrades
-# its own positions: Game.upgrade_position).
-GAME_FILE_VERSION = 3
+# the log Secolo and History positions kept; version 4 renamed a Clash of Cultures key (a
+# player's reserved wonders) and a frame kind (a battle's round). Older files still load
+# (each game upgrades its own positions: Game.upgrade_position).
+GAME_FILE_VERSION = 4
 GAME_FILE_FORMAT = f"clash-widget-game/{GAME_FILE_VERSION}"
 _READABLE_FORMATS = {f"clash-widget-game/{v}": v for v in range(1, GAME_FILE_VERSION + 1)}
 _MAX_DIFFERENCES = 3

@@ -81,10 +81,10 @@ def test_wonder_monuments_city():
     have the resources". Our reading: no action, but still an activation of a non-angry city
     (Wonders: "spending an action to activate a non-angry city")."""
     s, cap = _wonder_game("art_and_sculptures", "circus_and_sports", "monuments", mood="angry")
-    s.state["players"][0]["wonders_revealed"] = ["great_wall"]
+    s.state["players"][0]["wonders_reserved"] = ["great_wall"]
     assert refused(s.match(), f"wonder {cap} great_wall") == "wonder.monuments-city"
     s, cap = _wonder_game("art_and_sculptures", "circus_and_sports", "monuments")
-    s.state["players"][0]["wonders_revealed"] = ["great_wall"]
+    s.state["players"][0]["wonders_reserved"] = ["great_wall"]
     m = s.match()
     accepted(m, f"collect {cap}")
     accepted(m, f"take {cap} food")
@@ -113,7 +113,7 @@ def test_wonder_monuments_pick():
     labels = {x["label"] for x in m.view(0)["legal"]}
     assert "Monuments: reserve the Pyramids" in labels  # the wonder's name, not its id
     accepted(m, "reserve pyramids")
-    assert m.state["players"][0]["wonders_revealed"] == ["pyramids"]
+    assert m.state["players"][0]["wonders_reserved"] == ["pyramids"]
     assert "pyramids" not in m.state["public_wonders"] and len(m.state["public_wonders"]) == 1
     assert _top(m) == "turn"
 
@@ -126,7 +126,7 @@ def test_wonder_monuments_pick_any_revealed_wonder_not_one_another_player_reserv
     for w in ("pyramids", "great_wall"):
         s.state["decks"]["wonders"].remove(w)
     s.state["public_wonders"] = ["pyramids"]  # revealed by Orange's Engineering
-    s.state["players"][1]["wonders_revealed"] = ["great_wall"]  # reserved by Orange
+    s.state["players"][1]["wonders_reserved"] = ["great_wall"]  # reserved by Orange
     m = s.match()
     accepted(m, "research monuments")
     assert "reserve pyramids" in _keys(m)
@@ -140,7 +140,7 @@ def test_wonder_monuments_pick_one_candidate_is_not_asked():
     m = s.match()
     accepted(m, "research monuments")
     assert _top(m) == "turn"
-    assert len(m.state["players"][0]["wonders_revealed"]) == 1
+    assert len(m.state["players"][0]["wonders_reserved"]) == 1
     assert m.state["public_wonders"] == []
     assert any(e["kind"] == "wonder_revealed" for e in m.log)
 

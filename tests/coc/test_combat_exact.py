@@ -191,9 +191,9 @@ def test_combat_siegecraft_payment_asked_once_for_the_first_round():
     the nullification of the first hit." (combat.siegecraft-payment)"""
     m, start, cap1, _ = _siege({"wood": 4, "ore": 4}, dice=(1,) * 4, att=1, dfd=1)
     accepted(m, "siege both")
-    assert _top(m)["kind"] == "retreat"
+    assert _top(m)["kind"] == "battle_round"
     accepted(m, "battle continue")
-    assert len(_rounds(m)) == 2 and _top(m)["kind"] == "retreat"  # not asked again
+    assert len(_rounds(m)) == 2 and _top(m)["kind"] == "battle_round"  # not asked again
     res = m.state["players"][0]["res"]
     assert (res["wood"], res["ore"]) == (2, 2)
 
@@ -309,7 +309,7 @@ def test_combat_fanaticism_temple_a_retreat_is_a_lost_battle():
     Army units are alone in the city." An attacker who retreats after a round fought has not
     taken the city: it lost, and Fanaticism gives it its army."""
     m, start, cap1, _ = attack(att=2, dfd=2, p0=THEOCRACY, pieces=("temple",), dice=(1, 1, 1, 1))
-    assert _rounds(m) and _top(m)["kind"] == "retreat"
+    assert _rounds(m) and _top(m)["kind"] == "battle_round"
     accepted(m, "battle retreat")
     cap0 = next(k for k, c in m.state["cities"].items() if c["owner"] == 0)
     assert _units(m, 0, cap0, "army") == 1

@@ -88,7 +88,7 @@ def test_battle_hits_are_total_divided_by_five():
     r = _rounds(m)[0]
     assert (r["attacker_hits"], r["defender_hits"]) == (1, 0)
     assert _armies(m, 1, cap1) == 1 and _armies(m, 0, cap1) == 2
-    assert m.state["stack"][-1]["kind"] == "retreat"  # both sides stand: the attacker decides
+    assert m.state["stack"][-1]["kind"] == "battle_round"  # both sides stand: the attacker decides
 
 
 def test_battle_choice():
@@ -219,7 +219,7 @@ def test_combat_cards_for_both_sides_bonus_and_cancel():
 def test_combat_card_one_per_round():
     m, start, cap1 = land_battle(hand0=("quarry#0", "scholars#0"), dice=(1,) * 5)
     accepted(m, "tactic scholars#0")
-    assert m.state["stack"][-1]["kind"] == "retreat"  # no second card in the same round
+    assert m.state["stack"][-1]["kind"] == "battle_round"  # no second card in the same round
     accepted(m, "battle continue")
     assert m.state["stack"][-1]["kind"] == "combat_card"  # a new round, a new card
     accepted(m, "pass")
@@ -267,12 +267,12 @@ def test_battle_casualty_choice_at_sea():
     accepted(m, f"lose {ships[0]}")  # Orange sacrifices the empty ship
     assert ships[0] not in m.state["units"] and ships[1] in m.state["units"]
     assert any(u["on"] == ships[1] for u in m.state["units"].values())
-    assert m.state["stack"][-1]["kind"] == "retreat"
+    assert m.state["stack"][-1]["kind"] == "battle_round"
 
 
 def test_battle_no_casualty_choice_when_units_are_alike():
     m, ships = naval_battle((5, 1, 1), cargo=False)
-    assert m.state["stack"][-1]["kind"] == "retreat"
+    assert m.state["stack"][-1]["kind"] == "battle_round"
     assert sum(1 for u in m.state["units"].values() if u["owner"] == 1) == 1
 
 

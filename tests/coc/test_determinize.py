@@ -43,7 +43,7 @@ def _hidden_twin(state: State, seat: int) -> State:
     rivals = [p for p in range(len(alt["players"])) if p != seat]
     _swap(alt, rivals[0], "objectives_hand", "objectives")
     _swap(alt, rivals[-1], "actions_hand", "actions")
-    _swap(alt, rivals[0], "wonders_revealed", "wonders")
+    _swap(alt, rivals[0], "wonders_reserved", "wonders")
     hidden = [reg for reg in alt["regions"] if not reg["explored"]]
     assert len({reg["tile"] for reg in hidden}) > 1
     hidden[0]["tile"], hidden[-1]["tile"] = hidden[-1]["tile"], hidden[0]["tile"]
@@ -56,7 +56,7 @@ def _secret(state: State, seat: int) -> tuple[Any, ...]:
     """What ``seat`` cannot see: the others' hands and reservations, tiles, generator."""
     others = [pl for p, pl in enumerate(state["players"]) if p != seat]
     return (
-        [(pl["actions_hand"], pl["objectives_hand"], pl["wonders_revealed"]) for pl in others],
+        [(pl["actions_hand"], pl["objectives_hand"], pl["wonders_reserved"]) for pl in others],
         [reg["tile"] for reg in state["regions"] if not reg["explored"]],
         state["decks"],
         state["rng"],
@@ -69,7 +69,7 @@ def position() -> tuple[Match, State]:
     m = _midgame()
     state = clone(m.state)
     for p in range(3):
-        _deal(state, p, "wonders_revealed", "wonders")
+        _deal(state, p, "wonders_reserved", "wonders")
         for hand, pile in (("actions_hand", "actions"), ("objectives_hand", "objectives")):
             if not state["players"][p][hand]:
                 _deal(state, p, hand, pile)
@@ -108,9 +108,9 @@ def test_samples_keep_the_seats_view_and_redraw_the_rest(position, seat):
 
 def test_a_rivals_reserved_wonder_is_redrawn_but_not_ones_own(position):
     m, state = position
-    true = state["players"][1]["wonders_revealed"]
+    true = state["players"][1]["wonders_reserved"]
     seen = {
-        tuple(m.game.determinize(state, 0, k)["players"][1]["wonders_revealed"]) for k in range(8)
+        tuple(m.game.determinize(state, 0, k)["players"][1]["wonders_reserved"]) for k in range(8)
     }
     assert len(seen) > 1  # the sample is not always the true card
-    assert m.game.determinize(state, 1, 5)["players"][1]["wonders_revealed"] == true
+    assert m.game.determinize(state, 1, 5)["players"][1]["wonders_reserved"] == true

@@ -207,7 +207,7 @@ def test_wonder_cost():
 
 def test_monuments_reserves_a_wonder_built_without_an_action():
     s, cap = _wonder_game("art_and_sculptures", "monuments")
-    s.state["players"][0]["wonders_revealed"] = ["great_wall"]
+    s.state["players"][0]["wonders_reserved"] = ["great_wall"]
     s.turn(0, actions=0)
     m = s.match()
     accepted(m, f"wonder {cap} great_wall")

@@ -113,8 +113,8 @@ def test_battle_and_capture():
     m = s.match()
     accepted(m, "move")
     accepted(m, f"group {start} {cap1} a4")
-    while m.state["stack"][-1]["kind"] in ("retreat", "combat_card"):
-        accepted(m, "battle continue" if m.state["stack"][-1]["kind"] == "retreat" else "pass")
+    while m.state["stack"][-1]["kind"] in ("battle_round", "combat_card"):
+        accepted(m, "battle continue" if m.state["stack"][-1]["kind"] == "battle_round" else "pass")
     kinds = [e["kind"] for e in m.log]
     assert "battle" in kinds
     if m.state["cities"][cap1]["owner"] == 0:

@@ -37,9 +37,9 @@ def test_what_a_seat_cannot_see_never_changes_its_value():
         alt["rng"] = (alt["rng"] * 7 + 12345) % (1 << 62)
         assert m.game.evaluate(alt, p) == m.game.evaluate(m.state, p)
     reserved = clone(m.state)  # a wonder reserved with Monuments, then another one instead
-    reserved["players"][0]["wonders_revealed"].append(reserved["decks"]["wonders"].pop(0))
+    reserved["players"][0]["wonders_reserved"].append(reserved["decks"]["wonders"].pop(0))
     twin = clone(reserved)
-    mine, pile = twin["players"][0]["wonders_revealed"], twin["decks"]["wonders"]
+    mine, pile = twin["players"][0]["wonders_reserved"], twin["decks"]["wonders"]
     mine[-1], pile[0] = pile[0], mine[-1]
     assert _values(m, reserved) == _values(m, twin)
 

@@ -64,9 +64,9 @@ def test_wonder_placed_matches_a_real_build():
 def test_wonder_placed_leaves_a_reserved_pile():
     s = open_map()
     s.state["decks"]["wonders"].remove("pyramids")
-    s.state["players"][1]["wonders_revealed"] = ["pyramids"]
+    s.state["players"][1]["wonders_reserved"] = ["pyramids"]
     s.wonder(s.capital(0), "pyramids")
-    assert s.state["players"][1]["wonders_revealed"] == []
+    assert s.state["players"][1]["wonders_reserved"] == []
     assert s.problems() == []
 
 

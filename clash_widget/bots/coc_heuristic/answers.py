@@ -121,7 +121,7 @@ def civic(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> 
     return done[0] if done else legal[0]
 
 
-def retreat(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
+def battle_round(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
     at = frame["at"]
     if frame.get("naval"):
         return Action("battle", ("continue",))
@@ -325,7 +325,7 @@ ANSWERS: dict[str, Answer] = {
     "move": move,
     "which_units": which_units,
     "civic": civic,
-    "retreat": retreat,
+    "battle_round": battle_round,
     "barbarian_city": barbarian_city,
     "combat_card": combat_card,
     "casualties": casualties,

@@ -68,9 +68,9 @@ class Seat(ArmyPlan):
             return None
         best = None
         for wd in buildable(self.s, self.p):
-            if self.public and wd in self.me["wonders_revealed"]:
+            if self.public and wd in self.me["wonders_reserved"]:
                 continue
-            reserved = wd in self.me["wonders_revealed"] and self.grants("wonder.monuments")
+            reserved = wd in self.me["wonders_reserved"] and self.grants("wonder.monuments")
             if not (self.grants("wonder.build") or reserved):
                 continue
             cost = wonder_cards()[wd]["cost"]
