@@ -145,7 +145,7 @@ pytest-fast: setup
 	$(BIN)/pytest -ra -m "not browser"
 
 # -k: run every check even after one fails, so one run shows all failures.
-CHECKS := lint typecheck check-bundle check-wheel vitest pytest
+CHECKS := lint typecheck check-bundle check-wheel vitest course-html pytest
 test: setup chromium
 	@if $(MAKE) --no-print-directory -k $(CHECKS); then \
 	  echo "make test: all checks passed ($(CHECKS))"; \
