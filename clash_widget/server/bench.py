@@ -7,7 +7,9 @@ move, sends a random legal move; the latency is from the send to the pushed view
 the new version. When a game ends, its room's clients start a new room. Prints JSON:
 actions/s served, p50/p99 latency, the server's memory (RSS), errors, and beside them
 the engine's own time for the same kind of move in this process (play + every seat's
-view), i.e. what a local widget click costs before any drawing.
+view), and a local widget click side by side: the game's notebook widget in this process,
+a random legal move sent through its ``intent`` trait as the board sends it, timed until
+Python has answered with the new view (everything but the browser's drawing).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from clash_widget.engine import Match
+from clash_widget.engine.registry import get_spec
+from clash_widget.engine.spec import resolve
 
 from .own_loop import run_in_own_loop
 from .process import ServerProcess
@@ -155,6 +159,32 @@ def _engine_baseline(game: str, seats: int, seconds: float = 2.0) -> dict[str, A
     }
 
 
+def _widget_baseline(game: str, seats: int, seconds: float = 2.0) -> dict[str, Any]:
+    """A local widget click in this process: intent in, new view out (no browser)."""
+    path = get_spec(game).widget
+    if path is None:
+        return {}
+    widget_class = resolve(path)  # by its registered path: the server imports no widget
+    rng = random.Random(2)
+    times: list[float] = []
+    end = time.monotonic() + seconds
+    w = widget_class(players=seats, seed=1, hotseat=True)
+    while time.monotonic() < end:
+        m = w.match
+        if m.is_over:
+            w = widget_class(players=seats, seed=rng.randrange(10**6), hotseat=True)
+            continue
+        key = str(rng.choice(m.legal_actions()))
+        seq = int(w.intent.get("seq", 0)) + 1 if w.intent else 1
+        t0 = time.perf_counter()
+        w.intent = {"seq": seq, "version": m.version, "type": "act", "key": key}
+        times.append(time.perf_counter() - t0)
+    return {
+        "local_widget_click_ms_p50": _pct(times, 0.5),
+        "local_widget_click_ms_p99": _pct(times, 0.99),
+    }
+
+
 def _rss_mb(pid: int) -> float | None:
     """The resident memory of a process in MiB (Linux /proc; None elsewhere)."""
     try:
@@ -212,4 +242,5 @@ def server_bench(
         "first_errors": stats.errors[:3],
         "sqlite_synchronous": sync,
         **_engine_baseline(game, seats),
+        **_widget_baseline(game, seats),
     }
