@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction
-from ..engine.frames import ActionKind, bare, fixed
+from ..engine.frames import ActionKind, bare, fixed, frame_options
 from ..engine.game import Events, Frame, State
 from . import explore, paying, roads
 from .board import (
@@ -273,7 +273,7 @@ WHICH = ActionKind(
     "pick",
     lambda s, f, a: a.args[0] if a.args else "",
     [which_choice_ok],
-    lambda s, f: [act("pick", k) for k in f["options"]],
+    frame_options("pick"),
     apply_which,
     _which_label,
     category="group",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, act
+from ..engine import Action
 from ..engine.actions import MalformedAction
-from ..engine.frames import ActionKind
+from ..engine.frames import ActionKind, frame_options
 from ..engine.game import Events, Frame, State
 from .economy import Cost, parse_payment, payment_key
 from .rulebook import RULES
@@ -159,7 +159,7 @@ PAY = ActionKind(
     "payment",
     lambda s, f, a: a.args[0] if a.args else "",
     [choice_ok],
-    lambda s, f: [act("payment", k) for k in f["options"]],
+    frame_options("payment"),
     apply_choice,
     _label,
     category="payment",

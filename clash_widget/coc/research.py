@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind, explained
+from ..engine.frames import ActionKind, explained, frame_options
 from ..engine.game import Events, Frame, State
 from . import content, events
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
@@ -402,7 +402,7 @@ PAY = ActionKind(
     "pay",
     parse_pay,
     [pay_choice_ok],
-    lambda s, f: [act("pay", k) for k in f["options"]],
+    frame_options("pay"),
     apply_pay,
     pay_label,
     category="advance",

@@ -55,6 +55,12 @@ def fixed(*actions: Action) -> Candidates:
     return lambda state, frame: actions
 
 
+def frame_options(kind: str) -> Candidates:
+    """Candidates of a decision that lists its answers in ``frame["options"]``: ``kind <option>``
+    each (which ship sails, how to pay)."""
+    return lambda state, frame: [Action(kind, (str(option),)) for option in frame["options"]]
+
+
 @dataclass
 class ActionKind:
     kind: str

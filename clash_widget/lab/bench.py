@@ -14,22 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Match, get_game
+from ..engine import get_game
+from .bench_probe import mid_game
 from .selfplay import play_game, run
 
 
 def metric(name: str, value: float, unit: str) -> dict[str, Any]:
     return {"metric": name, "value": round(value, 4), "unit": unit}
-
-
-def _mid_game(game: str, players: int, seed: int, steps: int = 300) -> Match:
-    m = Match.new(game, players, seed, keep_undo=False)
-    bot = make_bot("random", game, seed)
-    for _ in range(steps):
-        if m.is_over:
-            break
-        m.play(bot.choose(m.game, m.state, m.legal_actions()))
-    return m
 
 
 def rules_bench(
@@ -68,7 +59,7 @@ def rules_bench(
     cpu_timings = []
     sizes = []
     for s in range(20):
-        m = _mid_game(game, players, 77 + s)
+        m = mid_game(game, players, 77 + s)
         for _ in range(20):
             t, c = time.perf_counter(), time.process_time()
             m.game.legal_actions(m.state)
@@ -165,7 +156,7 @@ def _heuristic_rate(game: str) -> dict[str, Any] | None:
         bot = make_bot("heuristic", game, 1)
     except (KeyError, ImportError, AttributeError):
         return None
-    m = _mid_game(game, 2, 5, steps=100)
+    m = mid_game(game, 2, 5, steps=100)
     t0 = time.perf_counter()
     n = 0
     while time.perf_counter() - t0 < 1.0 and not m.is_over:
@@ -179,7 +170,7 @@ def _search_rates(game: str, seconds: float = 2.0) -> Iterator[dict[str, Any]]:
     from ..bots.search import SearchBot
 
     bot = SearchBot(1, seconds=None)
-    m = _mid_game(game, 2, 5, steps=100)
+    m = mid_game(game, 2, 5, steps=100)
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds and not m.is_over:
         m.play(bot.choose(m.game, m.state, m.legal_actions()))

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 
-def _mid_game(game: str, players: int, seed: int, steps: int) -> Any:
+def mid_game(game: str, players: int, seed: int, steps: int = 300) -> Any:
+    """A random game's position after ``steps`` moves (also ``bench``'s own positions)."""
     from clash_widget.bots import make_bot
     from clash_widget.engine import Match
 
@@ -52,7 +53,7 @@ def listing(game: str, players: int, positions: int, repeats: int) -> dict[str, 
     typical: list[float] = []  # per position, the median of its repeats
     sizes: list[float] = []
     for s in range(positions):
-        m = _mid_game(game, players, 77 + s, 300)
+        m = mid_game(game, players, 77 + s, 300)
         here = []
         for _ in range(repeats):
             c = time.process_time()
@@ -79,7 +80,7 @@ def search(game: str, decisions: int) -> dict[str, float]:
     from clash_widget.bots.search import SearchBot
 
     bot = SearchBot(1, seconds=None)
-    m = _mid_game(game, 2, 5, 100)
+    m = mid_game(game, 2, 5, 100)
     SearchBot(2, seconds=None).choose(m.game, m.state, m.legal_actions())  # imports the policy
     c0 = time.process_time()
     for _ in range(decisions):
