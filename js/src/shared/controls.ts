@@ -7,6 +7,7 @@
 
 import type { AnyModel } from "@anywidget/types";
 import { button, el, gameFilePicker } from "./dom";
+import type { GameView, MatchModel } from "./model";
 import { type NamedPlayer, playerColour, playerName } from "./players";
 
 export const HOTSEAT = "hotseat";
@@ -72,18 +73,19 @@ export function formatDelay(seconds: number): string {
   return `${(Number.isFinite(seconds) ? seconds : 0).toFixed(1)} s`;
 }
 
-/** The traits the bar reads and sets (every match widget has them). */
-export interface BarTraits {
-  seat: number | null;
-  lock_view?: boolean;
-  hotseat?: boolean;
-  bots?: (string | null)[];
-  bot_names?: string[];
-  bot_delay?: number;
-  autoplay?: boolean;
-  position?: number | null;
-  replay_length?: number;
-}
+/** The traits the bar reads and sets (every match widget has them; declared once in MatchModel). */
+export type BarTraits = Pick<
+  MatchModel<GameView>,
+  | "seat"
+  | "lock_view"
+  | "hotseat"
+  | "bots"
+  | "bot_names"
+  | "bot_delay"
+  | "autoplay"
+  | "position"
+  | "replay_length"
+>;
 
 /** What the bar needs of the view: the players, and whether undo and redo are possible. */
 export interface BarView {
