@@ -20,7 +20,7 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 PY_STAMP := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.ci-stamp
-BUNDLE := clash_widget/static/widget.js
+BUNDLE := clash_widget/static/coc.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAB_FLAGS ?= $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 HAVE_PACKAGE_JSON := $(wildcard package.json)

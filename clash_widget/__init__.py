@@ -13,10 +13,13 @@ from typing import Any
 from .engine import Action, Match, Outcome, Verdict
 
 __version__ = "0.1.0"
-__all__ = ["Action", "BoardWidget", "Match", "Outcome", "Verdict", "__version__"]
+__all__ = ["Action", "ClashBoard", "Match", "Outcome", "Verdict", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "BoardWidget":  # by name, so type-checking the core does not read the widget
-        return import_module(".widget", __name__).BoardWidget
+    # by name, so type-checking the core does not read the widget
+    if name == "ClashBoard":
+        return import_module(".widget", __name__).ClashBoard
+    if name == "BoardWidget":  # the old name: warns once (clash_widget.widget.RENAMED)
+        return import_module(".widget", __name__).renamed(name)
     raise AttributeError(f"module 'clash_widget' has no attribute {name!r}")

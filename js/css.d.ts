@@ -1,2 +1,2 @@
-// esbuild bundles imported CSS into clash_widget/static/widget.css.
+// esbuild bundles imported CSS into clash_widget/static/coc.css.
 declare module "*.css";

@@ -20,8 +20,8 @@ const pos = args.filter((a) => !a.startsWith("--"));
 const viewPath = pos[0] ?? resolve(root, "js/test/fixtures/view2p.json");
 const out = pos[1] ?? "/tmp/clash-preview.html";
 const view = JSON.parse(readFileSync(viewPath, "utf8"));
-const js = readFileSync(resolve(root, "clash_widget/static/widget.js"), "utf8");
-const css = readFileSync(resolve(root, "clash_widget/static/widget.css"), "utf8");
+const js = readFileSync(resolve(root, "clash_widget/static/coc.js"), "utf8");
+const css = readFileSync(resolve(root, "clash_widget/static/coc.css"), "utf8");
 const dark = !!flags.dark;
 const theme = dark
   ? `--jp-layout-color1:#111;--jp-layout-color2:#2a2a2a;--jp-ui-font-color1:#eee;--jp-ui-font-color2:#aaa;--jp-border-color2:#444;`

@@ -65,7 +65,7 @@ def refused_key(m):
 START = {
     game: f"from clash_widget.widget import {cls}\nw0 = {cls}(Match.new({game!r}, {n}, {seed}))\nw0"
     for game, cls, n, seed in (
-        ("coc", "BoardWidget", 4, 5),
+        ("coc", "ClashBoard", 4, 5),
         ("secolo", "SecoloTable", 2, 2),
         ("persistence", "PersistenceMap", 3, 1),
         ("history", "HistoryTable", 2, 1),
@@ -75,9 +75,9 @@ START = {
 GAMES = {
     "coc": (
         ".clash-widget",
-        "from clash_widget.widget import BoardWidget\n"
+        "from clash_widget.widget import ClashBoard\n"
         "from clash_widget.coc.demo import demo_midgame\n"
-        "w = BoardWidget(demo_midgame(players=4, seed=5))\nw",
+        "w = ClashBoard(demo_midgame(players=4, seed=5))\nw",
     ),
     "secolo": (
         ".secolo-table",

@@ -47,7 +47,7 @@ def test_course_pages_show_every_board_as_a_picture(tmp_path: Path) -> None:
 
     start = out / "00_start_here.html"
     boards = nbformat.read(lesson, as_version=4)
-    shown = sum("BoardWidget(" in c.source for c in boards.cells if c.cell_type == "code")
+    shown = sum("ClashBoard(" in c.source for c in boards.cells if c.cell_type == "code")
     assert pictures(start).count("Clash of Cultures") >= shown > 0
     assert pictures(out / "three_tables.html") == [
         "600 il Secolo di Ferro",

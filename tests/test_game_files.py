@@ -19,11 +19,11 @@ import pytest
 from clash_widget.engine import GAMES as REGISTERED
 from clash_widget.engine import Match
 from clash_widget.engine.session import GAME_FILE_FORMAT, GameFileError, Session, read_game_file
-from clash_widget.widget import BoardWidget, SecoloTable
+from clash_widget.widget import ClashBoard, SecoloTable
 
 GAMES = ["coc", "secolo"]
 KNOWN = ", ".join(sorted(REGISTERED))  # every registered game (others join over time)
-WIDGETS = {"coc": BoardWidget, "secolo": SecoloTable}
+WIDGETS = {"coc": ClashBoard, "secolo": SecoloTable}
 
 
 def played(game: str, actions: int = 30, seed: int = 3) -> Match:

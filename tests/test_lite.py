@@ -20,7 +20,7 @@ import pytest
 
 from clash_widget.lessons import charts, pictures
 from clash_widget.lessons.charts import Panel, Series
-from clash_widget.widget import BoardWidget, SecoloTable, browser
+from clash_widget.widget import ClashBoard, SecoloTable, browser
 from clash_widget.widget.browser import from_browser
 from clash_widget.widget.play import PlayScreen, start_game
 
@@ -56,7 +56,7 @@ def test_from_browser_turns_every_null_into_none() -> None:
     assert from_browser(raw) is raw  # outside Pyodide nothing changes
 
 
-@pytest.mark.parametrize("kind", [BoardWidget, SecoloTable])
+@pytest.mark.parametrize("kind", [ClashBoard, SecoloTable])
 def test_null_from_the_browser_is_a_person_and_the_teachers_view(kind, monkeypatch) -> None:
     monkeypatch.setattr(browser, "_browser_null", lambda: NULL)
     w = kind(players=2, seed=3, seat=0, bots=["random", "heuristic"])
@@ -293,7 +293,7 @@ def test_play_screen_form_then_the_board_alone() -> None:
     screen.players.value = 2
     screen.start.click()
     w = screen.widget
-    assert isinstance(w, BoardWidget)
+    assert isinstance(w, ClashBoard)
     assert screen.box.children == (screen.new_game, w)  # the board alone, under "New game"
     assert (w.seat, w.hotseat, w.autoplay, w.bots) == (0, False, True, [None, "heuristic"])
     assert w.match.names == ["Blue", "Orange"]

@@ -31,14 +31,14 @@ from match_checks import send
 from clash_widget.engine import Match, get_game
 from clash_widget.engine.game import KERNEL_RULES
 from clash_widget.widget.base import MatchWidget
-from clash_widget.widget.board import BoardWidget
+from clash_widget.widget.board import ClashBoard
 from clash_widget.widget.history_table import HistoryTable
 from clash_widget.widget.intents import WIDGET_RULES
 from clash_widget.widget.persistence_map import PersistenceMap
 from clash_widget.widget.secolo_table import SecoloTable
 
 WIDGETS: dict[str, type[MatchWidget]] = {
-    "coc": BoardWidget,
+    "coc": ClashBoard,
     "secolo": SecoloTable,
     "persistence": PersistenceMap,
     "history": HistoryTable,

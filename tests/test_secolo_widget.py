@@ -183,7 +183,7 @@ def test_bad_seat_is_refused() -> None:
 
 
 def test_base_accepts_extra_intent_types_from_subclasses() -> None:
-    # BoardWidget's "select" would plug in like this; the base checks the fields' names.
+    # ClashBoard's "select" would plug in like this; the base checks the fields' names.
     class Pinged(SecoloTable):
         EXTRA_INTENTS = {"ping": frozenset({"card"})}
         _esm = "export default { render() {} };"

@@ -28,7 +28,7 @@ from clash_widget.engine.session import (
     bot_seed,
     read_game_file,
 )
-from clash_widget.widget import BoardWidget, SecoloTable
+from clash_widget.widget import ClashBoard, SecoloTable
 
 GAMES = [("coc", 2, 1), ("coc", 3, 4), ("secolo", 2, 2), ("secolo", 4, 5)]
 
@@ -311,9 +311,9 @@ def test_a_locked_secolo_table_keeps_its_seat_and_its_file() -> None:
     assert t.feedback["rule_id"] == "widget.view-locked"
 
 
-@pytest.mark.parametrize("kind", [BoardWidget, SecoloTable])
+@pytest.mark.parametrize("kind", [ClashBoard, SecoloTable])
 def test_bots_play_where_python_has_no_threads(
-    kind: type[BoardWidget] | type[SecoloTable], monkeypatch: pytest.MonkeyPatch
+    kind: type[ClashBoard] | type[SecoloTable], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Pyodide cannot start a thread: the steps are scheduled on the event loop instead.
     # The body runs in a thread of its own, whose event loop is its own: a test that ran

@@ -1,4 +1,4 @@
-"""BoardWidget without a browser: traits, intents, feedback, locking.
+"""ClashBoard without a browser: traits, intents, feedback, locking.
 
 Intents are simulated the way the front end sends them: by assigning a new dict
 to ``w.intent``. The tests run on the real Clash of Cultures core when it is
@@ -17,7 +17,7 @@ import pytest
 
 from clash_widget.engine import Action, Game, Match, Options, RuleBook
 from clash_widget.engine.game import FrameHandler
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -167,18 +167,18 @@ def match() -> Match:
 
 
 @pytest.fixture
-def w(match: Match) -> BoardWidget:
-    return BoardWidget(match)
+def w(match: Match) -> ClashBoard:
+    return ClashBoard(match)
 
 
-def hex_action(w: BoardWidget) -> dict[str, Any]:
+def hex_action(w: ClashBoard) -> dict[str, Any]:
     """A legal action that names a hex (every real game position has one)."""
     acts = [a for a in w.view["legal"] if a.get("hexes")]
     assert acts, "expected a legal action with hexes"
     return acts[0]
 
 
-def send(w: BoardWidget, **body: Any) -> dict[str, Any]:
+def send(w: ClashBoard, **body: Any) -> dict[str, Any]:
     seq = (w.intent.get("seq", 0) if isinstance(w.intent, dict) else 0) + 1
     intent = {"seq": seq, "version": w.match.version, **body}
     w.intent = intent
@@ -186,7 +186,7 @@ def send(w: BoardWidget, **body: Any) -> dict[str, Any]:
 
 
 # -- construction -------------------------------------------------------------------
-def test_construct_without_browser(w: BoardWidget) -> None:
+def test_construct_without_browser(w: ClashBoard) -> None:
     assert w.view["version"] == w.match.version
     assert w.view["hexes"], "the view has hexes"
     assert w.selected == {} and w.feedback == {}
@@ -197,12 +197,12 @@ def test_construct_without_browser(w: BoardWidget) -> None:
 def test_default_constructor_starts_coc() -> None:
     if not REAL:
         pytest.skip("the CoC rules core is not there yet")
-    w = BoardWidget(players=2, seed=3, seat=0)
+    w = ClashBoard(players=2, seed=3, seat=0)
     assert w.match.game.name == "coc" and w.view["seat"] == 0
 
 
 def test_trait_names_match_typescript_model() -> None:
-    py = {name for name in BoardWidget.class_trait_names(sync=True) if not name.startswith("_")}
+    py = {name for name in ClashBoard.class_trait_names(sync=True) if not name.startswith("_")}
     ts = (ROOT / "js" / "src" / "coc" / "model.ts").read_text()
     block = re.search(r"export type WidgetModel = \{(.*?)\};", ts, re.S)
     assert block
@@ -217,8 +217,8 @@ def test_trait_names_match_typescript_model() -> None:
 
 
 def test_bundle_or_fallback_esm() -> None:
-    esm = BoardWidget._esm if isinstance(BoardWidget._esm, str) else str(BoardWidget._esm)
-    static = ROOT / "clash_widget" / "static" / "widget.js"
+    esm = ClashBoard._esm if isinstance(ClashBoard._esm, str) else str(ClashBoard._esm)
+    static = ROOT / "clash_widget" / "static" / "coc.js"
     if static.is_file():
         assert "render" in static.read_text()
     else:
@@ -226,7 +226,7 @@ def test_bundle_or_fallback_esm() -> None:
 
 
 def test_seat_change_sends_a_new_view(match: Match) -> None:
-    w = BoardWidget(match, seat=0)
+    w = ClashBoard(match, seat=0)
     v0 = w.view
     w.seat = 1
     assert w.view is not v0 and w.view["seat"] == 1
@@ -235,7 +235,7 @@ def test_seat_change_sends_a_new_view(match: Match) -> None:
 
 
 # -- select -------------------------------------------------------------------------
-def test_select_sets_selected_from_the_view(w: BoardWidget) -> None:
+def test_select_sets_selected_from_the_view(w: ClashBoard) -> None:
     h = w.view["hexes"][0]
     intent = send(w, type="select", q=h["q"], r=h["r"])
     s = w.selected
@@ -245,7 +245,7 @@ def test_select_sets_selected_from_the_view(w: BoardWidget) -> None:
     assert w.feedback["ok"] is True and w.feedback["seq"] == intent["seq"]
 
 
-def test_select_reports_units_and_city(w: BoardWidget) -> None:
+def test_select_reports_units_and_city(w: ClashBoard) -> None:
     u = w.view["units"][0]
     send(w, type="select", q=u["q"], r=u["r"])
     assert any(x["kind"] == u["kind"] for x in w.selected["units"])
@@ -256,7 +256,7 @@ def test_select_reports_units_and_city(w: BoardWidget) -> None:
 
 
 # -- act ------------------------------------------------------------------------------
-def test_act_plays_and_sends_a_new_view(w: BoardWidget) -> None:
+def test_act_plays_and_sends_a_new_view(w: ClashBoard) -> None:
     seen = []
     w.on_action(seen.append)
     a = hex_action(w)
@@ -269,7 +269,7 @@ def test_act_plays_and_sends_a_new_view(w: BoardWidget) -> None:
     assert len(seen) == 1 and seen[0].ok
 
 
-def test_illegal_act_gives_rule_id_reason_section(w: BoardWidget) -> None:
+def test_illegal_act_gives_rule_id_reason_section(w: ClashBoard) -> None:
     h0 = w.match.state_hash()
     send(w, type="act", key="found 999,999")
     fb = w.feedback
@@ -278,7 +278,7 @@ def test_illegal_act_gives_rule_id_reason_section(w: BoardWidget) -> None:
     assert w.match.state_hash() == h0
 
 
-def test_play_from_code_is_the_same_path(w: BoardWidget) -> None:
+def test_play_from_code_is_the_same_path(w: ClashBoard) -> None:
     a = hex_action(w)
     out = w.play(a["key"])
     assert out.ok and w.view["version"] == w.match.version and w.feedback["ok"]
@@ -287,7 +287,7 @@ def test_play_from_code_is_the_same_path(w: BoardWidget) -> None:
     assert not bad.ok and w.feedback["ok"] is False
 
 
-def test_undo_redo_intents(w: BoardWidget) -> None:
+def test_undo_redo_intents(w: ClashBoard) -> None:
     h0 = w.match.state_hash()
     w.play(hex_action(w)["key"])
     h1 = w.match.state_hash()
@@ -319,7 +319,7 @@ MALFORMED_INTENTS = [
 
 
 @pytest.mark.parametrize("bad", MALFORMED_INTENTS)
-def test_malformed_intents_change_nothing(w: BoardWidget, bad: dict[str, Any]) -> None:
+def test_malformed_intents_change_nothing(w: ClashBoard, bad: dict[str, Any]) -> None:
     h0, v0, sel0 = w.match.state_hash(), w.view, w.selected
     if "version" in bad and bad["version"] == 0 and not isinstance(bad["version"], float):
         bad = {**bad, "version": w.match.version}
@@ -330,7 +330,7 @@ def test_malformed_intents_change_nothing(w: BoardWidget, bad: dict[str, Any]) -
     assert w.match.state_hash() == h0 and w.view is v0 and w.selected == sel0
 
 
-def test_stale_intents_change_nothing(w: BoardWidget) -> None:
+def test_stale_intents_change_nothing(w: ClashBoard) -> None:
     a = hex_action(w)
     w.play(a["key"])
     h0, v0 = w.match.state_hash(), w.view
@@ -346,14 +346,14 @@ def test_stale_intents_change_nothing(w: BoardWidget) -> None:
         assert w.match.state_hash() == h0 and w.view is v0 and w.selected == {}
 
 
-def test_repeated_identical_answers_still_change_feedback(w: BoardWidget) -> None:
+def test_repeated_identical_answers_still_change_feedback(w: ClashBoard) -> None:
     w.intent = {"seq": 1, "version": -5, "type": "undo"}
     first = w.feedback
     w.intent = {"seq": 2, "version": -5, "type": "undo"}
     assert w.feedback is not first and w.feedback["n"] == first["n"] + 1
 
 
-def test_exceptions_in_observers_are_shown(w: BoardWidget) -> None:
+def test_exceptions_in_observers_are_shown(w: ClashBoard) -> None:
     def boom(outcome):
         raise RuntimeError("callback broke")
 
@@ -372,7 +372,7 @@ def test_exceptions_in_observers_are_shown(w: BoardWidget) -> None:
 
 # -- concurrency --------------------------------------------------------------------
 def test_concurrent_intents_do_not_corrupt_state(match: Match) -> None:
-    w = BoardWidget(match)
+    w = ClashBoard(match)
     hexes = [(h["q"], h["r"]) for h in w.view["hexes"]]
     errors: list[BaseException] = []
     barrier = threading.Barrier(4)
@@ -438,7 +438,7 @@ def test_import_never_fails_without_the_bundle(tmp_path: Path) -> None:
         ROOT / "clash_widget", pkg, ignore=shutil.ignore_patterns("static", "__pycache__")
     )
     code = (
-        "from clash_widget.widget import BoardWidget as B; "
+        "from clash_widget.widget import ClashBoard as B; "
         "assert isinstance(B._esm, str) and 'front-end bundle missing' in B._esm, B._esm; "
         "print('ok')"
     )
@@ -448,16 +448,67 @@ def test_import_never_fails_without_the_bundle(tmp_path: Path) -> None:
     assert out.returncode == 0 and "ok" in out.stdout, out.stderr
 
 
-def test_bad_seat_is_reported(w: BoardWidget) -> None:
+def test_bad_seat_is_reported(w: ClashBoard) -> None:
     w.seat = 7
     assert w.feedback["ok"] is False and "no such seat" in w.feedback["text"]
     assert w.feedback["rule_id"] == "widget.bad-setting" and w.seat is None
 
 
-def test_a_view_that_fails_for_a_seat_is_reported(w: BoardWidget) -> None:
+def test_a_view_that_fails_for_a_seat_is_reported(w: ClashBoard) -> None:
     def broken_view(seat):
         raise IndexError("no such seat")
 
     w.match.view = broken_view  # type: ignore[method-assign]
     w.seat = 1
     assert w.feedback["kind"] == "error" and "no such seat" in w.feedback["detail"]
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        (
+            "from clash_widget import BoardWidget as old",
+            "from clash_widget.widget import BoardWidget",
+        ),
+        (
+            "from clash_widget.widget import BoardWidget as old",
+            "from clash_widget import BoardWidget",
+        ),
+    ],
+    ids=["from-clash_widget", "from-clash_widget.widget"],
+)
+def test_the_old_name_still_imports_and_warns_once(first: str, then: str) -> None:
+    """``BoardWidget`` (the Clash board's name before issue 24) still imports, as the same
+    class, so old notebooks run; it warns once, at the line that asked for it. In a fresh
+    interpreter, since the warning is given once per process."""
+    import ast
+    import subprocess
+    import sys
+
+    code = "\n".join(
+        [
+            "import warnings",
+            "warnings.simplefilter('always')",
+            "with warnings.catch_warnings(record=True) as got:",
+            "    warnings.simplefilter('always')",
+            f"    {first}",
+            f"    {then}",
+            "    import clash_widget.widget as package",
+            "    again = package.BoardWidget",
+            "from clash_widget import ClashBoard",
+            "assert old is BoardWidget is again is ClashBoard",
+            "print([(g.category.__name__, str(g.message), g.lineno) for g in got])",
+        ]
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    warned = ast.literal_eval(out.stdout)
+    assert warned == [
+        (
+            "DeprecationWarning",
+            "BoardWidget is now called ClashBoard: write `from clash_widget import ClashBoard`",
+            5,
+        )
+    ]

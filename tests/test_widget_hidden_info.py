@@ -20,7 +20,7 @@ import pytest
 import traitlets
 
 from clash_widget.engine import Match
-from clash_widget.widget import BoardWidget, SecoloTable
+from clash_widget.widget import ClashBoard, SecoloTable
 from clash_widget.widget.base import MatchWidget
 
 
@@ -64,7 +64,7 @@ def named(card: str, text: str) -> bool:
 
 def widget(game: str, players: int, seed: int, seat: int) -> MatchWidget:
     if game == "coc":
-        return BoardWidget(players=players, seed=seed, seat=seat)
+        return ClashBoard(players=players, seed=seed, seat=seat)
     return SecoloTable(players=players, seed=seed, seat=seat)
 
 
@@ -110,8 +110,8 @@ def test_last_action_tells_another_seat_the_public_log_only() -> None:
     ref = Match.new("coc", 2, 3)
     first = ref.current_player
     assert first is not None
-    w = BoardWidget(players=2, seed=3, seat=1 - first)
-    teacher = BoardWidget(players=2, seed=3)
+    w = ClashBoard(players=2, seed=3, seat=1 - first)
+    teacher = ClashBoard(players=2, seed=3)
     key = str(ref.legal_actions()[0])
     out = w.play(key)
     teacher.play(key)

@@ -11,13 +11,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from clash_widget.engine import Match
-from clash_widget.widget import BoardWidget, HistoryTable, PersistenceMap, SecoloTable
+from clash_widget.widget import ClashBoard, HistoryTable, PersistenceMap, SecoloTable
 from clash_widget.widget.picture import SVG_MIME, picture
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 WIDGETS = {
-    "coc": BoardWidget,
+    "coc": ClashBoard,
     "secolo": SecoloTable,
     "persistence": PersistenceMap,
     "history": HistoryTable,
@@ -87,7 +87,7 @@ def test_card_table_pictures_name_the_cards_in_view() -> None:
 
 
 def test_picture_follows_the_game_after_moves() -> None:
-    widget = BoardWidget(_played("coc", 2))
+    widget = ClashBoard(_played("coc", 2))
     before, _ = widget._repr_mimebundle_()
     for _ in range(6):
         widget.play(widget.match.legal_actions()[0].key)

@@ -1,4 +1,4 @@
-"""BoardWidget play modes without a browser: hot-seat views, bot seats, replay, files."""
+"""ClashBoard play modes without a browser: hot-seat views, bot seats, replay, files."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ import pytest
 
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Match
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
 
-def intent(w: BoardWidget, **body) -> None:
+def intent(w: ClashBoard, **body) -> None:
     seq = (w.intent.get("seq", 0) if w.intent else 0) + 1
     w.intent = {"seq": seq, "version": w.match.version, **body}
 
 
-def first_legal(w: BoardWidget) -> str:
+def first_legal(w: ClashBoard) -> str:
     return str(w.match.legal_actions()[0])
 
 
@@ -34,7 +34,7 @@ def wait_for(cond, timeout: float = 30.0) -> bool:
 
 # -- seats and hot-seat -----------------------------------------------------------------
 def test_each_seat_sees_only_its_own_hand_and_teacher_sees_all() -> None:
-    w = BoardWidget(players=3, seed=4)
+    w = ClashBoard(players=3, seed=4)
     assert all(p["hand"] is not None for p in w.view["players"])  # teacher
     for seat in range(3):
         w.seat = seat
@@ -44,7 +44,7 @@ def test_each_seat_sees_only_its_own_hand_and_teacher_sees_all() -> None:
 
 
 def test_hotseat_view_follows_the_player_to_move() -> None:
-    w = BoardWidget(players=2, seed=1)
+    w = ClashBoard(players=2, seed=1)
     w.hotseat = True
     seen = set()
     for _ in range(40):
@@ -61,7 +61,7 @@ def test_hotseat_keeps_the_last_persons_view_during_bot_turns() -> None:
     assert first is not None
     bots: list[str | None] = [None, None]
     bots[1 - first] = "random"
-    w = BoardWidget(players=2, seed=2, bots=bots)
+    w = ClashBoard(players=2, seed=2, bots=bots)
     w.hotseat = True
     assert w.seat == first
     for _ in range(60):  # the person ends the turn: now the bot's turn
@@ -78,7 +78,7 @@ def test_hotseat_keeps_the_last_persons_view_during_bot_turns() -> None:
 
 
 def test_a_seat_view_cannot_act_for_another_player() -> None:
-    w = BoardWidget(players=2, seed=1)
+    w = ClashBoard(players=2, seed=1)
     cp = w.match.current_player
     w.seat = 1 - cp
     h0 = w.match.state_hash()
@@ -91,7 +91,7 @@ def test_a_seat_view_cannot_act_for_another_player() -> None:
 
 
 def test_a_seat_that_does_not_exist_is_refused() -> None:
-    w = BoardWidget(players=2, seed=1, seat=0)
+    w = ClashBoard(players=2, seed=1, seat=0)
     w.seat = 5
     assert w.seat == 0 and w.feedback["rule_id"] == "widget.bad-setting"
 
@@ -105,7 +105,7 @@ def test_run_bots_is_deterministic_and_stops_at_a_person() -> None:
     bots[first], bots[person] = "heuristic", None
 
     def play() -> tuple[str, int]:
-        w = BoardWidget(players=3, seed=9, bots=bots)
+        w = ClashBoard(players=3, seed=9, bots=bots)
         outs = w.run_bots()
         assert outs and all(o.ok for o in outs)
         assert w.match.current_player == person and w.bot_to_move() is None
@@ -115,7 +115,7 @@ def test_run_bots_is_deterministic_and_stops_at_a_person() -> None:
 
 
 def test_bots_play_through_the_same_path_as_clicks() -> None:
-    w = BoardWidget(players=2, seed=3, bots=["random", "random"])
+    w = ClashBoard(players=2, seed=3, bots=["random", "random"])
     seen = []
     w.on_action(seen.append)
     outs = w.run_bots(max_actions=60)
@@ -127,7 +127,7 @@ def test_bots_play_through_the_same_path_as_clicks() -> None:
 
 
 def test_clicks_for_a_bot_seat_are_refused() -> None:
-    w = BoardWidget(players=2, seed=3)
+    w = ClashBoard(players=2, seed=3)
     cp = w.match.current_player
     w.set_bot(cp, "random")
     h0 = w.match.state_hash()
@@ -137,7 +137,7 @@ def test_clicks_for_a_bot_seat_are_refused() -> None:
 
 
 def test_bad_bot_names_are_cleaned_and_reported() -> None:
-    w = BoardWidget(players=2, seed=3)
+    w = ClashBoard(players=2, seed=3)
     w.bots = ["genius", "random", "heuristic"]
     assert w.bots == [None, "random"]
     assert w.feedback["ok"] is False and w.feedback["rule_id"] == "widget.bad-setting"
@@ -147,7 +147,7 @@ def test_bad_bot_names_are_cleaned_and_reported() -> None:
 
 
 def test_background_bots_play_and_stop() -> None:
-    w = BoardWidget(players=2, seed=5, bots=["random", "random"])
+    w = ClashBoard(players=2, seed=5, bots=["random", "random"])
     w.bot_delay = 0.0
     v0 = w.match.version
     w.start_bots()
@@ -165,7 +165,7 @@ def test_background_bots_play_and_stop() -> None:
 
 
 def test_stop_interrupts_a_long_delay() -> None:
-    w = BoardWidget(players=2, seed=5, bots=["random", "random"])
+    w = ClashBoard(players=2, seed=5, bots=["random", "random"])
     w.bot_delay = 10.0
     v0 = w.match.version
     w.autoplay = True
@@ -175,7 +175,7 @@ def test_stop_interrupts_a_long_delay() -> None:
 
 
 def test_background_bots_and_clicks_share_the_lock() -> None:
-    w = BoardWidget(players=2, seed=6, bots=[None, "random"])
+    w = ClashBoard(players=2, seed=6, bots=[None, "random"])
     w.bot_delay = 0.0
     w.start_bots()
     errors: list[BaseException] = []
@@ -201,7 +201,7 @@ def test_background_bots_and_clicks_share_the_lock() -> None:
 
 # -- replay -------------------------------------------------------------------------------------
 def test_replay_positions_show_the_recorded_game_read_only() -> None:
-    w = BoardWidget(players=2, seed=7, bots=["random", "random"])
+    w = ClashBoard(players=2, seed=7, bots=["random", "random"])
     w.run_bots(max_actions=40)
     w.bots = [None, None]
     record = w.match.record()
@@ -225,14 +225,14 @@ def test_replay_positions_show_the_recorded_game_read_only() -> None:
 
 
 def test_a_bad_replay_position_is_refused() -> None:
-    w = BoardWidget(players=2, seed=7)
+    w = ClashBoard(players=2, seed=7)
     w.play(first_legal(w))
     w.position = 99
     assert w.position is None and w.feedback["rule_id"] == "widget.bad-setting"
 
 
 def test_bots_wait_while_replaying() -> None:
-    w = BoardWidget(players=2, seed=7, bots=["random", "random"])
+    w = ClashBoard(players=2, seed=7, bots=["random", "random"])
     w.run_bots(max_actions=3)
     w.position = 1
     assert w.step_bot() is None
@@ -242,14 +242,14 @@ def test_bots_wait_while_replaying() -> None:
 
 # -- files ----------------------------------------------------------------------------------------
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
-    w = BoardWidget(players=3, seed=11, bots=["random"] * 3)
+    w = ClashBoard(players=3, seed=11, bots=["random"] * 3)
     w.run_bots(max_actions=50)
     path = w.save(tmp_path / "game.json")
     data = json.loads(path.read_text())
     assert data["record"] == w.match.record() and "start" not in data
-    w2 = BoardWidget.from_file(path)
+    w2 = ClashBoard.from_file(path)
     assert w2.match.state_hash() == w.match.state_hash() and w2.replay_length == 50
-    w3 = BoardWidget(players=2, seed=1)
+    w3 = ClashBoard(players=2, seed=1)
     w3.load(data)
     assert w3.match.state_hash() == w.match.state_hash() and w3.match.players == 3
     w3.position = 10
@@ -259,19 +259,19 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
 def test_a_scenario_game_saves_its_start(tmp_path: Path) -> None:
     s = Scenario(players=2, seed=3).explore_all()
     s.resources(0, food=2, wood=2, ore=2, ideas=2, gold=2)
-    w = BoardWidget(s.match())
+    w = ClashBoard(s.match())
     for _ in range(6):
         w.play(first_legal(w))
     data = w.game_file()
     assert "start" in data
-    w2 = BoardWidget.from_file(json.dumps(data))
+    w2 = ClashBoard.from_file(json.dumps(data))
     assert w2.match.state_hash() == w.match.state_hash()
     w2.position = 0
     assert w2.view["players"][0]["resources"]["ore"] == 2
 
 
 def test_a_broken_game_file_is_an_error(tmp_path: Path) -> None:
-    w = BoardWidget(players=2, seed=1)
+    w = ClashBoard(players=2, seed=1)
     bad = {"record": {**w.match.record(), "actions": ["no_such_action"]}}
     with pytest.raises(ValueError):
         w.load(bad)
@@ -309,7 +309,7 @@ def test_python_controls_new_save_load(tmp_path: Path) -> None:
 def test_actions_send_patches_that_rebuild_the_view() -> None:
     from clash_widget.engine.session import apply_patch
 
-    w = BoardWidget(players=4, seed=12, bots=["random"] * 4)
+    w = ClashBoard(players=4, seed=12, bots=["random"] * 4)
     sizes = []
     for _ in range(80):
         before = w.view
@@ -335,7 +335,7 @@ def test_log_tail_and_seat_changes() -> None:
     assert apply_patch(old, p) == new
     p2 = make_patch(old, {"version": 2, "log": [9]})
     assert apply_patch(old, p2)["log"] == [9]
-    w = BoardWidget(players=2, seed=1)
+    w = ClashBoard(players=2, seed=1)
     w.play(first_legal(w))
     patch = w.view_patch
     w.seat = 0  # a new seat: a full view, no new patch
@@ -343,7 +343,7 @@ def test_log_tail_and_seat_changes() -> None:
 
 
 def test_resync_intent_is_answered_even_when_stale() -> None:
-    w = BoardWidget(players=2, seed=1)
+    w = ClashBoard(players=2, seed=1)
     w.play(first_legal(w))
     h, fb = w.match.state_hash(), w.feedback
     w.intent = {"seq": 99, "version": -1, "type": "resync"}
@@ -385,7 +385,7 @@ def test_widget_rules_import_no_jupyter() -> None:
 
 
 def test_save_and_load_intents_from_the_front_end() -> None:
-    w = BoardWidget(players=2, seed=3, bots=["random", "random"])
+    w = ClashBoard(players=2, seed=3, bots=["random", "random"])
     w.run_bots(max_actions=12)
     sent: list[dict] = []
     w.send = sent.append  # type: ignore[method-assign]
@@ -394,7 +394,7 @@ def test_save_and_load_intents_from_the_front_end() -> None:
     assert json.loads(sent[-1]["text"]) == w.game_file() and w.feedback["ok"]
     text = sent[-1]["text"]
 
-    other = BoardWidget(players=3, seed=9)
+    other = ClashBoard(players=3, seed=9)
     other.position = None
     intent(other, type="load", text=text, name="g.json")
     assert other.feedback["ok"], other.feedback
@@ -413,7 +413,7 @@ def test_another_seats_move_is_told_by_its_public_log_only() -> None:
     first = Match.new("coc", 2, 3).current_player
     assert first is not None
     # Bots at both seats: whoever moves second (the same bot or the next), a bot moves.
-    w = BoardWidget(players=2, seed=3, bots=["random", "random"], seat=1 - first)
+    w = ClashBoard(players=2, seed=3, bots=["random", "random"], seat=1 - first)
     out = w.step_bot()
     assert out is not None
     # Another seat's move is told in its public log words, never by its key

@@ -16,7 +16,7 @@ import pytest
 from test_widget_hidden_info import hidden_hands, named, public_words, recorder
 
 from clash_widget.engine import Match
-from clash_widget.widget import BoardWidget, SecoloTable
+from clash_widget.widget import ClashBoard, SecoloTable
 from clash_widget.widget.base import MatchWidget
 
 LOCKED = "widget.view-locked"
@@ -63,15 +63,15 @@ def leaks(sent: list[tuple[str, Any]], secret: set[str]) -> list[str]:
 
 
 @pytest.fixture
-def board() -> BoardWidget:
-    return BoardWidget(played("coc", 3, 4, 90), seat=1, lock_view=True)
+def board() -> ClashBoard:
+    return ClashBoard(played("coc", 3, 4, 90), seat=1, lock_view=True)
 
 
 @pytest.mark.parametrize(
     "state", [{"seat": None}, {"seat": 0}, {"hotseat": True}, {"seat": 1, "hotseat": True}]
 )
 def test_the_browser_cannot_change_whose_view_a_locked_board_shows(
-    board: BoardWidget, state: dict[str, Any]
+    board: ClashBoard, state: dict[str, Any]
 ) -> None:
     before = (board.seat, board.hotseat, dict(board.view), board.match.state_hash())
     secret = secrets_of_others(board.match, 1, set())
@@ -93,8 +93,8 @@ def test_the_browser_cannot_change_whose_view_a_locked_board_shows(
 
 
 def test_save_and_load_intents_are_refused_on_a_locked_board(tmp_path: Path) -> None:
-    w = BoardWidget(played("coc", 2, 3, 40), seat=0, lock_view=True)
-    other = BoardWidget(players=2, seed=99)
+    w = ClashBoard(played("coc", 2, 3, 40), seat=0, lock_view=True)
+    other = ClashBoard(players=2, seed=99)
     other.play(str(other.match.legal_actions()[0]))
     actions, state_hash = list(w.match.actions), w.match.state_hash()
     sent = recorder(w)
@@ -109,18 +109,18 @@ def test_save_and_load_intents_are_refused_on_a_locked_board(tmp_path: Path) -> 
 
 
 def test_only_python_sets_the_lock() -> None:
-    w = BoardWidget(players=2, seed=1, seat=0, lock_view=True)
+    w = ClashBoard(players=2, seed=1, seat=0, lock_view=True)
     from_browser(w, lock_view=False)
     assert w.lock_view is True and w.feedback["rule_id"] == LOCKED
     from_browser(w, seat=None)
     assert w.seat == 0
-    free = BoardWidget(players=2, seed=1, seat=0)
+    free = ClashBoard(players=2, seed=1, seat=0)
     from_browser(free, lock_view=True)
     assert free.lock_view is False and free.feedback["rule_id"] == LOCKED
 
 
 def test_python_still_changes_everything_on_a_locked_board() -> None:
-    w = BoardWidget(played("coc", 2, 3, 40), seat=0, lock_view=True)
+    w = ClashBoard(played("coc", 2, 3, 40), seat=0, lock_view=True)
     w.seat = None  # the teacher's code
     assert w.view["seat"] is None
     w.hotseat = True
@@ -135,7 +135,7 @@ def test_python_still_changes_everything_on_a_locked_board() -> None:
 
 
 def test_an_unlocked_board_takes_the_browsers_view_changes() -> None:
-    w = BoardWidget(played("coc", 2, 3, 20), seat=0)
+    w = ClashBoard(played("coc", 2, 3, 20), seat=0)
     from_browser(w, seat=None)
     assert w.seat is None and w.view["seat"] is None
     from_browser(w, hotseat=True)
@@ -143,7 +143,7 @@ def test_an_unlocked_board_takes_the_browsers_view_changes() -> None:
 
 
 def test_a_locked_seat_still_plays_its_own_turns() -> None:
-    w = BoardWidget(players=2, seed=5, seat=None, lock_view=True)
+    w = ClashBoard(players=2, seed=5, seat=None, lock_view=True)
     w.seat = w.match.current_player  # the teacher hands the board to the player to move
     key = str(w.match.legal_actions()[0])
     fb = intent(w, "act", key=key)
@@ -170,7 +170,7 @@ def test_replay_on_a_locked_board_shows_only_what_the_seat_saw(
         assert not leaks(sent, secrets_of_others(live, seat, set()))
         assert all(p["hand"] is None for p in t.view["players"] if p["seat"] != seat)
         return
-    w = BoardWidget(live, seat=seat, lock_view=True)
+    w = ClashBoard(live, seat=seat, lock_view=True)
     ref = Match.new(game, players, seed)
     public: set[str] = set()
     checked = 0

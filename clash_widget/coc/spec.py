@@ -8,8 +8,8 @@ SPEC = GameSpec(
     game="clash_widget.coc.game:ClashOfCultures",
     options="clash_widget.coc.options:CocOptions",
     heuristic="clash_widget.bots.coc_heuristic:CocHeuristicBot",
-    widget="clash_widget.widget.board:BoardWidget",
+    widget="clash_widget.widget.board:ClashBoard",
     frontend="js/src/coc/index.ts",
-    bundle="widget",
+    bundle="coc",
     notebook="notebooks/11_a_whole_game.ipynb",
 )

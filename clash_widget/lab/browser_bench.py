@@ -42,9 +42,9 @@ __all__ = ["browser_bench", "find_chromium", "lab_server"]
 
 NOTEBOOK = "browser_bench.ipynb"
 SETUP_CELLS = [
-    "from clash_widget.widget import BoardWidget\n"
+    "from clash_widget.widget import ClashBoard\n"
     "from clash_widget.coc.demo import demo_midgame\n"
-    "board = BoardWidget(demo_midgame(players=4, seed=5))\n"
+    "board = ClashBoard(demo_midgame(players=4, seed=5))\n"
     "board",
     "from clash_widget.lab.echo_widget import EchoWidget\necho = EchoWidget()\necho",
 ]

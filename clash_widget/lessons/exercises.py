@@ -251,16 +251,16 @@ def task(ex: str) -> None:
 
 
 def exercise(ex: str, show_task: bool = False) -> Any:
-    """A fresh board for the exercise (a ``BoardWidget``); the task is in the notebook's
+    """A fresh board for the exercise (a ``ClashBoard``); the task is in the notebook's
     markdown (``show_task=True`` prints our text of it too)."""
-    from clash_widget.widget.board import BoardWidget
+    from clash_widget.widget.board import ClashBoard
 
     setup, _ = EXERCISES[ex]
     if show_task:
         task(ex)
     if setup is None:
         return None
-    return BoardWidget(setup())
+    return ClashBoard(setup())
 
 
 def match_of(board_or_match: Any) -> Match | None:

@@ -5,7 +5,7 @@ the rule it checks: ``city_at(board, "2,1").mood == "angry"``,
 ``units_at(board, "3,0").armies("Blue") == 2``, ``player(board, "Blue").gold == 1``,
 ``score(board, "Blue").wonders == 5``, ``terrain_at(board, "2,0") == "plains"``. The log
 too: ``lines(out)`` (its plain words), ``combat_rounds(out)``, ``influence_roll(out)``,
-``events_drawn(out)``. Each helper takes a ``BoardWidget`` or a ``Match``; what it returns is
+``events_drawn(out)``. Each helper takes a ``ClashBoard`` or a ``Match``; what it returns is
 a snapshot (look again after a move).
 """
 

@@ -26,7 +26,7 @@ import traitlets
 
 from clash_widget.widget.assets import STATIC, front_end
 
-BUNDLES = {"coc": "widget", "secolo": "secolo", "persistence": "persistence", "history": "history"}
+BUNDLES = {"coc": "coc", "secolo": "secolo", "persistence": "persistence", "history": "history"}
 FINAL_CLOSE = {4401, 4403, 4404}
 
 
@@ -191,7 +191,7 @@ class RoomBoard(anywidget.AnyWidget):
 
 
 def describe_hex(view: dict[str, Any], q: Any, r: Any) -> dict[str, Any] | None:
-    """What stands on hex (q, r) of a Clash of Cultures view (as BoardWidget.selected)."""
+    """What stands on hex (q, r) of a Clash of Cultures view (as ClashBoard.selected)."""
 
     def at(key: str) -> list[dict[str, Any]]:
         return [

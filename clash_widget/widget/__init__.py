@@ -1,6 +1,7 @@
-"""The anywidget board: BoardWidget draws a match and turns clicks into actions.
+"""The anywidget boards: ClashBoard, SecoloTable, PersistenceMap and HistoryTable draw a
+match and turn clicks into actions.
 
-``BoardWidget`` is imported on first use, so ``clash_widget.widget.intents`` and
+Each widget is imported on first use, so ``clash_widget.widget.intents`` and
 ``clash_widget.widget.autoplay`` (no Jupyter imports) stay importable on their own,
 e.g. by ``python -m clash_widget rules``. The game behind every widget (seats and
 bots, undo/redo, replay, game files, view patches) is the headless
@@ -9,6 +10,7 @@ bots, undo/redo, replay, game files, view patches) is the headless
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from clash_widget.engine.registry import GAMES
@@ -17,7 +19,7 @@ from clash_widget.engine.spec import resolve
 from .intents import WIDGET_RULES
 
 if TYPE_CHECKING:
-    from .board import BoardWidget as BoardWidget
+    from .board import ClashBoard as ClashBoard
     from .controls import board_with_controls as board_with_controls
     from .history_table import HistoryTable as HistoryTable
     from .persistence_map import PersistenceMap as PersistenceMap
@@ -32,6 +34,25 @@ _GAME_WIDGETS: dict[str, str] = {
 
 __all__ = ["WIDGET_RULES", "board_with_controls", *sorted(_GAME_WIDGETS)]
 
+RENAMED = {"BoardWidget": "ClashBoard"}
+"""Old names that still import (so old notebooks run), each with a DeprecationWarning once."""
+_warned: set[str] = set()
+
+
+def renamed(name: str) -> Any:
+    """The widget an old name now means; warns the first time it is asked for.
+
+    Called by a package's ``__getattr__``, so the warning points at the line that asked."""
+    new = RENAMED[name]
+    if name not in _warned:
+        _warned.add(name)
+        warnings.warn(
+            f"{name} is now called {new}: write `from clash_widget import {new}`",
+            DeprecationWarning,
+            stacklevel=3,  # this function, the package's __getattr__, the asking line
+        )
+    return __getattr__(new)
+
 
 def __getattr__(name: str) -> Any:
     if name == "board_with_controls":
@@ -40,4 +61,6 @@ def __getattr__(name: str) -> Any:
         return board_with_controls
     if name in _GAME_WIDGETS:
         return resolve(_GAME_WIDGETS[name])
+    if name in RENAMED:
+        return renamed(name)
     raise AttributeError(name)

@@ -4,7 +4,7 @@ The game itself (seats and bots, undo/redo, the replay timeline, game files, vie
 patches) is :class:`~clash_widget.engine.session.Session`'s; a widget shows
 ``session.view(seat)``, turns the front end's intents into session calls, says what
 happened in ``feedback`` and schedules the bots' steps with a visible delay.
-:class:`~clash_widget.widget.board.BoardWidget` (Clash of Cultures) and
+:class:`~clash_widget.widget.board.ClashBoard` (Clash of Cultures) and
 :class:`~clash_widget.widget.secolo_table.SecoloTable` build on it; the traits here
 are the ones both front ends may read (js/src/model.ts, js/src/secolo/model.ts):
 

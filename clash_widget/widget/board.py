@@ -1,4 +1,4 @@
-"""BoardWidget: a Clash of Cultures match on a clickable anywidget board.
+"""ClashBoard: a Clash of Cultures match on a clickable anywidget board.
 
 The shared traits, intents, refusals, lock and play modes (hot-seat and teacher
 views, bot seats, undo/redo, replay, game files) are :class:`~.base.MatchWidget`'s,
@@ -36,19 +36,19 @@ from .intents import (
     field_problem,
 )
 
-__all__ = ["BOT_NAMES", "STATIC", "BoardWidget", "INTENT_TYPES", "WIDGET_RULES"]
+__all__ = ["BOT_NAMES", "STATIC", "ClashBoard", "INTENT_TYPES", "WIDGET_RULES"]
 
 
-class BoardWidget(MatchWidget):
+class ClashBoard(MatchWidget):
     """A clickable board for one match.
 
-    ``BoardWidget(match=None, *, players=2, seed=0, seat=None, options=None, bots=None)``;
+    ``ClashBoard(match=None, *, players=2, seed=0, seat=None, options=None, bots=None)``;
     without a match a new ``Match.new("coc", players, seed, options)`` is started.
     ``seat=None`` is the teacher's view; ``bots`` names a bot (or ``None``) per seat.
     """
 
     GAME = "coc"
-    _esm, _css = front_end("widget", "front-end")
+    _esm, _css = front_end("coc", "front-end")
     EXTRA_INTENTS = BOARD_FIELDS
     UNVERSIONED = frozenset({"resync", "save"})
 

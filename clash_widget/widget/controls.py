@@ -14,15 +14,15 @@ import ipywidgets as ipw
 
 from clash_widget.engine import Match
 
-from .board import BoardWidget
+from .board import ClashBoard
 
 
-def board_with_controls(board: BoardWidget | None = None, **kwargs: Any) -> ipw.VBox:
-    """``board`` (or a new ``BoardWidget(**kwargs)``) under a row of Python controls.
+def board_with_controls(board: ClashBoard | None = None, **kwargs: Any) -> ipw.VBox:
+    """``board`` (or a new ``ClashBoard(**kwargs)``) under a row of Python controls.
 
     The returned box has ``.board``; the game file path defaults to ``game.json``.
     """
-    w = board if board is not None else BoardWidget(**kwargs)
+    w = board if board is not None else ClashBoard(**kwargs)
     players = ipw.BoundedIntText(
         value=w.match.players, min=w.match.game.min_players, max=w.match.game.max_players,
         description="players", layout=ipw.Layout(width="130px"),

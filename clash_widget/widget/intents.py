@@ -87,7 +87,7 @@ FILE_FIELDS: dict[str, frozenset[str]] = {
     "save": frozenset(),
     "load": frozenset({"text", "name"}),
 }
-# BoardWidget's own: "select" a hex, "resync" (the front end's view is not the one a
+# ClashBoard's own: "select" a hex, "resync" (the front end's view is not the one a
 # patch was made for; send it whole).
 BOARD_FIELDS: dict[str, frozenset[str]] = {
     "select": frozenset({"q", "r"}),

@@ -1,6 +1,6 @@
 """PersistenceMap: a match of The Persistence of Culture on a clickable world map.
 
-The sibling of :class:`~clash_widget.widget.board.BoardWidget` and
+The sibling of :class:`~clash_widget.widget.board.ClashBoard` and
 :class:`~clash_widget.widget.secolo_table.SecoloTable`: the same traits, intents,
 refusals and play modes over the headless Session (hot-seat and teacher views, bot
 seats, undo/redo, replay, game files; see :mod:`clash_widget.widget.base`), with its

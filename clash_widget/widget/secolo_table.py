@@ -1,6 +1,6 @@
 """SecoloTable: a 600 il Secolo di Ferro match on a clickable card table.
 
-The sibling of :class:`~clash_widget.widget.board.BoardWidget` for the card game:
+The sibling of :class:`~clash_widget.widget.board.ClashBoard` for the card game:
 same traits, intents, refusals and play modes over a headless Session (hot-seat
 and teacher views, bot seats, undo/redo, replay, game files; see
 :mod:`clash_widget.widget.base`), its own front end (``js/src/secolo`` bundled

@@ -27,8 +27,8 @@ GAMES = {
             "coc",
             ".clash-widget",
             ".clash-widget polygon.clash-hex",
-            "from clash_widget.engine import Match\nfrom clash_widget.widget import BoardWidget\n"
-            'w = BoardWidget(Match.new("coc", players=2, seed=11), seat=0)\nw',
+            "from clash_widget.engine import Match\nfrom clash_widget.widget import ClashBoard\n"
+            'w = ClashBoard(Match.new("coc", players=2, seed=11), seat=0)\nw',
         ),
         Game(
             "secolo",

@@ -11,11 +11,11 @@ pytestmark = pytest.mark.browser
 
 SETUP = """\
 from clash_widget.coc.scenario import Scenario
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
 s = Scenario(players=2, seed=3).explore_all().advances(0, "mining")
 s.resources(0, food=2, ideas=0, gold=0)
-board = BoardWidget(s.turn(0).match(), seat=0)
+board = ClashBoard(s.turn(0).match(), seat=0)
 board
 """
 

@@ -31,10 +31,10 @@ HEX = "svg polygon.clash-hex[data-q][data-r]"
 # Notebook 7 raises this once while loading its settings, with or without widgets.
 NB7_KNOWN_ERROR = "reading 'schema'"
 SETUP = """\
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 from clash_widget.coc.demo import demo_midgame
 
-board = BoardWidget(demo_midgame(players=4, seed=5))
+board = ClashBoard(demo_midgame(players=4, seed=5))
 board
 """
 

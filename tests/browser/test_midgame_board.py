@@ -15,10 +15,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 pytestmark = pytest.mark.browser
 
 SETUP = """\
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 from clash_widget.coc.demo import demo_midgame
 
-board = BoardWidget(demo_midgame(players=4, seed=5))
+board = ClashBoard(demo_midgame(players=4, seed=5))
 board
 """
 

@@ -22,22 +22,22 @@ pytestmark = pytest.mark.browser
 
 SCRIPTED_SETUP = """\
 from clash_widget.coc.scenario import Scenario
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
 s = Scenario(players=2, seed=3).explore_all()
 s.resources(0, food=2, wood=2, ore=2, ideas=2, gold=2)
 s.units(0, "1,2", settler=1)
 s.turn(0, actions=5)
-board = BoardWidget(s.match(), seat=0)
+board = ClashBoard(s.match(), seat=0)
 board
 """
 
 RANDOM_SETUP = """\
 from clash_widget.engine import Match
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
 match = Match.new("coc", 2, 21)
-board = BoardWidget(match)
+board = ClashBoard(match)
 board
 """
 
@@ -181,7 +181,7 @@ def test_scripted_game_by_clicks(lab, tmp_path):
         json.dumps(
             lab.kernel_json(
                 "(lambda w: (w.run_bots(max_actions=7), w.game_file())[1])"
-                "(BoardWidget(players=3, seed=2, bots=['random'] * 3))"
+                "(ClashBoard(players=3, seed=2, bots=['random'] * 3))"
             )
         )
     )

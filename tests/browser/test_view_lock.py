@@ -10,10 +10,10 @@ from test_scripted_game import open_board, write_notebook
 pytestmark = pytest.mark.browser
 
 SETUP = """\
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 from clash_widget.coc.demo import demo_midgame
 
-board = BoardWidget(demo_midgame(players=4, seed=5), seat=2, lock_view=True)
+board = ClashBoard(demo_midgame(players=4, seed=5), seat=2, lock_view=True)
 board
 """
 

@@ -26,7 +26,7 @@ def test_the_offline_course_is_served_beside_the_rooms(tmp_path):
 
 def test_the_play_page_bundle_is_served(tmp_path):
     with TestClient(create_app(tmp_path / "db.sqlite")) as c:
-        for name in ("play.js", "history.js", "secolo.js", "persistence.js", "widget.js"):
+        for name in ("play.js", "history.js", "secolo.js", "persistence.js", "coc.js"):
             assert c.get(f"/static/{name}").status_code == 200, name
 
 

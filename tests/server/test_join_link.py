@@ -1,4 +1,4 @@
-"""``BoardWidget.join(link)`` and the other game widgets' ``join``: a seat's join link (as the
+"""``ClashBoard.join(link)`` and the other game widgets' ``join``: a seat's join link (as the
 teacher hands it out) gives that seat's board in the notebook, moved by a real server."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from clash_widget.server.client import Room, RoomRefused, parse_link
 
 pytest.importorskip("anywidget")
 
-from clash_widget.widget import BoardWidget, HistoryTable, PersistenceMap, SecoloTable  # noqa: E402
+from clash_widget.widget import ClashBoard, HistoryTable, PersistenceMap, SecoloTable  # noqa: E402
 
 from .test_board import wait  # noqa: E402
 
-WIDGETS = [BoardWidget, SecoloTable, PersistenceMap, HistoryTable]
+WIDGETS = [ClashBoard, SecoloTable, PersistenceMap, HistoryTable]
 
 
 @pytest.mark.parametrize("widget", WIDGETS, ids=lambda w: w.GAME)
@@ -48,8 +48,8 @@ def test_a_joined_board_sees_only_its_own_hand_and_the_seat_is_taken(live):
 
 def test_a_widget_of_another_game_refuses_the_link_and_takes_no_seat(live):
     teacher = Room.create(live.base, game="history", players=2, seed=7)
-    with pytest.raises(ValueError, match="BoardWidget shows coc games; this room plays history"):
-        BoardWidget.join(teacher.links[0]["join"], name="Ada")
+    with pytest.raises(ValueError, match="ClashBoard shows coc games; this room plays history"):
+        ClashBoard.join(teacher.links[0]["join"], name="Ada")
     assert [s["name"] for s in teacher.info()["seats"]] == [None, None]
 
 
@@ -81,4 +81,4 @@ def test_without_the_server_extra_join_says_what_to_install(monkeypatch):
         lambda name, *a: None if name == "websockets" else real(name, *a),
     )
     with pytest.raises(ImportError, match=r"pip install 'clash_widget\[server\]'"):
-        BoardWidget.join("http://127.0.0.1:9/play#room=AB&seat=0")
+        ClashBoard.join("http://127.0.0.1:9/play#room=AB&seat=0")

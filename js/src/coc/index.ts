@@ -3,7 +3,7 @@
 import type { AnyModel, RenderProps } from "@anywidget/types";
 import { App } from "./app";
 import type { WidgetModel } from "./model";
-import "./widget.css";
+import "./coc.css";
 
 export function mount(model: AnyModel<WidgetModel>, el: HTMLElement): App {
   return new App(model, el);

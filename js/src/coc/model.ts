@@ -1,4 +1,4 @@
-// Typed mirror of the Python traits of clash_widget.widget.BoardWidget and of the
+// Typed mirror of the Python traits of clash_widget.widget.ClashBoard and of the
 // Clash of Cultures view payload (docs/CONTRACTS.md). Keep in sync with board.py:
 // tests/test_widget.py compares the trait names below with the Python class.
 
@@ -130,7 +130,7 @@ export interface Selected {
   units?: Unit[];
 }
 
-/** The synced traits (sync=True) of BoardWidget. */
+/** The synced traits (sync=True) of ClashBoard. */
 export type WidgetModel = {
   view: View | Record<string, never>;
   intent: Intent | Record<string, never>;

@@ -9,7 +9,7 @@ import { reselect, selectHex } from "./select";
 
 /** The widget bundle (static/<name>.js and .css) that draws each game. */
 export const BUNDLES: Record<string, string> = {
-  coc: "widget",
+  coc: "coc",
   secolo: "secolo",
   persistence: "persistence",
   history: "history",

@@ -1,5 +1,5 @@
 // Clash of Cultures' hex selection on the play page. In a notebook the board asks Python
-// what stands on a clicked hex (BoardWidget's `selected` trait, clash_widget/widget/
+// what stands on a clicked hex (ClashBoard's `selected` trait, clash_widget/widget/
 // board.py); everything it answers is in the seat's own view, so in a room the page
 // answers it itself, the same way, and the server is never asked.
 
