@@ -20,6 +20,7 @@ from .content import load
 from .economy import gain
 from .effects import grants, on_gain, source
 from .rulebook import RULES
+from .state_types import CocFrame
 from .vocab import HAPPY
 
 SECTION = "Primer: Actions (Expanded); Status Phase and Ending The Game"
@@ -133,7 +134,7 @@ def fulfilled(state: State, p: int, card: str) -> bool:
     raise ValueError(f"unknown objective test {test}")
 
 
-def objective_frames(state: State, p: int) -> list[Frame]:
+def objective_frames(state: State, p: int) -> list[CocFrame]:
     """Status phase step 1: score fulfilled objectives (always worth it, so automatic)."""
     player = state["players"][p]
     for card in list(player["objectives_hand"]):

@@ -32,6 +32,7 @@ from .economy import can_pay, gain, option_cost, pay
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
+from .state_types import BuildFrame, CollectFrame
 from .vocab import ANGRY, NEUTRAL, PIECES, mood_name, parse_hex, with_article
 
 FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
@@ -218,9 +219,15 @@ def start_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     city = state["cities"][key]
     size = effective_size(state, city)
     activate(state, p, key, ev)
-    state["stack"].append(
-        {"kind": "collect", "player": p, "city": key, "max": size, "picks": [], "range": 1}
-    )
+    collect: CollectFrame = {
+        "kind": "collect",
+        "player": p,
+        "city": key,
+        "max": size,
+        "picks": [],
+        "range": 1,
+    }
+    state["stack"].append(collect)
 
 
 COLLECT_KIND = ActionKind(
@@ -487,9 +494,15 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     p, key = args["player"], args["city"]
     size = effective_size(state, state["cities"][key])
     activate(state, p, key, ev)
-    state["stack"].append(
-        {"kind": "build", "player": p, "city": key, "max": size, "built": [], "draft": False}
-    )
+    build: BuildFrame = {
+        "kind": "build",
+        "player": p,
+        "city": key,
+        "max": size,
+        "built": [],
+        "draft": False,
+    }
+    state["stack"].append(build)
 
 
 @RULES.check(

@@ -16,6 +16,7 @@ from .common import actions_left, bump_stat, me, spend_action
 from .economy import describe_cost, parse_payment, pay, payment_key, payments
 from .effects import grants
 from .rulebook import RULES
+from .state_types import CivicFrame
 from .vocab import HAPPY, RESOURCES, mood_name, parse_hex
 
 SECTION = "Primer: Actions (Expanded), Civic Improvement"
@@ -47,7 +48,8 @@ def start_civic(state: State, frame: Frame, args: Any, ev: Events) -> None:
         player["mood"] -= 1
     else:
         spend_action(state)
-    state["stack"].append({"kind": "civic", "player": frame["player"], "steps": 0})
+    civic: CivicFrame = {"kind": "civic", "player": frame["player"], "steps": 0}
+    state["stack"].append(civic)
 
 
 @RULES.check(

@@ -27,6 +27,17 @@ from .economy import can_pay, describe_cost, gain, pay
 from .effects import grants
 from .rulebook import RULES
 from .setup import add_unit
+from .state_types import (
+    Award,
+    BarbarianCityFrame,
+    BattleRoundFrame,
+    CasualtiesFrame,
+    CombatCardFrame,
+    FanaticismCityFrame,
+    RefugeeCityFrame,
+    Side,
+    SiegecraftFrame,
+)
 from .vocab import ANGRY, BARBARIANS, plural
 
 SECTION = "Primer: Battles and Capturing; French rulings p. 12"
@@ -122,7 +133,7 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
     if city is not None and city["owner"] != p:
         defenders.add(city["owner"])
     d = min(defenders) if defenders else BARBARIANS
-    battle = {
+    battle: BattleRoundFrame = {
         "kind": "battle_round",
         "player": p,
         "defender": d,
@@ -151,12 +162,13 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
         return
     if _fortress(state, battle) and p >= 0 and grants(state["players"][p], "combat.siegecraft"):
         if len(siege_options(state, p)) > 1:  # a real choice: ask once, before round 1
-            state["stack"].append({"kind": "siegecraft", "player": p, "at": to, "battle": battle})
+            siege: SiegecraftFrame = {"kind": "siegecraft", "player": p, "at": to, "battle": battle}
+            state["stack"].append(siege)
             return
     _round(state, battle, ev)
 
 
-def _fortress(state: State, b: dict[str, Any]) -> bool:
+def _fortress(state: State, b: BattleRoundFrame) -> bool:
     """The battle's space is the defender's city and it has a Fortress."""
     city = state["cities"].get(b["at"])
     return city is not None and city["owner"] == b["defender"] and "fortress" in city["pieces"]
@@ -249,18 +261,18 @@ def _dice(state: State, n: int) -> list[int]:
     return [rng.roll(state) for _ in range(n)]
 
 
-def _round(state: State, b: dict[str, Any], ev: Events) -> None:
+def _round(state: State, b: BattleRoundFrame, ev: Events) -> None:
     """Start a combat round: first each side may play a combat card, then the dice."""
     b["round"] += 1
     b["cards"] = {}
     _next_card_or_fight(state, b, ev)
 
 
-def _side_player(b: dict[str, Any], side: str) -> int:
+def _side_player(b: BattleRoundFrame, side: Side) -> int:
     return b["player"] if side == "attacker" else b["defender"]
 
 
-def _next_card_or_fight(state: State, b: dict[str, Any], ev: Events) -> None:
+def _next_card_or_fight(state: State, b: BattleRoundFrame, ev: Events) -> None:
     """Ask the attacker, then the defender, for a combat card when they really have one.
 
     The barbarians never play cards; a player they raid is asked like any
@@ -271,7 +283,8 @@ def _next_card_or_fight(state: State, b: dict[str, Any], ev: Events) -> None:
             continue
         who = _side_player(b, side)
         if who >= 0 and combat_cards(state, who):
-            state["stack"].append({"kind": "combat_card", "player": who, "side": side, "battle": b})
+            ask: CombatCardFrame = {"kind": "combat_card", "player": who, "side": side, "battle": b}
+            state["stack"].append(ask)
             return
         b["cards"][side] = None
     _fight(state, b, ev)
@@ -285,7 +298,7 @@ def card_chosen(state: State, frame: Frame, card: str | None, ev: Events) -> Non
     _next_card_or_fight(state, b, ev)
 
 
-def _card_effect(b: dict[str, Any], side: str, effect: str) -> int:
+def _card_effect(b: BattleRoundFrame, side: Side, effect: str) -> int:
     card = b["cards"].get(side)
     if not card:
         return 0
@@ -309,7 +322,7 @@ class _Round:
     notes: list[str] = field(default_factory=list)
 
 
-def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
+def _fight(state: State, b: BattleRoundFrame, ev: Events) -> None:
     """Roll one combat round; casualties are then chosen by the side taking them."""
     p, d = b["player"], b["defender"]
     r = _Round(
@@ -344,7 +357,7 @@ def _fight(state: State, b: dict[str, Any], ev: Events) -> None:
     _next_casualties(state, b, ev)
 
 
-def _roll_dice(state: State, b: dict[str, Any], r: _Round, fort_die: bool) -> None:
+def _roll_dice(state: State, b: BattleRoundFrame, r: _Round, fort_die: bool) -> None:
     """One die per fighting unit, plus the Fortress's die and the combat cards' dice and bonus."""
     att = _fighters(state, b["player"], b["at"], b["naval"])
     dfd = _fighters(state, b["defender"], b["at"], b["naval"])
@@ -358,7 +371,7 @@ def _roll_dice(state: State, b: dict[str, Any], r: _Round, fort_die: bool) -> No
             r.notes.append(f"{_name(state, _side_player(b, side))} plays a combat card")
 
 
-def _fanaticism_bonus(state: State, b: dict[str, Any], r: _Round) -> None:
+def _fanaticism_bonus(state: State, b: BattleRoundFrame, r: _Round) -> None:
     """Fanaticism: +2 to a side's first-round total in a city with a Temple."""
     city = state["cities"].get(b["at"])
     if not (r.first and city is not None and "temple" in city["pieces"]):
@@ -371,7 +384,7 @@ def _fanaticism_bonus(state: State, b: dict[str, Any], r: _Round) -> None:
         r.notes.append("Fanaticism +2 to the defender")
 
 
-def _steel_weapons(b: dict[str, Any], r: _Round) -> None:
+def _steel_weapons(b: BattleRoundFrame, r: _Round) -> None:
     """Steel Weapons: +1 hit in a first land round, unless the other side has them too."""
     if not r.first or b["naval"]:
         return
@@ -392,7 +405,7 @@ def _steel_weapons(b: dict[str, Any], r: _Round) -> None:
         r.notes.append("Steel Weapons: +1 hit to the defender")
 
 
-def _warships(b: dict[str, Any], r: _Round) -> None:
+def _warships(b: BattleRoundFrame, r: _Round) -> None:
     """Warships cancel one hit in the first round at sea (or of a landing from the sea)."""
     if not (r.first and (b["naval"] or b["disembark"])):
         return
@@ -409,7 +422,7 @@ def _warships(b: dict[str, Any], r: _Round) -> None:
         r.notes.append("Warships cancel one hit against the defender")
 
 
-def _card_cancels(b: dict[str, Any], r: _Round) -> None:
+def _card_cancels(b: BattleRoundFrame, r: _Round) -> None:
     """Combat cards that cancel hits against the side that played them."""
     cancel = min(_card_effect(b, "attacker", "cancel"), r.defender_hits)
     if cancel:
@@ -421,7 +434,7 @@ def _card_cancels(b: dict[str, Any], r: _Round) -> None:
         r.notes.append(f"a combat card cancels {plural(cancel, 'hit')} against the defender")
 
 
-def _report_round(state: State, b: dict[str, Any], r: _Round, ev: Events) -> None:
+def _report_round(state: State, b: BattleRoundFrame, r: _Round, ev: Events) -> None:
     p, d, at = b["player"], b["defender"], b["at"]
     a_name, d_name = _name(state, p, start=False), _name(state, d, start=False)
     text = (
@@ -455,7 +468,7 @@ def _cargo(state: State, uid: str) -> tuple[str, ...]:
     return tuple(sorted(u["kind"] for u in state["units"].values() if u["on"] == uid))
 
 
-def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
+def _next_casualties(state: State, b: BattleRoundFrame, ev: Events) -> None:
     """Remove each side's losses; a side with a real choice picks them itself."""
     for side in ("defender", "attacker"):
         n = b["losses"][side]
@@ -464,9 +477,14 @@ def _next_casualties(state: State, b: dict[str, Any], ev: Events) -> None:
         who = _side_player(b, side)
         uids = _fighters(state, who, b["at"], b["naval"])
         if who >= 0 and casualty_choice(state, uids, n):
-            state["stack"].append(
-                {"kind": "casualties", "player": who, "side": side, "battle": b, "left": n}
-            )
+            hits: CasualtiesFrame = {
+                "kind": "casualties",
+                "player": who,
+                "side": side,
+                "battle": b,
+                "left": n,
+            }
+            state["stack"].append(hits)
             return
         _remove(state, uids[:n])
         b["losses"][side] = 0
@@ -510,7 +528,7 @@ def lose_unit(state: State, frame: Frame, uid: str, ev: Events) -> None:
     _next_casualties(state, b, ev)
 
 
-def _after_round(state: State, b: dict[str, Any], ev: Events) -> None:
+def _after_round(state: State, b: BattleRoundFrame, ev: Events) -> None:
     p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
     att_left = _fighters(state, p, at, naval)
     dfd_left = _fighters(state, d, at, naval)
@@ -530,14 +548,14 @@ def _remove(state: State, uids: list[str]) -> None:
             del state["units"][vid]  # riders sink with their ship
 
 
-def _resolve(state: State, b: dict[str, Any], ev: Events) -> None:
+def _resolve(state: State, b: BattleRoundFrame, ev: Events) -> None:
     p, d, at, naval = b["player"], b["defender"], b["at"], b["naval"]
     att_left = _fighters(state, p, at, naval)
     dfd_left = _fighters(state, d, at, naval)
     city = state["cities"].get(at)
     # Fanaticism: only a battle fought (dice rolled) in a city with a Temple, whoever owns it.
     temple = b["round"] > 0 and city is not None and "temple" in city["pieces"]
-    awards: list[dict[str, Any]] = []
+    awards: list[Award] = []
     if att_left and not dfd_left:
         # Defeated side: settlers (and any other of its units) left alone are lost.
         doomed = [uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] != p]
@@ -581,7 +599,7 @@ def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
         )
 
 
-def _fanaticism(state: State, loser: int) -> list[dict[str, Any]]:
+def _fanaticism(state: State, loser: int) -> list[Award]:
     if loser < 0 or not grants(state["players"][loser], "combat.fanaticism"):
         return []
     return [{"what": "fanaticism", "player": loser}]
@@ -591,10 +609,7 @@ def _fanaticism(state: State, loser: int) -> list[dict[str, Any]]:
 # The player receiving the unit picks one of their cities with room (a frame when there
 # are several); the awards of one battle are handled in order, one frame at a time.
 
-AWARDS = {
-    "refugee": ("settler", "refugee_city"),
-    "fanaticism": ("army", "fanaticism_city"),
-}
+AWARDED_UNIT = {"refugee": "settler", "fanaticism": "army"}
 
 
 def cities_with_room(state: State, p: int) -> list[str]:
@@ -602,14 +617,19 @@ def cities_with_room(state: State, p: int) -> list[str]:
     return sorted(k for k in cities_of(state, p) if stack_count(state, k) < limit)
 
 
-def grant(state: State, awards: list[dict[str, Any]], ev: Events) -> None:
+def grant(state: State, awards: list[Award], ev: Events) -> None:
     """Give each award in turn; stop at a frame when its receiver has a real choice."""
     while awards:
         award = awards.pop(0)
         who, what = award["player"], award["what"]
         room = cities_with_room(state, who)
         if len(room) > 1:
-            state["stack"].append({"kind": AWARDS[what][1], "player": who, "awards": awards})
+            ask: RefugeeCityFrame | FanaticismCityFrame
+            if what == "refugee":
+                ask = {"kind": "refugee_city", "player": who, "awards": awards}
+            else:
+                ask = {"kind": "fanaticism_city", "player": who, "awards": awards}
+            state["stack"].append(ask)
             return
         if room:
             _place(state, what, who, room[0], ev)
@@ -626,7 +646,7 @@ def grant(state: State, awards: list[dict[str, Any]], ev: Events) -> None:
 
 
 def _place(state: State, what: str, who: int, key: str, ev: Events) -> None:
-    add_unit(state, who, AWARDS[what][0], key)
+    add_unit(state, who, AWARDED_UNIT[what], key)
     name = _name(state, who)
     if what == "refugee":
         text = f"A refugee settler of {name} reaches the city at {key}."
@@ -691,7 +711,7 @@ def _capture_gold(state: State, was_content: bool) -> bool:
     return was_content or bool(state["options"].get("capture_rewards_always", False))
 
 
-def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
+def capture(state: State, p: int, key: str, ev: Events) -> list[Award]:
     """Capture (Primer): swap the old owner's pieces, gold, refugee settler, city angry.
 
     Returns the refugee settler still to be placed (by the previous owner's choice).
@@ -711,7 +731,8 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[dict[str, Any]]:
         ev.emit("capture", f"The barbarians take the city at {key}.", hexes=[key])
         return [{"what": "refugee", "player": old}] if _capture_gold(state, was_content) else []
     if old == BARBARIANS:
-        state["stack"].append({"kind": "barbarian_city", "player": p, "city": key})
+        keep: BarbarianCityFrame = {"kind": "barbarian_city", "player": p, "city": key}
+        state["stack"].append(keep)
         ev.emit(
             "capture",
             f"{_name(state, p)} takes the barbarian city at {key}.",
@@ -743,9 +764,9 @@ def valid_choice(state: State, frame: Frame, args: Any) -> bool:
 
 
 def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
-    state["stack"].pop()
+    battle: BattleRoundFrame = state["stack"].pop()  # the frame is the battle's own record
     if args == "continue":
-        _round(state, frame, ev)
+        _round(state, battle, ev)
         return
     p, at, src = frame["player"], frame["at"], frame["from"]
     # Everything of the attacker's goes back: its armies (or ships with their cargo) and the

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine.game import Frame, State
 from .rulebook import RULES
 
 
-def me(state: State, frame: Frame) -> dict[str, Any]:
+def me(state: State, frame: Mapping[str, Any]) -> dict[str, Any]:
+    """The deciding player's record (``frame``: any frame, a plain dict or a typed record)."""
     return state["players"][frame["player"]]
 
 
@@ -16,11 +18,11 @@ def spend_action(state: State) -> None:
     state["turn"]["actions"] -= 1
 
 
-def used_once(state: State, frame: Frame, ability: str) -> bool:
+def used_once(state: State, frame: Mapping[str, Any], ability: str) -> bool:
     return ability in me(state, frame)["once"]
 
 
-def mark_once(state: State, frame: Frame, ability: str) -> None:
+def mark_once(state: State, frame: Mapping[str, Any], ability: str) -> None:
     me(state, frame)["once"].append(ability)
 
 

@@ -11,7 +11,7 @@ with Myths, whether to pay a mood token instead) in an ``event_mood`` frame.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind, fixed
@@ -25,6 +25,7 @@ from .economy import gain
 from .effects import grants, source
 from .rulebook import RULES
 from .setup import add_unit, new_city
+from .state_types import BarbarianRaidFrame, EventMoodFrame
 from .vocab import ANGRY, BARBARIANS, mood_name
 from .windows import HELD_BACK, could_gain, offer
 
@@ -51,7 +52,7 @@ def draw_event(state: State, p: int, ev: Events) -> None:
     EFFECTS[spec["effect"]](state, p, ev)
 
 
-MOOD_FRAME = "event_mood"
+MOOD_FRAME: Final = "event_mood"
 MYTHS = "Primer: Advances, SPIRITUALITY (Myths)"
 
 
@@ -74,7 +75,8 @@ def _lower_mood(state: State, p: int, ev: Events, cause: str, *, angry: bool = F
     if len(targets) == 1 and not myths:
         _hit(state, p, targets[0], cause, angry, ev)
         return
-    state["stack"].append({"kind": MOOD_FRAME, "player": p, "cause": cause, "angry": angry})
+    ask: EventMoodFrame = {"kind": MOOD_FRAME, "player": p, "cause": cause, "angry": angry}
+    state["stack"].append(ask)
     if myths:
         offer(state, p, "mood", 1)  # no token for Myths: free cards first
 
@@ -254,7 +256,7 @@ def barbarian_spawn(state: State, p: int, ev: Events) -> None:
     bump_stat(state, "barbarian_spawn")
 
 
-RAID = "barbarian_raid"
+RAID: Final = "barbarian_raid"
 
 
 def barbarian_attack(state: State, p: int, ev: Events) -> None:
@@ -270,7 +272,8 @@ def barbarian_attack(state: State, p: int, ev: Events) -> None:
         for uid, u in sorted(state["units"].items(), key=lambda x: int(x[0][1:]))
         if u["owner"] == BARBARIANS and u["kind"] == "army"
     ]
-    state["stack"].append({"kind": RAID, "player": p, "queue": queue})
+    raids: BarbarianRaidFrame = {"kind": RAID, "player": p, "queue": queue}
+    state["stack"].append(raids)
     continue_raids(state, ev)
 
 

@@ -15,6 +15,7 @@ and Devotion forbid tokens that boost the *roll*; tokens for range stay allowed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Action, act, rng
@@ -25,6 +26,7 @@ from .board import city_size, hex_distance
 from .common import bump_stat, mark_once, me, spend_action, used_once
 from .effects import grants
 from .rulebook import RULES
+from .state_types import InfluenceBoostFrame, InfluencePieceFrame
 from .vocab import HAPPY, parse_hex, plural
 from .windows import could_gain, offer
 
@@ -211,7 +213,7 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     )
     if spent:
         text += f"; {plural(spent, 'culture token')} spent on range"
-    roll = {
+    roll: InfluenceBoostFrame = {
         "kind": "influence_boost",
         "player": p,
         "from": src,
@@ -236,7 +238,9 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     _announce(ev, roll, text + ": the influence fails.", spent, False)
 
 
-def _announce(ev: Events, roll: Frame, text: str, spent: int, success: bool | None) -> None:
+def _announce(
+    ev: Events, roll: InfluenceBoostFrame, text: str, spent: int, success: bool | None
+) -> None:
     """Log the influence die; success None means culture tokens may still lift it."""
     ev.emit(
         "influence_roll",
@@ -250,7 +254,8 @@ def _announce(ev: Events, roll: Frame, text: str, spent: int, success: bool | No
     )
 
 
-def _succeed(state: State, roll: Frame, ev: Events) -> None:
+def _succeed(state: State, roll: Mapping[str, Any], ev: Events) -> None:
+    """The influence succeeds (``roll``: the influence_boost record, new or answered)."""
     p, key = roll["player"], roll["at"]
     player = state["players"][p]
     mark_once(state, roll, SUCCESS_ONCE)
@@ -262,7 +267,8 @@ def _succeed(state: State, roll: Frame, ev: Events) -> None:
     if len(pieces) == 1:
         _swap(state, p, key, pieces[0], ev)
         return
-    state["stack"].append({"kind": "influence_piece", "player": p, "city": key})
+    take: InfluencePieceFrame = {"kind": "influence_piece", "player": p, "city": key}
+    state["stack"].append(take)
 
 
 def _swap(state: State, p: int, key: str, piece: str, ev: Events) -> None:

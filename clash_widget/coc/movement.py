@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction
@@ -34,6 +34,7 @@ from .common import actions_left, bump_stat, me, spend_action
 from .economy import pay
 from .effects import grants
 from .rulebook import RULES
+from .state_types import GroupArgs, MoveFrame, MovePending, OrientFrame, WhichUnitsFrame
 from .vocab import count_words, parse_hex
 
 MOVE = "Primer: Actions (Expanded), Move Units"
@@ -46,7 +47,7 @@ def start_move(state: State, frame: Frame, args: Any, ev: Events) -> None:
     state["stack"].append(new_move_frame(state, frame["player"]))
 
 
-def new_move_frame(state: State, p: int) -> Frame:
+def new_move_frame(state: State, p: int) -> MoveFrame:
     """A Move action in progress: groups still allowed and the units moved so far
     (a unit moves in one group per Move action: primer, "one space per Move action")."""
     return {"kind": "move", "player": p, "left": state["options"]["groups_per_move"], "moved": []}
@@ -62,7 +63,7 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
     p = frame["player"]
     # The same checks as the move frame, asked for one group (no dead-end Move actions);
     # candidates come lazily, so the probe stops at the first group that can go.
-    probe = new_move_frame(state, p)
+    probe = cast(Frame, new_move_frame(state, p))  # the checks take any frame
     return any(
         GROUP.admits(state, probe, parse_group(state, probe, a))
         for a in group_candidates(state, probe)
@@ -656,21 +657,20 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     if args.get("pick") is None:
         options = pick_options(state, args)
         if len(options) > 1:  # the units differ and not all go: the player says which
-            state["stack"].append(
-                {
-                    "kind": "which_units",
-                    "player": args["player"],
-                    "args": dict(args, moved=list(args["moved"])),
-                    "options": ["+".join(o) for o in options],
-                }
-            )
+            which: WhichUnitsFrame = {
+                "kind": "which_units",
+                "player": args["player"],
+                "args": cast(GroupArgs, dict(args, moved=list(args["moved"]))),
+                "options": ["+".join(o) for o in options],
+            }
+            state["stack"].append(which)
             return
     take = paying.settle(state, frame, "group", args)
     if take is None:
         return  # asked how to pay the road (food or ore, or gold); the move goes on from there
     frame["left"] -= 1
     p = args["player"]
-    pending = {"from": args["from"], "to": args["to"], "spec": args["spec"]}
+    pending: MovePending = {"from": args["from"], "to": args["to"], "spec": args["spec"]}
     if args.get("pick") is not None:
         pending["pick"] = list(args["pick"])
     if args["roads"]:
@@ -681,15 +681,14 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         region = state["hexes"][to]["region"]
         allowed, ruling = explore.orientation_ruling(state, region, to, "ship" in args["spec"])
         if len(allowed) > 1:
-            state["stack"].append(
-                {
-                    "kind": "orient",
-                    "player": p,
-                    "region": region,
-                    "allowed": allowed,
-                    "pending": pending,
-                }
-            )
+            orient: OrientFrame = {
+                "kind": "orient",
+                "player": p,
+                "region": region,
+                "allowed": allowed,
+                "pending": pending,
+            }
+            state["stack"].append(orient)
             return
         explore.reveal(state, region, allowed[0], p, ev, ruling)
     finish_group(state, p, pending, ev)
@@ -702,7 +701,7 @@ def _road_cost(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[st
 paying.register("group", _road_cost, apply_group)
 
 
-def finish_group(state: State, p: int, pending: dict[str, Any], ev: Events) -> None:
+def finish_group(state: State, p: int, pending: MovePending, ev: Events) -> None:
     """Move the chosen units (the region is explored by now); start a battle if needed."""
     src, to, spec = pending["from"], pending["to"], pending["spec"]
     t = terrain(state, to)

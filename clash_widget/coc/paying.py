@@ -10,7 +10,7 @@ goes on with the payment chosen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, cast
 
 from ..engine import Action
 from ..engine.actions import MalformedAction
@@ -18,12 +18,13 @@ from ..engine.frames import ActionKind, frame_options
 from ..engine.game import Events, Frame, State
 from .economy import Cost, parse_payment, payment_key
 from .rulebook import RULES
+from .state_types import PaidArgs, PaidFor, PaymentFrame
 from .vocab import BASIC
 
 SECTION = "Primer: Resources (Gold)"
 ORDER = ("food", "wood", "ore", "ideas", "gold", "mood", "culture")
 FREE = "free"  # a payment of nothing (a discount taken)
-FRAME = "payment"
+FRAME: Final = "payment"
 
 Then = Callable[[State, Frame, dict[str, Any], Events], None]
 CostOf = Callable[[State, Frame, dict[str, Any]], list[Cost]]
@@ -109,15 +110,14 @@ def settle(
         return dict(args["payment"])
     options = asked if asked is not None else open_ways(state, frame, kind, args)
     if len(options) > 1:
-        state["stack"].append(
-            {
-                "kind": FRAME,
-                "player": frame["player"],
-                "for": kind,
-                "args": dict(args, payment=None),
-                "options": [key(o) for o in options],
-            }
-        )
+        ask: PaymentFrame = {
+            "kind": FRAME,
+            "player": frame["player"],
+            "for": cast(PaidFor, kind),  # a kind registered with register()
+            "args": cast(PaidArgs, dict(args, payment=None)),
+            "options": [key(o) for o in options],
+        }
+        state["stack"].append(ask)
         return None
     return options[0] if options else {}
 

@@ -7,7 +7,7 @@ of which may be replaced by ideas (gold replaces any resource).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Action, act
 from ..engine.frames import ActionKind, explained, frame_options
@@ -26,6 +26,7 @@ from .economy import (
 )
 from .effects import FREED_BY, grants, on_gain, run_gain_effects, source
 from .rulebook import RULES
+from .state_types import DogmaAdvanceFrame, GovernmentCubesFrame, ResearchPaymentFrame
 
 SECTION = "Primer: Actions (Expanded), Research an Advance"
 TRACK_EVENTS = (3, 5, 7)
@@ -331,15 +332,14 @@ def buy(
         options = payment_choices(state, player, advance, free=free, asking=True)
         if len(options) > 1:
             keys = [key_of(o) for o in options]
-            state["stack"].append(
-                {
-                    "kind": "research_payment",
-                    "player": p,
-                    "advance": advance,
-                    "options": keys,
-                    "free": free,
-                }
-            )
+            ask: ResearchPaymentFrame = {
+                "kind": "research_payment",
+                "player": p,
+                "advance": advance,
+                "options": keys,
+                "free": free,
+            }
+            state["stack"].append(ask)
             return
         cost = cost_of(state, player, advance, free=free)
         payment = options[0] if options else payment_plan(player, cost, ideas_for_food=True)
@@ -525,7 +525,8 @@ def _place_cubes(state: State, p: int, tree: str, n: int, ev: Events) -> None:
     if n == 0:
         return
     if n < len(slots):
-        state["stack"].append({"kind": CUBES, "player": p, "tree": tree, "left": n})
+        cubes: GovernmentCubesFrame = {"kind": CUBES, "player": p, "tree": tree, "left": n}
+        state["stack"].append(cubes)
         return
     for a in slots:
         _land_cube(state, p, a, ev)
@@ -538,7 +539,7 @@ def _land_cube(state: State, p: int, advance: str, ev: Events) -> None:
     ev.emit("government", f"{player['name']} moves a cube onto {name}.", player=p)
 
 
-CUBES = "government_cubes"
+CUBES: Final = "government_cubes"
 
 
 def parse_cube(state: State, frame: Frame, a: Action) -> str:
@@ -587,7 +588,7 @@ CUBE = ActionKind(
 
 # -- Dogma: a free Theocracy advance for each Temple built -------------------------------
 
-DOGMA = "dogma_advance"
+DOGMA: Final = "dogma_advance"
 
 
 def dogma_choices(state: State, p: int) -> list[str]:
@@ -602,7 +603,8 @@ def dogma_gift(state: State, p: int, ev: Events) -> None:
     if len(choices) == 1:
         gain_advance(state, p, choices[0], ev)
     elif choices:
-        state["stack"].append({"kind": DOGMA, "player": p})
+        dogma: DogmaAdvanceFrame = {"kind": DOGMA, "player": p}
+        state["stack"].append(dogma)
 
 
 @RULES.check(

@@ -9,7 +9,7 @@ data files (``data/cards.json``, ``advances.json``); a copy of a card carries ``
 
 # No ``from __future__ import annotations`` here: Python 3.11 TypedDicts must see
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 Terrain = Literal["plains", "forest", "mountain", "barren", "sea"]  # vocab.TERRAINS
 UnitKind = Literal["settler", "army", "ship"]  # vocab.UNIT_KINDS
@@ -148,6 +148,422 @@ class CocOptionsDict(TypedDict):
     capture_rewards_always: bool
 
 
+# -- decision frames: one record per kind, ``kind`` telling them apart ------------------------
+# The kinds the game asks about are its handlers (game.py's HANDLERS); three more are steps the
+# game takes by itself once they reach the top of the stack (``ClashOfCultures.settle_step``).
+# Records with a key named like a Python keyword ("from", "for") use TypedDict's call form.
+
+Cost = dict[str, int]  # resource or token -> amount (``food:1+gold:1`` read as a dict)
+UnitSpec = dict[str, int]  # a group's units by kind: {"army": 2, "settler": 1}
+Side = Literal["attacker", "defender"]
+SiegeChoice = Literal["nothing", "wood", "ore", "both"]  # combat.SIEGE_COSTS
+
+
+class TurnFrame(TypedDict):
+    """The player to move chooses an action or a free ability, or ends the turn."""
+
+    kind: Literal["turn"]
+    player: int
+
+
+class CollectFrame(TypedDict):
+    """Collect: the hexes around the city picked one by one, then done."""
+
+    kind: Literal["collect"]
+    player: int
+    city: str  # the city collecting
+    max: int  # hexes it may collect from (its size)
+    picks: list[list[str]]  # [hex, resource] per hex picked so far
+    range: int  # 1; 2 once Husbandry is paid for
+
+
+class BuildFrame(TypedDict):
+    """Build: units built one by one in the city, then done."""
+
+    kind: Literal["build"]
+    player: int
+    city: str
+    max: int  # units it may build (its size)
+    built: list[UnitKind]  # built so far
+    draft: bool  # Draft was used (once per build)
+
+
+class MoveFrame(TypedDict):
+    """A Move action in progress: groups moved one by one, then done."""
+
+    kind: Literal["move"]
+    player: int
+    left: int  # groups still allowed
+    moved: list[str]  # unit ids moved so far (a unit goes in one group per Move action)
+
+
+# The paused actions a frame keeps while it asks (their parsed arguments, ``parse_*``).
+GroupArgs = TypedDict(
+    "GroupArgs",
+    {
+        "player": int,
+        "from": str,  # hex
+        "to": str,  # hex
+        "spec": UnitSpec,
+        "roads": list[str],  # what Roads are paid with (empty: no Roads)
+        "moved": list[str],  # the move frame's units moved before this group
+        "for": Literal["group"],
+        "payment": Cost | None,  # the road's payment, once named
+        "pick": list[str] | None,  # which units go, once named (movement.unit_class)
+    },
+)
+UnitArgs = TypedDict(
+    "UnitArgs",
+    {
+        "player": int,
+        "kind": UnitKind,
+        "draft": bool,
+        "for": Literal["unit"],
+        "payment": Cost | None,
+    },
+)
+GrowArgs = TypedDict(
+    "GrowArgs",
+    {
+        "player": int,
+        "city": str,
+        "piece": str,  # the piece the city grows by
+        "extra": str,  # a port's sea hex ("" for other pieces)
+        "settler": bool,  # Sanitation's extra settler
+        "for": Literal["grow"],
+        "payment": Cost | None,
+    },
+)
+WonderArgs = TypedDict(
+    "WonderArgs",
+    {"city": str, "wonder": str, "for": Literal["wonder"], "payment": Cost | None},
+)
+HusbandryArgs = TypedDict(
+    "HusbandryArgs", {"player": int, "for": Literal["husbandry"], "payment": Cost | None}
+)
+SiegeArgs = TypedDict(
+    "SiegeArgs", {"choice": SiegeChoice, "for": Literal["siege"], "payment": Cost | None}
+)
+PaidArgs = GroupArgs | UnitArgs | GrowArgs | WonderArgs | HusbandryArgs | SiegeArgs
+PaidFor = Literal["group", "unit", "grow", "wonder", "husbandry", "siege"]  # paying.register
+
+
+class WhichUnitsFrame(TypedDict):
+    """The units of one kind differ (cargo, forest) and not all go: which of them move."""
+
+    kind: Literal["which_units"]
+    player: int
+    args: GroupArgs  # the group move waiting for the answer
+    options: list[str]  # the picks to choose from (class+class)
+
+
+MovePending = TypedDict(
+    "MovePending",
+    {
+        "from": str,
+        "to": str,
+        "spec": UnitSpec,
+        "pick": NotRequired[list[str]],
+        "roads": NotRequired[list[str]],
+    },
+)
+"""A group move, paid for, that ends once the region it enters lies face up."""
+
+
+class OrientFrame(TypedDict):
+    """The rulings leave a choice: which way the region entered lies."""
+
+    kind: Literal["orient"]
+    player: int
+    region: int  # index into ``regions``
+    allowed: list[int]  # the ways left (Region.flip values)
+    pending: MovePending
+
+
+class CivicFrame(TypedDict):
+    """Increase happiness: mood tokens spent step by step, then done."""
+
+    kind: Literal["civic"]
+    player: int
+    steps: int  # mood steps bought so far
+
+
+class BattleCards(TypedDict, total=False):
+    """The combat card each side played this round (None: it passed); a side not asked yet is
+    missing."""
+
+    attacker: str | None
+    defender: str | None
+
+
+class Losses(TypedDict):
+    """Units each side still has to remove this round."""
+
+    attacker: int
+    defender: int
+
+
+BattleRoundFrame = TypedDict(
+    "BattleRoundFrame",
+    {
+        "kind": Literal["battle_round"],
+        "player": int,  # the attacker (-1: the barbarians), who decides between rounds
+        "defender": int,
+        "from": str,  # the hex the attack came from
+        "at": str,  # the battle's hex
+        "naval": bool,  # ships against ships
+        "round": int,  # rounds started
+        "disembark": bool,  # land units attacking from a ship
+        "siege": NotRequired[SiegeChoice],  # what the attacker paid for Siegecraft
+        "cards": NotRequired[BattleCards],  # this round's combat cards
+        "losses": NotRequired[Losses],  # this round's hits still to remove
+    },
+)
+"""A battle: between rounds the attacker fights on or retreats. The frames that ask during a
+round (Siegecraft, combat card, casualties) hold this same record as ``battle``."""
+
+
+class SiegecraftFrame(TypedDict):
+    """Before round 1 against a Fortress: what the attacker pays for Siegecraft."""
+
+    kind: Literal["siegecraft"]
+    player: int
+    at: str
+    battle: BattleRoundFrame
+
+
+class CombatCardFrame(TypedDict):
+    """A side may play an action card for its combat effect this round."""
+
+    kind: Literal["combat_card"]
+    player: int
+    side: Side
+    battle: BattleRoundFrame
+
+
+class CasualtiesFrame(TypedDict):
+    """A side takes hits and chooses its losses one by one."""
+
+    kind: Literal["casualties"]
+    player: int
+    side: Side
+    battle: BattleRoundFrame
+    left: int  # units still to remove
+
+
+class BarbarianCityFrame(TypedDict):
+    """A barbarian city taken: keep it or raze it."""
+
+    kind: Literal["barbarian_city"]
+    player: int
+    city: str
+
+
+class Award(TypedDict):
+    """A unit a battle gives: the refugee settler, Fanaticism's free army."""
+
+    what: Literal["refugee", "fanaticism"]
+    player: int  # who receives it
+
+
+class RefugeeCityFrame(TypedDict):
+    """The city that takes in the refugee settler."""
+
+    kind: Literal["refugee_city"]
+    player: int
+    awards: list[Award]  # the battle's awards still to give after this one
+
+
+class FanaticismCityFrame(TypedDict):
+    """The city that gets Fanaticism's free army."""
+
+    kind: Literal["fanaticism_city"]
+    player: int
+    awards: list[Award]  # the battle's awards still to give after this one
+
+
+InfluenceBoostFrame = TypedDict(
+    "InfluenceBoostFrame",
+    {
+        "kind": Literal["influence_boost"],
+        "player": int,
+        "from": str,  # where the influence starts
+        "at": str,  # the city influenced
+        "die": int,  # the roll
+        "need": int,  # the roll it needed
+        "cost": int,  # culture tokens that lift it (need - die)
+    },
+)
+"""The influence roll missed: spend culture tokens to lift it, or pass."""
+
+
+class InfluencePieceFrame(TypedDict):
+    """Influence succeeded: the city piece the culture takes over."""
+
+    kind: Literal["influence_piece"]
+    player: int
+    city: str
+
+
+TradeReplyFrame = TypedDict(
+    "TradeReplyFrame",
+    {
+        "kind": Literal["trade_reply"],
+        "player": int,  # the partner, who accepts or declines
+        "from": int,  # the seat offering
+        "give": Cost,  # what it gives (goods, tokens, card:<id> for a named card)
+        "get": Cost,  # what it asks for (goods, tokens, a number of cards)
+    },
+)
+"""A trade offer waiting for the partner's answer."""
+
+
+class TradeRoutesFrame(TypedDict):
+    """Trade Routes with Currency: how many routes give gold instead of food."""
+
+    kind: Literal["trade_routes"]
+    player: int
+    routes: int
+
+
+class FreeAdvanceFrame(TypedDict):
+    """Status phase: the free advance."""
+
+    kind: Literal["free_advance"]
+    player: int
+
+
+class RazeFrame(TypedDict):
+    """Status phase: raze a size-1 city for 1 gold, or pass."""
+
+    kind: Literal["raze"]
+    player: int
+
+
+class MonumentsPickFrame(TypedDict):
+    """Monuments: the revealed wonder only this player may build."""
+
+    kind: Literal["monuments_pick"]  # wonders.PICK
+    player: int
+
+
+class DogmaAdvanceFrame(TypedDict):
+    """Dogma: the free Theocracy advance a new Temple brings."""
+
+    kind: Literal["dogma_advance"]  # research.DOGMA
+    player: int
+
+
+class ResearchPaymentFrame(TypedDict):
+    """How to pay for an advance: food, ideas or gold."""
+
+    kind: Literal["research_payment"]
+    player: int
+    advance: str
+    options: list[str]  # the payments to choose from (food:1+ideas:1)
+    free: bool  # the status phase's free advance
+
+
+PaymentFrame = TypedDict(
+    "PaymentFrame",
+    {
+        "kind": Literal["payment"],  # paying.FRAME
+        "player": int,
+        "for": PaidFor,  # the action paid for
+        "args": PaidArgs,  # the action waiting for its payment (with "payment": None)
+        "options": list[str],  # the payments to choose from (food:1, gold:1)
+    },
+)
+"""How to pay where gold may stand in for food, wood or ore."""
+
+
+class GovernmentCubesFrame(TypedDict):
+    """A new government: the advance each moved cube lands on."""
+
+    kind: Literal["government_cubes"]  # research.CUBES
+    player: int
+    tree: str  # the new government's advance group
+    left: int  # cubes still to place
+
+
+class EventMoodFrame(TypedDict):
+    """An event lowers a city's mood: which city (or a mood token, with Myths)."""
+
+    kind: Literal["event_mood"]  # events.MOOD_FRAME
+    player: int
+    cause: str  # the event, for the log
+    angry: bool  # the city becomes angry (rather than one step lower)
+
+
+class WindowFrame(TypedDict):
+    """«At any time»: a seat short of something may first play a free card or ability
+    (engine/reactions.py, coc/windows.py)."""
+
+    kind: Literal["window"]
+    player: int
+    queue: list[int]  # the seats asked after this one
+    then: Literal["", "famine"]  # what the window held back (windows.HELD_BACK)
+    need: Literal["culture", "mood", "food"]  # what the seat is short of
+    amount: int  # how much it needs
+
+
+class StatusDrawFrame(TypedDict):
+    """Status phase: everyone draws their cards (the game does it)."""
+
+    kind: Literal["status_draw"]
+    player: int  # the first player
+
+
+class StatusEndFrame(TypedDict):
+    """Status phase: the end of the age (the game does it)."""
+
+    kind: Literal["status_end"]
+    player: int  # the first player
+
+
+class BarbarianRaidFrame(TypedDict):
+    """An event's barbarian raids, one after another (the game starts each)."""
+
+    kind: Literal["barbarian_raid"]  # events.RAID
+    player: int  # the player raided
+    queue: list[str]  # the barbarian armies still to raid
+
+
+CocDecision = (
+    TurnFrame
+    | CollectFrame
+    | BuildFrame
+    | MoveFrame
+    | WhichUnitsFrame
+    | OrientFrame
+    | CivicFrame
+    | BattleRoundFrame
+    | BarbarianCityFrame
+    | CombatCardFrame
+    | CasualtiesFrame
+    | SiegecraftFrame
+    | RefugeeCityFrame
+    | FanaticismCityFrame
+    | InfluenceBoostFrame
+    | InfluencePieceFrame
+    | TradeReplyFrame
+    | TradeRoutesFrame
+    | FreeAdvanceFrame
+    | RazeFrame
+    | MonumentsPickFrame
+    | DogmaAdvanceFrame
+    | ResearchPaymentFrame
+    | PaymentFrame
+    | GovernmentCubesFrame
+    | EventMoodFrame
+    | WindowFrame
+)
+"""A frame the game asks a player about: one per handler of ``game.HANDLERS``."""
+CocStep = StatusDrawFrame | StatusEndFrame | BarbarianRaidFrame
+"""A frame the game settles by itself (``ClashOfCultures.settle_step``): nobody is asked."""
+CocFrame = CocDecision | CocStep
+
+
 class CocState(TypedDict):
     game: Literal["coc"]
     seed: int
@@ -160,7 +576,7 @@ class CocState(TypedDict):
     cities: dict[str, City]  # hex -> the city on it
     units: dict[str, Unit]  # unit id -> unit
     next_unit: int  # number of the next unit id
-    stack: list[dict[str, Any]]  # decision frames, the top one decides now (kinds vary)
+    stack: list[CocFrame]  # decision frames, the top one decides now
     over: bool
     status_done: int  # status phases played (the game ends after options.status_phases)
     stats: dict[str, int]  # counts of what happened, for the design lab

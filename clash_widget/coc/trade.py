@@ -31,6 +31,7 @@ from .common import bump_stat
 from .economy import cap, gain
 from .effects import grants
 from .rulebook import RULES
+from .state_types import TradeReplyFrame, TradeRoutesFrame
 from .vocab import ANGRY, BARBARIANS, BASIC, RESOURCES, TOKENS
 
 SECTION = "Primer: Trades"
@@ -212,15 +213,14 @@ _SWAPS = {
 
 def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     p = frame["player"]
-    state["stack"].append(
-        {
-            "kind": "trade_reply",
-            "player": args["to"],
-            "from": p,
-            "give": args["give"],
-            "get": args["get"],
-        }
-    )
+    reply: TradeReplyFrame = {
+        "kind": "trade_reply",
+        "player": args["to"],
+        "from": p,
+        "give": args["give"],
+        "get": args["get"],
+    }
+    state["stack"].append(reply)
     shown = sorted(g[len(CARD) :] for g in args["give"] if g.startswith(CARD))
     extra: dict[str, Any] = {}
     if shown:  # the partner now sees these cards: no undo past this point
@@ -448,7 +448,8 @@ def start_of_turn(state: State, p: int, ev: Events) -> None:
     if grants(player, "status.currency"):
         outcomes = {_route_gains(state, player, n, k) for k in range(n + 1)}
         if len(outcomes) > 1:
-            state["stack"].append({"kind": "trade_routes", "player": p, "routes": n})
+            routes: TradeRoutesFrame = {"kind": "trade_routes", "player": p, "routes": n}
+            state["stack"].append(routes)
             return
     _take(state, p, n, 0, ev)
 

@@ -17,6 +17,7 @@ from .board import cities_of, city_size
 from .common import bump_stat
 from .economy import gain
 from .rulebook import RULES
+from .state_types import CocFrame, TurnFrame
 
 STATUS = "Primer: Status Phase and Ending The Game"
 
@@ -37,7 +38,8 @@ def start_turn(state: State, ev: Events) -> None:
         if u["owner"] == p:
             u["stop"] = u["fought"] = u["forest"] = False
     state["turn"]["actions"] = state["options"]["actions_per_turn"]
-    state["stack"] = [{"kind": "turn", "player": p}]
+    turn: TurnFrame = {"kind": "turn", "player": p}
+    state["stack"] = [turn]
     ev.emit(
         "turn",
         f"Age {state['turn']['age']}, turn {state['turn']['round']}: {player['name']} to play.",
@@ -80,7 +82,7 @@ def status_phase(state: State, ev: Events) -> None:
     ev.emit("status", f"Status phase {state['status_done'] + 1}.")
     bump_stat(state, "status_phase")
     order = state["turn"]["order"]
-    frames: list[Frame] = []
+    frames: list[CocFrame] = []
     from . import cards
 
     for p in order:

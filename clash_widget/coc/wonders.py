@@ -9,7 +9,7 @@ when it changes hands.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
@@ -22,6 +22,7 @@ from .content import load
 from .economy import can_pay, pay
 from .effects import grants, on_gain, source
 from .rulebook import RULES
+from .state_types import MonumentsPickFrame
 from .vocab import ANGRY, parse_hex
 
 SECTION = "Primer: Wonders"
@@ -69,7 +70,8 @@ def reveal(state: State, p: int, ev: Events, *, reserve_one: bool = False) -> No
     if len(public) == 1:
         reserve(state, p, public[0], ev)
     else:
-        state["stack"].append({"kind": PICK, "player": p})
+        pick: MonumentsPickFrame = {"kind": PICK, "player": p}
+        state["stack"].append(pick)
 
 
 def reserve(state: State, p: int, w: str, ev: Events) -> None:
@@ -86,7 +88,7 @@ def reserve(state: State, p: int, w: str, ev: Events) -> None:
 
 # -- Monuments: pick the wonder to reserve -------------------------------------------
 
-PICK = "monuments_pick"
+PICK: Final = "monuments_pick"
 
 
 @RULES.check(
