@@ -91,6 +91,11 @@ def register(kind: str, cost_of: CostOf, then: Then) -> None:
     _THEN[kind] = then
 
 
+def payable(kind: str) -> bool:
+    """Whether actions of ``kind`` may name a payment (and may ask for one)."""
+    return kind in _COSTS
+
+
 def open_ways(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> list[Cost]:
     player = state["players"][frame["player"]]
     out: list[Cost] = []
@@ -151,8 +156,13 @@ def _words(take: Cost) -> str:
     return " and ".join(parts) or "nothing"
 
 
+def words(option: str) -> str:
+    """A payment option in words: ``food:1+gold:1`` is "1 food and 1 gold"."""
+    return _words(read(option))
+
+
 def _label(state: State, frame: Frame, a: Action) -> str:
-    return f"Pay {_words(read(a.args[0]))}"
+    return f"Pay {words(a.args[0])}"
 
 
 PAY = ActionKind(
