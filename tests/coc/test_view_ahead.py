@@ -204,3 +204,10 @@ def test_stack_parts_badges():
     assert ahead._badge("ship-carrying-s2") == "+2S"
     assert ahead._badge("army-forest") == "F"
     assert ahead._badge("ship-empty") == "" and ahead._badge("army-fresh") == ""
+
+
+def test_move_which_units_js_fixtures_are_the_views_python_makes_now():
+    """The views js/test/choices.test.ts renders (parts, picks, payments) are fresh."""
+    from tests.match_checks import assert_js_fixtures_fresh
+
+    assert_js_fixtures_fresh("choice")

@@ -33,6 +33,12 @@ export function clashLegend(): LegendSpec {
           { mark: { shape: "square", fill: GREY, text: "1" }, name: "settlers", meaning: "the number is how many", key: "settler" },
           { mark: { shape: "circle", fill: GREY, text: "3" }, name: "army", key: "army" },
           { mark: { shape: "ship", fill: GREY }, name: "ships", key: "ship" },
+          {
+            mark: { shape: "glyph", text: "+S", bg: "#fffde7", border: "#111" },
+            name: "tag on a unit",
+            meaning: "how it differs from the others of its stack (+S: a ship carrying a settler, +A: an army; F: entered a forest this turn); click the unit to choose which one moves",
+            key: "unit-part",
+          },
           { mark: { shape: "glyph", text: "F", bg: GREY }, name: "F A T P W", meaning: "fortress, academy, temple, port, wonder", key: "buildings" },
           { mark: { shape: "glyph", text: "\u2500", border: "#111" }, name: "outline", meaning: "solid: 1st player, dashed: 2nd, dotted: 3rd, dash-dot: 4th", key: "seat-outline" },
         ],
