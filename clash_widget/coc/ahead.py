@@ -40,7 +40,7 @@ def _badge(cls: str) -> str:
     if sig.startswith("carrying-"):
         spec = movement.parse_spec(sig[len("carrying-") :])
         return "+" + "".join(f"{n if n > 1 else ''}{k[0].upper()}" for k, n in spec.items())
-    return "F" if sig == "forest" else ""
+    return "\u2663" if sig == "forest" else ""  # the map's forest glyph
 
 
 def stack_parts(state: State) -> dict[Stack, list[dict[str, Any]]]:

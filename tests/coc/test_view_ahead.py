@@ -202,7 +202,7 @@ def test_stack_parts_badges():
     """The short tag drawn on a unit part (the legend explains it)."""
     assert ahead._badge("ship-carrying-a1s1") == "+AS"
     assert ahead._badge("ship-carrying-s2") == "+2S"
-    assert ahead._badge("army-forest") == "F"
+    assert ahead._badge("army-forest") == "\u2663"  # the map's forest glyph
     assert ahead._badge("ship-empty") == "" and ahead._badge("army-fresh") == ""
 
 

@@ -343,7 +343,8 @@ export class Board {
       const c = hexCenter(q, r, HEX_SIZE);
       const hasCity = cityAt.has(k);
       const y = hasCity ? c.y + 23 : c.y + 6;
-      const step = pieces.length > 3 ? 17 : 19;
+      // Room for a ring around each piece when a stack is drawn apart (a hex is 80 wide).
+      const step = pieces.length > 3 ? 18 : pieces.length > units.length ? 22 : 19;
       const x0 = c.x - ((pieces.length - 1) * step) / 2;
       pieces.forEach(([u, part], i) =>
         this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner), part),
