@@ -11,7 +11,7 @@ for that, in words, so that the widget only shows them and sends the keys:
   ``ref`` the legal actions' ``picks`` name;
 - :func:`picks`: for a legal group move, each choice of units as a key with ``pick:``;
 - :func:`payments`: for a legal action that would ask how to pay, each payment as a
-  key with the payment named (exactly the options the ``payment`` decision would list).
+  key with the payment named (the options the ``payment`` decision would list).
 
 Both are offered only where the engine would ask (more than one real answer).
 """
@@ -22,7 +22,6 @@ from typing import Any
 
 from ..engine import Action
 from ..engine.game import Frame, Game, State
-from ..engine.state import clone
 from . import movement, paying
 from .movement import class_words, unit_class
 
@@ -111,30 +110,18 @@ def picks(
 
 
 def payments(game: Game, state: State, frame: Frame, action: Action) -> list[dict[str, Any]]:
-    """A legal action that would ask how to pay: each payment as a key naming it, in words.
-
-    The options are the ones the ``payment`` decision would list, found by playing the
-    action on a copy of the state (a ``which_units`` question on the way is answered with
-    its first choice: the payment does not depend on it)."""
+    """A legal action that would ask how to pay: each payment as a key naming it, in words
+    (the options the ``payment`` decision would list: paying.asked_ways)."""
     if not paying.payable(action.kind):
         return []
-    table = getattr(game.handlers.get(frame["kind"]), "table", {})
-    spec = table.get(action.kind)
+    spec = getattr(game.handlers.get(frame["kind"]), "table", {}).get(action.kind)
     if spec is None:
         return []
     args = spec.parse(state, frame, action)
     if not isinstance(args, dict) or args.get("payment") is not None:
         return []
-    if len(paying.open_ways(state, frame, action.kind, args)) < 2:
+    ways = paying.asked_ways(state, frame, action.kind, args)
+    if len(ways) < 2:
         return []  # one way at most: nothing would be asked
-    trial = clone(state)
-    game.apply(trial, action)
-    for _ in range(2):
-        top = game.top(trial)
-        if top is None or top["kind"] != "which_units":
-            break
-        game.apply(trial, Action("pick", (top["options"][0],)))
-    top = game.top(trial)
-    if top is None or top["kind"] != paying.FRAME or top.get("for") != action.kind:
-        return []
-    return [{"key": f"{action} {o}", "label": paying.words(o)} for o in top["options"]]
+    options = [paying.key(w) for w in ways]
+    return [{"key": f"{action} {o}", "label": paying.words(o)} for o in options]

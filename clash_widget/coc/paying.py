@@ -29,6 +29,7 @@ Then = Callable[[State, Frame, dict[str, Any], Events], None]
 CostOf = Callable[[State, Frame, dict[str, Any]], list[Cost]]
 _THEN: dict[str, Then] = {}
 _COSTS: dict[str, CostOf] = {}
+_ASKED: dict[str, CostOf] = {}
 
 
 def looks_like_payment(text: str) -> bool:
@@ -84,11 +85,14 @@ def ways(player: dict[str, Any], cost: Cost) -> list[Cost]:
     return out
 
 
-def register(kind: str, cost_of: CostOf, then: Then) -> None:
+def register(kind: str, cost_of: CostOf, then: Then, *, asked: CostOf | None = None) -> None:
     """``kind``'s cost (every price it may be paid at: a "may" discount gives two) and the
-    step that goes on once the payment is known (its args carry ``payment``)."""
+    step that goes on once the payment is known (its args carry ``payment``). ``asked``: the
+    ways worth asking about, when fewer than every open way (a discount nobody declines)."""
     _COSTS[kind] = cost_of
     _THEN[kind] = then
+    if asked is not None:
+        _ASKED[kind] = asked
 
 
 def payable(kind: str) -> bool:
@@ -104,15 +108,20 @@ def open_ways(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> li
     return out
 
 
-def settle(
-    state: State, frame: Frame, kind: str, args: dict[str, Any], *, asked: list[Cost] | None = None
-) -> Cost | None:
+def asked_ways(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> list[Cost]:
+    """The ways a ``payment`` decision lists for this action when none is named (asked only
+    when more than one; the board offers them beside the action, coc/ahead.py)."""
+    if kind in _ASKED:
+        return _ASKED[kind](state, frame, args)
+    return open_ways(state, frame, kind, args)
+
+
+def settle(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> Cost | None:
     """The payment for this action: the one named, the only one open, or None after
-    pushing a frame that asks (the action then resumes from that frame). ``asked``: the
-    ways worth asking about, when fewer than every open way (a discount nobody declines)."""
+    pushing a frame that asks (the action then resumes from that frame)."""
     if args.get("payment") is not None:
         return dict(args["payment"])
-    options = asked if asked is not None else open_ways(state, frame, kind, args)
+    options = asked_ways(state, frame, kind, args)
     if len(options) > 1:
         state["stack"].append(
             {

@@ -12,6 +12,7 @@ from clash_widget.bots import make_bot
 from clash_widget.coc import ahead
 from clash_widget.coc.board import board_neighbours
 from clash_widget.engine import Action, Match
+from clash_widget.engine.state import clone
 
 from .helpers import accepted, open_map
 from .test_movement_exact import _coast, _land_next_to, _two_ships_one_loaded
@@ -180,8 +181,22 @@ def test_payment_named_grow_offers_the_ways_with_gold():
     assert "fortress" in m.state["cities"][cap]["pieces"]
 
 
-def test_payment_named_and_which_units_offers_are_legal_in_random_games():
-    """Over bot games, every key the view offers (a pick or a payment) is legal."""
+def _asked_after(m, key):
+    """The question the engine asks after ``key`` (played on a copy): its kind and options; a
+    which-units question on the way is answered with its first choice."""
+    trial = clone(m.state)
+    m.game.apply(trial, Action.parse(key))
+    top = m.game.top(trial)
+    if top is not None and top["kind"] == "which_units":
+        m.game.apply(trial, Action("pick", (top["options"][0],)))
+        top = m.game.top(trial)
+    return (top["kind"], top.get("options")) if top is not None else (None, None)
+
+
+def test_payment_choice_and_which_units_offers_are_what_the_engine_asks_in_bot_games():
+    """Over bot games: every key offered (a pick or a payment) is legal and asks nothing
+    more; an action offers payments exactly when playing it plainly asks how to pay, and
+    the same ones; a group move offers picks exactly when it asks which units go."""
     seen = {"picks": 0, "payments": 0}
     for seed in (1, 2, 3):
         m = Match.new("coc", 3, seed)
@@ -194,6 +209,23 @@ def test_payment_named_and_which_units_offers_are_legal_in_random_games():
                     for offer in a.get(what, []):
                         seen[what] += 1
                         assert m.game.check(m.state, Action.parse(offer["key"])) is None, offer
+                if a["kind"] in ("unit", "grow", "wonder", "husbandry", "siege", "group"):
+                    kind, options = _asked_after(m, a["key"])
+                    pays = [p["key"] for p in a.get("payments", [])]
+                    assert (
+                        pays == [f"{a['key']} {o}" for o in options or []]
+                        if kind == "payment"
+                        else not pays
+                    ), a
+                    for key in pays[:1]:
+                        assert _asked_after(m, key)[0] != "payment"
+                if a["kind"] == "group":
+                    trial = clone(m.state)
+                    m.game.apply(trial, Action.parse(a["key"]))
+                    asks = m.game.top(trial)["kind"] == "which_units"
+                    assert asks == bool(a.get("picks")), a
+                    for p in a.get("picks", [])[:1]:
+                        assert _asked_after(m, p["key"])[0] != "which_units"
             m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions()))
     assert seen["picks"] > 0 and seen["payments"] > 0, seen
 
