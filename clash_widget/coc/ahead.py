@@ -125,3 +125,15 @@ def payments(game: Game, state: State, frame: Frame, action: Action) -> list[dic
         return []  # one way at most: nothing would be asked
     options = [paying.key(w) for w in ways]
     return [{"key": f"{action} {o}", "label": paying.words(o)} for o in options]
+
+
+def with_payments(
+    picks: list[dict[str, Any]], key: str, pays: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each pick of a move that also asks how to pay (a road) offers the same payments."""
+    if not pays:
+        return picks
+    return [
+        {**p, "payments": [{**x, "key": p["key"] + x["key"][len(key) :]} for x in pays]}
+        for p in picks
+    ]

@@ -159,9 +159,9 @@ def _legal(
     # What the engine would ask next, offered ahead: the units that go, how to pay.
     frame = state["stack"][-1]
     picks = ahead.picks(state, frame, a, parts)
-    if picks:
-        out["picks"] = picks
     pays = ahead.payments(game, state, frame, a)
+    if picks:
+        out["picks"] = ahead.with_payments(picks, str(a), pays)
     if pays:
         out["payments"] = pays
     return out

@@ -83,7 +83,24 @@ describe("click one unit of a stack", () => {
     expect(g.getAttribute("aria-pressed")).toBe("false");
     // No unit chosen: the plain move (the game asks after) and a hint saying what to click.
     expect(hexButtons(root)).toContain("group 3,-1 2,-1 h1");
-    expect(root.querySelector(".clash-pick-hint")!.textContent).toContain("click one on the map");
+    expect(root.querySelector(".clash-pick-hint")!.textContent).toContain("click it on the map");
+  });
+
+  it("a move that also asks how to pay keeps its pay-with choice once a unit is picked", () => {
+    const view = structuredClone(moveView) as unknown as View;
+    const move = view.legal.find((a) => a.key === "group 3,-1 2,-1 h1")!;
+    const pick = move.picks!.find((p) => p.parts.includes(LOADED))!;
+    pick.payments = [
+      { key: `${pick.key} food:1`, label: "1 food" },
+      { key: `${pick.key} gold:1`, label: "1 gold" },
+    ];
+    const { root, intent } = mount(view);
+    part(root, LOADED).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const select = root.querySelector<HTMLSelectElement>(`.clash-actions-hex select.clash-pay-select[data-key="${pick.key}"]`)!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["pay: ask me", "pay 1 food", "pay 1 gold"]);
+    select.value = `${pick.key} gold:1`;
+    root.querySelector<HTMLButtonElement>(`.clash-actions-hex button[data-key="${pick.key}"]`)!.click();
+    expect(intent()).toMatchObject({ type: "act", key: `${pick.key} gold:1` });
   });
 
   it("withPick leaves actions that do not name the part as they are", () => {

@@ -243,3 +243,28 @@ def test_move_which_units_js_fixtures_are_the_views_python_makes_now():
     from tests.match_checks import assert_js_fixtures_fresh
 
     assert_js_fixtures_fresh("choice")
+
+
+def test_payment_named_with_the_units_picked_on_a_road():
+    """Roads: "you may pay 1 Food to let them move 2 spaces and/or 1 Ore to ignore terrain
+    penalties", and gold "May be used in place of any other normal Resource": a road move
+    of one of two armies that differ asks which army goes and how to pay; each pick offers
+    the payments too, and the key naming both asks nothing more."""
+    s = open_map().advances(0, "tactics", "engineering", "roads").clear_units(None)
+    s.resources(0, food=1, ore=1, gold=1)
+    cap = s.capital(0)
+    s.units(0, cap, army=2)
+    armies = sorted(s.state["units"], key=lambda k: int(k[1:]))
+    s.state["units"][armies[1]]["forest"] = True
+    m = s.match()
+    accepted(m, "move")
+    road = next(a for a in m.view(0)["legal"] if "roads:" in a["key"] and a.get("picks"))
+    assert [p["label"] for p in road["payments"]] == ["1 ore", "1 gold"]
+    fresh = next(p for p in road["picks"] if "army-fresh" in p["key"])
+    assert [x["label"] for x in fresh["payments"]] == ["1 ore", "1 gold"]
+    key = fresh["payments"][1]["key"]
+    assert key == f"{fresh['key']} gold:1"
+    accepted(m, key)
+    assert m.state["stack"][-1]["kind"] == "move"
+    assert m.state["units"][armies[0]]["hex"] != cap and m.state["units"][armies[1]]["hex"] == cap
+    assert m.state["players"][0]["res"]["gold"] == 0

@@ -63,7 +63,7 @@ export function withPick(list: LegalAction[], picked: string | null): LegalActio
   if (!picked) return list;
   return list.flatMap((a) => {
     const chosen = (a.picks ?? []).filter((p) => p.parts.includes(picked));
-    return chosen.length ? chosen.map((p) => ({ key: p.key, kind: a.kind, label: p.label })) : [a];
+    return chosen.length ? chosen.map((p) => ({ key: p.key, kind: a.kind, label: p.label, payments: p.payments })) : [a];
   });
 }
 
@@ -207,7 +207,7 @@ export class ActionList {
       htmlEl(
         "p",
         "clash-pick-hint clash-muted",
-        "The units here differ: click one on the map (or Tab to it, Enter) to say which goes.",
+        "You may choose which unit goes (or which ship it boards): click it on the map, or Tab to it and press Enter.",
         el,
       );
     }

@@ -106,6 +106,8 @@ export interface ChoiceKey {
 export interface PickChoice extends ChoiceKey {
   /** The UnitPart refs this choice names. */
   parts: string[];
+  /** How to pay, when the move also asks it (a road): keys with both choices named. */
+  payments?: ChoiceKey[];
 }
 
 export interface LegalAction extends SharedAction {
