@@ -51,6 +51,18 @@ describe("click one unit of a stack", () => {
     expect(settler.dataset.pick).toBeUndefined();
   });
 
+  it("draws the parts apart but as pictures when no legal move can name them", () => {
+    const { root } = mount(buildView); // building: no move to choose units for
+    const parts = [...root.querySelectorAll<SVGGElement>("g.clash-unit-part")];
+    expect(parts.map((g) => g.dataset.part).sort()).toEqual([LOADED, EMPTY]);
+    for (const g of parts) {
+      expect(g.getAttribute("role")).toBe("img");
+      expect(g.hasAttribute("tabindex")).toBe(false);
+      expect(g.dataset.pick).toBeUndefined();
+    }
+    expect(part(root, LOADED)).toBeNull();
+  });
+
   it("a click picks the unit, selects its hex, and the move names it (pick:)", () => {
     const { root, intent } = mount(moveView);
     part(root, LOADED).dispatchEvent(new MouseEvent("click", { bubbles: true }));

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from a11y_helpers import axe_audit, report, require_axe, tab_to
 from playwright.sync_api import expect
-from test_scripted_game import open_board, write_notebook
+from test_scripted_game import hex_locator, open_board, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +75,17 @@ def test_click_the_ship_carrying_the_settler(lab):
     words = "Blue: the ship carrying 1 settler at 3,-1, choose it"
     expect(loaded).to_have_attribute("aria-label", words)
     expect(widget.locator("g.clash-unit-part")).to_have_count(2)
+
+    # The hex selected first (clicked away from its units, which a click would pick): its
+    # plain move (the game would then ask which ship) and a hint.
+    hex_ = hex_locator(page, 3, -1)
+    box = hex_.bounding_box()
+    hex_.click(force=True, position={"x": box["width"] / 2, "y": box["height"] * 0.2})
+    assert lab.wait_kernel("board.selected.get('q') == 3 and board.selected.get('r') == -1")
+    plain = widget.locator('.clash-actions-hex button[data-key="group 3,-1 2,-1 h1"]')
+    expect(plain).to_have_count(1)
+    expect(widget.locator(".clash-pick-hint")).to_contain_text("click it on the map")
+    shot(page, "pick-0-hint.png")
 
     # Keyboard: Tab reaches the unit on the map, Enter picks it (and selects its hex).
     widget.evaluate("(root) => root.focus()")

@@ -84,6 +84,7 @@ export class Board {
   private hexSig = "";
   private terrainSig = "";
   private pieceSig = "";
+  private pickSig = "";
   private last: View | null = null;
   /** The unit part the player clicked (its ref), drawn pressed. */
   private picked: string | null = null;
@@ -212,7 +213,13 @@ export class Board {
       view.cities === same.cities &&
       view.units === same.units &&
       view.players === same.players;
-    if (unchanged) return;
+    // The unit parts a legal move names are buttons; the others are only drawn apart.
+    const pickable = pickableParts(view);
+    const pickSig = [...pickable].sort().join("|");
+    if (unchanged) {
+      if (pickSig !== this.pickSig) this.buildPieces(view, pickable, pickSig);
+      return;
+    }
     this.hexes = hexes;
     this.hexByKey.clear();
     for (const h of hexes) this.hexByKey.set(hexKey(h.q, h.r), h);
@@ -237,8 +244,8 @@ export class Board {
       view.units,
       (view.players ?? []).map((p) => [p.seat, p.color, p.name]),
     ]);
-    if (psig !== this.pieceSig) {
-      this.buildPieces(view);
+    if (psig !== this.pieceSig || pickSig !== this.pickSig) {
+      this.buildPieces(view, pickable, pickSig);
       this.pieceSig = psig;
     }
   }
@@ -316,8 +323,9 @@ export class Board {
     }
   }
 
-  private buildPieces(view: View): void {
+  private buildPieces(view: View, pickable: ReadonlySet<string>, pickSig: string): void {
     this.stats.pieceBuilds++;
+    this.pickSig = pickSig;
     this.pieceLayer.replaceChildren();
     const players = view.players ?? [];
     const cityAt = new Set<string>();
@@ -347,7 +355,7 @@ export class Board {
       const step = pieces.length > 3 ? 18 : pieces.length > units.length ? 22 : 19;
       const x0 = c.x - ((pieces.length - 1) * step) / 2;
       pieces.forEach(([u, part], i) =>
-        this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner), part),
+        this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner), part, pickable),
       );
     }
     if (this.picked !== null) this.setPicked(this.picked);
@@ -404,7 +412,15 @@ export class Board {
     });
   }
 
-  private drawUnit(u: Unit, x: number, y: number, color: string, owner: string, part: UnitPart | null = null): void {
+  private drawUnit(
+    u: Unit,
+    x: number,
+    y: number,
+    color: string,
+    owner: string,
+    part: UnitPart | null = null,
+    pickable: ReadonlySet<string> = new Set(),
+  ): void {
     const count = part ? part.count : u.count;
     const g = svgEl(
       "g",
@@ -419,14 +435,21 @@ export class Board {
       this.pieceLayer,
     );
     if (part) {
-      // One kind of unit in a stack whose units differ: a button that picks it.
+      // One kind of unit in a stack whose units differ: a button that picks it when a
+      // legal move can name it, else a picture that says how it differs.
       const alike = part.count > 1 ? ` (${part.count} alike)` : "";
       const words = `${owner}: ${part.label}${alike} at ${hexKey(u.q, u.r)}`;
-      g.setAttribute("data-pick", part.ref);
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("aria-pressed", "false");
-      svgTitle(g, `${words}: click to choose it`);
-      label(g, `${words}, choose it`, "button");
+      g.setAttribute("data-part", part.ref);
+      if (pickable.has(part.ref)) {
+        g.setAttribute("data-pick", part.ref);
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("aria-pressed", "false");
+        svgTitle(g, `${words}: click to choose it`);
+        label(g, `${words}, choose it`, "button");
+      } else {
+        svgTitle(g, words);
+        label(g, words, "img");
+      }
     } else {
       svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
       label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
@@ -568,6 +591,13 @@ export class Board {
     this.cursorMark.el.setAttribute("display", "none");
     this.marks = { selected: null, cursor: null, legal: new Set(), log: new Set() };
   }
+}
+
+/** The refs of the unit parts that some legal move's picks name. */
+function pickableParts(view: View): Set<string> {
+  const out = new Set<string>();
+  for (const a of view.legal ?? []) for (const p of a.picks ?? []) for (const r of p.parts) out.add(r);
+  return out;
 }
 
 /** A hex-shaped outline around the centre of (q, r), `scale` times the hex size. */
