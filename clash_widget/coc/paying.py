@@ -162,6 +162,8 @@ def apply_choice(state: State, frame: Frame, text: str, ev: Events) -> None:
 def _words(take: Cost) -> str:
     parts = [f"{n} {r}" + (" token" + ("s" if n > 1 else "") if r in ("mood", "culture") else "")
              for r, n in take.items()]  # fmt: skip
+    if len(parts) > 2:  # "1 food, 1 wood and 1 gold"
+        parts = [", ".join(parts[:-1]), parts[-1]]
     return " and ".join(parts) or "nothing"
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from a11y_helpers import axe_audit, report, require_axe, tab_to
 from playwright.sync_api import expect
-from test_scripted_game import hex_locator, open_board, write_notebook
+from test_scripted_game import click_hex, hex_locator, open_board, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -148,3 +148,21 @@ def test_pay_with_gold_beside_build(lab):
     expect(widget.locator(".clash-feedback")).to_contain_text("army")
     shot(page, "pay-2-built.png")
     audit(lab)
+
+    # Back in the turn: growing the second city offers its payments on the city's hex.
+    widget.locator('.clash-actions-general button.clash-action[data-key="done"]').click()
+    assert lab.wait_kernel("board.match.state['stack'][-1]['kind'] == 'turn'")
+    click_hex(lab, 1, 2)
+    grow = widget.locator(
+        '.clash-actions-hex select.clash-pay-select[data-key="grow 1,2 fortress"]'
+    )
+    expect(grow.locator("option")).to_have_count(5)  # "ask me" and the 4 ways with 1 gold
+    grow.select_option(label="pay 1 wood, 1 ore and 1 gold")
+    shot(page, "pay-3-grow.png")
+    widget.locator('.clash-actions-hex button.clash-action[data-key="grow 1,2 fortress"]').click()
+    assert lab.wait_kernel(
+        "board.match.actions[-1] == 'grow 1,2 fortress wood:1+ore:1+gold:1'"
+        " and 'fortress' in board.match.state['cities']['1,2']['pieces']"
+    )
+    res = lab.kernel_json("board.match.state['players'][0]['res']")
+    assert (res["food"], res["wood"], res["ore"], res["gold"]) == (1, 0, 0, 0)

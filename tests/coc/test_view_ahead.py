@@ -175,7 +175,7 @@ def test_payment_named_grow_offers_the_ways_with_gold():
     m = s.match()
     grow = _legal(m, f"grow {cap} fortress")
     assert len(grow["payments"]) == 4
-    assert "1 food and 1 wood and 1 gold" in [p["label"] for p in grow["payments"]]
+    assert "1 food, 1 wood and 1 gold" in [p["label"] for p in grow["payments"]]
     accepted(m, f"grow {cap} fortress food:1+wood:1+gold:1")
     assert m.state["stack"][-1]["kind"] != "payment"
     assert "fortress" in m.state["cities"][cap]["pieces"]
