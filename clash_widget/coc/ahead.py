@@ -98,11 +98,16 @@ def picks(
             else part_ref(p, src, c)
             for c in option
         ]
-        which = movement.WHICH.describe(state, frame, Action("pick", ("+".join(option),)))
+        # Words for what the choice names: the units told apart, and the ship boarded.
+        named = [
+            class_words(c)
+            for c, r in zip(option, refs, strict=True)
+            if r in known or c.startswith("aboard-")
+        ]
         out.append(
             {
                 "key": f"{action} {movement.PICK}{'+'.join(option)}",
-                "label": f"{base}: {which[len('Move ') :]}",
+                "label": f"{base}: {', '.join(named)}",
                 "parts": sorted(set(refs) & known),  # the parts drawn apart on the board
             }
         )

@@ -83,6 +83,18 @@ describe("click one unit of a stack", () => {
     expect(intent()).toMatchObject({ type: "act", key: "group 3,-1 2,-1 h1 pick:ship-carrying-s1" });
   });
 
+  it("the ship clicked is the one a settler from the shore boards", () => {
+    const { root, intent } = mount(moveView);
+    part(root, EMPTY).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const board = "group 2,0 3,-1 s1 pick:aboard-ship-empty+settler-fresh";
+    expect(hexButtons(root)).toEqual(expect.arrayContaining([board, "group 3,-1 2,-1 h1 pick:ship-empty"]));
+    expect(hexButtons(root)).not.toContain("group 2,0 3,-1 s1 pick:aboard-ship-carrying-s1+settler-fresh");
+    const b = root.querySelector<HTMLButtonElement>(`.clash-actions-hex button[data-key="${board}"]`)!;
+    expect(b.textContent).toBe("Move 1 settler from 2,0 to 3,-1: aboard the empty ship");
+    b.click();
+    expect(intent()).toMatchObject({ type: "act", key: board });
+  });
+
   it("Enter picks, Space unpicks, and the focus stays on the unit", () => {
     const { root } = mount(moveView);
     const g = part(root, EMPTY);

@@ -113,6 +113,7 @@ def test_click_the_ship_carrying_the_settler(lab):
     assert state["at"] == [
         ["settler", "1,1", False],
         ["settler", "2,-1", True],
+        ["settler", "2,0", False],
         ["ship", "2,-1", False],
         ["ship", "3,-1", False],
     ]
