@@ -934,10 +934,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
 
     p, key, piece = args["player"], args["city"], args["piece"]
     player = state["players"][p]
-    # Declining State Religion is never asked (the saving is the same later this turn);
-    # the player may name the full price to keep it.
-    asked = paying.ways(player, grow_cost(state, frame, args))
-    take = paying.settle(state, frame, "grow", args, asked=asked)
+    take = paying.settle(state, frame, "grow", args)
     if take is None:
         return  # asked how to pay (gold or the resource); the growth goes on from the answer
     spend_action(state)
@@ -967,7 +964,13 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
         add_unit(state, p, "settler", key)
 
 
-paying.register("grow", _grow_costs, apply_grow)
+def _grow_asked(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[str, int]]:
+    # Declining State Religion is never asked (the saving is the same later this turn);
+    # the player may name the full price to keep it.
+    return paying.ways(state["players"][args["player"]], grow_cost(state, frame, args))
+
+
+paying.register("grow", _grow_costs, apply_grow, asked=_grow_asked)
 
 
 def _grow_label(state: State, frame: Frame, a: Action) -> str:

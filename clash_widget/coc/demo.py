@@ -59,3 +59,21 @@ def demo_midgame(players: int = 4, seed: int = 5, moves: int = 8) -> Match:
         legal = match.legal_actions()
         match.play(legal[pick.below(len(legal))])
     return match
+
+
+def demo_choices(seed: int = 3) -> Match:
+    """Blue to play, with choices the board takes in one gesture: two ships at 3,-1 (one
+    carrying a settler: click the one that sails, or the one a settler from 2,0 boards)
+    and gold beside food, wood and ore (a second city, so a city may grow: a "pay with"
+    choice beside Build and Grow)."""
+    s = Scenario(players=2, seed=seed).explore_all().turn(0)
+    s.advances(0, "tactics").resources(0, food=2, wood=1, ore=1, gold=2)
+    cap = s.capital(0)
+    s.city(0, s.find("plains", near=cap))
+    s.units(0, "3,-1", ship=2).units(0, "3,-1", settler=1)
+    units = s.state["units"]
+    ships = sorted((k for k, u in units.items() if u["kind"] == "ship"), key=lambda k: int(k[1:]))
+    settler = max((k for k, u in units.items() if u["hex"] == "3,-1" and u["kind"] == "settler"))
+    units[settler]["on"] = ships[1]  # the newer ship carries the settler
+    s.units(0, "2,0", settler=1)  # on the shore: it may board either ship
+    return s.match()

@@ -30,6 +30,7 @@ Then = Callable[[State, Frame, dict[str, Any], Events], None]
 CostOf = Callable[[State, Frame, dict[str, Any]], list[Cost]]
 _THEN: dict[str, Then] = {}
 _COSTS: dict[str, CostOf] = {}
+_ASKED: dict[str, CostOf] = {}
 
 
 def looks_like_payment(text: str) -> bool:
@@ -85,11 +86,19 @@ def ways(player: dict[str, Any], cost: Cost) -> list[Cost]:
     return out
 
 
-def register(kind: str, cost_of: CostOf, then: Then) -> None:
+def register(kind: str, cost_of: CostOf, then: Then, *, asked: CostOf | None = None) -> None:
     """``kind``'s cost (every price it may be paid at: a "may" discount gives two) and the
-    step that goes on once the payment is known (its args carry ``payment``)."""
+    step that goes on once the payment is known (its args carry ``payment``). ``asked``: the
+    ways worth asking about, when fewer than every open way (a discount nobody declines)."""
     _COSTS[kind] = cost_of
     _THEN[kind] = then
+    if asked is not None:
+        _ASKED[kind] = asked
+
+
+def payable(kind: str) -> bool:
+    """Whether actions of ``kind`` may name a payment (and may ask for one)."""
+    return kind in _COSTS
 
 
 def open_ways(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> list[Cost]:
@@ -100,15 +109,20 @@ def open_ways(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> li
     return out
 
 
-def settle(
-    state: State, frame: Frame, kind: str, args: dict[str, Any], *, asked: list[Cost] | None = None
-) -> Cost | None:
+def asked_ways(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> list[Cost]:
+    """The ways a ``payment`` decision lists for this action when none is named (asked only
+    when more than one; the board offers them beside the action, coc/ahead.py)."""
+    if kind in _ASKED:
+        return _ASKED[kind](state, frame, args)
+    return open_ways(state, frame, kind, args)
+
+
+def settle(state: State, frame: Frame, kind: str, args: dict[str, Any]) -> Cost | None:
     """The payment for this action: the one named, the only one open, or None after
-    pushing a frame that asks (the action then resumes from that frame). ``asked``: the
-    ways worth asking about, when fewer than every open way (a discount nobody declines)."""
+    pushing a frame that asks (the action then resumes from that frame)."""
     if args.get("payment") is not None:
         return dict(args["payment"])
-    options = asked if asked is not None else open_ways(state, frame, kind, args)
+    options = asked_ways(state, frame, kind, args)
     if len(options) > 1:
         ask: PaymentFrame = {
             "kind": FRAME,
@@ -148,11 +162,18 @@ def apply_choice(state: State, frame: Frame, text: str, ev: Events) -> None:
 def _words(take: Cost) -> str:
     parts = [f"{n} {r}" + (" token" + ("s" if n > 1 else "") if r in ("mood", "culture") else "")
              for r, n in take.items()]  # fmt: skip
+    if len(parts) > 2:  # "1 food, 1 wood and 1 gold"
+        parts = [", ".join(parts[:-1]), parts[-1]]
     return " and ".join(parts) or "nothing"
 
 
+def words(option: str) -> str:
+    """A payment option in words: ``food:1+gold:1`` is "1 food and 1 gold"."""
+    return _words(read(option))
+
+
 def _label(state: State, frame: Frame, a: Action) -> str:
-    return f"Pay {_words(read(a.args[0]))}"
+    return f"Pay {words(a.args[0])}"
 
 
 PAY = ActionKind(

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.game import Game, State
 from ..engine.seats import color as seat_color
 from ..engine.seats import identity
-from . import advance_view, content
+from . import advance_view, ahead, content
 from .board import city_size
 from .economy import cap
 from .scoring import breakdown
@@ -25,6 +25,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     deciding = game.current_player(state)
     show_legal = seat is None or seat == deciding
     legal = game.legal_actions(state) if show_legal else []
+    parts = ahead.stack_parts(state)
     return {
         "game": "coc",
         "seat": seat,
@@ -50,9 +51,9 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
             for k, h in state["hexes"].items()
         ],
         "cities": [_city(k, c) for k, c in sorted(state["cities"].items())],
-        "units": _units(state),
+        "units": _units(state, parts),
         "frame": _frame(state),
-        "legal": [_legal(game, state, a) for a in legal],
+        "legal": [_legal(game, state, a, parts) for a in legal],
         "wonders": {"public": list(state.get("public_wonders", []))},
         "advance_tree": advance_view.tree(state["options"]),
         "decks": {k: len(v) for k, v in state["decks"].items()},
@@ -106,7 +107,9 @@ def _city(key: str, c: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _units(state: State) -> list[dict[str, Any]]:
+def _units(state: State, parts: dict[ahead.Stack, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One entry per stack (hex, owner, kind); ``parts`` where the rules tell its units
+    apart (ahead.stack_parts: the board lets the player click one of them)."""
     stacks: dict[tuple[str, int, str], int] = {}
     for u in state["units"].values():
         k = (u["hex"], u["owner"], u["kind"])
@@ -114,7 +117,10 @@ def _units(state: State) -> list[dict[str, Any]]:
     out = []
     for (h, o, kind), n in sorted(stacks.items()):
         q, r = (int(x) for x in h.split(","))
-        out.append({"q": q, "r": r, "owner": o, "kind": kind, "count": n})
+        entry: dict[str, Any] = {"q": q, "r": r, "owner": o, "kind": kind, "count": n}
+        if (h, o, kind) in parts:
+            entry["parts"] = parts[(h, o, kind)]
+        out.append(entry)
     return out
 
 
@@ -138,13 +144,24 @@ def action_label(game: Game, state: State, a: Any) -> str:
     return spec.describe(state, frame, a) if spec is not None else str(a)
 
 
-def _legal(game: Game, state: State, a: Any) -> dict[str, Any]:
+def _legal(
+    game: Game, state: State, a: Any, parts: dict[ahead.Stack, list[dict[str, Any]]]
+) -> dict[str, Any]:
     label = action_label(game, state, a)
     hexes = [[int(x) for x in s.split(",")] for s in a.args if HEX_RE.match(s)]
-    return {
+    out = {
         "key": str(a),
         "kind": a.kind,
         "label": label,
         "hexes": hexes,
         "category": game.category(a),
     }
+    # What the engine would ask next, offered ahead: the units that go, how to pay.
+    frame = state["stack"][-1]
+    picks = ahead.picks(state, frame, a, parts)
+    pays = ahead.payments(game, state, frame, a)
+    if picks:
+        out["picks"] = ahead.with_payments(picks, str(a), pays)
+    if pays:
+        out["payments"] = pays
+    return out

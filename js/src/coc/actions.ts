@@ -1,8 +1,11 @@
 // Legal actions from view.legal: for the selected hex, the actions whose hexes
 // include it; actions without hexes (end turn...) always; and the full list
-// folded away for browsing.
+// folded away for browsing. Two choices the engine would ask next can be made
+// here first, from what Python offers (view.legal[].picks / .payments): the unit
+// part clicked on the map narrows a move to the keys that name it, and a "pay
+// with" choice sits beside an action that would ask how to pay.
 
-import { type LegalAction, type View, refKeys } from "./model";
+import { type LegalAction, type UnitPart, type View, refKeys } from "./model";
 import { actionButton } from "../shared/actions";
 import { htmlEl } from "../shared/svg";
 
@@ -43,6 +46,25 @@ export function legalHexes(view: View): ReadonlySet<string> {
 export function actionsForHex(view: View, key: string | null): LegalAction[] {
   if (!key) return [];
   return [...(legalIndex(view).byHex.get(key) ?? [])];
+}
+
+/** The unit part `ref` in the view (its words), or undefined. */
+export function findPart(view: View, ref: string | null): UnitPart | undefined {
+  if (!ref) return undefined;
+  for (const u of view.units ?? []) for (const p of u.parts ?? []) if (p.ref === ref) return p;
+  return undefined;
+}
+
+/**
+ * The hex's actions with the picked part applied: a move that names `picked` among its
+ * choices becomes those choices (keys with the units named); the others stay as they are.
+ */
+export function withPick(list: LegalAction[], picked: string | null): LegalAction[] {
+  if (!picked) return list;
+  return list.flatMap((a) => {
+    const chosen = (a.picks ?? []).filter((p) => p.parts.includes(picked));
+    return chosen.length ? chosen.map((p) => ({ key: p.key, kind: a.kind, label: p.label, payments: p.payments })) : [a];
+  });
 }
 
 export function actionsWithoutHexes(view: View): LegalAction[] {
@@ -87,7 +109,7 @@ export class ActionList {
     this.restPart = htmlEl("div", "clash-actions-rest", undefined, this.el);
   }
 
-  update(view: View, selected: string | null): void {
+  update(view: View, selected: string | null, picked: string | null = null): void {
     // The legal list is compared by reference first: a hex click and Python's echo
     // of it keep the same array, so no serialisation happens on the click path.
     const head = `${view.version}|${view.seat}|${view.current_player}|${view.over}`;
@@ -102,14 +124,14 @@ export class ActionList {
       this.restGen++;
       this.renderRest(view);
     }
-    const hexSig = `${this.restGen}|${selected}`;
+    const hexSig = `${this.restGen}|${selected}|${picked}`;
     if (hexSig !== this.hexSig) {
       this.hexSig = hexSig;
-      this.renderHex(view, selected);
+      this.renderHex(view, selected, picked);
     }
   }
 
-  private renderHex(view: View, selected: string | null): void {
+  private renderHex(view: View, selected: string | null, picked: string | null): void {
     const el = this.hexPart;
     el.replaceChildren();
     const legal = view.legal ?? [];
@@ -120,7 +142,8 @@ export class ActionList {
     if (selected) {
       const here = actionsForHex(view, selected);
       htmlEl("h4", "", `On hex ${selected}`, el);
-      if (here.length) this.buttons(here, "clash-actions-hex", el);
+      this.pickHint(view, here, picked, el);
+      if (here.length) this.buttons(withPick(here, picked), "clash-actions-hex", el);
       else htmlEl("p", "clash-muted", "No legal action involves this hex.", el);
     } else {
       const n = legalHexes(view).size;
@@ -174,12 +197,46 @@ export class ActionList {
     for (const a of legal) this.button(a, ul);
   }
 
+  /** Says what a click on a unit does, or which unit is chosen. */
+  private pickHint(view: View, here: LegalAction[], picked: string | null, el: HTMLElement): void {
+    const part = findPart(view, picked);
+    const named = part && here.some((a) => (a.picks ?? []).some((p) => p.parts.includes(picked!)));
+    if (part && named) {
+      htmlEl("p", "clash-pick-hint", `Chosen: ${part.label} (click it again to undo).`, el);
+    } else if (here.some((a) => (a.picks ?? []).some((p) => p.parts.length))) {
+      htmlEl(
+        "p",
+        "clash-pick-hint clash-muted",
+        "You may choose which unit goes (or which ship it boards): click it on the map, or Tab to it and press Enter.",
+        el,
+      );
+    }
+  }
+
   private buttons(list: LegalAction[], cls: string, parent: HTMLElement): void {
     const box = htmlEl("div", `clash-buttons ${cls}`, undefined, parent);
     for (const a of list) this.button(a, box);
   }
 
   private button(a: LegalAction, parent: HTMLElement): void {
-    actionButton(parent, "clash-action", a, (x) => this.onAct(x.key));
+    const pays = a.payments ?? [];
+    if (!pays.length) {
+      actionButton(parent, "clash-action", a, (x) => this.onAct(x.key));
+      return;
+    }
+    // "Pay with" beside the action: by default the game asks after, as without it.
+    const box = htmlEl("span", "clash-pay", undefined, parent);
+    const select = htmlEl("select", "clash-pay-select");
+    actionButton(box, "clash-action", a, (x) => this.onAct(select.value || x.key));
+    box.appendChild(select);
+    select.dataset.key = a.key;
+    select.setAttribute("aria-label", `How to pay: ${a.label}`);
+    select.title = `How to pay: ${a.label}`;
+    const ask = htmlEl("option", "", "pay: ask me", select);
+    ask.value = "";
+    for (const p of pays) {
+      const o = htmlEl("option", "", `pay ${p.label}`, select);
+      o.value = p.key;
+    }
   }
 }

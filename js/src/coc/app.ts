@@ -9,7 +9,7 @@ import type { AnyModel } from "@anywidget/types";
 import { MatchApp } from "../shared/app";
 import { htmlEl } from "../shared/svg";
 import { type LogLine } from "../shared/log";
-import { ActionList, actionsForHex, legalHexes } from "./actions";
+import { ActionList, actionsForHex, findPart, legalHexes } from "./actions";
 import { Board } from "./board";
 import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
 import { type Direction, stepInDirection } from "./hex";
@@ -38,6 +38,8 @@ export class App extends MatchApp<View, WidgetModel> {
   private readonly waiting: HTMLElement;
   private selected: string | null = null;
   private cursor: string | null = null;
+  /** The unit part clicked on the map (a ref of view.units[].parts), or null. */
+  private picked: string | null = null;
   private logHexes: ReadonlySet<string> = new Set();
   private infoDrawn: { key: string | null; view: View | null } = { key: "?", view: null };
 
@@ -72,7 +74,11 @@ export class App extends MatchApp<View, WidgetModel> {
     coords.classList.add("clash-coords-toggle");
     coords.setAttribute("aria-pressed", "false");
     this.waiting = htmlEl("div", "clash-waiting", "Waiting for the game view\u2026", boardCol);
-    this.board = new Board(boardCol, (q, r) => this.clickHex(q, r));
+    this.board = new Board(
+      boardCol,
+      (q, r) => this.clickHex(q, r),
+      (ref, q, r) => this.clickPart(ref, q, r),
+    );
     this.feedbackLine(boardCol);
     renderLegend(boardCol);
     const side = htmlEl("div", "clash-side", undefined, main);
@@ -115,6 +121,7 @@ export class App extends MatchApp<View, WidgetModel> {
     this.board.update(v);
     if (this.selected && !this.board.hexAt(this.selected)) this.selected = null;
     if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
+    if (this.picked && !findPart(v, this.picked)) this.setPicked(null);
     setText(this.prompt, v.prompt ?? "");
     this.panels.update(v, this.model.get("bots") ?? []);
     this.refreshSelection();
@@ -140,14 +147,31 @@ export class App extends MatchApp<View, WidgetModel> {
 
   // -- hexes: clicks, keys, marks ---------------------------------------------------------
 
-  private clickHex(q: number, r: number): void {
-    this.root.focus({ preventScroll: true });
+  private clickHex(q: number, r: number, fromPart = false): void {
     const k = hexKey(q, r);
+    if (!fromPart) {
+      this.root.focus({ preventScroll: true });
+      // A chosen unit stays chosen only on a hex where a move names it (its destination).
+      const v = this.view;
+      const named = v && actionsForHex(v, k).some((a) => (a.picks ?? []).some((p) => p.parts.includes(this.picked!)));
+      if (this.picked && !named) this.setPicked(null);
+    }
     this.selected = k;
     this.cursor = k;
     // The intent goes first: Python works on it while the page redraws locally.
     this.send({ type: "select", q, r });
     this.refreshSelection();
+  }
+
+  /** A unit part clicked (or Enter on it): pick it (again: unpick) and select its hex. */
+  private clickPart(ref: string, q: number, r: number): void {
+    this.setPicked(this.picked === ref ? null : ref);
+    this.clickHex(q, r, true); // the focus stays on the unit
+  }
+
+  private setPicked(ref: string | null): void {
+    this.picked = ref;
+    this.board.setPicked(ref);
   }
 
   private onKey = (e: KeyboardEvent): void => {
@@ -185,6 +209,7 @@ export class App extends MatchApp<View, WidgetModel> {
       this.selected = null;
       this.cursor = null;
       this.logHexes = new Set();
+      this.setPicked(null);
       this.refreshSelection();
     }
   };
@@ -215,7 +240,7 @@ export class App extends MatchApp<View, WidgetModel> {
 
   private refreshSelection(): void {
     const v = this.view;
-    if (v) this.actions.update(v, this.selected);
+    if (v) this.actions.update(v, this.selected, this.picked);
     this.renderInfo();
     this.refreshMarks();
   }
@@ -252,7 +277,10 @@ export class App extends MatchApp<View, WidgetModel> {
       );
     }
     for (const u of (v.units ?? []).filter((u) => hexKey(u.q, u.r) === this.selected)) {
-      htmlEl("p", "clash-info-unit", `${playerName(v.players, u.owner)}: ${unitWord(u.kind, u.count)}`, el);
+      // A stack whose units differ says how, in Python's words.
+      const parts = (u.parts ?? []).map((p) => (p.count > 1 ? `${p.count} \u00D7 ${p.label}` : p.label));
+      const how = parts.length ? `: ${parts.join("; ")}` : "";
+      htmlEl("p", "clash-info-unit", `${playerName(v.players, u.owner)}: ${unitWord(u.kind, u.count)}${how}`, el);
     }
     const n = actionsForHex(v, this.selected).length;
     if (n === 0 && !city) htmlEl("p", "clash-muted", "Nothing to do here.", el);

@@ -15,7 +15,7 @@ import {
   unitWord,
 } from "./colors";
 import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
-import { type City, type Hex, type Unit, type View, hexKey } from "./model";
+import { type City, type Hex, type Unit, type UnitPart, type View, hexKey } from "./model";
 import { svgEl, svgText, svgTitle } from "../shared/svg";
 import { Viewport } from "./viewport";
 import { label, liveRegion } from "../shared/a11y";
@@ -84,7 +84,10 @@ export class Board {
   private hexSig = "";
   private terrainSig = "";
   private pieceSig = "";
+  private pickSig = "";
   private last: View | null = null;
+  /** The unit part the player clicked (its ref), drawn pressed. */
+  private picked: string | null = null;
   /** Counts of full rebuilds, for tests and debugging. */
   readonly stats = { hexBuilds: 0, hexUpdates: 0, pieceBuilds: 0 };
   /** Says the keyboard cursor's hex to a screen reader (the SVG itself is one picture). */
@@ -93,6 +96,8 @@ export class Board {
   constructor(
     parent: HTMLElement,
     private readonly onHexClick: (q: number, r: number) => void,
+    /** A click (or Enter/Space) on one part of a stack whose units differ. */
+    private readonly onPartClick: (ref: string, q: number, r: number) => void = () => {},
   ) {
     this.svg = svgEl("svg", {
       class: "clash-board",
@@ -142,21 +147,51 @@ export class Board {
     this.pieceLayer = svgEl("g", { class: "clash-layer-pieces" }, this.svg);
     this.viewport = new Viewport(this.svg);
     this.svg.addEventListener("click", this.onClick);
+    this.svg.addEventListener("keydown", this.onPartKey);
   }
 
   destroy(): void {
     this.svg.removeEventListener("click", this.onClick);
+    this.svg.removeEventListener("keydown", this.onPartKey);
     this.viewport.destroy();
     this.svg.remove();
   }
 
   private onClick = (e: Event): void => {
+    if (this.partEvent(e)) return;
     const t = (e.target as Element | null)?.closest?.("[data-q][data-r]");
     if (!t) return;
     const q = Number(t.getAttribute("data-q"));
     const r = Number(t.getAttribute("data-r"));
     if (Number.isInteger(q) && Number.isInteger(r)) this.onHexClick(q, r);
   };
+
+  /** A unit part is a button: Enter or Space picks it like a click. */
+  private onPartKey = (e: KeyboardEvent): void => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    if (!this.partEvent(e)) return;
+    e.preventDefault();
+    e.stopPropagation(); // the board's own Enter selects the cursor's hex
+  };
+
+  private partEvent(e: Event): boolean {
+    const t = (e.target as Element | null)?.closest?.("[data-pick]");
+    if (!t) return false;
+    const q = Number(t.getAttribute("data-q"));
+    const r = Number(t.getAttribute("data-r"));
+    this.onPartClick(t.getAttribute("data-pick") ?? "", q, r);
+    return true;
+  }
+
+  /** Draw `ref`'s part pressed (null: none). */
+  setPicked(ref: string | null): void {
+    this.picked = ref;
+    for (const g of this.pieceLayer.querySelectorAll<SVGGElement>("[data-pick]")) {
+      const on = g.getAttribute("data-pick") === ref;
+      g.classList.toggle("is-picked", on);
+      g.setAttribute("aria-pressed", String(on));
+    }
+  }
 
   hexList(): Hex[] {
     return this.hexes;
@@ -178,7 +213,13 @@ export class Board {
       view.cities === same.cities &&
       view.units === same.units &&
       view.players === same.players;
-    if (unchanged) return;
+    // The unit parts a legal move names are buttons; the others are only drawn apart.
+    const pickable = pickableParts(view);
+    const pickSig = [...pickable].sort().join("|");
+    if (unchanged) {
+      if (pickSig !== this.pickSig) this.buildPieces(view, pickable, pickSig);
+      return;
+    }
     this.hexes = hexes;
     this.hexByKey.clear();
     for (const h of hexes) this.hexByKey.set(hexKey(h.q, h.r), h);
@@ -203,8 +244,8 @@ export class Board {
       view.units,
       (view.players ?? []).map((p) => [p.seat, p.color, p.name]),
     ]);
-    if (psig !== this.pieceSig) {
-      this.buildPieces(view);
+    if (psig !== this.pieceSig || pickSig !== this.pickSig) {
+      this.buildPieces(view, pickable, pickSig);
       this.pieceSig = psig;
     }
   }
@@ -282,8 +323,9 @@ export class Board {
     }
   }
 
-  private buildPieces(view: View): void {
+  private buildPieces(view: View, pickable: ReadonlySet<string>, pickSig: string): void {
     this.stats.pieceBuilds++;
+    this.pickSig = pickSig;
     this.pieceLayer.replaceChildren();
     const players = view.players ?? [];
     const cityAt = new Set<string>();
@@ -301,14 +343,22 @@ export class Board {
     const kindOrder = { settler: 0, army: 1, ship: 2 } as Record<string, number>;
     for (const [k, units] of stacks) {
       units.sort((a, b) => a.owner - b.owner || (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9));
+      // A stack whose units differ is drawn one piece per part, each one clickable.
+      const pieces: [Unit, UnitPart | null][] = units.flatMap((u): [Unit, UnitPart | null][] =>
+        u.parts && u.parts.length > 1 ? u.parts.map((p): [Unit, UnitPart | null] => [u, p]) : [[u, null]],
+      );
       const [q, r] = k.split(",").map(Number);
       const c = hexCenter(q, r, HEX_SIZE);
       const hasCity = cityAt.has(k);
       const y = hasCity ? c.y + 23 : c.y + 6;
-      const step = 19;
-      const x0 = c.x - ((units.length - 1) * step) / 2;
-      units.forEach((u, i) => this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner)));
+      // Room for a ring around each piece when a stack is drawn apart (a hex is 80 wide).
+      const step = pieces.length > 3 ? 18 : pieces.length > units.length ? 22 : 19;
+      const x0 = c.x - ((pieces.length - 1) * step) / 2;
+      pieces.forEach(([u, part], i) =>
+        this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner), part, pickable),
+      );
     }
+    if (this.picked !== null) this.setPicked(this.picked);
   }
 
   private drawCity(city: City, view: View): void {
@@ -362,21 +412,48 @@ export class Board {
     });
   }
 
-  private drawUnit(u: Unit, x: number, y: number, color: string, owner: string): void {
+  private drawUnit(
+    u: Unit,
+    x: number,
+    y: number,
+    color: string,
+    owner: string,
+    part: UnitPart | null = null,
+    pickable: ReadonlySet<string> = new Set(),
+  ): void {
+    const count = part ? part.count : u.count;
     const g = svgEl(
       "g",
       {
-        class: `clash-unit clash-unit-${u.kind} clash-owner-${u.owner < 0 ? "barbarian" : u.owner}`,
+        class: `clash-unit clash-unit-${u.kind} clash-owner-${u.owner < 0 ? "barbarian" : u.owner}${part ? " clash-unit-part" : ""}`,
         "data-q": u.q,
         "data-r": u.r,
         "data-owner": u.owner,
         "data-kind": u.kind,
-        "data-count": u.count,
+        "data-count": count,
       },
       this.pieceLayer,
     );
-    svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
-    label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
+    if (part) {
+      // One kind of unit in a stack whose units differ: a button that picks it when a
+      // legal move can name it, else a picture that says how it differs.
+      const alike = part.count > 1 ? ` (${part.count} alike)` : "";
+      const words = `${owner}: ${part.label}${alike} at ${hexKey(u.q, u.r)}`;
+      g.setAttribute("data-part", part.ref);
+      if (pickable.has(part.ref)) {
+        g.setAttribute("data-pick", part.ref);
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("aria-pressed", "false");
+        svgTitle(g, `${words}: click to choose it`);
+        label(g, `${words}, choose it`, "button");
+      } else {
+        svgTitle(g, words);
+        label(g, words, "img");
+      }
+    } else {
+      svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
+      label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
+    }
     const fill = u.owner < 0 ? BARBARIAN_COLOR : color;
     const r = 8.5;
     if (u.kind === "army") {
@@ -395,7 +472,13 @@ export class Board {
         .join(" ");
       svgEl("polygon", { points: pts, fill, class: "clash-unit-shape" }, g);
     }
-    svgText(String(u.count), { x, y: y + 4, class: "clash-unit-count", fill: textOn(fill) }, g);
+    svgText(String(count), { x, y: y + 4, class: "clash-unit-count", fill: textOn(fill) }, g);
+    if (part?.badge) {
+      // What sets this part apart, as a tag above the piece (the legend explains it).
+      const w = 5 + 5 * part.badge.length;
+      svgEl("rect", { x: x - w / 2, y: y - r - 9, width: w, height: 9, rx: 2, class: "clash-unit-badge-bg" }, g);
+      svgText(part.badge, { x, y: y - r - 2.2, class: "clash-unit-badge" }, g);
+    }
   }
 
   /**
@@ -508,6 +591,13 @@ export class Board {
     this.cursorMark.el.setAttribute("display", "none");
     this.marks = { selected: null, cursor: null, legal: new Set(), log: new Set() };
   }
+}
+
+/** The refs of the unit parts that some legal move's picks name. */
+function pickableParts(view: View): Set<string> {
+  const out = new Set<string>();
+  for (const a of view.legal ?? []) for (const p of a.picks ?? []) for (const r of p.parts) out.add(r);
+  return out;
 }
 
 /** A hex-shaped outline around the centre of (q, r), `scale` times the hex size. */

@@ -33,6 +33,18 @@ export function clashLegend(): LegendSpec {
           { mark: { shape: "square", fill: GREY, text: "1" }, name: "settlers", meaning: "the number is how many", key: "settler" },
           { mark: { shape: "circle", fill: GREY, text: "3" }, name: "army", key: "army" },
           { mark: { shape: "ship", fill: GREY }, name: "ships", key: "ship" },
+          {
+            mark: { shape: "glyph", text: "+", bg: "#fffde7", border: "#111" },
+            name: "+S, +A over a ship",
+            meaning: "it carries a settler, an army (click the ship to choose the one that sails)",
+            key: "unit-cargo",
+          },
+          {
+            mark: { shape: "glyph", text: "\u2663", bg: "#fffde7", border: "#111" },
+            name: "\u2663 over a unit",
+            meaning: "it entered a forest this turn (click it to choose which one moves)",
+            key: "unit-forest",
+          },
           { mark: { shape: "glyph", text: "F", bg: GREY }, name: "F A T P W", meaning: "fortress, academy, temple, port, wonder", key: "buildings" },
           { mark: { shape: "glyph", text: "\u2500", border: "#111" }, name: "outline", meaning: "solid: 1st player, dashed: 2nd, dotted: 3rd, dash-dot: 4th", key: "seat-outline" },
         ],

@@ -76,16 +76,46 @@ export interface City {
   pieces: Piece[];
 }
 
+/** One kind of unit in a stack that the rules tell apart (a ship by its cargo...). */
+export interface UnitPart {
+  /** Opaque: the legal actions' picks name it. */
+  ref: string;
+  /** In words, for one unit: "the ship carrying 1 settler". */
+  label: string;
+  count: number;
+  /** A short tag drawn on the piece ("+S", "F"); may be empty. */
+  badge: string;
+}
+
 export interface Unit {
   q: number;
   r: number;
   owner: number;
   kind: UnitKind;
   count: number;
+  /** Only when the stack's units differ (coc/ahead.py): one entry per kind of unit. */
+  parts?: UnitPart[];
+}
+
+/** A legal action with the choice the engine would ask next already named. */
+export interface ChoiceKey {
+  key: string;
+  label: string;
+}
+
+export interface PickChoice extends ChoiceKey {
+  /** The UnitPart refs this choice names. */
+  parts: string[];
+  /** How to pay, when the move also asks it (a road): keys with both choices named. */
+  payments?: ChoiceKey[];
 }
 
 export interface LegalAction extends SharedAction {
   hexes?: HexRef[];
+  /** Which units go, one key per choice (a group move that would ask which units). */
+  picks?: PickChoice[];
+  /** How to pay, one key per payment (an action that would ask how to pay). */
+  payments?: ChoiceKey[];
 }
 
 export interface LogEntry extends SharedLogEntry {
