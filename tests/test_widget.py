@@ -474,8 +474,12 @@ def test_a_view_that_fails_for_a_seat_is_reported(w: ClashBoard) -> None:
             "from clash_widget.widget import BoardWidget as old",
             "from clash_widget import BoardWidget",
         ),
+        (
+            "from clash_widget.widget.board import BoardWidget as old",
+            "from clash_widget import BoardWidget",
+        ),
     ],
-    ids=["from-clash_widget", "from-clash_widget.widget"],
+    ids=["from-clash_widget", "from-clash_widget.widget", "from-clash_widget.widget.board"],
 )
 def test_the_old_name_still_imports_and_warns_once(first: str, then: str) -> None:
     """``BoardWidget`` (the Clash board's name before issue 24) still imports, as the same

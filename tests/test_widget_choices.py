@@ -9,21 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from clash_widget.coc.demo import demo_choices
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
 
-def _send_act(w: BoardWidget, key: str) -> None:
+def _send_act(w: ClashBoard, key: str) -> None:
     seq = (w.intent.get("seq", 0) if isinstance(w.intent, dict) else 0) + 1
     w.intent = {"seq": seq, "version": w.match.version, "type": "act", "key": key}
 
 
-def _offer(w: BoardWidget, action: str, what: str, words: str) -> dict[str, Any]:
+def _offer(w: ClashBoard, action: str, what: str, words: str) -> dict[str, Any]:
     legal = next(a for a in w.view["legal"] if a["key"] == action)
     return next(x for x in legal[what] if x["label"].endswith(words))
 
 
 def test_move_which_units_the_unit_clicked_goes_through_the_widget() -> None:
-    w = BoardWidget(demo_choices(), seat=0)
+    w = ClashBoard(demo_choices(), seat=0)
     w.play("move")
     stack = next(u for u in w.view["units"] if (u["q"], u["r"], u["kind"]) == (3, -1, "ship"))
     assert [p["label"] for p in stack["parts"]] == ["the ship carrying 1 settler", "an empty ship"]
@@ -40,7 +40,7 @@ def test_move_which_units_the_unit_clicked_goes_through_the_widget() -> None:
 
 
 def test_payment_named_the_pay_with_choice_goes_through_the_widget() -> None:
-    w = BoardWidget(demo_choices(), seat=0)
+    w = ClashBoard(demo_choices(), seat=0)
     w.play("build 1,1")
     pay = _offer(w, "unit army", "payments", "1 food and 1 gold")
     _send_act(w, pay["key"])
@@ -54,6 +54,6 @@ def test_payment_named_the_pay_with_choice_goes_through_the_widget() -> None:
 def test_payment_named_offers_reach_only_the_seat_to_move() -> None:
     """Offers ride on the legal actions: a seat that is not deciding sees none (the parts of
     a stack are public, like the units: a ship's passengers stand on the board)."""
-    w = BoardWidget(demo_choices(), seat=1)
+    w = ClashBoard(demo_choices(), seat=1)
     assert w.view["legal"] == []
     assert any("parts" in u for u in w.view["units"])

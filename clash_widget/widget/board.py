@@ -144,3 +144,12 @@ class ClashBoard(MatchWidget):
         """Send the full current view again (a front end missed a patch, or is new)."""
         if getattr(self, "comm", None) is not None:
             self.send_state("view")
+
+
+def __getattr__(name: str) -> Any:
+    """``from clash_widget.widget.board import BoardWidget`` (the old name) still works."""
+    from . import RENAMED, renamed
+
+    if name in RENAMED:
+        return renamed(name)
+    raise AttributeError(name)

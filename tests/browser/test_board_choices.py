@@ -25,9 +25,9 @@ pytestmark = pytest.mark.browser
 ROOT = ".clash-widget"
 SETUP = """\
 from clash_widget.coc.demo import demo_choices
-from clash_widget.widget import BoardWidget
+from clash_widget.widget import ClashBoard
 
-board = BoardWidget(demo_choices(), seat=0)
+board = ClashBoard(demo_choices(), seat=0)
 board.play({first!r})
 board
 """
