@@ -34,6 +34,29 @@ def test_first_legal_is_the_start_of_the_full_listing(game: str) -> None:
     assert positions > 300
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_listing_by_category_groups_the_full_listing(game: str) -> None:
+    """What the random bot reads (``Listing.by_category``, listed kind by kind) is the full
+    listing grouped by ``Game.category``: the same categories, sorted, each with its actions
+    in the full listing's order; and a listing read as a sequence is the full listing."""
+    positions = 0
+    for seed in range(3):
+        m = Match.new(game, get_game(game).bench_players, 600 + seed, keep_undo=False)
+        bot = make_bot("random", game, seed)
+        while not m.is_over:
+            full = m.legal_actions()
+            grouped: dict[str, list] = {}
+            for a in full:
+                grouped.setdefault(m.game.category(a), []).append(a)
+            by = m.listing().by_category()
+            assert list(by) == sorted(grouped)
+            assert by == grouped
+            assert list(m.listing()) == full and m.listing().by_category() == by
+            positions += 1
+            m.play(bot.choose(m.game, m.state, m.listing()))
+    assert positions > 300
+
+
 def test_secolo_window_probe_matches_the_full_listing() -> None:
     """``usable`` (a reaction window opens only for a seat that could use it) asks
     ``any_legal``; it must agree with the full listing of the window's two kinds."""

@@ -14,14 +14,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
+from collections.abc import Sequence
+from typing import ClassVar
 
 from ..engine import Action, Game
 from ..engine.game import State
+from ..engine.listing import Listing
 from ..engine.rng import Stream
 
 
 class Bot(ABC):
     name: str = "bot"
+    takes_listing: ClassVar[bool] = False
+    """Whether :meth:`choose` may be handed a :class:`~clash_widget.engine.listing.Listing`
+    (which lists only what is read) instead of the full list."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Stream(seed)
@@ -39,11 +45,13 @@ class RandomBot(Bot):
     """
 
     name = "random"
+    takes_listing = True
 
-    def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
-        groups: dict[str, list[Action]] = defaultdict(list)
+    def choose(self, game: Game, state: State, legal: Sequence[Action]) -> Action:
+        if isinstance(legal, Listing):  # listed kind by kind, no look-up per action
+            groups = legal.by_category()
+            return self.rng.choice(groups[self.rng.choice(list(groups))])
+        by: dict[str, list[Action]] = defaultdict(list)
         for a in legal:
-            groups[game.category(a)].append(a)
-        cats = sorted(groups)
-        options = groups[self.rng.choice(cats)]
-        return self.rng.choice(options)
+            by[game.category(a)].append(a)
+        return self.rng.choice(by[self.rng.choice(sorted(by))])

@@ -223,6 +223,17 @@ class TableFrame(FrameHandler):
         self.table = {k.kind: k for k in table}
         self._prompt = prompt
         self._not_now = not_now
+        self._grouped: dict[type[Game], list[tuple[str, list[ActionKind]]]] = {}
+
+    def _groups(self, game: Game) -> list[tuple[str, list[ActionKind]]]:
+        """The table's kinds by the game's category of each (sorted; table order within)."""
+        groups = self._grouped.get(type(game))
+        if groups is None:
+            by: dict[str, list[ActionKind]] = {}
+            for kind, spec in self.table.items():
+                by.setdefault(game.category(Action(kind)), []).append(spec)
+            groups = self._grouped[type(game)] = sorted(by.items())
+        return groups
 
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         out: list[Action] = []
@@ -236,6 +247,20 @@ class TableFrame(FrameHandler):
             out += spec.first(state, frame, n - len(out))
             if len(out) >= n:
                 break
+        return out
+
+    def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
+        """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
+        out: dict[str, list[Action]] = {}
+        for category, specs in self._groups(game):
+            if len(specs) == 1:
+                got = specs[0].legal(state, frame)
+            else:
+                got = []
+                for spec in specs:
+                    got += spec.legal(state, frame)
+            if got:
+                out[category] = got
         return out
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:

@@ -35,6 +35,7 @@ from .game_file import (
     read_game_file_data,
     verify_replay,
 )
+from .listing import Listing
 from .registry import get_game
 from .rules import Verdict
 from .seats import names as seat_names
@@ -168,6 +169,10 @@ class Match:
 
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions(self.state)
+
+    def listing(self) -> Listing:
+        """The legal actions, listed only as far as they are read (:class:`.listing.Listing`)."""
+        return self.game.listing(self.state)
 
     def check(self, action: str | Action, *, version: int | None = None) -> Verdict | None:
         """None if the action is legal now, else the verdict naming the broken rule."""

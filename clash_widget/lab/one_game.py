@@ -83,7 +83,8 @@ def play_match(
             return m
         seat = m.current_player
         assert seat is not None
-        action = seats[seat].choose(m.game, m.state, m.legal_actions())
+        bot, listing = seats[seat], m.listing()
+        action = bot.choose(m.game, m.state, listing if bot.takes_listing else listing.actions())
         outcome = m.play(action)
         if not outcome.ok:
             raise RuntimeError(f"the bot's legal action {action} was refused: {outcome.verdict}")
@@ -128,14 +129,17 @@ def play_game(
     history: list[list[float]] = []
     steps = 0
     while not m.is_over and steps < MAX_STEPS:
-        legal = m.legal_actions()
+        seat = m.current_player
+        bot = seated[seat] if seat is not None else None
+        listing = m.listing()
+        # A bot that takes a listing reads only what it needs (the random bot: by category).
+        legal = listing if bot is not None and bot.takes_listing else listing.actions()
         if not legal:
             errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
             break
-        seat = m.current_player
-        assert seat is not None  # a live game with legal actions has a player to move
+        assert bot is not None  # a live game with legal actions has a player to move
         try:
-            action = seated[seat].choose(m.game, m.state, legal)
+            action = bot.choose(m.game, m.state, legal)
             out = m.play(action)
         except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
             errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
