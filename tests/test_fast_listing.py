@@ -102,3 +102,30 @@ def test_clash_open_advances_follow_the_three_opening_rules() -> None:
             and research._prerequisite(owned, a)
         )
         assert research.open_advances("research", owned) == expected
+
+
+def test_play_skips_the_check_only_for_what_this_positions_listing_listed(monkeypatch) -> None:
+    """``Match.play(action, listed=listing)`` does not check again an action the listing of
+    this very position listed; a listing of another position, or an action it did not
+    list, is checked (and refused when illegal) as without it."""
+    from clash_widget.engine import Action
+
+    m = Match.new("coc", 2, 5, keep_undo=False)
+    checked: list[Action] = []
+    real = m.game.check
+    monkeypatch.setattr(m.game, "check", lambda s, a: checked.append(a) or real(s, a))
+
+    listing = m.listing()
+    first = listing.by_category()[listing.categories()[0]][0]
+    assert m.play(first, listed=listing).ok and checked == []
+
+    stale = listing  # made before the action just played
+    again = m.listing().actions()[0]
+    assert m.play(again, listed=stale).ok and checked == [again]
+
+    now = m.listing()
+    now.by_category()
+    unlisted = Action("no-such-action")
+    refused = m.play(unlisted, listed=now)
+    assert not refused.ok and refused.verdict.rule_id == "engine.not-now"
+    assert checked == [again, unlisted]

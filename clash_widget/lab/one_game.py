@@ -85,7 +85,7 @@ def play_match(
         assert seat is not None
         bot, listing = seats[seat], m.listing()
         action = bot.choose(m.game, m.state, listing if bot.takes_listing else listing.actions())
-        outcome = m.play(action)
+        outcome = m.play(action, listed=listing)
         if not outcome.ok:
             raise RuntimeError(f"the bot's legal action {action} was refused: {outcome.verdict}")
     if not m.is_over:
@@ -140,7 +140,7 @@ def play_game(
         assert bot is not None  # a live game with legal actions has a player to move
         try:
             action = bot.choose(m.game, m.state, legal)
-            out = m.play(action)
+            out = m.play(action, listed=listing)  # not checked again if it listed it
         except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
             errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
             break
