@@ -18,12 +18,20 @@ tests/protocol_checks.py).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, Protocol, overload
 
 from .actions import Action
 
-if TYPE_CHECKING:
-    from .game import Game, State
+State = dict[str, Any]
+
+
+class Lister(Protocol):
+    """What a listing asks of its game (``Game`` answers it; named here so that the game
+    module may make listings without the two importing each other)."""
+
+    def legal_actions(self, state: State) -> list[Action]: ...
+    def legal_by_category(self, state: State) -> dict[str, list[Action]]: ...
+    def category(self, action: Action) -> str: ...
 
 
 class Listing(Sequence[Action]):
@@ -31,7 +39,7 @@ class Listing(Sequence[Action]):
 
     __slots__ = ("_all", "_groups", "game", "state", "version")
 
-    def __init__(self, game: Game, state: State) -> None:
+    def __init__(self, game: Lister, state: State) -> None:
         self.game = game
         self.state = state
         self.version: int = int(state.get("version", 0))
