@@ -129,3 +129,29 @@ def test_play_skips_the_check_only_for_what_this_positions_listing_listed(monkey
     refused = m.play(unlisted, listed=now)
     assert not refused.ok and refused.verdict.rule_id == "engine.not-now"
     assert checked == [again, unlisted]
+
+
+def test_persistence_fleet_candidates_are_the_seas_fleet_coast_admits() -> None:
+    """The fleet listing's candidates are found from the present Empire's lands; they must
+    be exactly the Seas and Oceans, in the map's order, that ``fleet.coast`` admits."""
+    from clash_widget.engine import Action
+    from clash_widget.persistence import board, content
+    from clash_widget.persistence.expansion import fleet_candidates, on_coast
+    from clash_widget.persistence.rules import One
+
+    checked = 0
+    for seed in range(4):
+        m = Match.new("persistence", 3, 800 + seed, keep_undo=False)
+        bot = make_bot("random", "persistence", seed)
+        while not m.is_over:
+            if board.present(m.state) is not None:
+                frame = m.state["stack"][-1]
+                expected = [
+                    w
+                    for w in content.waters()
+                    if on_coast.ok(m.state, frame, One(Action("fleet", (w,)), w))
+                ]
+                assert [a.args[0] for a in fleet_candidates(m.state, frame)] == expected
+                checked += 1
+            m.play(bot.choose(m.game, m.state, m.listing()))
+    assert checked > 300
