@@ -167,18 +167,24 @@ class ActionKind:
         full listing keeps its own loop, the tightest one.)"""
         if self._seen != self.checks:
             self._split()
-        if not all(g.ok(state, frame, None) for g in self.gate):
-            return []
-        if not all(ok(state, frame, None) for ok in self._lead):
-            return []
+        for g in self.gate:
+            if not g.ok(state, frame, None):
+                return []
+        for ok in self._lead:
+            if not ok(state, frame, None):
+                return []
         rest, parse = self._rest, self.parse
         out: list[Action] = []
         for a in self.candidates(state, frame):
             if rest:
                 args = parse(state, frame, a)
-                if not all(ok(state, frame, args) for ok in rest):
-                    continue
-            out.append(a)
+                for ok in rest:
+                    if not ok(state, frame, args):
+                        break
+                else:
+                    out.append(a)
+            else:
+                out.append(a)
             if len(out) >= n:
                 break
         return out
