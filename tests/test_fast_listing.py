@@ -53,7 +53,7 @@ def test_listing_by_category_groups_the_full_listing(game: str) -> None:
             assert by == grouped
             assert list(m.listing()) == full and m.listing().by_category() == by
             positions += 1
-            m.play(bot.choose(m.game, m.state, m.listing()))
+            m.play(bot.choose_from(m.game, m.state, m.listing()))
     assert positions > 300
 
 
@@ -102,6 +102,22 @@ def test_clash_open_advances_follow_the_three_opening_rules() -> None:
             and research._prerequisite(owned, a)
         )
         assert research.open_advances("research", owned) == expected
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_random_bot_picks_the_same_from_a_listing_as_from_the_list(game: str) -> None:
+    """Self-play hands the random bot a listing (``choose_from``, read by category); it
+    must pick what ``choose`` picks from the full list, draw for draw."""
+    positions = 0
+    for seed in range(2):
+        m = Match.new(game, get_game(game).bench_players, 650 + seed, keep_undo=False)
+        from_list, from_listing = make_bot("random", game, seed), make_bot("random", game, seed)
+        while not m.is_over:
+            a = from_list.choose(m.game, m.state, m.legal_actions())
+            assert from_listing.choose_from(m.game, m.state, m.listing()) == a
+            positions += 1
+            m.play(a)
+    assert positions > 100
 
 
 def test_play_skips_the_check_only_for_what_this_positions_listing_listed(monkeypatch) -> None:
@@ -153,5 +169,5 @@ def test_persistence_fleet_candidates_are_the_seas_fleet_coast_admits() -> None:
                 ]
                 assert [a.args[0] for a in fleet_candidates(m.state, frame)] == expected
                 checked += 1
-            m.play(bot.choose(m.game, m.state, m.listing()))
+            m.play(bot.choose_from(m.game, m.state, m.listing()))
     assert checked > 300

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import ClassVar
 
 from ..engine import Action, Game
 from ..engine.game import State
@@ -25,9 +23,6 @@ from ..engine.rng import Stream
 
 class Bot(ABC):
     name: str = "bot"
-    takes_listing: ClassVar[bool] = False
-    """Whether :meth:`choose` may be handed a :class:`~clash_widget.engine.listing.Listing`
-    (which lists only what is read) instead of the full list."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Stream(seed)
@@ -35,6 +30,13 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) for the player to move in ``state``."""
+
+    def choose_from(self, game: Game, state: State, listing: Listing) -> Action | None:
+        """:meth:`choose` from a :class:`~clash_widget.engine.listing.Listing` of ``state``
+        (None when nothing is legal). A bot that needs less than the full list reads only
+        what it needs (the random bot: the actions by category)."""
+        legal = listing.actions()
+        return self.choose(game, state, legal) if legal else None
 
 
 class RandomBot(Bot):
@@ -45,13 +47,15 @@ class RandomBot(Bot):
     """
 
     name = "random"
-    takes_listing = True
 
-    def choose(self, game: Game, state: State, legal: Sequence[Action]) -> Action:
-        if isinstance(legal, Listing):  # listed kind by kind, no look-up per action
-            groups = legal.by_category()
-            return self.rng.choice(groups[self.rng.choice(list(groups))])
+    def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
         by: dict[str, list[Action]] = defaultdict(list)
         for a in legal:
             by[game.category(a)].append(a)
         return self.rng.choice(by[self.rng.choice(sorted(by))])
+
+    def choose_from(self, game: Game, state: State, listing: Listing) -> Action | None:
+        groups = listing.by_category()  # listed kind by kind: no category looked up per action
+        if not groups:
+            return None
+        return self.rng.choice(groups[self.rng.choice(list(groups))])

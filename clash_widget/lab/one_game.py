@@ -83,8 +83,10 @@ def play_match(
             return m
         seat = m.current_player
         assert seat is not None
-        bot, listing = seats[seat], m.listing()
-        action = bot.choose(m.game, m.state, listing if bot.takes_listing else listing.actions())
+        listing = m.listing()
+        action = seats[seat].choose_from(m.game, m.state, listing)
+        if action is None:
+            raise RuntimeError(f"{game} seed {seed}: no legal action in a game not over")
         outcome = m.play(action, listed=listing)
         if not outcome.ok:
             raise RuntimeError(f"the bot's legal action {action} was refused: {outcome.verdict}")
@@ -130,16 +132,15 @@ def play_game(
     steps = 0
     while not m.is_over and steps < MAX_STEPS:
         seat = m.current_player
-        bot = seated[seat] if seat is not None else None
-        listing = m.listing()
-        # A bot that takes a listing reads only what it needs (the random bot: by category).
-        legal = listing if bot is not None and bot.takes_listing else listing.actions()
-        if not legal:
+        listing = m.listing()  # a bot reads only what it needs (the random bot: by category)
+        if seat is None:
             errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
             break
-        assert bot is not None  # a live game with legal actions has a player to move
         try:
-            action = bot.choose(m.game, m.state, legal)
+            action = seated[seat].choose_from(m.game, m.state, listing)
+            if action is None:
+                errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
+                break
             out = m.play(action, listed=listing)  # not checked again if it listed it
         except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
             errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
