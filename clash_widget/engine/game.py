@@ -289,7 +289,10 @@ class Game(ABC):
 
     # -- categories for type-first bots ----------------------------------
     def category(self, action: Action) -> str:
-        """The action's family, as its ActionKind names it (the kind itself otherwise)."""
+        """The action's family, as its ActionKind names it (the kind itself otherwise).
+
+        A function of the action's kind alone: a table frame's listing by category
+        (:meth:`FrameHandler.by_category`) files each kind's actions under one category."""
         return _categories(type(self)).get(action.kind, action.kind)
 
     # -- results, views, tools -------------------------------------------
