@@ -34,6 +34,29 @@ def test_first_legal_is_the_start_of_the_full_listing(game: str) -> None:
     assert positions > 300
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_listing_by_category_groups_the_full_listing(game: str) -> None:
+    """What the random bot reads (``Listing.by_category``, listed kind by kind) is the full
+    listing grouped by ``Game.category``: the same categories, sorted, each with its actions
+    in the full listing's order; and a listing read as a sequence is the full listing."""
+    positions = 0
+    for seed in range(3):
+        m = Match.new(game, get_game(game).bench_players, 600 + seed, keep_undo=False)
+        bot = make_bot("random", game, seed)
+        while not m.is_over:
+            full = m.legal_actions()
+            grouped: dict[str, list] = {}
+            for a in full:
+                grouped.setdefault(m.game.category(a), []).append(a)
+            by = m.listing().by_category()
+            assert list(by) == sorted(grouped)
+            assert by == grouped
+            assert list(m.listing()) == full and m.listing().by_category() == by
+            positions += 1
+            m.play(bot.choose_from(m.game, m.state, m.listing()))
+    assert positions > 300
+
+
 def test_secolo_window_probe_matches_the_full_listing() -> None:
     """``usable`` (a reaction window opens only for a seat that could use it) asks
     ``any_legal``; it must agree with the full listing of the window's two kinds."""
@@ -79,3 +102,72 @@ def test_clash_open_advances_follow_the_three_opening_rules() -> None:
             and research._prerequisite(owned, a)
         )
         assert research.open_advances("research", owned) == expected
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_random_bot_picks_the_same_from_a_listing_as_from_the_list(game: str) -> None:
+    """Self-play hands the random bot a listing (``choose_from``, read by category); it
+    must pick what ``choose`` picks from the full list, draw for draw."""
+    positions = 0
+    for seed in range(2):
+        m = Match.new(game, get_game(game).bench_players, 650 + seed, keep_undo=False)
+        from_list, from_listing = make_bot("random", game, seed), make_bot("random", game, seed)
+        while not m.is_over:
+            a = from_list.choose(m.game, m.state, m.legal_actions())
+            assert from_listing.choose_from(m.game, m.state, m.listing()) == a
+            positions += 1
+            m.play(a)
+    assert positions > 100
+
+
+def test_play_skips_the_check_only_for_what_this_positions_listing_listed(monkeypatch) -> None:
+    """``Match.play(action, listed=listing)`` does not check again an action the listing of
+    this very position listed; a listing of another position, or an action it did not
+    list, is checked (and refused when illegal) as without it."""
+    from clash_widget.engine import Action
+
+    m = Match.new("coc", 2, 5, keep_undo=False)
+    checked: list[Action] = []
+    real = m.game.check
+    monkeypatch.setattr(m.game, "check", lambda s, a: checked.append(a) or real(s, a))
+
+    listing = m.listing()
+    first = listing.by_category()[listing.categories()[0]][0]
+    assert m.play(first, listed=listing).ok and checked == []
+
+    stale = listing  # made before the action just played
+    again = m.listing().actions()[0]
+    assert m.play(again, listed=stale).ok and checked == [again]
+
+    now = m.listing()
+    now.by_category()
+    unlisted = Action("no-such-action")
+    refused = m.play(unlisted, listed=now)
+    assert not refused.ok and refused.verdict.rule_id == "engine.not-now"
+    assert checked == [again, unlisted]
+
+
+def test_persistence_fleet_candidates_are_the_seas_fleet_coast_admits() -> None:
+    """The fleet listing's candidates are found from the present Empire's lands; they must
+    be exactly the Seas and Oceans, in the map's order, that ``fleet.coast`` admits."""
+    from clash_widget.engine import Action
+    from clash_widget.persistence import board, content
+    from clash_widget.persistence.expansion import fleet_candidates, on_coast
+    from clash_widget.persistence.rules import One
+
+    checked = 0
+    for seed in range(4):
+        m = Match.new("persistence", 3, 800 + seed, keep_undo=False)
+        bot = make_bot("random", "persistence", seed)
+        while not m.is_over:
+            if board.present(m.state) is not None:
+                frame = m.state["stack"][-1]
+                expected = [
+                    w
+                    for w in content.waters()
+                    if on_coast.ok(m.state, frame, One(Action("fleet", (w,)), w))
+                ]
+                assert [a.args[0] for a in fleet_candidates(m.state, frame)] == expected
+                checked += 1
+            m.play(bot.choose_from(m.game, m.state, m.listing()))
+    assert checked > 300

@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from ..engine import Action, Game
 from ..engine.game import State
+from ..engine.listing import Listing
 from ..engine.rng import Stream
 
 
@@ -30,6 +31,13 @@ class Bot(ABC):
     def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) for the player to move in ``state``."""
 
+    def choose_from(self, game: Game, state: State, listing: Listing) -> Action | None:
+        """:meth:`choose` from a :class:`~clash_widget.engine.listing.Listing` of ``state``
+        (None when nothing is legal). A bot that needs less than the full list reads only
+        what it needs (the random bot: the actions by category)."""
+        legal = listing.actions()
+        return self.choose(game, state, legal) if legal else None
+
 
 class RandomBot(Bot):
     """Uniform over action *categories* first, then over options in the category.
@@ -41,9 +49,13 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
-        groups: dict[str, list[Action]] = defaultdict(list)
+        by: dict[str, list[Action]] = defaultdict(list)
         for a in legal:
-            groups[game.category(a)].append(a)
-        cats = sorted(groups)
-        options = groups[self.rng.choice(cats)]
-        return self.rng.choice(options)
+            by[game.category(a)].append(a)
+        return self.rng.choice(by[self.rng.choice(sorted(by))])
+
+    def choose_from(self, game: Game, state: State, listing: Listing) -> Action | None:
+        groups = listing.by_category()  # listed kind by kind: no category looked up per action
+        if not groups:
+            return None
+        return self.rng.choice(groups[self.rng.choice(list(groups))])

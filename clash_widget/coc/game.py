@@ -211,6 +211,10 @@ class ClashOfCultures(Game):
         with reading(state):  # listing is pure: unit queries may use a per-hex index
             return super().legal_actions(state)
 
+    def legal_by_category(self, state: State) -> dict[str, list[Action]]:
+        with reading(state):
+            return super().legal_by_category(state)
+
     def check(self, state: State, action: Action) -> Verdict | None:
         with reading(state):
             return super().check(state, action)

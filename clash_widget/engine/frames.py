@@ -167,18 +167,24 @@ class ActionKind:
         full listing keeps its own loop, the tightest one.)"""
         if self._seen != self.checks:
             self._split()
-        if not all(g.ok(state, frame, None) for g in self.gate):
-            return []
-        if not all(ok(state, frame, None) for ok in self._lead):
-            return []
+        for g in self.gate:
+            if not g.ok(state, frame, None):
+                return []
+        for ok in self._lead:
+            if not ok(state, frame, None):
+                return []
         rest, parse = self._rest, self.parse
         out: list[Action] = []
         for a in self.candidates(state, frame):
             if rest:
                 args = parse(state, frame, a)
-                if not all(ok(state, frame, args) for ok in rest):
-                    continue
-            out.append(a)
+                for ok in rest:
+                    if not ok(state, frame, args):
+                        break
+                else:
+                    out.append(a)
+            else:
+                out.append(a)
             if len(out) >= n:
                 break
         return out
@@ -223,6 +229,17 @@ class TableFrame(FrameHandler):
         self.table = {k.kind: k for k in table}
         self._prompt = prompt
         self._not_now = not_now
+        self._grouped: dict[type[Game], list[tuple[str, list[ActionKind]]]] = {}
+
+    def _groups(self, game: Game) -> list[tuple[str, list[ActionKind]]]:
+        """The table's kinds by the game's category of each (sorted; table order within)."""
+        groups = self._grouped.get(type(game))
+        if groups is None:
+            by: dict[str, list[ActionKind]] = {}
+            for kind, spec in self.table.items():
+                by.setdefault(game.category(Action(kind)), []).append(spec)
+            groups = self._grouped[type(game)] = sorted(by.items())
+        return groups
 
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         out: list[Action] = []
@@ -236,6 +253,20 @@ class TableFrame(FrameHandler):
             out += spec.first(state, frame, n - len(out))
             if len(out) >= n:
                 break
+        return out
+
+    def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
+        """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
+        out: dict[str, list[Action]] = {}
+        for category, specs in self._groups(game):
+            if len(specs) == 1:
+                got = specs[0].legal(state, frame)
+            else:
+                got = []
+                for spec in specs:
+                    got += spec.legal(state, frame)
+            if got:
+                out[category] = got
         return out
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .actions import Action, MalformedAction
+from .listing import Listing
 from .rules import RuleBook, Verdict
 from .seats import joined
 from .seats import name as seat_name
@@ -83,6 +84,14 @@ class FrameHandler:
         """The first ``n`` actions of :meth:`legal` (all of them if fewer): enough to tell
         whether a decision has one answer without listing every other one."""
         return self.legal(game, state, frame)[:n]
+
+    def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
+        """:meth:`legal`'s actions grouped by :meth:`Game.category`: the categories sorted,
+        each one's actions in :meth:`legal`'s order."""
+        groups: dict[str, list[Action]] = {}
+        for a in self.legal(game, state, frame):
+            groups.setdefault(game.category(a), []).append(a)
+        return {c: groups[c] for c in sorted(groups)}
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
         raise NotImplementedError
@@ -191,6 +200,18 @@ class Game(ABC):
             return []
         return self.handlers[frame["kind"]].legal(self, state, frame)
 
+    def listing(self, state: State) -> Listing:
+        """The legal actions, listed only as far as the caller reads them (:class:`Listing`)."""
+        return Listing(self, state)
+
+    def legal_by_category(self, state: State) -> dict[str, list[Action]]:
+        """The legal actions by category (:meth:`category`; sorted), each category's in
+        :meth:`legal_actions`' order: what a type-first bot picks from."""
+        frame = self.top(state)
+        if frame is None or self.is_over(state):
+            return {}
+        return self.handlers[frame["kind"]].by_category(self, state, frame)
+
     def check(self, state: State, action: Action) -> Verdict | None:
         frame = self.top(state)
         if frame is None or self.is_over(state):
@@ -268,7 +289,10 @@ class Game(ABC):
 
     # -- categories for type-first bots ----------------------------------
     def category(self, action: Action) -> str:
-        """The action's family, as its ActionKind names it (the kind itself otherwise)."""
+        """The action's family, as its ActionKind names it (the kind itself otherwise).
+
+        A function of the action's kind alone: a table frame's listing by category
+        (:meth:`FrameHandler.by_category`) files each kind's actions under one category."""
         return _categories(type(self)).get(action.kind, action.kind)
 
     # -- results, views, tools -------------------------------------------

@@ -35,6 +35,7 @@ from .game_file import (
     read_game_file_data,
     verify_replay,
 )
+from .listing import Listing
 from .registry import get_game
 from .rules import Verdict
 from .seats import names as seat_names
@@ -169,6 +170,10 @@ class Match:
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions(self.state)
 
+    def listing(self) -> Listing:
+        """The legal actions, listed only as far as they are read (:class:`.listing.Listing`)."""
+        return self.game.listing(self.state)
+
     def check(self, action: str | Action, *, version: int | None = None) -> Verdict | None:
         """None if the action is legal now, else the verdict naming the broken rule."""
         late = stale(version, self.version)
@@ -196,7 +201,9 @@ class Match:
             return ""
 
     # -- acting ----------------------------------------------------------
-    def play(self, action: str | Action, *, version: int | None = None) -> Outcome:
+    def play(
+        self, action: str | Action, *, version: int | None = None, listed: Listing | None = None
+    ) -> Outcome:
         """Play a legal action, or refuse it (the Outcome says why) and change nothing.
 
         Atomic: an action happens completely (applied, settled, versioned, recorded,
@@ -204,10 +211,23 @@ class Match:
         is a bug, not a refusal: the match is put back exactly as it was (state,
         record, log, undo and redo) and the exception is raised again, with a note
         saying so (:data:`UNCHANGED_NOTE`).
+
+        ``listed``: the :meth:`listing` the action was picked from. An action that this
+        listing listed, made of this very state at this version, is legal without being
+        checked again (the legal list is exactly what the checks accept); any other action
+        is checked.
         """
-        verdict = self.check(action, version=version)
-        if verdict is not None:
-            return Outcome(False, None, verdict)
+        if not (
+            listed is not None
+            and listed.state is self.state
+            and listed.version == self.version
+            and version in (None, listed.version)
+            and isinstance(action, Action)
+            and listed.handed_out(action)
+        ):
+            verdict = self.check(action, version=version)
+            if verdict is not None:
+                return Outcome(False, None, verdict)
         a = Action.parse(action)
         # The record starts here (a set-up position may differ from a deal).
         start = clone(self.state) if not self.actions else None

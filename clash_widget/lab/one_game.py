@@ -83,8 +83,11 @@ def play_match(
             return m
         seat = m.current_player
         assert seat is not None
-        action = seats[seat].choose(m.game, m.state, m.legal_actions())
-        outcome = m.play(action)
+        listing = m.listing()
+        action = seats[seat].choose_from(m.game, m.state, listing)
+        if action is None:
+            raise RuntimeError(f"{game} seed {seed}: no legal action in a game not over")
+        outcome = m.play(action, listed=listing)
         if not outcome.ok:
             raise RuntimeError(f"the bot's legal action {action} was refused: {outcome.verdict}")
     if not m.is_over:
@@ -128,15 +131,17 @@ def play_game(
     history: list[list[float]] = []
     steps = 0
     while not m.is_over and steps < MAX_STEPS:
-        legal = m.legal_actions()
-        if not legal:
+        seat = m.current_player
+        listing = m.listing()  # a bot reads only what it needs (the random bot: by category)
+        if seat is None:
             errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
             break
-        seat = m.current_player
-        assert seat is not None  # a live game with legal actions has a player to move
         try:
-            action = seated[seat].choose(m.game, m.state, legal)
-            out = m.play(action)
+            action = seated[seat].choose_from(m.game, m.state, listing)
+            if action is None:
+                errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
+                break
+            out = m.play(action, listed=listing)  # not checked again if it listed it
         except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
             errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
             break

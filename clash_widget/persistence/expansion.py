@@ -295,7 +295,12 @@ def no_fleet_yet(state: State, frame: Frame, args: One) -> bool:
 
 
 def fleet_candidates(state: State, frame: Frame) -> list[Action]:
-    return [Action("fleet", (w,)) for w in content.waters()]
+    """The Seas and Oceans next to a land the present Empire holds, in the map's order: what
+    ``fleet.coast`` admits (the map's neighbours go both ways), found from the Empire's lands
+    once rather than per sea."""
+    empire = _present(state)
+    coast = {n for a, e in state["lands"].items() if e == empire for n in content.neighbours(a)}
+    return [Action("fleet", (w,)) for w in content.waters() if w in coast]
 
 
 def apply_fleet(state: State, frame: Frame, args: One, ev: Events) -> None:
@@ -320,7 +325,7 @@ FLEET = ActionKind(
     category="fleet",
     arity=(1, 1),
     usage="use: fleet <sea or ocean>",
-    ensured=[known_area, is_water],
+    ensured=[known_area, is_water, on_coast],
 )
 
 
