@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ...coc import content
 from ...coc.board import city_size
 from ...coc.economy import cap, option_cost
 from ...coc.effects import PIECE_EFFECT
@@ -99,6 +100,16 @@ class Seat(ArmyPlan):
         return out
 
     @cached_property
+    def governments(self) -> frozenset[str]:
+        """The groups of my advances that are governments (at most one, by the rules)."""
+        advances, groups = content.advances(), content.groups()
+        return frozenset(
+            advances[x]["group"]
+            for x in self.me["advances"]
+            if groups[advances[x]["group"]]["government"]
+        )
+
+    @cached_property
     def goals(self) -> list[Goal]:
         out = []
         if self.wonder_goal:
@@ -121,7 +132,7 @@ class Seat(ArmyPlan):
         wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}
         for g in self.goals:
             worth = g.per_unit * 0.5
-            research = g.name == "research"
+            research = g.research
             miss = missing_goods(self.res, g.cost, research)
             basic = 0
             for r, n in miss.items():
@@ -136,11 +147,26 @@ class Seat(ArmyPlan):
         table: dict[str, list[float]] = {}
         for r in RESOURCES:
             room = max(0, cap(self.s, self.me, r) - self.res.get(r, 0))
-            table[r] = [
-                max([2.0, *(worth for short, worth in wants[r] if short >= k)])
-                for k in range(1, room + 1)
-            ]
+            wanted = wants[r]
+            table[r] = (
+                [
+                    max([2.0, *(worth for short, worth in wanted if short >= k)])
+                    for k in range(1, room + 1)
+                ]
+                if wanted
+                else [2.0] * room
+            )
         return table
+
+    def lack(self, stock: dict[str, int]) -> float:
+        """What my three best purchases lack with ``stock``, weighted by what a good is
+        worth to each (a swap helps when it lowers this)."""
+        return sum(g.per_unit * shortfall(stock, g.cost, g.research) for g in self.goals[:3])
+
+    @cached_property
+    def lack_now(self) -> float:
+        """:meth:`lack` of my stock as it is."""
+        return self.lack(self.res)
 
     def worth_of_goods(self, got: dict[str, int]) -> float:
         """What extra goods are worth to the purchases I save for (see ``unit_worth``)."""
@@ -174,7 +200,7 @@ class Seat(ArmyPlan):
         for g in self.goals:
             if g.name == serves:
                 break  # the goals below are worth less per good than this purchase
-            research = g.name == "research"
+            research = g.research
             more = shortfall(after_stock, g.cost, research) - shortfall(self.res, g.cost, research)
             worst = max(worst, more * g.per_unit)
         return self.w["save"] * worst

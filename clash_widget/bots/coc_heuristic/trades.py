@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...coc.economy import cap
 from ...engine import Action
-from .plan import BASIC, Mind, Seat, shortfall
+from .plan import BASIC, Mind, Seat
 
 
 def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
@@ -23,14 +23,7 @@ def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
         for r, n in receive.items():
             after[r] = min(cap(seat.s, seat.me, r), after[r] + n)
         if all(after[r] >= 0 for r in give):
-            goals = seat.goals[:3]
-
-            def lack(stock: dict[str, int]) -> float:
-                return sum(
-                    g.per_unit * shortfall(stock, g.cost, g.name == "research") for g in goals
-                )
-
-            ok = lack(after) < lack(seat.res) - 1e-9
+            ok = seat.lack(after) < seat.lack_now - 1e-9
     seat._memo[key] = ok
     return ok
 

@@ -19,6 +19,13 @@ from ..coc_thumbs import ADVANCE_VALUE
 from .plan import FAR, Mind, Seat, research_cost, shortfall
 from .trades import offer_worth
 
+# the advances advance_worth looks out for (the rules name them by the effect they grant)
+TACTICS = source("move.armies")
+FISHING = source("collect.sea-food")
+STORAGE = source("limit.food")
+ENGINEERING = source("wonder.build")
+PIECE_ADVANCES = frozenset(PIECE_ADVANCE.values())
+
 
 def turn_score(bot: Mind, seat: Seat, frame: dict[str, Any], a: Action) -> float:
     w, k = bot.w, a.kind
@@ -73,25 +80,20 @@ def advance_worth(bot: Mind, seat: Seat, adv: str) -> float:
     info = content.advances()[adv]
     group = content.groups()[info["group"]]
     if group["government"]:
-        held = {
-            content.advances()[x]["group"]
-            for x in seat.me["advances"]
-            if content.groups()[content.advances()[x]["group"]]["government"]
-        }
+        held = seat.governments
         if held and info["group"] not in held:
             return v - 200  # never give up a government's advances for another
-    if adv == source("move.armies") and (seat.threats or barbarians_near(seat)):
+    if adv == TACTICS and (seat.threats or barbarians_near(seat)):
         v += 30
-    if adv == source("collect.sea-food") and not any(
+    if adv == FISHING and not any(
         seat.hexes[n]["terrain"] == "sea" for k in seat.mine for n in seat.nbrs(k)
     ):
         v -= 20
-    piece = next((pc for pc, x in PIECE_ADVANCE.items() if x == adv), None)
-    if piece and len(seat.mine) >= 2:
+    if adv in PIECE_ADVANCES and len(seat.mine) >= 2:
         v += 6
-    if adv == source("limit.food") and seat.grants("wonder.build"):
+    if adv == STORAGE and seat.grants("wonder.build"):
         v += 10
-    if adv == source("wonder.build") and seat.age >= 2:
+    if adv == ENGINEERING and seat.age >= 2:
         v += 6
     return v
 
