@@ -22,11 +22,16 @@ follows a fixed order of preferences, one action at a time:
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import attrgetter
+
 from ..engine import Action, Game
 from ..engine.game import State
 from ..secolo import cards as catalogue
 from ..secolo import logic
 from .base import Bot
+
+_KIND = attrgetter("kind")
 
 PICK_ORDER = [
     "astronomer",
@@ -39,6 +44,14 @@ PICK_ORDER = [
     "witch",
 ]
 BLOCK_ORDER = ["retaliation", "truce", "escape"]
+
+
+def _by_kind(legal: list[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, in the listing's order (a kind's actions come in runs)."""
+    by_kind: dict[str, list[Action]] = {}
+    for kind, run in groupby(legal, _KIND):
+        by_kind.setdefault(kind, []).extend(run)
+    return by_kind
 
 
 class SecoloHeuristicBot(Bot):
@@ -74,9 +87,7 @@ class SecoloHeuristicBot(Bot):
 
     # -- own turn --------------------------------------------------------------------------------
     def _act(self, state, seat, frame, legal):
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+        by_kind = _by_kind(legal)
         for step in (self._special, self._play, self._attack, self._object):
             a = step(state, seat, by_kind)
             if a is not None:
@@ -84,9 +95,7 @@ class SecoloHeuristicBot(Bot):
         return Action("end")
 
     def _window(self, state, seat, frame, legal):
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+        by_kind = _by_kind(legal)
         a = self._special(state, seat, by_kind, threshold=1.9)
         if a is None:
             a = self._object(state, seat, by_kind)
@@ -164,9 +173,16 @@ class SecoloHeuristicBot(Bot):
         def city_of_play(a: Action) -> int:
             return int(a.args[1]) if len(a.args) > 1 and a.args[1].isdigit() else seat
 
+        worth: dict[tuple[str, int], float] = {}  # by card and city: the same worth
+
         def value(a: Action) -> float:
-            cid = a.args[0]
-            where = city_of_play(a)
+            key = (a.args[0], city_of_play(a))
+            v = worth.get(key)
+            if v is None:
+                v = worth[key] = card_value(*key)
+            return v
+
+        def card_value(cid: str, where: int) -> float:
             cul = catalogue.culture(cid)
             kind = catalogue.ctype(cid)
             new = cul not in logic.cultures_in_play(state, where)
@@ -200,10 +216,15 @@ class SecoloHeuristicBot(Bot):
         if not attacks:
             return None
 
+        worth: dict[str, float] = {}  # by target: the attacks on one card are worth the same
+
         def value(a: Action) -> float:
             t = a.args[3]
-            owner = logic.city_of(state, t)
-            return 2 * self._loss(state, owner, t) + self._leader_bonus(state, owner)
+            v = worth.get(t)
+            if v is None:
+                owner = logic.city_of(state, t)
+                v = worth[t] = 2 * self._loss(state, owner, t) + self._leader_bonus(state, owner)
+            return v
 
         return max(attacks, key=value)
 
