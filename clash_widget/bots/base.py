@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
+from itertools import groupby
+from operator import attrgetter
 
 from ..engine import Action, Game
 from ..engine.game import State
@@ -59,3 +61,15 @@ class RandomBot(Bot):
         if not groups:
             return None
         return self.rng.choice(groups[self.rng.choice(list(groups))])
+
+
+_KIND = attrgetter("kind")
+
+
+def by_kind(legal: list[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, each kind's in the listing's order (a listing gives a kind's
+    actions in runs, so they are filed a run at a time)."""
+    out: dict[str, list[Action]] = {}
+    for kind, run in groupby(legal, _KIND):
+        out.setdefault(kind, []).extend(run)
+    return out

@@ -19,15 +19,31 @@ and the public map.
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from ..engine import Action, Game
 from ..engine.game import State
+from ..history import cards as card_set
+from ..history import combat, flow, zones
 from .base import Bot
+
+
+@cache
+def _top_rank(deck: str) -> int:
+    """The highest rank in a deck (a deck's cards never change)."""
+    return max(card.rank for card in card_set.deck_list(deck))
 
 
 class HistoryHeuristicBot(Bot):
     name = "heuristic"
 
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._memo: dict[tuple[str, ...], Any] = {}  # this decision's readings, by what they read
+
     def choose(self, game: Game, state: State, legal: list[Action]) -> Action:
+        self._memo = {}
         best, best_score = legal[0], float("-inf")
         for a in legal:
             s = self.score(state, a) + self.rng.random() * 0.01
@@ -37,8 +53,6 @@ class HistoryHeuristicBot(Bot):
 
     # -- scores --------------------------------------------------------------------------------
     def score(self, state: State, a: Action) -> float:
-        from ..history import cards as card_set
-        from ..history import zones
 
         frame = state["stack"][-1]
         seat = frame["player"]
@@ -87,23 +101,21 @@ class HistoryHeuristicBot(Bot):
             return 1
         return 0
 
-    @staticmethod
-    def _can_grow(state: State, city: str) -> bool:
+    def _can_grow(self, state: State, city: str) -> bool:
         """Could the pull reach the need at all (every card of the deck's top rank)?"""
-        from ..history import cards as card_set
-        from ..history import flow
-
-        deck = state["players"][state["cities"][city]["controller"]]["deck"]
-        top = max(card.rank for card in card_set.deck_list(deck))
-        return flow.growth_pulls(state, city) * top >= flow.growth_need(state, city)
+        key = ("grow", city)
+        ok = self._memo.get(key)
+        if ok is None:
+            deck = state["players"][state["cities"][city]["controller"]]["deck"]
+            pulls = flow.growth_pulls(state, city)
+            ok = self._memo[key] = pulls * _top_rank(deck) >= flow.growth_need(state, city)
+        return bool(ok)
 
     # -- trade ----------------------------------------------------------------------------------
     def _trade(self, state: State, seat: int, frame: dict, a: Action) -> float:
         opts = state["options"]
         p = state["players"][seat]
         if a.kind == "research":
-            from ..history import zones
-
             n, need = int(a.args[0]), zones.research_need(state, seat)
             return 50 + min(n, need) - (n - need if n > need else 0)  # what it needs, no more
         if a.kind == "culture":
@@ -117,13 +129,11 @@ class HistoryHeuristicBot(Bot):
     # -- cards ------------------------------------------------------------------------------------
     @staticmethod
     def _terrain_value(state: State, cid: str) -> float:
-        from ..history import cards as card_set
 
         y = card_set.design(state, cid)["yields"]
         return 3 * y.get("food", 0) + 2 * y.get("material", 0) + y.get("trade", 0)
 
     def _tech_value(self, state: State, seat: int, cid: str) -> float:
-        from ..history import cards as card_set
 
         design = card_set.instance(state, cid).design
         unlocks = sum(
@@ -134,11 +144,12 @@ class HistoryHeuristicBot(Bot):
         return 10 * unlocks - card_set.design(state, cid)["cost"]
 
     def _production_value(self, state: State, seat: int, city: str, card: str) -> float:
-        from ..history import cards as card_set
-        from ..history import zones
 
         d = card_set.design(state, card)
-        material = zones.city_yields(state, city)["material"]
+        key = ("material", city)
+        material = self._memo.get(key)
+        if material is None:
+            material = self._memo[key] = zones.city_yields(state, city)["material"]
         defended = any(state["units"][u]["controller"] == seat for u in zones.units_at(state, city))
         if d["type"] == "unit":
             return 20 if not defended and d["defence"] >= 1 else 4 - d["cost"] / 10
@@ -147,7 +158,6 @@ class HistoryHeuristicBot(Bot):
         return 10 - d["cost"] / 4
 
     def _play_value(self, state: State, seat: int, args: tuple[str, ...]) -> float:
-        from ..history import cards as card_set
 
         t = card_set.ctype(state, args[0])
         if t == "terrain":
@@ -165,8 +175,6 @@ class HistoryHeuristicBot(Bot):
         return 50
 
     def _keep_value(self, state: State, seat: int, cid: str) -> float:
-        from ..history import cards as card_set
-        from ..history import zones
 
         d = card_set.design(state, cid)
         t = d["type"]
@@ -181,10 +189,16 @@ class HistoryHeuristicBot(Bot):
         return 5
 
     # -- fighting----------------------------------------------------------------------------------
-    @staticmethod
-    def _captures(state: State, seat: int, home: str, target: str) -> bool:
+    def _captures(self, state: State, seat: int, home: str, target: str) -> bool:
         """Would the attack take the city (our blow kills every defender, theirs leaves us one)?"""
-        from ..history import combat, zones
+        key = ("captures", home, target)
+        ok = self._memo.get(key)
+        if ok is None:
+            ok = self._memo[key] = self._blow_takes(state, seat, home, target)
+        return bool(ok)
+
+    @staticmethod
+    def _blow_takes(state: State, seat: int, home: str, target: str) -> bool:
 
         att = combat.attackers(state, seat, home)
         dfn = zones.units_at(state, target)
@@ -196,7 +210,6 @@ class HistoryHeuristicBot(Bot):
 
     @staticmethod
     def _move_value(state: State, seat: int, unit: str, city: str) -> float:
-        from ..history import zones
 
         here = state["units"][unit]["city"]
         alone_there = not zones.units_at(state, city)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..engine import Action, Game
 from ..engine.game import State
 from ..persistence import board, content
-from .base import Bot
+from .base import Bot, by_kind
 
 FATES = ("treachery", "rebellion", "civil_war", "barbarians")
 BOOSTS = ("levy", "fleet", "leader")
@@ -48,10 +48,8 @@ class PersistenceHeuristicBot(Bot):
 
     # -- the Expansion phase ---------------------------------------------------------------
     def _expand(self, state: State, seat: int, legal: list[Action]) -> Action | None:
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        declares = by_kind.get("declare", [])
+        kinds = by_kind(legal)
+        declares = kinds.get("declare", [])
         for a in declares:
             if content.is_culture(a.args[0]):
                 return a
@@ -69,15 +67,25 @@ class PersistenceHeuristicBot(Bot):
                     state, a.args[1]
                 ):
                     return a
-        enters = by_kind.get("enter", [])
+        enters = kinds.get("enter", [])
         if enters:
-            best = max(enters, key=lambda a: self._land_value(state, seat, a.args[0]))
-            if self._land_value(state, seat, best.args[0]) > 0 or "end" not in by_kind:
+            mine = set(board.seat_lands(state, seat))
+            worth: dict[str, float] = {}  # by land, for this decision
+
+            def value(a: Action) -> float:
+                land = a.args[0]
+                v = worth.get(land)
+                if v is None:
+                    v = worth[land] = self._land_value(state, seat, land, mine)
+                return v
+
+            best = max(enters, key=value)
+            if value(best) > 0 or "end" not in kinds:
                 return best
-        fleet = self._best_fleet(state, by_kind.get("fleet", []))
+        fleet = self._best_fleet(state, kinds.get("fleet", []))
         if fleet is not None:
             return fleet
-        return by_kind["end"][0] if "end" in by_kind else None
+        return kinds["end"][0] if "end" in kinds else None
 
     @staticmethod
     def _keep_slot_for_culture(state: State, seat: int) -> bool:
@@ -109,9 +117,9 @@ class PersistenceHeuristicBot(Bot):
                 best, best_v = a, v
         return best
 
-    def _land_value(self, state: State, seat: int, land: str) -> float:
+    def _land_value(self, state: State, seat: int, land: str, mine: set[str]) -> float:
+        """What entering ``land`` is worth (``mine``: the lands of the seat's Faction)."""
         e = board.holder(state, land)
-        mine = set(board.seat_lands(state, seat))
         region = content.areas()[land]["region"]
         in_region = sum(1 for a in content.region_lands(region) if a in mine)
         if e is None:

@@ -22,16 +22,11 @@ follows a fixed order of preferences, one action at a time:
 
 from __future__ import annotations
 
-from itertools import groupby
-from operator import attrgetter
-
 from ..engine import Action, Game
 from ..engine.game import State
 from ..secolo import cards as catalogue
 from ..secolo import logic
-from .base import Bot
-
-_KIND = attrgetter("kind")
+from .base import Bot, by_kind
 
 PICK_ORDER = [
     "astronomer",
@@ -44,14 +39,6 @@ PICK_ORDER = [
     "witch",
 ]
 BLOCK_ORDER = ["retaliation", "truce", "escape"]
-
-
-def _by_kind(legal: list[Action]) -> dict[str, list[Action]]:
-    """The actions by kind, in the listing's order (a kind's actions come in runs)."""
-    by_kind: dict[str, list[Action]] = {}
-    for kind, run in groupby(legal, _KIND):
-        by_kind.setdefault(kind, []).extend(run)
-    return by_kind
 
 
 class SecoloHeuristicBot(Bot):
@@ -87,18 +74,18 @@ class SecoloHeuristicBot(Bot):
 
     # -- own turn --------------------------------------------------------------------------------
     def _act(self, state, seat, frame, legal):
-        by_kind = _by_kind(legal)
+        kinds = by_kind(legal)
         for step in (self._special, self._play, self._attack, self._object):
-            a = step(state, seat, by_kind)
+            a = step(state, seat, kinds)
             if a is not None:
                 return a
         return Action("end")
 
     def _window(self, state, seat, frame, legal):
-        by_kind = _by_kind(legal)
-        a = self._special(state, seat, by_kind, threshold=1.9)
+        kinds = by_kind(legal)
+        a = self._special(state, seat, kinds, threshold=1.9)
         if a is None:
-            a = self._object(state, seat, by_kind)
+            a = self._object(state, seat, kinds)
         return a if a is not None else Action("pass")
 
     def _gain(self, state, seat, cid) -> int:
