@@ -45,6 +45,17 @@ class Mind(Protocol):
     ) -> Action: ...
 
 
+def best_worths(wanted: list[tuple[int, float]], room: int) -> list[float]:
+    """For the 1st, 2nd, ... ``room``-th extra unit of a good: the best worth among the
+    purchases still short of at least that many (``wanted``: (short by, worth)), at least 2."""
+    out = [2.0] * room
+    for short, worth in wanted:  # a maximum is the same whatever order it is taken in
+        for k in range(min(short, room)):
+            if worth > out[k]:
+                out[k] = worth
+    return out
+
+
 class Seat(ArmyPlan):
     """What one seat reads and plans for one decision, worked out lazily (each part at most
     once): the reading, the armies, and the purchases it saves for."""
@@ -147,15 +158,7 @@ class Seat(ArmyPlan):
         table: dict[str, list[float]] = {}
         for r in RESOURCES:
             room = max(0, cap(self.s, self.me, r) - self.res.get(r, 0))
-            wanted = wants[r]
-            table[r] = (
-                [
-                    max([2.0, *(worth for short, worth in wanted if short >= k)])
-                    for k in range(1, room + 1)
-                ]
-                if wanted
-                else [2.0] * room
-            )
+            table[r] = best_worths(wants[r], room)
         return table
 
     def lack(self, stock: dict[str, int]) -> float:

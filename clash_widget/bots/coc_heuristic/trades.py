@@ -3,9 +3,18 @@ once a turn (the only memory the bot keeps)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...coc.economy import cap
 from ...engine import Action
 from .plan import BASIC, Mind, Seat
+
+
+@lru_cache(maxsize=256)
+def goods(text: str) -> tuple[str, int]:
+    """A trade's side as written in the action, ``wood:2``: the good and how many."""
+    name, n = text.split(":")
+    return name, int(n)
 
 
 def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
@@ -34,8 +43,8 @@ def offer_worth(bot: Mind, seat: Seat, a: Action) -> float:
     if bot.offers[0] == key and (a in bot.offers[1] or len(bot.offers[1]) >= 2):
         return -1.0
     q = int(a.args[0])
-    give = {a.args[1].split(":")[0]: int(a.args[1].split(":")[1])}
-    get = {a.args[2].split(":")[0]: int(a.args[2].split(":")[1])}
+    give = dict((goods(a.args[1]),))
+    get = dict((goods(a.args[2]),))
     if not helps(seat, get, give):
         return -1.0
     if not helps(seat.other(q), give, get):
