@@ -19,22 +19,18 @@ def goods(text: str) -> tuple[str, int]:
 
 def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
     """A swap helps when my three best purchases lack less afterwards (weighted by
-    what a good is worth to each)."""
-    key = ("helps", tuple(sorted(receive.items())), tuple(sorted(give.items())))
-    memo = seat._memo.get(key)
-    if memo is not None:
-        return memo
-    ok = False
-    if all(r in BASIC for r in [*receive, *give]):
-        after = dict(seat.res)
-        for r, n in give.items():
-            after[r] -= n
-        for r, n in receive.items():
-            after[r] = min(cap(seat.s, seat.me, r), after[r] + n)
-        if all(after[r] >= 0 for r in give):
-            ok = seat.lack(after) < seat.lack_now - 1e-9
-    seat._memo[key] = ok
-    return ok
+    what a good is worth to each). Each swap a decision weighs is a different one, so
+    nothing is remembered."""
+    if not all(r in BASIC for r in [*receive, *give]):
+        return False
+    after = dict(seat.res)
+    for r, n in give.items():
+        after[r] -= n
+    for r, n in receive.items():
+        after[r] = min(cap(seat.s, seat.me, r), after[r] + n)
+    if not all(after[r] >= 0 for r in give):
+        return False
+    return seat.lack(after) < seat.lack_now - 1e-9
 
 
 def offer_worth(bot: Mind, seat: Seat, a: Action) -> float:
