@@ -109,6 +109,7 @@ class SecoloHeuristicBot(Bot):
     def _special(self, state, seat, by_kind, threshold: float = 0.5):
         best, best_v = None, threshold
         hand = logic.hand(state, seat)
+        threat: dict[int, tuple[float, bool]] = {}  # by owner: leader bonus, would win
         for a in by_kind.get("special", []):
             eff = catalogue.effect(a.args[0])
             v = 0.0
@@ -116,8 +117,14 @@ class SecoloHeuristicBot(Bot):
                 t = a.args[1]
                 owner = logic.city_of(state, t)
                 loss = self._loss(state, owner, t)
-                v = 2 * loss + self._leader_bonus(state, owner)
-                v += 5 * loss if self._winning(state, owner) else 0  # stops a win
+                known = threat.get(owner)
+                if known is None:
+                    known = threat[owner] = (
+                        self._leader_bonus(state, owner),
+                        self._winning(state, owner),
+                    )
+                v = 2 * loss + known[0]
+                v += 5 * loss if known[1] else 0  # stops a win
                 if eff == "conversion":
                     v += 3 * self._gain(state, seat, t) + 0.5
             elif eff == "plague":
@@ -169,13 +176,20 @@ class SecoloHeuristicBot(Bot):
                 v = worth[key] = card_value(*key)
             return v
 
+        in_play: dict[int, set[str]] = {}  # by city
+        characters: dict[str, int] = {}  # Characters in hand, by culture
+        for c in hand:
+            if catalogue.ctype(c) == "character":
+                characters[catalogue.culture(c)] = characters.get(catalogue.culture(c), 0) + 1
+
         def card_value(cid: str, where: int) -> float:
             cul = catalogue.culture(cid)
             kind = catalogue.ctype(cid)
-            new = cul not in logic.cultures_in_play(state, where)
-            same = sum(
-                1 for c in hand if catalogue.culture(c) == cul and catalogue.ctype(c) == "character"
-            )
+            cultures = in_play.get(where)
+            if cultures is None:
+                cultures = in_play[where] = logic.cultures_in_play(state, where)
+            new = cul not in cultures
+            same = characters.get(cul, 0)
             v = 0.0
             if kind == "character":
                 v = 10 + (20 if new else 0) + same
