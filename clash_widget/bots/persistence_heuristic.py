@@ -153,6 +153,14 @@ class PersistenceHeuristicBot(Bot):
     def _transfer(self, state: State, seat: int, legal: list[Action]) -> Action:
         """Move a card when its Capital is clearly more in danger than another one."""
         best, gain = Action("done"), 0.5
+        danger: dict[tuple[str, int], float] = {}  # by Capital and cards arriving
+
+        def danger_at(land: str, arriving: int) -> float:
+            d = danger.get((land, arriving))
+            if d is None:
+                d = danger[land, arriving] = self._danger(state, land, arriving)
+            return d
+
         for a in legal:
             if a.kind != "transfer":
                 continue
@@ -160,7 +168,7 @@ class PersistenceHeuristicBot(Bot):
             home = board.capital(state, state["culture"][card])
             if home is None:
                 continue
-            g = self._danger(state, home, 0) - self._danger(state, dest, 1)
+            g = danger_at(home, 0) - danger_at(dest, 1)
             if g > gain:
                 best, gain = a, g
         return best
