@@ -51,14 +51,7 @@ from .autoplay import BotRunner
 from .bot_seats import BotSeats
 from .feedback import without_key
 from .game_files import GameFile, GameFiles
-from .intents import (
-    BASE_FIELDS,
-    FILE_FIELDS,
-    NO_REDO,
-    NO_UNDO,
-    field_problem,
-    is_int,
-)
+from .intents import BASE_FIELDS, FILE_FIELDS, NO_REDO, NO_UNDO, field_problem, is_int
 from .messages import Messages
 from .picture import Pictured
 from .replay import Replay
