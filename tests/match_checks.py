@@ -104,10 +104,10 @@ def assert_traits_match_typescript(cls: type[MatchWidget]) -> None:
     block = re.search(r"export const TRAIT_NAMES[^=]*=\s*\[(.*?)\]", src, re.S)
     assert block, "TRAIT_NAMES not found in js/src/shared/model.ts"
     ts_names = set(re.findall(r'"(\w+)"', block.group(1)))
-    # the traits these classes declare (anywidget's own, like _esm or layout, are not ours)
-    py_names = {
-        n for n in cls.class_traits(sync=True) if n in cls.__dict__ or n in MatchWidget.__dict__
-    }
+    # the traits these classes and the widget's parts declare (anywidget's own, like _esm or
+    # layout, are not ours)
+    ours = [k for k in cls.__mro__ if k.__module__.startswith("clash_widget.")]
+    py_names = {n for n in cls.class_traits(sync=True) if any(n in k.__dict__ for k in ours)}
     assert py_names == ts_names
 
 

@@ -109,7 +109,7 @@ class SecoloHeuristicBot(Bot):
     def _special(self, state, seat, by_kind, threshold: float = 0.5):
         best, best_v = None, threshold
         hand = logic.hand(state, seat)
-        threat: dict[int, tuple[float, bool]] = {}  # by owner: leader bonus, would win
+        threat: dict[int | None, tuple[float, bool]] = {}  # by owner: leader bonus, would win
         for a in by_kind.get("special", []):
             eff = catalogue.effect(a.args[0])
             v = 0.0
@@ -177,7 +177,7 @@ class SecoloHeuristicBot(Bot):
             return v
 
         in_play: dict[int, set[str]] = {}  # by city
-        characters: dict[str, int] = {}  # Characters in hand, by culture
+        characters: dict[str | None, int] = {}  # Characters in hand, by culture
         for c in hand:
             if catalogue.ctype(c) == "character":
                 characters[catalogue.culture(c)] = characters.get(catalogue.culture(c), 0) + 1

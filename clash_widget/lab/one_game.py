@@ -20,7 +20,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..engine import Match
+from ..engine import Action, Match, Outcome
 from ..engine.session import bot_seed
 from .metrics import count_mechanics
 from .variants import differences
@@ -65,6 +65,33 @@ def seat_bots(game: str, players: int, seed: int, bots: list[str]) -> list[Bot]:
     return [make_bot(bots[i % len(bots)], game, bot_seed(seed, i)) for i in range(players)]
 
 
+class Stopped(RuntimeError):
+    """A self-play game that cannot go on: no legal action, a legal action refused, or no end
+    after the step cap; the message says which, and at which step."""
+
+
+def bot_moves(
+    m: Match, seated: list[Bot], max_steps: int = MAX_STEPS
+) -> Iterator[tuple[Action, Outcome]]:
+    """The one self-play loop: the bot of the seat to move plays, until the game ends; each
+    action played and its outcome. :class:`Stopped` when the game cannot go on; whatever a
+    bot or the rules raise goes through."""
+    for step in range(max_steps):
+        if m.is_over:
+            return
+        seat = m.current_player
+        listing = m.listing()  # a bot reads only what it needs (the random bot: by category)
+        action = None if seat is None else seated[seat].choose_from(m.game, m.state, listing)
+        if action is None:
+            raise Stopped(f"step {step}: no legal action in frame {m.state['stack'][-1:]}")
+        outcome = m.play(action, listed=listing)  # not checked again: the listing listed it
+        if not outcome.ok:
+            raise Stopped(f"step {step}: legal action {action} refused: {outcome.verdict}")
+        yield action, outcome
+    if not m.is_over:
+        raise Stopped(f"no end after {max_steps} actions (a loop of moves that change nothing?)")
+
+
 def play_match(
     game: str,
     players: int,
@@ -74,24 +101,11 @@ def play_match(
     *,
     max_steps: int = MAX_STEPS,
 ) -> Match:
-    """Bots play one whole game; the finished match. RuntimeError if it has not ended
-    after ``max_steps`` actions (a loop of moves that change nothing?)."""
+    """Bots play one whole game; the finished match. :class:`Stopped` (a RuntimeError) if it
+    cannot go on, e.g. no end after ``max_steps`` actions."""
     m = Match.new(game, players, seed, options, keep_undo=False)
-    seats = seat_bots(game, players, seed, bots)
-    for _ in range(max_steps):
-        if m.is_over:
-            return m
-        seat = m.current_player
-        assert seat is not None
-        listing = m.listing()
-        action = seats[seat].choose_from(m.game, m.state, listing)
-        if action is None:
-            raise RuntimeError(f"{game} seed {seed}: no legal action in a game not over")
-        outcome = m.play(action, listed=listing)
-        if not outcome.ok:
-            raise RuntimeError(f"the bot's legal action {action} was refused: {outcome.verdict}")
-    if not m.is_over:
-        raise RuntimeError(f"{game} seed {seed}: no end after {max_steps} actions")
+    for _ in bot_moves(m, seat_bots(game, players, seed, bots), max_steps):
+        pass
     return m
 
 
@@ -130,37 +144,23 @@ def play_game(
     kinds: Counter[str] = Counter()
     history: list[list[float]] = []
     steps = 0
-    while not m.is_over and steps < MAX_STEPS:
-        seat = m.current_player
-        listing = m.listing()  # a bot reads only what it needs (the random bot: by category)
-        if seat is None:
-            errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
-            break
-        try:
-            action = seated[seat].choose_from(m.game, m.state, listing)
-            if action is None:
-                errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
-                break
-            out = m.play(action, listed=listing)  # not checked again if it listed it
-        except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
-            errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
-            break
-        if not out.ok:
-            errors.append(f"step {steps}: legal action {action} refused: {out.verdict}")
-            break
-        kinds[action.kind] += 1
-        steps += 1
-        if any(e["kind"] == "turn" for e in out.events):
-            trace.append(m.scores())
-        if check_invariants:
-            bad = m.game.invariants(m.state)
-            if bad:
-                violations += [f"step {steps}: {b}" for b in bad]
-                break
-        if steps % sample_every == 0:
-            history.append(m.scores())
-    if steps >= MAX_STEPS and not m.is_over:
-        errors.append(f"no end after {MAX_STEPS} actions (a loop of moves that change nothing?)")
+    try:
+        for action, out in bot_moves(m, seated):
+            kinds[action.kind] += 1
+            steps += 1
+            if any(e["kind"] == "turn" for e in out.events):
+                trace.append(m.scores())
+            if check_invariants:
+                bad = m.game.invariants(m.state)
+                if bad:
+                    violations += [f"step {steps}: {b}" for b in bad]
+                    break
+            if steps % sample_every == 0:
+                history.append(m.scores())
+    except Stopped as exc:
+        errors.append(str(exc))
+    except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
+        errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
     events: Counter[str] = Counter()
     for e in m.log:
         events[e["kind"]] += 1

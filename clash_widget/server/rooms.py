@@ -1,11 +1,11 @@
 """Rooms, seats and their secrets, per-seat views, bots and limits (no web framework here).
 
 A :class:`Room` holds one :class:`~clash_widget.engine.Session` and is the only
-place its match changes: every action, whoever sends it (HTTP, WebSocket, a bot),
-goes through :meth:`Room.act` under the room's asyncio lock, so concurrent sends
-are ordered; the new game file is committed to SQLite before the answer leaves,
-and then every connection is pushed *its own seat's* view (``Match.view(seat)``;
-the teacher's connections get ``Match.view(None)``).
+place its match changes: every action, whoever sends it (HTTP, WebSocket, a bot's
+``Session.step`` in a worker thread), is played on the event loop under the room's asyncio
+lock, so concurrent sends are ordered; the new game file is committed to SQLite before the
+answer leaves, and then every connection is pushed *its own seat's* view
+(``Match.view(seat)``; the teacher's connections get ``Match.view(None)``).
 
 Secrets come from :mod:`secrets`; only their SHA-256 is kept (in memory and in
 the database) and a presented secret is compared with :func:`hmac.compare_digest`.
@@ -27,7 +27,7 @@ from clash_widget.engine import GAMES, Action, Match, Outcome, Session, Verdict
 from clash_widget.engine.game import MALFORMED, stale
 from clash_widget.engine.seats import default_name, names_problem
 from clash_widget.engine.seats import name as seat_name
-from clash_widget.engine.session import catalogue_names
+from clash_widget.engine.session import BotPlay, catalogue_names
 
 from .refusals import (
     BAD_ROOM,
@@ -269,15 +269,19 @@ class Room:
         if seat is not TEACHER and cp != seat:
             detail = "the game is over" if cp is None else f"{seat_name(m.state, cp)} is to move"
             return refusal(NOT_YOUR_TURN.refuse(detail), version=m.version)
-        return await self._play(key, cp)
+        _, answer = await self._play(key)
+        return answer
 
-    async def _play(self, key: str, actor: int | None) -> dict[str, Any]:
+    async def _play(self, key: str, version: int | None = None) -> tuple[Outcome, dict[str, Any]]:
+        """Play ``key`` for the seat to move (on ``version``, else the live one) and store it;
+        the outcome and the answer."""
         m = self.match
+        actor = m.current_player
         label = describe(m, key)  # before the move: the words need the position it was chosen on
-        outcome = self.session.play(key, version=m.version)
+        outcome = self.session.play(key, version=m.version if version is None else version)
         if not outcome.ok:
             assert outcome.verdict is not None
-            return refusal(outcome.verdict, version=m.version)
+            return outcome, refusal(outcome.verdict, version=m.version)
         try:
             await self.store.save_game_async(
                 self.id, self.session.game_file(), m.version, m.state_hash()
@@ -289,7 +293,7 @@ class Room:
             self.reload()
             raise
         self._last = (actor, outcome)
-        return {
+        return outcome, {
             "ok": True,
             "version": m.version,
             "rule": None,
@@ -312,24 +316,38 @@ class Room:
             self._bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        """The bot to move plays (``Session.step``: the widgets' bots, seeded the same way),
+        one move per ``bot_delay``, until a person is to move or the game ends."""
         while True:
             await asyncio.sleep(self.limits.bot_delay)
             async with self.lock:
-                name, actor = self.session.bot_to_move(), self.match.current_player
-                if name is None or self.broken:
+                if self.broken:
                     return
-                # A bot may think for a while: in a thread, so other rooms play on meanwhile
-                # (this room's lock is held: nothing changes its match in between).
-                action = await asyncio.to_thread(self.session.choose)
-                if action is None:
-                    return
-                answer = await self._play(str(action), actor)
-            if not answer["ok"]:  # a bot chose a refused move: stop rather than spin
+                # A bot may think for a while: the step runs in a thread, so other rooms play
+                # on meanwhile (this room's lock is held: nothing changes its match between).
+                play = self._bot_plays(asyncio.get_running_loop(), self.match.version)
+                outcome = await asyncio.to_thread(self.session.step, play)
+            if outcome is None:
+                return
+            if not outcome.ok:  # a bot chose a refused move: stop rather than spin
                 log.error(
-                    "room %s: the %s bot's move was refused: %s", self.id, name, answer["reason"]
+                    "room %s: the bot's move %s was refused: %s",
+                    self.id,
+                    outcome.action,
+                    outcome.verdict,
                 )
                 return
             self.push()
+
+    def _bot_plays(self, loop: asyncio.AbstractEventLoop, version: int) -> BotPlay:
+        """How a bot's chosen move is played from the step's thread: back on the event loop,
+        the path of every move (played on the version it was chosen on, then stored)."""
+
+        def play(name: str, action: Action) -> Outcome:
+            done = asyncio.run_coroutine_threadsafe(self._play(str(action), version), loop)
+            return done.result()[0]
+
+        return play
 
     # -- seats --------------------------------------------------------------------------
     def claim(self, seat: int, name: Any) -> str:

@@ -10,13 +10,13 @@ bots, undo/redo, replay, game files, view patches) is the headless
 
 from __future__ import annotations
 
-import warnings
 from typing import TYPE_CHECKING, Any
 
 from clash_widget.engine.registry import GAMES
 from clash_widget.engine.spec import resolve
 
 from .intents import WIDGET_RULES
+from .renamed import RENAMED, warn_renamed
 
 if TYPE_CHECKING:
     from .board import ClashBoard as ClashBoard
@@ -34,24 +34,13 @@ _GAME_WIDGETS: dict[str, str] = {
 
 __all__ = ["WIDGET_RULES", "board_with_controls", *sorted(_GAME_WIDGETS)]
 
-RENAMED = {"BoardWidget": "ClashBoard"}
-"""Old names that still import (so old notebooks run), each with a DeprecationWarning once."""
-_warned: set[str] = set()
-
 
 def renamed(name: str) -> Any:
-    """The widget an old name now means; warns the first time it is asked for.
+    """The widget an old name now means (:mod:`.renamed`); warns the first time.
 
     Called by a package's ``__getattr__``, so the warning points at the line that asked."""
-    new = RENAMED[name]
-    if name not in _warned:
-        _warned.add(name)
-        warnings.warn(
-            f"{name} is now called {new}: write `from clash_widget import {new}`",
-            DeprecationWarning,
-            stacklevel=3,  # this function, the package's __getattr__, the asking line
-        )
-    return __getattr__(new)
+    # warn_renamed, this function, the package's __getattr__, the asking line
+    return __getattr__(warn_renamed(name, stacklevel=4))
 
 
 def __getattr__(name: str) -> Any:

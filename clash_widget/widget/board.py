@@ -35,6 +35,7 @@ from .intents import (
     WIDGET_RULES,
     field_problem,
 )
+from .renamed import RENAMED, warn_renamed
 
 __all__ = ["BOT_NAMES", "STATIC", "ClashBoard", "INTENT_TYPES", "WIDGET_RULES"]
 
@@ -148,8 +149,7 @@ class ClashBoard(MatchWidget):
 
 def __getattr__(name: str) -> Any:
     """``from clash_widget.widget.board import BoardWidget`` (the old name) still works."""
-    from . import RENAMED, renamed
-
     if name in RENAMED:
-        return renamed(name)
+        warn_renamed(name, stacklevel=3)  # warn_renamed, this function, the asking line
+        return ClashBoard
     raise AttributeError(name)

@@ -310,33 +310,22 @@ def _persistence(view: dict[str, Any]) -> str:
                 f'fill="{seat_color(view, f["seat"])}" stroke="#000"/>'
             )
     parts.append("</g>")
+    rows = [
+        (
+            _clip(f"{c['name']} ({c['vp']} VP): {c.get('empire_name', '')}", 36),
+            seat_color(view, c["seat"]),
+        )
+        for c in view.get("culture", [])
+    ] or [("none in play", "#777")]
+    rows += [
+        (f"{seat_name(view, p['seat'])}: {p.get('vp', 0)} VP", seat_color(view, p["seat"]))
+        for p in view.get("players", [])
+    ]
     y = top + 18
     parts.append(_text(w + 10, y, "Culture cards", 13, font_weight="bold"))
-    for c in view.get("culture", []):
+    for words, color in rows:  # one line each: the culture cards, then the players' points
         y += 17
-        parts.append(
-            _text(
-                w + 10,
-                y,
-                _clip(f"{c['name']} ({c['vp']} VP): {c.get('empire_name', '')}", 36),
-                11,
-                fill=seat_color(view, c["seat"]),
-            )
-        )
-    if not view.get("culture"):
-        y += 17
-        parts.append(_text(w + 10, y, "none in play", 11, fill="#777"))
-    for p in view.get("players", []):
-        y += 17
-        parts.append(
-            _text(
-                w + 10,
-                y,
-                f"{seat_name(view, p['seat'])}: {p.get('vp', 0)} VP",
-                11,
-                fill=seat_color(view, p["seat"]),
-            )
-        )
+        parts.append(_text(w + 10, y, words, 11, fill=color))
     return _svg(
         w + panel, max(h + top, y + 10), parts, str(view.get("title", "The Persistence of Culture"))
     )
