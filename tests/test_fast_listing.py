@@ -57,6 +57,47 @@ def test_listing_by_category_groups_the_full_listing(game: str) -> None:
     assert positions > 300
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_listing_made_while_settling_is_the_fresh_listing(game: str) -> None:
+    """When settling an action already listed the legal actions of the position it came to
+    rest at (``Outcome.listing``), that listing is exactly a fresh one of the position (as a
+    whole and by category), and ``Match.listing(after=outcome)`` takes it only for the very
+    state at this version. Over whole random games, with both kinds of bot."""
+    handed_on = positions = 0
+    for seed in range(6):
+        bots = ("random", "heuristic") if seed % 2 else ("random",)
+        m = Match.new(game, get_game(game).bench_players, 900 + seed, keep_undo=False)
+        seats = [make_bot(bots[i % len(bots)], game, seed + i) for i in range(len(m.names))]
+        outcome = None
+        while not m.is_over:
+            fresh = m.game.listing(m.state)
+            listing = m.listing(after=outcome)
+            if outcome is not None and outcome.listing is not None:
+                assert listing is outcome.listing
+                assert listing.actions() == fresh.actions()
+                grouped = m.game.legal_by_category(m.state)
+                assert listing.by_category() == grouped and list(grouped) == sorted(grouped)
+                handed_on += 1
+            positions += 1
+            seat = m.current_player
+            action = seats[seat].choose_from(m.game, m.state, listing)
+            outcome = m.play(action, listed=listing)
+            assert outcome.ok
+    assert positions > 300
+    if game in ("history", "persistence"):  # they ask "one answer?" after every step
+        assert handed_on > positions // 2
+    # A stale outcome is not taken: another state, or this one at another version.
+    m = Match.new(game, get_game(game).bench_players, 5, keep_undo=False)
+    bot = make_bot("random", game, 5)
+    for _ in range(300):
+        outcome = m.play(bot.choose(m.game, m.state, m.legal_actions()))
+        if outcome.listing is not None or m.is_over:
+            break
+    if outcome.listing is not None:
+        m.state["version"] += 1
+        assert m.listing(after=outcome) is not outcome.listing
+
+
 def test_secolo_window_probe_matches_the_full_listing() -> None:
     """``usable`` (a reaction window opens only for a seat that could use it) asks
     ``any_legal``; it must agree with the full listing of the window's two kinds."""

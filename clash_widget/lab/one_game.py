@@ -78,12 +78,13 @@ def play_match(
     after ``max_steps`` actions (a loop of moves that change nothing?)."""
     m = Match.new(game, players, seed, options, keep_undo=False)
     seats = seat_bots(game, players, seed, bots)
+    outcome = None
     for _ in range(max_steps):
         if m.is_over:
             return m
         seat = m.current_player
         assert seat is not None
-        listing = m.listing()
+        listing = m.listing(after=outcome)  # the one settling made, if it made one
         action = seats[seat].choose_from(m.game, m.state, listing)
         if action is None:
             raise RuntimeError(f"{game} seed {seed}: no legal action in a game not over")
@@ -130,9 +131,12 @@ def play_game(
     kinds: Counter[str] = Counter()
     history: list[list[float]] = []
     steps = 0
+    out = None
     while not m.is_over and steps < MAX_STEPS:
         seat = m.current_player
-        listing = m.listing()  # a bot reads only what it needs (the random bot: by category)
+        # A bot reads only what it needs (the random bot: by category), from the listing
+        # the last action's settling made if it made one (History, Persistence).
+        listing = m.listing(after=out)
         if seat is None:
             errors.append(f"step {steps}: no legal action in frame {m.state['stack'][-1:]}")
             break
