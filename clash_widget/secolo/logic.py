@@ -8,6 +8,7 @@ always in exactly one place: ``deck``, ``discard``, ``removed``, a player's
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Events
@@ -262,15 +263,27 @@ def turn_draw(state: State, seat: int) -> int:
     return state["options"]["draw"] + (1 if protagonist_power(state, seat) == "astronomer" else 0)
 
 
+@lru_cache(maxsize=4096)  # a pure function of the city's cards (asked for every score)
+def _city_standing(city: tuple[str, ...]) -> tuple[frozenset[str | None], int]:
+    """A city's cultures in play (its citizens') and its number of Characters."""
+    return (
+        frozenset(
+            catalogue.culture(c) for c in city if catalogue.ctype(c) in catalogue.CITIZEN_TYPES
+        ),
+        sum(1 for c in city if catalogue.ctype(c) == "character"),
+    )
+
+
 def standing(state: State, seat: int) -> tuple[int, int]:
     """(different cultures in play, Characters in play); for a pair, the different cultures
     across both cities (a culture in both counts once, rule end.deck-exhausted) and the
     Characters of both."""
     seats = team(state, seat)
-    return (
-        len(set().union(*(cultures_in_play(state, s) for s in seats))),
-        sum(len(characters(state, s)) for s in seats),
-    )
+    if len(seats) == 1:
+        cultures, chars = _city_standing(tuple(city(state, seat)))
+        return len(cultures), chars
+    parts = [_city_standing(tuple(city(state, s))) for s in seats]
+    return len(frozenset().union(*(p[0] for p in parts))), sum(p[1] for p in parts)
 
 
 def check_five_cultures(state: State, ev: Events) -> bool:
@@ -278,7 +291,7 @@ def check_five_cultures(state: State, ev: Events) -> bool:
     ok = [
         s
         for s in range(n_players(state))
-        if all(len(cultures_in_play(state, t)) >= need for t in team(state, s))
+        if all(len(_city_standing(tuple(city(state, t)))[0]) >= need for t in team(state, s))
     ]
     if not ok:
         return False

@@ -134,12 +134,11 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
     out = []
-    for cid in sorted(logic.city(state, seat)):
-        if catalogue.ctype(cid) == "object":
-            out.extend(
-                Action("object", (cid, *a))
-                for a in object_args(state, frame, seat, catalogue.effect(cid))
-            )
+    for cid in sorted([c for c in logic.city(state, seat) if catalogue.ctype(c) == "object"]):
+        out.extend(
+            Action("object", (cid, *a))
+            for a in object_args(state, frame, seat, catalogue.effect(cid))
+        )
     return out
 
 
