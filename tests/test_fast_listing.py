@@ -119,6 +119,39 @@ def test_secolo_window_probe_matches_the_full_listing() -> None:
     assert checked > 300
 
 
+def test_secolo_targets_and_pairs_read_once_per_city_agree_with_their_rules() -> None:
+    """``open_targets`` (every opponent Character ``protection`` leaves open) and
+    ``attack_pairs`` (every pair ``pair_culture`` admits) read a city once; at every position
+    of random games, for every seat, they give what asking the rules per card gives."""
+    from itertools import combinations
+
+    from clash_widget.secolo import logic
+    from clash_widget.secolo.attack import attack_pairs, pair_culture
+
+    checked = 0
+    for seed in range(4):
+        m = Match.new("secolo", 3 + seed % 2, 720 + seed, {"pairs": seed % 2 == 1}, keep_undo=False)
+        bot = make_bot("random", "secolo", seed)
+        while not m.is_over:
+            for seat in range(len(m.names)):
+                per_card = [
+                    c
+                    for s in logic.opponents(m.state, seat)
+                    for c in logic.characters(m.state, s)
+                    if logic.protection(m.state, s, c) is None
+                ]
+                assert logic.open_targets(m.state, seat) == per_card
+                pairs = []
+                for a1, a2 in combinations(sorted(logic.citizens(m.state, seat)), 2):
+                    cul = pair_culture(m.state, seat, a1, a2)
+                    if cul is not None:
+                        pairs.append((a1, a2, cul))
+                assert attack_pairs(m.state, seat) == pairs
+                checked += 1
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert checked > 300
+
+
 def test_clash_open_advances_follow_the_three_opening_rules() -> None:
     """The research listing's open advances, read from a precomputed table, are exactly
     those the checks research.government-prerequisite, research.top-of-group and

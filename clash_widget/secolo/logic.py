@@ -118,10 +118,21 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
 
 
 def open_targets(state: State, actor: int) -> list[str]:
+    """The opponents' Characters that :func:`protection` leaves open, in seat and city
+    order (its three reasons read once per city, not once per Character)."""
     out = []
     for s in opponents(state, actor):
-        for c in characters(state, s):
-            if not is_protected(state, s, c):
+        p = state["players"][s]
+        if p["sheltered"]:
+            continue
+        attached = set(p["attached"].values())
+        guarded = {catalogue.culture(o) for o in p["city"] if catalogue.ctype(o) == "bulwark"}
+        for c in p["city"]:
+            if (
+                catalogue.ctype(c) == "character"
+                and c not in attached
+                and catalogue.culture(c) not in guarded
+            ):
                 out.append(c)
     return out
 
