@@ -913,6 +913,10 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
     out = []
     for key in sorted(cities_of(state, p)):
         city = state["cities"][key]
+        # The two checks that read only the city, asked once for all its pieces.
+        of_city = {"player": p, "city": key}
+        if not (grow_not_angry.ok(state, frame, of_city) and grow_limit.ok(state, frame, of_city)):
+            continue
         for piece in known:
             if piece in city["pieces"]:
                 continue
@@ -1005,6 +1009,20 @@ GROW_KIND = ActionKind(
     grow_candidates,
     apply_grow,
     category="grow",
+    # grow_candidates() builds what these admit: own cities that may grow (asked per city),
+    # pieces whose advance is known and not yet there, a port on a neighbouring sea, a
+    # temple's token, no payment named. The others are asked per candidate.
+    ensured=[
+        own_city,
+        grow_kind,
+        grow_not_angry,
+        grow_once,
+        grow_advance,
+        grow_limit,
+        grow_port_sea,
+        grow_temple_token,
+        paying.named_ok,
+    ],
     arity=(2, 4),
     usage="grow <city> <piece>[:mood|:culture|@<sea hex>] [+settler] [<payment>]",
     example="grow 1,1 temple:mood",

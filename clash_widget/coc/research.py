@@ -657,7 +657,8 @@ KIND = ActionKind(
     apply,
     label,
     category="research",
-    ensured=[*ENSURED, affordable],
+    # Candidates name no payment (research.payment passes for them; a named one is checked).
+    ensured=[*ENSURED, affordable, payment_ok],
     arity=(1, 2),
     usage="research <advance> [<payment>]",
     example="research myths ideas:2",
