@@ -90,9 +90,14 @@ def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
+    """The hexes where one of the player's settlers stands, not aboard (``found_settler``)."""
     p = frame["player"]
     hexes = sorted(
-        {u["hex"] for u in state["units"].values() if u["owner"] == p and u["kind"] == "settler"}
+        {
+            u["hex"]
+            for u in state["units"].values()
+            if u["owner"] == p and u["kind"] == "settler" and u["on"] is None
+        }
     )
     return [act("found", h) for h in hexes]
 
@@ -127,6 +132,7 @@ FOUND_KIND = ActionKind(
     found_candidates,
     apply_found,
     category="found",
+    ensured=[found_settler],  # the candidates are the hexes of the player's settlers ashore
     arity=(1, 1),
     usage="found <hex>",
     example="found 2,1",
@@ -526,16 +532,26 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
         "draft": False,
     }
     payable = read_once(state, ("payable-units", p), lambda: _payable_units(state, probe))
-    for unit in payable:
-        if all(c.ok(state, probe, unit) for c in _UNIT_PLACE):
+    for unit in payable:  # plain loops: asked for every city at every listing
+        for c in _UNIT_PLACE:
+            if not c.ok(state, probe, unit):
+                break
+        else:
             return True
     return False
 
 
 def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     """The parsed one-unit builds whose costs the player can meet (any of their cities)."""
-    units = [parse_unit(state, probe, a) for a in unit_candidates(state, probe)]
-    return [u for u in units if all(c.ok(state, probe, u) for c in _UNIT_COSTS)]
+    out = []
+    for a in unit_candidates(state, probe):
+        unit = parse_unit(state, probe, a)
+        for c in _UNIT_COSTS:
+            if not c.ok(state, probe, unit):
+                break
+        else:
+            out.append(unit)
+    return out
 
 
 BUILD_KIND = ActionKind(
