@@ -64,9 +64,15 @@ class Listing(Sequence[Action]):
             if self._all is None:
                 self._groups = self.game.legal_by_category(self.state)
             else:
+                # A category is a function of the action's kind alone, and a table frame
+                # lists kind by kind: one look-up per run of actions of one kind.
                 groups: dict[str, list[Action]] = {}
+                kind, bucket = None, []
                 for a in self._all:
-                    groups.setdefault(self.game.category(a), []).append(a)
+                    if a.kind != kind:
+                        kind = a.kind
+                        bucket = groups.setdefault(self.game.category(a), [])
+                    bucket.append(a)
                 self._groups = {c: groups[c] for c in sorted(groups)}
         return self._groups
 
