@@ -37,15 +37,14 @@ NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 
 # -- targets each effect may take ------------------------------------------------------------
 def plague_cultures(state: State) -> list[str]:
-    out = []
-    for cul in catalogue.deck_cultures(state["options"]["deck"]):
-        if any(
-            catalogue.culture(c) == cul and not logic.is_protected(state, s, c)
-            for s in range(logic.n_players(state))
-            for c in logic.characters(state, s)
-        ):
-            out.append(cul)
-    return out
+    """The deck's cultures, in its order, with an unprotected Character in some city."""
+    exposed = {
+        catalogue.culture(c)
+        for s in range(logic.n_players(state))
+        for c in logic.characters(state, s)
+        if not logic.is_protected(state, s, c)
+    }
+    return [cul for cul in catalogue.deck_cultures(state["options"]["deck"]) if cul in exposed]
 
 
 def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
