@@ -152,6 +152,23 @@ def test_secolo_targets_and_pairs_read_once_per_city_agree_with_their_rules() ->
     assert checked > 300
 
 
+def test_clash_can_pay_shortcut_with_tokens_agrees_with_plan_payment() -> None:
+    """``can_pay``'s shortcut covers costs of basic resources and tokens (a wonder's culture,
+    an ability's mood): over many random holdings and costs it answers what the full payment
+    plan answers."""
+    import random
+
+    from clash_widget.coc.economy import can_pay, plan_payment
+
+    rnd = random.Random(27)
+    keys = ["food", "wood", "ore", "gold", "ideas", "mood", "culture"]
+    for _ in range(20000):
+        res = {r: rnd.randint(0, 4) for r in ("food", "wood", "ore", "ideas", "gold")}
+        player = {"res": res, "mood": rnd.randint(0, 3), "culture": rnd.randint(0, 3)}
+        cost = {k: rnd.randint(0, 4) for k in rnd.sample(keys, rnd.randint(0, 4))}
+        assert can_pay(player, cost) == (plan_payment(player, cost) is not None), (player, cost)
+
+
 def test_clash_open_advances_follow_the_three_opening_rules() -> None:
     """The research listing's open advances, read from a precomputed table, are exactly
     those the checks research.government-prerequisite, research.top-of-group and
