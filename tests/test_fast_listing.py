@@ -57,6 +57,47 @@ def test_listing_by_category_groups_the_full_listing(game: str) -> None:
     assert positions > 300
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_listing_made_while_settling_is_the_fresh_listing(game: str) -> None:
+    """When settling an action already listed the legal actions of the position it came to
+    rest at (``Outcome.listing``), that listing is exactly a fresh one of the position (as a
+    whole and by category), and ``Match.listing(after=outcome)`` takes it only for the very
+    state at this version. Over whole random games, with both kinds of bot."""
+    handed_on = positions = 0
+    for seed in range(6):
+        bots = ("random", "heuristic") if seed % 2 else ("random",)
+        m = Match.new(game, get_game(game).bench_players, 900 + seed, keep_undo=False)
+        seats = [make_bot(bots[i % len(bots)], game, seed + i) for i in range(len(m.names))]
+        outcome = None
+        while not m.is_over:
+            fresh = m.game.listing(m.state)
+            listing = m.listing(after=outcome)
+            if outcome is not None and outcome.listing is not None:
+                assert listing is outcome.listing
+                assert listing.actions() == fresh.actions()
+                grouped = m.game.legal_by_category(m.state)
+                assert listing.by_category() == grouped and list(grouped) == sorted(grouped)
+                handed_on += 1
+            positions += 1
+            seat = m.current_player
+            action = seats[seat].choose_from(m.game, m.state, listing)
+            outcome = m.play(action, listed=listing)
+            assert outcome.ok
+    assert positions > 300
+    if game in ("history", "persistence"):  # they ask "one answer?" after every step
+        assert handed_on > positions // 2
+    # A stale outcome is not taken: another state, or this one at another version.
+    m = Match.new(game, get_game(game).bench_players, 5, keep_undo=False)
+    bot = make_bot("random", game, 5)
+    for _ in range(300):
+        outcome = m.play(bot.choose(m.game, m.state, m.legal_actions()))
+        if outcome.listing is not None or m.is_over:
+            break
+    if outcome.listing is not None:
+        m.state["version"] += 1
+        assert m.listing(after=outcome) is not outcome.listing
+
+
 def test_secolo_window_probe_matches_the_full_listing() -> None:
     """``usable`` (a reaction window opens only for a seat that could use it) asks
     ``any_legal``; it must agree with the full listing of the window's two kinds."""
@@ -76,6 +117,56 @@ def test_secolo_window_probe_matches_the_full_listing() -> None:
                 checked += 1
             m.play(bot.choose(m.game, m.state, m.legal_actions()))
     assert checked > 300
+
+
+def test_secolo_targets_and_pairs_read_once_per_city_agree_with_their_rules() -> None:
+    """``open_targets`` (every opponent Character ``protection`` leaves open) and
+    ``attack_pairs`` (every pair ``pair_culture`` admits) read a city once; at every position
+    of random games, for every seat, they give what asking the rules per card gives."""
+    from itertools import combinations
+
+    from clash_widget.secolo import logic
+    from clash_widget.secolo.attack import attack_pairs, pair_culture
+
+    checked = 0
+    for seed in range(4):
+        m = Match.new("secolo", 3 + seed % 2, 720 + seed, {"pairs": seed % 2 == 1}, keep_undo=False)
+        bot = make_bot("random", "secolo", seed)
+        while not m.is_over:
+            for seat in range(len(m.names)):
+                per_card = [
+                    c
+                    for s in logic.opponents(m.state, seat)
+                    for c in logic.characters(m.state, s)
+                    if logic.protection(m.state, s, c) is None
+                ]
+                assert logic.open_targets(m.state, seat) == per_card
+                pairs = []
+                for a1, a2 in combinations(sorted(logic.citizens(m.state, seat)), 2):
+                    cul = pair_culture(m.state, seat, a1, a2)
+                    if cul is not None:
+                        pairs.append((a1, a2, cul))
+                assert attack_pairs(m.state, seat) == pairs
+                checked += 1
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert checked > 300
+
+
+def test_clash_can_pay_shortcut_with_tokens_agrees_with_plan_payment() -> None:
+    """``can_pay``'s shortcut covers costs of basic resources and tokens (a wonder's culture,
+    an ability's mood): over many random holdings and costs it answers what the full payment
+    plan answers."""
+    import random
+
+    from clash_widget.coc.economy import can_pay, plan_payment
+
+    rnd = random.Random(27)
+    keys = ["food", "wood", "ore", "gold", "ideas", "mood", "culture"]
+    for _ in range(20000):
+        res = {r: rnd.randint(0, 4) for r in ("food", "wood", "ore", "ideas", "gold")}
+        player = {"res": res, "mood": rnd.randint(0, 3), "culture": rnd.randint(0, 3)}
+        cost = {k: rnd.randint(0, 4) for k in rnd.sample(keys, rnd.randint(0, 4))}
+        assert can_pay(player, cost) == (plan_payment(player, cost) is not None), (player, cost)
 
 
 def test_clash_open_advances_follow_the_three_opening_rules() -> None:

@@ -90,9 +90,14 @@ def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
+    """The hexes where one of the player's settlers stands, not aboard (``found_settler``)."""
     p = frame["player"]
     hexes = sorted(
-        {u["hex"] for u in state["units"].values() if u["owner"] == p and u["kind"] == "settler"}
+        {
+            u["hex"]
+            for u in state["units"].values()
+            if u["owner"] == p and u["kind"] == "settler" and u["on"] is None
+        }
     )
     return [act("found", h) for h in hexes]
 
@@ -127,6 +132,7 @@ FOUND_KIND = ActionKind(
     found_candidates,
     apply_found,
     category="found",
+    ensured=[found_settler],  # the candidates are the hexes of the player's settlers ashore
     arity=(1, 1),
     usage="found <hex>",
     example="found 2,1",
@@ -526,16 +532,26 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
         "draft": False,
     }
     payable = read_once(state, ("payable-units", p), lambda: _payable_units(state, probe))
-    for unit in payable:
-        if all(c.ok(state, probe, unit) for c in _UNIT_PLACE):
+    for unit in payable:  # plain loops: asked for every city at every listing
+        for c in _UNIT_PLACE:
+            if not c.ok(state, probe, unit):
+                break
+        else:
             return True
     return False
 
 
 def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     """The parsed one-unit builds whose costs the player can meet (any of their cities)."""
-    units = [parse_unit(state, probe, a) for a in unit_candidates(state, probe)]
-    return [u for u in units if all(c.ok(state, probe, u) for c in _UNIT_COSTS)]
+    out = []
+    for a in unit_candidates(state, probe):
+        unit = parse_unit(state, probe, a)
+        for c in _UNIT_COSTS:
+            if not c.ok(state, probe, unit):
+                break
+        else:
+            out.append(unit)
+    return out
 
 
 BUILD_KIND = ActionKind(
@@ -913,6 +929,10 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
     out = []
     for key in sorted(cities_of(state, p)):
         city = state["cities"][key]
+        # The two checks that read only the city, asked once for all its pieces.
+        of_city = {"player": p, "city": key}
+        if not (grow_not_angry.ok(state, frame, of_city) and grow_limit.ok(state, frame, of_city)):
+            continue
         for piece in known:
             if piece in city["pieces"]:
                 continue
@@ -1005,6 +1025,20 @@ GROW_KIND = ActionKind(
     grow_candidates,
     apply_grow,
     category="grow",
+    # grow_candidates() builds what these admit: own cities that may grow (asked per city),
+    # pieces whose advance is known and not yet there, a port on a neighbouring sea, a
+    # temple's token, no payment named. The others are asked per candidate.
+    ensured=[
+        own_city,
+        grow_kind,
+        grow_not_angry,
+        grow_once,
+        grow_advance,
+        grow_limit,
+        grow_port_sea,
+        grow_temple_token,
+        paying.named_ok,
+    ],
     arity=(2, 4),
     usage="grow <city> <piece>[:mood|:culture|@<sea hex>] [+settler] [<payment>]",
     example="grow 1,1 temple:mood",

@@ -8,7 +8,7 @@ from typing import Any
 from ..engine.actions import MalformedAction, whole_number
 from ..engine.game import State
 from .effects import grants
-from .vocab import BASIC
+from .vocab import BASIC, TOKENS
 
 Player = dict[str, Any]
 Cost = dict[str, int]
@@ -36,14 +36,19 @@ def gain(state: State, player: Player, res: str, n: int) -> int:
 
 def can_pay(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> bool:
     if not ideas_for_food:
-        # Basic resources only (the usual case): gold covers the total shortfall.
+        # Basic resources and tokens only (the usual case): gold covers the total shortfall
+        # of the resources; tokens are paid only with themselves.
         res = player["res"]
         short = 0
         for r, n in cost.items():
-            if r not in BASIC:
+            if r in BASIC:
+                if n > res[r]:
+                    short += n - res[r]
+            elif r in TOKENS:
+                if n > player[r]:
+                    return False
+            else:
                 break
-            if n > res[r]:
-                short += n - res[r]
         else:
             return short <= res["gold"]
     return plan_payment(player, cost, ideas_for_food=ideas_for_food) is not None

@@ -6,7 +6,7 @@ of which may be replaced by ideas (gold replaces any resource).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 from ..engine import Action, act
@@ -206,14 +206,21 @@ def open_advances(kind: str, owned: frozenset[str]) -> tuple[Action, ...]:
     """``kind`` actions for the advances the owned set leaves open (not owned, group
     open, top first, prerequisites met), in catalogue order. A pure function of its
     arguments, so caching cannot go stale; the listing still runs every check."""
+    made = _advance_actions(kind)  # a new set of owned advances is met at every new position
     return tuple(
-        act(kind, a)
+        made[a]
         for a, government, top, req in _needs()
         if a not in owned
         and (government is None or government in owned)  # _government_open
         and (a == top or top in owned)  # _top_first
         and (req is None or req in owned)  # _prerequisite
     )
+
+
+@cache
+def _advance_actions(kind: str) -> dict[str, Action]:
+    """``kind <advance>`` for every advance, made once (actions are immutable)."""
+    return {a: act(kind, a) for a in content.advance_order()}
 
 
 @lru_cache(maxsize=1)
@@ -657,7 +664,8 @@ KIND = ActionKind(
     apply,
     label,
     category="research",
-    ensured=[*ENSURED, affordable],
+    # Candidates name no payment (research.payment passes for them; a named one is checked).
+    ensured=[*ENSURED, affordable, payment_ok],
     arity=(1, 2),
     usage="research <advance> [<payment>]",
     example="research myths ideas:2",

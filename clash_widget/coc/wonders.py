@@ -261,7 +261,8 @@ BUILD_WONDER = ActionKind(
     candidates,
     apply_build,
     category="wonder",
-    ensured=[revealed, may_build, city_ok, monuments_city, affordable],
+    # candidates() name no payment, so payment.named passes for them too.
+    ensured=[revealed, may_build, city_ok, monuments_city, affordable, paying.named_ok],
     arity=(2, 3),
     usage="wonder <city> <wonder> [<payment>]",
     example="wonder 1,1 great_wall",

@@ -66,6 +66,14 @@ SETTLE_CAP = 10_000
 class Events(list[Event]):
     """The events one step caused, in order, for the log and the widget."""
 
+    list_rest: bool = False
+    """Asked by :meth:`Game.apply`'s caller: when the last automatic step looks at the
+    legal actions of the position the step comes to rest at (:meth:`Game.answer_if_only`),
+    it lists them all, into :attr:`listed`, instead of only up to a second answer."""
+    listed: list[Action] | None = None
+    """The legal actions of the position the step came to rest at, when the last
+    automatic step listed them (see :attr:`list_rest`); else None."""
+
     def emit(self, kind: str, text: str, **data: Any) -> Event:
         ev = {"kind": kind, "text": text, **data}
         self.append(ev)
@@ -222,9 +230,13 @@ class Game(ABC):
             return MALFORMED.refuse(f"{action}: {exc}")
         # Any other exception inside a check is a bug: it propagates.
 
-    def apply(self, state: State, action: Action) -> Events:
-        """Apply a legal action (callers check first) and settle automatic steps."""
+    def apply(self, state: State, action: Action, *, list_rest: bool = False) -> Events:
+        """Apply a legal action (callers check first) and settle automatic steps.
+
+        ``list_rest``: hand on the legal actions of the position it comes to rest at when
+        settling had to look at them anyway (:attr:`Events.listed`)."""
         ev = Events()
+        ev.list_rest = list_rest
         frame = self.top(state)
         assert frame is not None
         self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
@@ -238,6 +250,7 @@ class Game(ABC):
         raises instead of hanging (and ``Match.play`` rolls the action back).
         """
         for _ in range(SETTLE_CAP):
+            ev.listed = None  # only the last step's listing is of the resting position
             if not self.settle_step(state, ev):
                 return
         raise RuntimeError(
@@ -263,9 +276,21 @@ class Game(ABC):
 
         The rule that a choice with one real answer is not asked, in one place; a game's
         :meth:`settle_step` calls it. True when an answer was played.
+
+        With ``ev.list_rest`` it lists every legal action (not only up to a second one) and,
+        when it plays none, leaves them in ``ev.listed``: a :meth:`settle_step` that returns
+        as soon as this answers False (``return self.answer_if_only(...)``) has then come to
+        rest with its position's listing made (tests/test_fast_listing.py compares it with a
+        fresh listing at every position of random games).
         """
-        action = self.only_answer(state)
+        if ev.list_rest:
+            legal = self.legal_actions(state)
+            action = legal[0] if len(legal) == 1 else None
+        else:
+            action = self.only_answer(state)
         if action is None or (kinds and action.kind not in kinds):
+            if ev.list_rest:
+                ev.listed = legal
             return False
         frame = self.top(state)
         assert frame is not None

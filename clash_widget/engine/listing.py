@@ -13,6 +13,11 @@ A listing also remembers what it listed, at which version of which state, so
 :meth:`~.match.Match.play` need not check again an action that comes from the listing of the
 very position it is played at (the legal list is exactly what the checks accept:
 tests/protocol_checks.py).
+
+When settling an action already listed the legal actions of the position it came to rest at
+(a decision with more than one answer: :meth:`~.game.Game.answer_if_only`), the match's
+:class:`~.match.Outcome` carries them as a listing, and ``Match.listing(after=outcome)``
+takes it instead of listing again.
 """
 
 from __future__ import annotations
@@ -39,11 +44,12 @@ class Listing(Sequence[Action]):
 
     __slots__ = ("_all", "_groups", "game", "state", "version")
 
-    def __init__(self, game: Lister, state: State) -> None:
+    def __init__(self, game: Lister, state: State, actions: list[Action] | None = None) -> None:
+        """``actions``: the full listing of ``state`` as it is now, when already made."""
         self.game = game
         self.state = state
         self.version: int = int(state.get("version", 0))
-        self._all: list[Action] | None = None
+        self._all: list[Action] | None = actions
         self._groups: dict[str, list[Action]] | None = None
 
     def actions(self) -> list[Action]:
@@ -58,9 +64,15 @@ class Listing(Sequence[Action]):
             if self._all is None:
                 self._groups = self.game.legal_by_category(self.state)
             else:
+                # A category is a function of the action's kind alone, and a table frame
+                # lists kind by kind: one look-up per run of actions of one kind.
                 groups: dict[str, list[Action]] = {}
+                kind, bucket = None, []
                 for a in self._all:
-                    groups.setdefault(self.game.category(a), []).append(a)
+                    if a.kind != kind:
+                        kind = a.kind
+                        bucket = groups.setdefault(self.game.category(a), [])
+                    bucket.append(a)
                 self._groups = {c: groups[c] for c in sorted(groups)}
         return self._groups
 

@@ -64,6 +64,9 @@ class Outcome:
     action: Action | None = None
     verdict: Verdict | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    listing: Listing | None = field(default=None, repr=False, compare=False)
+    """The legal actions of the position the action came to rest at, when the rules listed
+    them while settling it (else None): :meth:`Match.listing` takes it with ``after=``."""
 
     def __bool__(self) -> bool:
         return self.ok
@@ -170,8 +173,15 @@ class Match:
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions(self.state)
 
-    def listing(self) -> Listing:
-        """The legal actions, listed only as far as they are read (:class:`.listing.Listing`)."""
+    def listing(self, after: Outcome | None = None) -> Listing:
+        """The legal actions, listed only as far as they are read (:class:`.listing.Listing`).
+
+        ``after``: the outcome of the action just played; the listing its settling made
+        (:attr:`Outcome.listing`) is taken when it is of this very state at this version."""
+        if after is not None:
+            made = after.listing
+            if made is not None and made.state is self.state and made.version == self.version:
+                return made
         return self.game.listing(self.state)
 
     def check(self, action: str | Action, *, version: int | None = None) -> Verdict | None:
@@ -236,7 +246,7 @@ class Match:
         stored_version = self.state.get("version")  # None: a fresh state has no version yet
         rng_before = self.state.get("rng", 0)
         try:
-            ev = self.game.apply(self.state, a)
+            ev = self.game.apply(self.state, a, list_rest=True)
             self.state["version"] = version_before + 1
             barrier = before is not None and self.game.undo_barrier(rng_before, self.state, ev)
         except BaseException as exc:
@@ -255,7 +265,8 @@ class Match:
         self._redo.clear()
         self.actions.append(str(a))
         self.log.extend(ev)
-        return Outcome(True, a, None, list(ev))
+        rest = None if ev.listed is None else Listing(self.game, self.state, ev.listed)
+        return Outcome(True, a, None, list(ev), rest)
 
     def _roll_back(self, before: State | None, version: int | None) -> None:
         """Put the state back as it was before the action that failed.

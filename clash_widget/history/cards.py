@@ -137,6 +137,16 @@ def _type(deck: str, cid: str) -> str:
     return _design(deck, cid)["type"]
 
 
+def design_in(deck: str, cid: str) -> dict[str, Any]:
+    """A card's design, given the deck of its seat (what :func:`design` reads from the state)."""
+    return _design(deck, cid)
+
+
+def seat_of(cid: str) -> int:
+    """The seat whose deck the card comes from."""
+    return _seat_of(cid)
+
+
 def _deck_of(state: dict[str, Any], cid: str) -> str:
     return state["players"][_seat_of(cid)]["deck"]
 

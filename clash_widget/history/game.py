@@ -57,8 +57,9 @@ class HistoryCCG(Game):
         advance(state, ev)
         return self.answer_if_only(state, ev)
 
-    def apply(self, state: dict[str, Any], action: Action) -> Events:
+    def apply(self, state: dict[str, Any], action: Action, *, list_rest: bool = False) -> Events:
         ev = Events()
+        ev.list_rest = list_rest
         frame = self.top(state)
         assert frame is not None
         hidden = _hidden_count(state)

@@ -8,6 +8,7 @@ until the action that pulled them is over.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine.game import Events, State
@@ -185,14 +186,31 @@ def knows(state: State, seat: int, tech_design: str) -> bool:
 # -- yields and bonuses----------------------------------------------------------------------------
 def empire(state: State, seat: int) -> dict[str, int]:
     """Bonuses a player has from known techs, policies and creations in their cities."""
-    out = dict.fromkeys(EMPIRE_KEYS, 0)
     p = state["players"][seat]
+    creations = [
+        x for c in state["cities"].values() if c["controller"] == seat for x in c["creations"]
+    ]
+    decks = tuple(q["deck"] for q in state["players"])
+    return dict(_empire(decks, tuple(p["techs"]), tuple(p["policies"]), tuple(creations)))
+
+
+@lru_cache(maxsize=4096)  # a pure function of the cards (asked for every city's yields)
+def _empire(
+    decks: tuple[str, ...],
+    techs: tuple[str, ...],
+    policies: tuple[str, ...],
+    creations: tuple[str, ...],
+) -> dict[str, int]:
+    """:func:`empire` from the seats' decks (which say what each card is) and the cards."""
+    out = dict.fromkeys(EMPIRE_KEYS, 0)
+
+    def design(cid: str) -> dict[str, Any]:  # card_set.design, with the decks at hand
+        return card_set.design_in(decks[card_set.seat_of(cid)], cid)
+
     sources: list[dict[str, Any]] = []
-    sources += [card_set.design(state, t).get("bonus", {}) for t in p["techs"]]
-    sources += [card_set.design(state, x).get("empire", {}) for x in p["policies"]]
-    for c in state["cities"].values():
-        if c["controller"] == seat:
-            sources += [card_set.design(state, x).get("empire", {}) for x in c["creations"]]
+    sources += [design(t).get("bonus", {}) for t in techs]
+    sources += [design(x).get("empire", {}) for x in policies]
+    sources += [design(x).get("empire", {}) for x in creations]
     for src in sources:
         for k, v in src.items():
             out[k] += v

@@ -76,11 +76,14 @@ def bot_moves(
     """The one self-play loop: the bot of the seat to move plays, until the game ends; each
     action played and its outcome. :class:`Stopped` when the game cannot go on; whatever a
     bot or the rules raise goes through."""
+    outcome: Outcome | None = None
     for step in range(max_steps):
         if m.is_over:
             return
         seat = m.current_player
-        listing = m.listing()  # a bot reads only what it needs (the random bot: by category)
+        # A bot reads only what it needs (the random bot: by category), from the listing the
+        # last action's settling made if it made one (History, Persistence).
+        listing = m.listing(after=outcome)
         action = None if seat is None else seated[seat].choose_from(m.game, m.state, listing)
         if action is None:
             raise Stopped(f"step {step}: no legal action in frame {m.state['stack'][-1:]}")

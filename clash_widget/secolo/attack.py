@@ -55,10 +55,27 @@ def pair_culture(state: State, seat: int, a1: str, a2: str) -> str | None:
 
 
 def attack_pairs(state: State, seat: int) -> list[tuple[str, str, str]]:
+    """Every pair :func:`pair_culture` admits, with its culture (its test, with the city's
+    citizens and the Protagonist's power read once)."""
     cits = sorted(logic.citizens(state, seat))
+    if len(cits) < 2:
+        return []
+    pr = state["players"][seat]["protagonist"]
+    vizier = logic.protagonist_power(state, seat) == "vizier"
+    culture = catalogue.culture
     out = []
     for a1, a2 in combinations(cits, 2):
-        cul = pair_culture(state, seat, a1, a2)
+        if a1 == a2:
+            continue
+        c1, c2 = culture(a1), culture(a2)
+        if c1 == c2:
+            cul = c1
+        elif vizier and a1 == pr:
+            cul = c2
+        elif vizier and a2 == pr:
+            cul = c1
+        else:
+            continue
         if cul is not None:
             out.append((a1, a2, cul))
     return out

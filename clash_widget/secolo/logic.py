@@ -8,6 +8,7 @@ always in exactly one place: ``deck``, ``discard``, ``removed``, a player's
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Events
@@ -117,10 +118,21 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
 
 
 def open_targets(state: State, actor: int) -> list[str]:
+    """The opponents' Characters that :func:`protection` leaves open, in seat and city
+    order (its three reasons read once per city, not once per Character)."""
     out = []
     for s in opponents(state, actor):
-        for c in characters(state, s):
-            if not is_protected(state, s, c):
+        p = state["players"][s]
+        if p["sheltered"]:
+            continue
+        attached = set(p["attached"].values())
+        guarded = {catalogue.culture(o) for o in p["city"] if catalogue.ctype(o) == "bulwark"}
+        for c in p["city"]:
+            if (
+                catalogue.ctype(c) == "character"
+                and c not in attached
+                and catalogue.culture(c) not in guarded
+            ):
                 out.append(c)
     return out
 
@@ -262,15 +274,27 @@ def turn_draw(state: State, seat: int) -> int:
     return state["options"]["draw"] + (1 if protagonist_power(state, seat) == "astronomer" else 0)
 
 
+@lru_cache(maxsize=4096)  # a pure function of the city's cards (asked for every score)
+def _city_standing(city: tuple[str, ...]) -> tuple[frozenset[str | None], int]:
+    """A city's cultures in play (its citizens') and its number of Characters."""
+    return (
+        frozenset(
+            catalogue.culture(c) for c in city if catalogue.ctype(c) in catalogue.CITIZEN_TYPES
+        ),
+        sum(1 for c in city if catalogue.ctype(c) == "character"),
+    )
+
+
 def standing(state: State, seat: int) -> tuple[int, int]:
     """(different cultures in play, Characters in play); for a pair, the different cultures
     across both cities (a culture in both counts once, rule end.deck-exhausted) and the
     Characters of both."""
     seats = team(state, seat)
-    return (
-        len(set().union(*(cultures_in_play(state, s) for s in seats))),
-        sum(len(characters(state, s)) for s in seats),
-    )
+    if len(seats) == 1:
+        cultures, chars = _city_standing(tuple(city(state, seat)))
+        return len(cultures), chars
+    parts = [_city_standing(tuple(city(state, s))) for s in seats]
+    return len(frozenset().union(*(p[0] for p in parts))), sum(p[1] for p in parts)
 
 
 def check_five_cultures(state: State, ev: Events) -> bool:
@@ -278,7 +302,7 @@ def check_five_cultures(state: State, ev: Events) -> bool:
     ok = [
         s
         for s in range(n_players(state))
-        if all(len(cultures_in_play(state, t)) >= need for t in team(state, s))
+        if all(len(_city_standing(tuple(city(state, t)))[0]) >= need for t in team(state, s))
     ]
     if not ok:
         return False

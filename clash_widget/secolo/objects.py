@@ -30,10 +30,16 @@ def _rosary(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
 
 
 def _amulet(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
+    by = state["discarded_by"]
     return [
         (c,)
-        for c in sorted(set(state["discard"]))
-        if catalogue.ctype(c) == "character" and state["discarded_by"].get(c) != seat
+        for c in sorted(
+            {
+                c
+                for c in state["discard"]  # filtered before sorting: the pile grows long
+                if catalogue.ctype(c) == "character" and by.get(c) != seat
+            }
+        )
     ]
 
 
@@ -46,7 +52,10 @@ def _bombard(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
 
 
 def _palette(state: State, frame: Frame, seat: int) -> list[tuple[str, ...]]:
-    return [(c,) for c in sorted(set(logic.hand(state, seat))) if catalogue.ctype(c) == "character"]
+    return [
+        (c,)
+        for c in sorted({c for c in logic.hand(state, seat) if catalogue.ctype(c) == "character"})
+    ]
 
 
 TARGETS: dict[str, Callable[[State, Frame, int], list[tuple[str, ...]]]] = {
@@ -134,12 +143,11 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
     out = []
-    for cid in sorted(logic.city(state, seat)):
-        if catalogue.ctype(cid) == "object":
-            out.extend(
-                Action("object", (cid, *a))
-                for a in object_args(state, frame, seat, catalogue.effect(cid))
-            )
+    for cid in sorted([c for c in logic.city(state, seat) if catalogue.ctype(c) == "object"]):
+        out.extend(
+            Action("object", (cid, *a))
+            for a in object_args(state, frame, seat, catalogue.effect(cid))
+        )
     return out
 
 

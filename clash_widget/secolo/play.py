@@ -130,11 +130,14 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     citizen of its culture (``object_holder``)."""
     seat = frame["player"]
     out = []
+    cities = None
     for cid in sorted(set(logic.hand(state, seat))):
         kind = catalogue.ctype(cid)
         if kind not in catalogue.PLAYABLE_TYPES or culture_mode(state, seat, cid) is None:
             continue
-        for where in logic.play_cities(state, seat):
+        if cities is None:
+            cities = logic.play_cities(state, seat)
+        for where in cities:
             head = (cid,) if where == seat else (cid, str(where))
             if kind == "object":
                 for h in logic.citizens(state, where):

@@ -11,6 +11,7 @@ only if nobody counters.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
@@ -36,15 +37,14 @@ NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 
 # -- targets each effect may take ------------------------------------------------------------
 def plague_cultures(state: State) -> list[str]:
-    out = []
-    for cul in catalogue.deck_cultures(state["options"]["deck"]):
-        if any(
-            catalogue.culture(c) == cul and not logic.is_protected(state, s, c)
-            for s in range(logic.n_players(state))
-            for c in logic.characters(state, s)
-        ):
-            out.append(cul)
-    return out
+    """The deck's cultures, in its order, with an unprotected Character in some city."""
+    exposed = {
+        catalogue.culture(c)
+        for s in range(logic.n_players(state))
+        for c in logic.characters(state, s)
+        if not logic.is_protected(state, s, c)
+    }
+    return [cul for cul in catalogue.deck_cultures(state["options"]["deck"]) if cul in exposed]
 
 
 def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
@@ -121,15 +121,22 @@ def special_target(state: State, frame: Frame, u: Use) -> bool:
     return eff in NO_ARG_SPECIALS or u.rest in special_args(state, frame["player"], eff)
 
 
+@cache  # a card's printed facts never change
+def _special_timing(cid: str) -> str | None:
+    """A Special's timing; None for any other card."""
+    return catalogue.card(cid)["timing"] if catalogue.ctype(cid) == "special" else None
+
+
 def special_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Special in hand (``special_in_hand``) of a timing the frame takes
     (``special_timing``) with every target its effect may take now (``special_target``)."""
     seat = frame["player"]
     timings = SPECIAL_TIMINGS[frame["kind"]]
+    mine = {cid for cid in logic.hand(state, seat) if _special_timing(cid) in timings}
+    if not mine:  # most hands, most of the time: nothing to target
+        return []
     out = []
-    for cid in sorted(set(logic.hand(state, seat))):
-        if catalogue.ctype(cid) != "special" or catalogue.card(cid)["timing"] not in timings:
-            continue
+    for cid in sorted(mine):
         out.extend(
             Action("special", (cid, *a)) for a in special_args(state, seat, catalogue.effect(cid))
         )
