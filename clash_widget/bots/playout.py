@@ -9,7 +9,7 @@ collection, hex by hex) earlier in the game than one that takes a single step.
 
 from __future__ import annotations
 
-from ..engine import Game
+from ..engine import Action, Game
 from ..engine.game import State
 from .base import Bot
 from .evaluate import final_rewards, rewards, values
@@ -18,11 +18,15 @@ from .evaluate import final_rewards, rewards, values
 def play_out(game: Game, s: State, policy: Bot, depth: int, turns: int = 0) -> int:
     """Play ``policy`` for every seat from ``s`` (changed in place); the steps taken."""
     steps = seen = 0
+    acts: list[Action] | None = None
     while steps < depth and not game.is_over(s):
-        acts = game.legal_actions(s)
+        if acts is None:
+            acts = game.legal_actions(s)
         if not acts:
             break
-        events = game.apply(s, policy.choose(game, s, acts))
+        # Settling lists the resting position anyway (History, Persistence): take that list.
+        events = game.apply(s, policy.choose(game, s, acts), list_rest=True)
+        acts = events.listed
         steps += 1
         if turns and any(e.get("kind") == "turn" for e in events):
             seen += 1

@@ -416,10 +416,11 @@ class SearchBot(Bot):
     def _iterate(self, game: Game, s: State, root: Node, allowed: set[Action], policy: Bot) -> None:
         node, path, steps = root, [root], 0
         expanded = False
+        listed: list[Action] | None = None  # the listing settling handed on, if it made one
         while not expanded and not game.is_over(s) and steps < self.depth:
-            acts = game.legal_actions(s)
-            if node is root:
-                acts = [a for a in acts if a in allowed]
+            if listed is None:
+                listed = game.legal_actions(s)
+            acts = [a for a in listed if a in allowed] if node is root else listed
             if not acts:
                 break
             player = game.current_player(s)
@@ -440,15 +441,16 @@ class SearchBot(Bot):
                 expanded = True
             else:
                 a, child = max(known, key=lambda ac: self._ucb(ac[1]))
-            game.apply(s, a)
+            listed = game.apply(s, a, list_rest=True).listed
             path.append(child)
             node = child
             steps += 1
         while not game.is_over(s) and steps < self.depth:
-            acts = game.legal_actions(s)
-            if not acts:
+            if listed is None:
+                listed = game.legal_actions(s)
+            if not listed:
                 break
-            game.apply(s, policy.choose(game, s, acts))
+            listed = game.apply(s, policy.choose(game, s, listed), list_rest=True).listed
             steps += 1
         n = len(s["players"])
         if game.is_over(s):
