@@ -167,6 +167,11 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: Options) -> State: ...
 
+    def check_players(self, players: int) -> None:
+        """Refuse a player count this game does not take (a match or a scenario being set up)."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+
     def name_seats(self, state: State, names: list[str]) -> None:
         """Give a new game's seats their players' names (``engine.seats`` reads them).
 

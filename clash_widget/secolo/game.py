@@ -57,8 +57,7 @@ class Secolo(Game):
     # -- setup ------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
         opts = options.to_dict()
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+        self.check_players(players)
         if opts["deck"] not in ("base", "extended"):
             raise ValueError(f"unknown deck {opts['deck']!r}: use 'base' or 'extended'")
         if opts["pairs"] and players != 4:
