@@ -384,14 +384,7 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
             )
     turn = state["turn"]
     return {
-        "game": game.name,
-        "title": game.title,
-        "seat": seat,
-        "current_player": deciding,
-        "over": bool(state["over"]),
-        "result": state["result"],
-        "prompt": game.prompt(state),
-        "options": dict(state["options"]),
+        **game.view_header(state, seat),
         "cultures": [
             dict(c)
             for c in catalogue.data()["cultures"]
