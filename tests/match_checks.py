@@ -10,6 +10,7 @@ import importlib.util
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,8 @@ def assert_traits_match_typescript(cls: type[MatchWidget]) -> None:
 def assert_js_fixtures_fresh(game: str) -> None:
     """The views js/test renders are what js/test/fixtures/make_<game>_fixtures.py makes now."""
     path = ROOT / f"js/test/fixtures/make_{game}_fixtures.py"
+    if str(path.parent) not in sys.path:  # its fixture_files, as when it runs as a script
+        sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location(f"make_{game}_fixtures", path)
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)

@@ -175,6 +175,11 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: Options) -> State: ...
 
+    def check_players(self, players: int) -> None:
+        """Refuse a player count this game does not take (a match or a scenario being set up)."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+
     def name_seats(self, state: State, names: list[str]) -> None:
         """Give a new game's seats their players' names (``engine.seats`` reads them).
 
@@ -350,6 +355,20 @@ class Game(ABC):
 
         Never contains the generator state or the order of hidden piles.
         """
+
+    def view_header(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The opening keys of a view, alike in every game: which game, whose view, who decides,
+        the result, the prompt and the options. A game's :meth:`view` adds its own keys after."""
+        return {
+            "game": self.name,
+            "title": self.title,
+            "seat": seat,
+            "current_player": self.current_player(state),
+            "over": bool(state["over"]),
+            "result": state["result"],
+            "prompt": self.prompt(state),
+            "options": dict(state["options"]),
+        }
 
     def event_for(self, event: Event, seat: int | None) -> Event:
         """An event as ``seat`` may see it: private details only for their owner."""

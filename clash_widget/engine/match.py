@@ -130,8 +130,7 @@ class Match:
             if problem:
                 raise ValueError(problem)
             given = [name.strip() for name in players]
-        if not g.min_players <= n <= g.max_players:
-            raise ValueError(f"{g.title} takes {g.min_players}-{g.max_players} players")
+        g.check_players(n)
         opts = g.options_from(options)
         state = g.new_state(n, seed, opts)
         if given is not None:

@@ -6,23 +6,16 @@ each part of the turn (``setup``, ``flow``, ``maintenance``, ``actions``, ``expl
 evaluator with exact odds (``poker``, ``odds``) and the rule book (``rulebook``).
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import lazy_names
 
 if TYPE_CHECKING:
     from .game import HistoryCCG as HistoryCCG
     from .options import HistoryOptions as HistoryOptions
 
-# Imported on first use: the game catalogue reads this package's ``spec`` without loading
-# the rules (engine/registry.py).
-_LAZY = {
-    "HistoryCCG": ".game",
-    "HistoryOptions": ".options",
-}
 __all__ = ["HistoryCCG", "HistoryOptions"]
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# Imported on first use: the game catalogue reads this package's ``spec`` without loading
+# the rules (engine/registry.py).
+__getattr__ = lazy_names(__name__, {"HistoryCCG": ".game", "HistoryOptions": ".options"})

@@ -45,8 +45,7 @@ class HistoryCCG(Game):
             player["name"] = name  # the rules' texts read the player's own record
 
     def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+        self.check_players(players)
         state = new_state(players, seed, options.to_dict())
         self.settle(state, Events())  # up to the first decision (dealt in secret: no log)
         return state

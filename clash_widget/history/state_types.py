@@ -10,6 +10,8 @@ see cards.card_id); a city, a unit or a tech is the card that was deployed as it
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
 from typing import Literal, NotRequired, TypedDict
 
+from ..engine.state_types import EngineState
+
 DeckName = Literal["riverlands", "highlands", "plain52"]  # cards.seat_deck
 Phase = Literal[
     "setup", "opening", "trade", "production", "growth", "plan", "action", "closing", "trim"
@@ -226,12 +228,9 @@ HistoryFrame = (
 )
 
 
-class HistoryState(TypedDict):
+class HistoryState(EngineState):
     game: Literal["history"]
-    seed: int
-    rng: int  # the seeded generator's whole state (engine/rng.py)
     options: HistoryOptionsDict
-    version: NotRequired[int]  # changes so far, added by the match at the first action
     players: list[Player]  # by seat
     cities: dict[str, City]  # city card -> city
     units: dict[str, Unit]  # unit card -> unit
@@ -240,6 +239,5 @@ class HistoryState(TypedDict):
     shown: Shown
     turn: Turn
     stack: list[HistoryFrame]  # decision frames, the top one decides now
-    over: bool
     result: Result | None  # set when the game ends
     stats: dict[str, int]  # counts of what happened, for the design lab

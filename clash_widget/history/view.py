@@ -127,14 +127,7 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         ]
     t = state["turn"]
     return {
-        "game": game.name,
-        "title": game.title,
-        "seat": seat,
-        "current_player": deciding,
-        "over": bool(state["over"]),
-        "result": state["result"],
-        "prompt": game.prompt(state),
-        "options": dict(state["options"]),
+        **game.view_header(state, seat),
         "turn": {
             "number": t["number"],
             "phase": t["phase"],

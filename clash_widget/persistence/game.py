@@ -34,8 +34,7 @@ class PersistenceOfCulture(Game):
     # -- setup --------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
         opts = options.to_dict()
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+        self.check_players(players)
         if not 1 <= opts["epochs"] <= content.epoch_count():
             raise ValueError(
                 f"the game has 1 to {content.epoch_count()} Epochs, not {opts['epochs']}"

@@ -10,6 +10,8 @@ mean. Empires, lands, seas and cards are named by their ids in ``data/`` (``"egy
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
 from typing import Literal, NotRequired, TypedDict
 
+from ..engine.state_types import EngineState
+
 
 class VpBy(TypedDict):
     """A player's Victory Points by source (setup.VP_SOURCES)."""
@@ -101,12 +103,9 @@ class TransferFrame(TypedDict):
 PersistenceFrame = ChooseFrame | ExpandFrame | TransferFrame
 
 
-class PersistenceState(TypedDict):
+class PersistenceState(EngineState):
     game: Literal["persistence"]
-    seed: int
-    rng: int  # the seeded generator's whole state (engine/rng.py)
     options: PersistenceOptionsDict
-    version: NotRequired[int]  # changes so far, added by the match at the first action
     players: list[Player]  # by seat
     box: list[str]  # Event cards nobody drew, face down (hidden from everyone)
     discard: list[str]  # Event cards declared as played, face up
@@ -122,6 +121,5 @@ class PersistenceState(TypedDict):
     turn: Turn | None  # None between turns
     turn_no: int  # turns played so far
     stack: list[PersistenceFrame]  # decision frames, the top one decides now
-    over: bool
     result: Result | None  # set when the game ends
     forced_dice: NotRequired[list[int]]  # die values a scenario fixed (lessons, tests)

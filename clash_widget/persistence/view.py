@@ -165,14 +165,7 @@ def view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         )
         culture.append(info)
     return {
-        "game": game.name,
-        "title": game.title,
-        "seat": seat,
-        "current_player": deciding,
-        "over": bool(state["over"]),
-        "result": state["result"],
-        "prompt": game.prompt(state),
-        "options": dict(state["options"]),
+        **game.view_header(state, seat),
         "epoch": state["epoch"],
         "epoch_name": content.ROMAN[state["epoch"]],
         "epochs": state["options"]["epochs"],

@@ -24,23 +24,16 @@ Modelling choices that are ours (the seed is silent or informal):
   it to measure how much that rule shortens games.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import lazy_names
 
 if TYPE_CHECKING:
     from .game import Secolo as Secolo
     from .game import SecoloOptions as SecoloOptions
 
-# Imported on first use: the game catalogue reads this package's ``spec`` without loading
-# the rules (engine/registry.py).
-_LAZY = {
-    "Secolo": ".game",
-    "SecoloOptions": ".game",
-}
 __all__ = ["Secolo", "SecoloOptions"]
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# Imported on first use: the game catalogue reads this package's ``spec`` without loading
+# the rules (engine/registry.py).
+__getattr__ = lazy_names(__name__, {"Secolo": ".game", "SecoloOptions": ".game"})

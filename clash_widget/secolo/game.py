@@ -57,8 +57,7 @@ class Secolo(Game):
     # -- setup ------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
         opts = options.to_dict()
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+        self.check_players(players)
         if opts["deck"] not in ("base", "extended"):
             raise ValueError(f"unknown deck {opts['deck']!r}: use 'base' or 'extended'")
         if opts["pairs"] and players != 4:
@@ -385,14 +384,7 @@ def view(game: Game, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
             )
     turn = state["turn"]
     return {
-        "game": game.name,
-        "title": game.title,
-        "seat": seat,
-        "current_player": deciding,
-        "over": bool(state["over"]),
-        "result": state["result"],
-        "prompt": game.prompt(state),
-        "options": dict(state["options"]),
+        **game.view_header(state, seat),
         "cultures": [
             dict(c)
             for c in catalogue.data()["cultures"]

@@ -11,6 +11,8 @@ place: ``deck``, ``discard``, ``removed``, ``pool``, a player's ``hand`` or a pl
 # ``NotRequired`` unquoted to leave such keys out of ``__required_keys__``.
 from typing import Literal, NotRequired, TypedDict
 
+from ..engine.state_types import EngineState
+
 
 class Player(TypedDict):
     seat: int
@@ -122,12 +124,9 @@ class WindowFrame(TypedDict):
 SecoloFrame = PickFrame | DrawFrame | ActFrame | ReactFrame | CounterFrame | WindowFrame
 
 
-class SecoloState(TypedDict):
+class SecoloState(EngineState):
     game: Literal["secolo"]
-    seed: int
-    rng: int  # the seeded generator's whole state (engine/rng.py)
     options: SecoloOptionsDict
-    version: NotRequired[int]  # changes so far, added by the match at the first action
     players: list[Player]  # by seat
     deck: list[str]  # draw pile, top = last
     discard: list[str]  # face up, public
@@ -138,5 +137,4 @@ class SecoloState(TypedDict):
     runouts: int  # times the deck ran out (reshuffled up to options.max_reshuffles)
     turn: Turn
     stack: list[SecoloFrame]  # decision frames, the top one decides now
-    over: bool
     result: Result | None  # set when the game ends

@@ -185,24 +185,6 @@ export type WidgetModel = {
   lock_view?: boolean;
 };
 
-export const TRAIT_NAMES: (keyof WidgetModel)[] = [
-  "view",
-  "intent",
-  "selected",
-  "feedback",
-  "seat",
-  "last_action",
-  "hotseat",
-  "bots",
-  "bot_names",
-  "bot_delay",
-  "autoplay",
-  "position",
-  "replay_length",
-  "view_patch",
-  "lock_view",
-];
-
 /** True when the payload looks like a renderable view (has a hex list). */
 export function isView(v: unknown): v is View {
   return !!v && typeof v === "object" && Array.isArray((v as View).hexes);
