@@ -251,6 +251,7 @@ def declare_candidates(state: State, frame: Frame) -> list[Action]:
     """Cards in hand, in their Time Frame, with every target their own test admits."""
     seat = _seat(frame)
     out = []
+    held: list[str] | None = None  # every target test asks for a held land: only those
     for card in state["players"][seat]["hand"]:
         if not content.in_time_frame(card, state["epoch"]):
             continue
@@ -260,7 +261,10 @@ def declare_candidates(state: State, frame: Frame) -> list[Action]:
         if effect(card) == "treachery" and state["turn"]["armies"] <= 0:
             continue
         test = target_test(card)
-        out += [Action("declare", (card, a)) for a in content.lands() if test(state, seat, a)]
+        if held is None:
+            lands = state["lands"]
+            held = [a for a in content.lands() if lands.get(a) is not None]
+        out += [Action("declare", (card, a)) for a in held if test(state, seat, a)]
     return out
 
 
