@@ -148,10 +148,16 @@ def strait_free(state: State, frame: Frame, args: One) -> bool:
 def reachable(state: State) -> list[str]:
     """Lands the present Empire's next army may enter (the listing's fast path of the checks
     expand.first-army-start, expand.not-own, expand.reach and expand.strait-closed)."""
+    order = _land_order()
+    return sorted(_entries(state), key=order.__getitem__)
+
+
+def _entries(state: State) -> set[str]:
+    """:func:`reachable`, in no order."""
     e = _present(state)
     held = {a for a, x in state["lands"].items() if x == e}
     if not held:
-        return [content.empires()[e]["start"]]
+        return {content.empires()[e]["start"]}
     empires, fleets = state["empires"], state["fleets"]
     seat = empires[e]["owner"]
     near = content.neighbours_table()
@@ -166,7 +172,7 @@ def reachable(state: State) -> list[str]:
         if e in es and not held.isdisjoint(near[w]):
             out |= near[w]
     order = _land_order()
-    return sorted((a for a in out if a in order and a not in held), key=order.__getitem__)
+    return {a for a in out if a in order and a not in held}
 
 
 @cache
@@ -376,7 +382,7 @@ def armies_placed(state: State, frame: Frame, args: object) -> bool:
         return True
     lands, empires, seat = state["lands"], state["empires"], frame["player"]
     return all(
-        (e := lands.get(a)) is not None and empires[e]["owner"] == seat for a in reachable(state)
+        (e := lands.get(a)) is not None and empires[e]["owner"] == seat for a in _entries(state)
     )
 
 

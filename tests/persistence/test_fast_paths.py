@@ -75,12 +75,25 @@ def declare_on_every_land(state: dict, frame: dict) -> list[Action]:
     return out
 
 
+def fleets_every_check(state: dict, frame: dict) -> list[Action]:
+    """Fleet's listing by asking every check (``first_violation``) of every coastal water."""
+    empire = board.present(state)
+    coast = {n for a, e in state["lands"].items() if e == empire for n in content.neighbours(a)}
+    spec = expansion.FLEET
+    return [
+        a
+        for a in (Action("fleet", (w,)) for w in content.waters() if w in coast)
+        if spec.first_violation(state, frame, spec.parse(state, frame, a)) is None
+    ]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_expansion_shortcuts_give_the_first_answers(players: int) -> None:
     """At every Expansion position of random games: ``reachable`` (what Enter lists) read at
     once; ``armies_placed`` (expand.place-all-armies), which reads ``reachable`` instead of
     listing Enter; Declare's targets tried among the held lands only (every target test asks
-    for a held land): each gives the answer of the first way of reading it."""
+    for a held land): each gives the answer of the first way of reading it; and Fleet lists
+    what asking its every check admits."""
     positions = 0
     for seed in range(3):
         m = Match.new("persistence", players, 710 + seed, keep_undo=False)
@@ -95,6 +108,7 @@ def test_expansion_shortcuts_give_the_first_answers(players: int) -> None:
                 assert events.declare_candidates(m.state, frame) == declare_on_every_land(
                     m.state, frame
                 )
+                assert expansion.FLEET.legal(m.state, frame) == fleets_every_check(m.state, frame)
                 positions += 1
             m.play(bot.choose(m.game, m.state, m.legal_actions()))
     assert positions > 100
