@@ -334,9 +334,22 @@ def deploy_targets(state: State, seat: int, cid: str) -> list[str | None]:
 
 
 def deploy_fits(state: State, seat: int, cid: str, target: str | None) -> bool:
-    return all(
-        deploy_ok(state, seat, cid, target, k) for k in ("terrain", "mod", "policy", "effect")
-    )
+    """:func:`deploy_ok` for every rule at once: only the rule of the card's type can say no
+    (each of the others answers True for a card not of its type), so only that one is asked."""
+    t = card_set.ctype(state, cid)
+    if t in _RULE_OF_TYPE:
+        return deploy_ok(state, seat, cid, target, _RULE_OF_TYPE[t])
+    return True
+
+
+_RULE_OF_TYPE = {
+    "terrain": "terrain",
+    "mod": "mod",
+    "policy": "policy",
+    "event": "effect",
+    "discovery": "effect",
+}
+"""The one :func:`deploy_ok` rule a card of each type answers to."""
 
 
 def play_candidates(state: State, frame: Frame) -> list[Action]:
@@ -419,7 +432,13 @@ def heal_damaged(state: State, frame: Frame, a: Args) -> bool:
 
 
 def heal_candidates(state: State, frame: Frame) -> list[Action]:
-    return [Action("heal", (u,)) for u in sorted(zones.units_of(state, frame["player"]))]
+    """The fresh, damaged units of the seat (``heal_unit_ok``, ``heal_damaged``)."""
+    seat, units = frame["player"], state["units"]
+    return [
+        Action("heal", (uid,))
+        for uid in sorted(zones.units_of(state, seat))
+        if not units[uid]["tired"] and units[uid]["damage"] > 0
+    ]
 
 
 def apply_heal(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -442,6 +461,7 @@ HEAL = ActionKind(
     arity=(1, 1),
     usage="use: heal <unit>",
     example="heal 0-03",
+    ensured=[heal_unit_ok, heal_damaged],
 )
 
 
@@ -459,11 +479,20 @@ def move_target_ok(state: State, frame: Frame, a: Args) -> bool:
 
 
 def move_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every fresh unit of the seat (``move_unit_ok``) to every other city it controls
+    (``move_target_ok``)."""
     seat = frame["player"]
     cities = sorted(zones.cities_of(state, seat))
     if len(cities) < 2:
         return []
-    return [Action("move", (u, c)) for u in sorted(zones.units_of(state, seat)) for c in cities]
+    units = state["units"]
+    return [
+        Action("move", (uid, c))
+        for uid in sorted(zones.units_of(state, seat))
+        if not units[uid]["tired"]
+        for c in cities
+        if c != units[uid]["city"]
+    ]
 
 
 def apply_move(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -486,6 +515,7 @@ MOVE = ActionKind(
     arity=(2, 2),
     usage="use: move <unit> <city>",
     example="move 0-03 0-07",
+    ensured=[move_unit_ok, move_target_ok],
 )
 
 
@@ -513,12 +543,14 @@ def ability_fresh(state: State, frame: Frame, a: Args) -> bool:
 
 
 def ability_candidates(state: State, frame: Frame) -> list[Action]:
-    seat = frame["player"]
+    """The fresh cards (``ability_fresh``) with an ability in the seat's cities
+    (``ability_ok``)."""
+    seat, spent = frame["player"], state["spent"]
     return [
         Action("ability", (x,))
         for city in sorted(zones.cities_of(state, seat))
         for x in state["cities"][city]["creations"]
-        if card_set.design(state, x).get("ability")
+        if card_set.design(state, x).get("ability") and x not in spent
     ]
 
 
@@ -545,7 +577,7 @@ ABILITY = ActionKind(
     arity=(1, 1),
     usage="use: ability <card>",
     example="ability 0-33",
-    ensured=[ability_ok],
+    ensured=[ability_ok, ability_fresh],
 )
 
 

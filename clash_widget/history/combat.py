@@ -87,10 +87,18 @@ def target_ok(state: State, frame: Frame, a: Args) -> bool:
 def attack_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     rivals = sorted(c for c, x in state["cities"].items() if x["controller"] != seat)
+    if not rivals:
+        return []
+    # has_fighters for every city at once: one pass over the units, not one per city
+    fighting = {
+        u["city"]
+        for uid, u in state["units"].items()
+        if u["controller"] == seat and not u["tired"] and zones.unit_stat(state, uid, "attack") > 0
+    }
     return [
         Action("attack", (mine, t))
         for mine in sorted(zones.cities_of(state, seat))
-        if has_fighters.ok(state, frame, Args(Action("attack"), (mine,)))
+        if mine in fighting
         for t in rivals
     ]
 

@@ -389,12 +389,19 @@ def _card_arg(frame: Frame, a: Args) -> str:
 
 def producible(state: State, seat: int) -> list[str]:
     council = state["players"][seat]["council"]
-    return [
-        c
-        for c in sorted(council)
-        if card_set.ctype(state, c) in ("unit", "creation")
-        and zones.meets_requirement(state, seat, c)
-    ]
+    known: set[str] | None = None  # zones.knows for every requirement, the techs read once
+    out = []
+    for c in sorted(council):
+        if card_set.ctype(state, c) not in ("unit", "creation"):
+            continue
+        req = card_set.design(state, c).get("requires")
+        if req:
+            if known is None:
+                known = zones.known_designs(state, seat)
+            if req not in known:
+                continue
+        out.append(c)
+    return out
 
 
 def produce_candidates(state: State, frame: Frame) -> list[Action]:

@@ -177,6 +177,11 @@ def holds_capital(state: State, seat: int) -> bool:
     return cap is not None and controls(state, seat, cap)
 
 
+def known_designs(state: State, seat: int) -> set[str]:
+    """The designs of the techs ``seat`` knows (:func:`knows` for many designs at once)."""
+    return {card_set.instance(state, t).design for t in state["players"][seat]["techs"]}
+
+
 def knows(state: State, seat: int, tech_design: str) -> bool:
     return any(
         card_set.instance(state, t).design == tech_design for t in state["players"][seat]["techs"]
@@ -228,19 +233,43 @@ def city_yields(state: State, city: str) -> dict[str, int]:
     """Food, material and trade of a city: its terrains and their mods, 1 material and 1
     trade from the city itself, its creations, and the controller's empire bonuses."""
     c = state["cities"][city]
-    y = {"food": 0, "material": 1, "trade": 1}
-    for t in c["terrains"]:
-        for k, v in card_set.design(state, t)["yields"].items():
-            y[k] += v
-        mod = c["mods"].get(t)
-        if mod:
-            for k, v in card_set.design(state, mod)["yields"].items():
-                y[k] += v
-    for k in card_set.YIELDS:
-        y[k] += city_bonus(state, city, k)
+    terrains, mods = c["terrains"], c["mods"]
+    y = dict(
+        _city_yields(
+            tuple(q["deck"] for q in state["players"]),
+            tuple(terrains),
+            tuple(mods.get(t) for t in terrains),
+            tuple(c["creations"]),
+        )
+    )
     e = empire(state, c["controller"])
     y["food"] += e["food"]
     y["material"] += e["material"]
+    return y
+
+
+@lru_cache(maxsize=4096)  # a pure function of the cards (asked at every growth and production)
+def _city_yields(
+    decks: tuple[str, ...],
+    terrains: tuple[str, ...],
+    mods: tuple[str | None, ...],
+    creations: tuple[str, ...],
+) -> dict[str, int]:
+    """:func:`city_yields` before the empire bonuses, from the seats' decks (which say what
+    each card is), the city's terrains, each terrain's mod (or None) and its creations."""
+
+    def design(cid: str) -> dict[str, Any]:  # card_set.design, with the decks at hand
+        return card_set.design_in(decks[card_set.seat_of(cid)], cid)
+
+    y = {"food": 0, "material": 1, "trade": 1}
+    for t, mod in zip(terrains, mods, strict=True):
+        for k, v in design(t)["yields"].items():
+            y[k] += v
+        if mod:
+            for k, v in design(mod)["yields"].items():
+                y[k] += v
+    for k in card_set.YIELDS:
+        y[k] += sum(design(x).get("city", {}).get(k, 0) for x in creations)
     return y
 
 

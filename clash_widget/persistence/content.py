@@ -237,6 +237,7 @@ def frames_text(card: str) -> str:
     return " and ".join(parts)
 
 
+@cache  # a pure function of the card's data (asked per card in hand at every listing)
 def in_time_frame(card: str, epoch: int) -> bool:
     return any(a <= epoch <= b for a, b in cards()[card]["frames"])
 

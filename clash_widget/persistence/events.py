@@ -251,17 +251,31 @@ def declare_candidates(state: State, frame: Frame) -> list[Action]:
     """Cards in hand, in their Time Frame, with every target their own test admits."""
     seat = _seat(frame)
     out = []
+    # Every target test asks for a held land, most for one of another player
+    # (_other_player_land): each test is tried only on the lands that can pass it.
+    held: dict[str, list[str]] | None = None
     for card in state["players"][seat]["hand"]:
         if not content.in_time_frame(card, state["epoch"]):
             continue
-        if effect(card) not in TARGETED:
+        eff = effect(card)
+        if eff not in TARGETED:
             out.append(Action("declare", (card,)))
             continue
-        if effect(card) == "treachery" and state["turn"]["armies"] <= 0:
+        if eff == "treachery" and state["turn"]["armies"] <= 0:
             continue
         test = target_test(card)
-        out += [Action("declare", (card, a)) for a in content.lands() if test(state, seat, a)]
+        if held is None:
+            held = _held_lands(state, seat)
+        where = held["any" if eff in ("fort", "monument") else "other"]
+        out += [Action("declare", (card, a)) for a in where if test(state, seat, a)]
     return out
+
+
+def _held_lands(state: State, seat: int) -> dict[str, list[str]]:
+    """The held lands in the map's order: ``any`` of them, and those of ``other`` players."""
+    lands, empires = state["lands"], state["empires"]
+    held = [a for a in content.lands() if lands.get(a) is not None]
+    return {"any": held, "other": [a for a in held if empires[lands[a]]["owner"] != seat]}
 
 
 # -- declaring ----------------------------------------------------------------------------------

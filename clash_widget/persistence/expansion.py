@@ -10,6 +10,8 @@ step of seed rule 6.1 follows).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
@@ -146,21 +148,43 @@ def strait_free(state: State, frame: Frame, args: One) -> bool:
 def reachable(state: State) -> list[str]:
     """Lands the present Empire's next army may enter (the listing's fast path of the checks
     expand.first-army-start, expand.not-own, expand.reach and expand.strait-closed)."""
+    order = _land_order()
+    return sorted(_entries(state), key=order.__getitem__)
+
+
+def _entries(state: State) -> set[str]:
+    """:func:`reachable`, in no order."""
     e = _present(state)
-    seat = board.owner(state, e)
-    held = set(board.empire_lands(state, e))
+    held = {a for a, x in state["lands"].items() if x == e}
     if not held:
-        return [content.empires()[e]["start"]]
+        return {content.empires()[e]["start"]}
+    empires, fleets = state["empires"], state["fleets"]
+    seat = empires[e]["owner"]
+    near = content.neighbours_table()
     out: set[str] = set()
     for land in held:
-        out |= content.neighbours(land)
-        for other, strait in content.strait_links()[land]:
-            if not board.enemy_fleet(state, content.straits()[strait]["sea"], seat):
+        out |= near[land]
+        for other, sea in _strait_seas(land):
+            # board.enemy_fleet: another player's fleet closes the strait
+            if all(empires[x]["owner"] == seat for x in fleets.get(sea, ())):
                 out.add(other)
-    for w, es in state["fleets"].items():
-        if e in es and any(x in held for x in content.neighbours(w)):
-            out |= content.neighbours(w)
-    return [a for a in content.lands() if a in out and a not in held]
+    for w, es in fleets.items():
+        if e in es and not held.isdisjoint(near[w]):
+            out |= near[w]
+    order = _land_order()
+    return {a for a in out if a in order and a not in held}
+
+
+@cache
+def _land_order() -> dict[str, int]:
+    """Each land's place in the map's order (``content.lands()``)."""
+    return {a: i for i, a in enumerate(content.lands())}
+
+
+@cache
+def _strait_seas(land: str) -> tuple[tuple[str, str], ...]:
+    """The land's straits as (other land, the strait's Sea), from the map."""
+    return tuple((o, content.straits()[s]["sea"]) for o, s in content.strait_links()[land])
 
 
 def enter_candidates(state: State, frame: Frame) -> list[Action]:
@@ -353,7 +377,13 @@ def open_entries(state: State, frame: Frame) -> list[str]:
     frame_only=True,
 )
 def armies_placed(state: State, frame: Frame, args: object) -> bool:
-    return state["turn"]["armies"] == 0 or not open_entries(state, frame)
+    # not open_entries(): with armies left, ENTER lists exactly the reachable lands
+    if state["turn"]["armies"] <= 0:
+        return True
+    lands, empires, seat = state["lands"], state["empires"], frame["player"]
+    return all(
+        (e := lands.get(a)) is not None and empires[e]["owner"] == seat for a in _entries(state)
+    )
 
 
 def apply_end(state: State, frame: Frame, args: object, ev: Events) -> None:

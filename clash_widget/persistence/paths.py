@@ -16,6 +16,7 @@ general rule ``transfer.path`` refused (a vacant or barren area, a foreign land)
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from ..engine.game import State
 from ..engine.seats import name as who
@@ -78,7 +79,7 @@ def strait_open(state: State, strait: str, seat: int, relax: Relax = NONE) -> bo
 
 def steps(state: State, area: str, seat: int, relax: Relax = NONE) -> list[tuple[str, str | None]]:
     """Areas a path may go to next from ``area``: (area, strait crossed or None)."""
-    out: list[tuple[str, str | None]] = [(a, None) for a in sorted(content.neighbours(area))]
+    out: list[tuple[str, str | None]] = [(a, None) for a in _sorted_neighbours(area)]
     if content.is_land(area):
         for other, strait in content.strait_links()[area]:
             if strait_open(state, strait, seat, relax):
@@ -86,10 +87,74 @@ def steps(state: State, area: str, seat: int, relax: Relax = NONE) -> list[tuple
     return out
 
 
+@cache
+def _sorted_neighbours(area: str) -> tuple[str, ...]:
+    return tuple(sorted(content.neighbours(area)))
+
+
+_Links = tuple[tuple[tuple[str, str | None], ...], tuple[tuple[str, str, str], ...]]
+
+
+@cache
+def _links(area: str) -> _Links:
+    """The map's steps from ``area``, in :func:`steps`' order: its neighbours (strait None),
+    then its straits as (other land, strait, the strait's sea)."""
+    near = tuple((a, None) for a in _sorted_neighbours(area))
+    links = content.strait_links()[area] if content.is_land(area) else ()
+    return near, tuple((o, s, content.straits()[s]["sea"]) for o, s in links)
+
+
+def friendly_areas(state: State, seat: int) -> set[str]:
+    """Every area :func:`friendly` (unrelaxed) says is friendly to ``seat``, read at once
+    from the held lands and the fleets instead of area by area."""
+    empires = state["empires"]
+    out = {
+        land
+        for land, e in state["lands"].items()
+        if e is not None and empires[e]["owner"] == seat and not content.is_barren(land)
+    }
+    shared = state["options"]["shared_sea_friendly"]
+    for water, fleets in state["fleets"].items():
+        seats = {empires[e]["owner"] for e in fleets}
+        if seat in seats and (len(seats) == 1 or shared or content.is_ocean(water)):
+            out.add(water)
+    return out
+
+
 def reach(
-    state: State, start: str, seat: int, relax: Relax = NONE
+    state: State, start: str, seat: int, relax: Relax = NONE, ok: set[str] | None = None
 ) -> dict[str, tuple[str | None, str | None]]:
-    """Every area a friendly path from ``start`` reaches: area -> (previous area, strait)."""
+    """Every area a friendly path from ``start`` reaches: area -> (previous area, strait).
+
+    ``ok``: the :func:`friendly_areas` of ``seat`` when already read (unrelaxed only)."""
+    if relax:
+        return _reach_relaxed(state, start, seat, relax)
+    if ok is None:
+        ok = friendly_areas(state, seat)
+    if start not in ok:
+        return {}
+    fleets = state["fleets"]
+    prev: dict[str, tuple[str | None, str | None]] = {start: (None, None)}
+    todo = deque([start])
+    while todo:
+        a = todo.popleft()
+        near, straits = _links(a)
+        for b, _ in near:
+            if b not in prev and b in ok:
+                prev[b] = (a, None)
+                todo.append(b)
+        for b, strait, sea in straits:
+            # strait_open: the Sea vacant or friendly
+            if b not in prev and b in ok and (sea in ok or not fleets.get(sea)):
+                prev[b] = (a, strait)
+                todo.append(b)
+    return prev
+
+
+def _reach_relaxed(
+    state: State, start: str, seat: int, relax: Relax
+) -> dict[str, tuple[str | None, str | None]]:
+    """:func:`reach` with some rules relaxed (:func:`cause`), area by area."""
     if not friendly(state, start, seat, relax):
         return {}
     prev: dict[str, tuple[str | None, str | None]] = {start: (None, None)}
@@ -213,12 +278,13 @@ def possible(state: State, seat: int) -> list[tuple[str, str, list[str]]]:
     dests = destinations(state, seat)
     mine = set(board.faction(state, seat))
     reached: dict[str, dict[str, tuple[str | None, str | None]]] = {}
+    ok = friendly_areas(state, seat)
     for card, e in sorted(state["culture"].items()):
         home = board.capital(state, e) if e in mine else None
         if home is None:
             continue
         if home not in reached:
-            reached[home] = reach(state, home, seat)
+            reached[home] = reach(state, home, seat, ok=ok)
         for d in dests:
             p = _trace(reached[home], d) if d != home else None
             if p is not None:
