@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from clash_widget.bots.base import by_kind
-from clash_widget.bots.coc_heuristic.plan import best_worths
+from clash_widget.bots.coc_heuristic.plan import Goal, best_worths, shortfall
 from clash_widget.engine import Action
 
 
@@ -27,6 +27,18 @@ def test_best_worths_is_the_best_worth_still_short() -> None:
             for k in range(1, room + 1)
         ]
         assert best_worths(wanted, room) == plain
+
+
+def test_goal_short_is_the_shortfall_of_its_cost() -> None:
+    """``Goal.short`` (its cost read once) gives ``shortfall`` of the cost, research or not."""
+    rng = random.Random(29)
+    goods = ["food", "wood", "ore", "ideas", "gold", "mood"]
+    for _ in range(5000):
+        cost = {r: rng.randint(0, 7) for r in rng.sample(goods, rng.randint(0, 4))}
+        stock = {r: rng.randint(-1, 8) for r in rng.sample(goods, rng.randint(0, 6))}
+        for name in ("research", "grow"):
+            goal = Goal(name, rng.uniform(0, 30), cost)
+            assert goal.short(stock) == shortfall(stock, cost, goal.research)
 
 
 def test_by_kind_keeps_the_listing_order_within_each_kind() -> None:

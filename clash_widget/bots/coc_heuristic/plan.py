@@ -164,7 +164,7 @@ class Seat(ArmyPlan):
     def lack(self, stock: dict[str, int]) -> float:
         """What my three best purchases lack with ``stock``, weighted by what a good is
         worth to each (a swap helps when it lowers this)."""
-        return sum(g.per_unit * shortfall(stock, g.cost, g.research) for g in self.goals[:3])
+        return sum(g.per_unit * g.short(stock) for g in self.goals[:3])
 
     @cached_property
     def lack_now(self) -> float:
@@ -203,7 +203,6 @@ class Seat(ArmyPlan):
         for g in self.goals:
             if g.name == serves:
                 break  # the goals below are worth less per good than this purchase
-            research = g.research
-            more = shortfall(after_stock, g.cost, research) - shortfall(self.res, g.cost, research)
+            more = g.short(after_stock) - g.short(self.res)
             worst = max(worst, more * g.per_unit)
         return self.w["save"] * worst
