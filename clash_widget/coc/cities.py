@@ -33,7 +33,7 @@ from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .state_types import BuildFrame, CollectFrame
-from .vocab import ANGRY, NEUTRAL, PIECES, mood_name, parse_hex, with_article
+from .vocab import ANGRY, BASIC, NEUTRAL, PIECES, TOKENS, mood_name, parse_hex, with_article
 
 FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
 ACTIVATE = "Primer: Actions (Expanded), Activate a City"
@@ -919,11 +919,23 @@ def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return can_pay(me(state, frame), grow_cost(state, frame, args))
 
 
+def _may_afford_growth(player: dict[str, Any], cost: dict[str, int]) -> bool:
+    """Whether the cheapest growth could pass ``grow.cost`` (``cost``: the options' price):
+    State Religion's free food if it is open, no settler. When even that is out of reach,
+    no candidate passes, so the listing builds none (most turns of a playout; paying
+    less is never harder, which holds for costs of resources and tokens only)."""
+    if not all(r in BASIC or r in TOKENS for r in cost):
+        return True  # not asked: let every candidate be checked
+    if grants(player, "grow.state-religion") and "state_religion" not in player["once"]:
+        cost["food"] = 0  # some city with a temple may grow for no food
+    return can_pay(player, {r: n for r, n in cost.items() if n})
+
+
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
     p = frame["player"]
     player = state["players"][p]
     known = [piece for piece in PIECES if grants(player, PIECE_EFFECT[piece])]
-    if not known:
+    if not known or not _may_afford_growth(player, option_cost(state, "grow_cost")):
         return []
     settler = grants(player, "grow.settler")
     out = []
