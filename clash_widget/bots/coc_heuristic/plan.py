@@ -12,7 +12,7 @@ from ...coc.board import city_size
 from ...coc.economy import cap, option_cost
 from ...coc.effects import PIECE_EFFECT
 from ...coc.vocab import ANGRY
-from ...coc.wonders import wonder_cards
+from ...coc.wonders import buildable, wonder_cards
 from ...engine import Action
 from ...engine.rng import Stream
 from .armies import ArmyPlan
@@ -74,8 +74,6 @@ class Seat(ArmyPlan):
     @cached_property
     def wonder_goal(self) -> Goal | None:
         """The cheapest wonder I could build once I hold its goods (None if out of reach)."""
-        from ...coc.wonders import buildable
-
         if not any(self.cities[k]["mood"] != ANGRY for k in self.mine):
             return None
         best = None
@@ -164,7 +162,10 @@ class Seat(ArmyPlan):
     def lack(self, stock: dict[str, int]) -> float:
         """What my three best purchases lack with ``stock``, weighted by what a good is
         worth to each (a swap helps when it lowers this)."""
-        return sum(g.per_unit * g.short(stock) for g in self.goals[:3])
+        total = 0  # the same sum as sum(...) over the three: 0 + each in turn
+        for g in self.goals[:3]:
+            total += g.per_unit * g.short(stock)
+        return total
 
     @cached_property
     def lack_now(self) -> float:

@@ -21,15 +21,20 @@ def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
     """A swap helps when my three best purchases lack less afterwards (weighted by
     what a good is worth to each). Each swap a decision weighs is a different one, so
     nothing is remembered."""
-    if not all(r in BASIC for r in [*receive, *give]):
-        return False
+    for r in receive:
+        if r not in BASIC:
+            return False
+    for r in give:
+        if r not in BASIC:
+            return False
     after = dict(seat.res)
     for r, n in give.items():
         after[r] -= n
     for r, n in receive.items():
         after[r] = min(cap(seat.s, seat.me, r), after[r] + n)
-    if not all(after[r] >= 0 for r in give):
-        return False
+    for r in give:
+        if after[r] < 0:
+            return False
     return seat.lack(after) < seat.lack_now - 1e-9
 
 
