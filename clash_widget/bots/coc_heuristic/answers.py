@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ...coc.board import board_neighbours, city_size, terrain
@@ -23,7 +24,7 @@ Answer = Callable[[Mind, Seat, dict[str, Any], list[Action]], Action]
 
 
 def turn(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
-    return bot.best(seat, frame, legal, lambda s, f, a: turn_score(bot, s, f, a))
+    return bot.best(seat, frame, legal, partial(turn_score, bot))  # no Python-level wrapper
 
 
 def trade_reply(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:

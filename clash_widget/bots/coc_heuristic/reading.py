@@ -129,7 +129,7 @@ class Reading:
         self.cities = state["cities"]
         self.units = state["units"]
         self.age = state["turn"]["age"]
-        self._board = hash(tuple(self.hexes))
+        self._board: int | None = None  # the board's key, made at the first nbrs() asked
         self._others: dict[int, Self] = {}
         self._memo: dict[Any, Any] = {}
         self._nbrs: dict[str, list[str]] = {}
@@ -145,7 +145,10 @@ class Reading:
     def nbrs(self, h: str) -> list[str]:
         n = self._nbrs.get(h)  # this decision's board: no key to build
         if n is None:
-            key = (self._board, h)
+            board = self._board
+            if board is None:
+                board = self._board = hash(tuple(self.hexes))
+            key = (board, h)
             n = _NEIGHBOURS.get(key)
             if n is None:
                 n = _NEIGHBOURS[key] = board_neighbours(self.s, h)
