@@ -150,13 +150,15 @@ def candidates(state: State, frame: Frame) -> list[Action]:
     player = me(state, frame)
     art = grants(player, "influence.art") and not used_once(state, frame, ART_ONCE)
     mine = [(k, city_size(c)) for k, c in state["cities"].items() if c["owner"] == p]
-    targets = [
+    if not mine:
+        return []
+    targets = sorted(
         k for k, c in state["cities"].items() if c["owner"] >= 0 and c["owner"] != p and c["pieces"]
-    ]
+    )  # sorted once, not once per source city
     out = []
     for src, size in sorted(mine):
         reach = size + player["culture"]
-        for dst in sorted(targets):
+        for dst in targets:
             if hex_distance(src, dst) <= reach:
                 out.append(act("influence", src, dst))
                 if art:
