@@ -162,7 +162,7 @@ class Seat(ArmyPlan):
     def lack(self, stock: dict[str, int]) -> float:
         """What my three best purchases lack with ``stock``, weighted by what a good is
         worth to each (a swap helps when it lowers this)."""
-        total = 0  # the same sum as sum(...) over the three: 0 + each in turn
+        total: float = 0  # the same sum as sum(...) over the three: 0 + each in turn
         for g in self.goals[:3]:
             total += g.per_unit * g.short(stock)
         return total
