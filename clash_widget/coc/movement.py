@@ -768,7 +768,8 @@ def finish_group(state: State, p: int, pending: MovePending, ev: Events) -> None
     how = f" by road (paying 1 {' and 1 '.join(paid)})" if paid else ""
     ev.emit(
         "move",
-        f"{name} moves {count_words(spec)} from {src} to {to}{how}.",
+        f"{name} moves {count_words(spec)}{_carrying(state, moving) if by_ship else ''} "
+        f"from {src} to {to}{how}.",
         player=p,
         hexes=[src, to],
     )
@@ -792,6 +793,15 @@ def _move_frame(state: State, p: int) -> Frame | None:
 def _room_on(state: State, ship: str) -> bool:
     cap = state["options"]["ship_capacity"]
     return sum(1 for v in state["units"].values() if v["on"] == ship) < cap
+
+
+def _carrying(state: State, ships: list[str]) -> str:
+    """What the moving ships carry, in words for the log (which ship sailed shows there)."""
+    cargo: dict[str, int] = {}
+    for v in state["units"].values():
+        if v["on"] in ships:
+            cargo[v["kind"]] = cargo.get(v["kind"], 0) + 1
+    return f" carrying {count_words(cargo)}" if cargo else ""
 
 
 def _ship_with_room(state: State, p: int, sea: str, prefer: str | None = None) -> str:

@@ -77,6 +77,28 @@ def test_move_which_units_offered_per_part_and_not_asked_again():
     assert m.state["units"][ships[0]]["hex"] == sea
 
 
+def test_move_which_units_the_log_says_which_ship_sailed():
+    """After the player chose the ship, the log says which one went: the loaded ship's move
+    names its cargo ("carrying 1 settler"), the empty ship's does not."""
+    for part, words in (
+        ("the ship carrying 1 settler", " carrying 1 settler"),
+        ("an empty ship", ""),
+    ):
+        s, sea, other, _ships, _settler = _two_ships_one_loaded()
+        m = s.match()
+        accepted(m, "move")
+        parts = {p["label"]: p["ref"] for p in _stack(m, sea, "ship")["parts"]}
+        chosen = next(
+            p for p in _legal(m, f"group {sea} {other} h1")["picks"] if p["parts"] == [parts[part]]
+        )
+        out = m.play(chosen["key"])
+        assert out.ok, out.verdict
+        name = m.state["players"][0]["name"]
+        assert [e["text"] for e in out.events if e["kind"] == "move"] == [
+            f"{name} moves 1 ship{words} from {sea} to {other}."
+        ]
+
+
 def test_move_which_units_boarding_offers_the_ship_at_the_destination():
     """Primer: "Every ship may transport two Land units by having the units move onto the
     Ship". Boarding one of two ships that differ: the choice names the ship (a part of the
