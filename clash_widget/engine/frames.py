@@ -137,16 +137,23 @@ class ActionKind:
                 return False
         return True
 
-    def legal(self, state: State, frame: Frame) -> list[Action]:
-        """The candidates that pass every gate and check, in candidate order."""
+    def _shut(self, state: State, frame: Frame) -> bool:
+        """Whether a gate or a leading (frame-only) check closes this kind at this frame,
+        so that no candidate need be made."""
         if self._seen != self.checks:
             self._split()  # the table was edited after construction
         for g in self.gate:
             if not g.ok(state, frame, None):
-                return []
+                return True
         for ok in self._lead:
             if not ok(state, frame, None):
-                return []
+                return True
+        return False
+
+    def legal(self, state: State, frame: Frame) -> list[Action]:
+        """The candidates that pass every gate and check, in candidate order."""
+        if self._shut(state, frame):
+            return []
         rest = self._rest
         if not rest:
             return list(self.candidates(state, frame))
@@ -165,14 +172,8 @@ class ActionKind:
         """The first ``n`` actions of :meth:`legal` (all if fewer), by the same gates and
         checks, stopping there: "is there a second answer?" needs no full listing. (The
         full listing keeps its own loop, the tightest one.)"""
-        if self._seen != self.checks:
-            self._split()
-        for g in self.gate:
-            if not g.ok(state, frame, None):
-                return []
-        for ok in self._lead:
-            if not ok(state, frame, None):
-                return []
+        if self._shut(state, frame):
+            return []
         rest, parse = self._rest, self.parse
         out: list[Action] = []
         for a in self.candidates(state, frame):

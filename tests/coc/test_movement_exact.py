@@ -278,6 +278,17 @@ def test_move_adjacent_navigation_goes_round_the_rim_once_per_move():
 # -- which units go, when units of one kind differ (the player says) -------------------
 
 
+def _settler_ashore_beside(s, sea):
+    """A new settler of Blue's on open land next to ``sea``: (its hex, its unit id)."""
+    land = next(
+        n
+        for n in board_neighbours(s.state, sea)
+        if s.state["hexes"][n]["terrain"] in ("plains", "barren") and n not in s.state["cities"]
+    )
+    s.units(0, land, settler=1)
+    return land, max(s.state["units"], key=lambda k: int(k[1:]))
+
+
 def _two_ships_one_loaded():
     """Two of Blue's ships on one sea space: the older one empty, the newer one carrying a
     settler."""
@@ -361,13 +372,7 @@ def test_move_which_units_choice_the_ship_boarding_units_ride():
     Ship". Two ships with room that differ (one already carries a settler): the player says
     which one the boarding settler rides."""
     s, sea, other, ships, settler = _two_ships_one_loaded()
-    land = next(
-        n
-        for n in board_neighbours(s.state, sea)
-        if s.state["hexes"][n]["terrain"] in ("plains", "barren") and n not in s.state["cities"]
-    )
-    s.units(0, land, settler=1)
-    boarder = max(s.state["units"], key=lambda k: int(k[1:]))
+    land, boarder = _settler_ashore_beside(s, sea)
     m = s.match()
     accepted(m, "move")
     accepted(m, f"group {land} {sea} s1")

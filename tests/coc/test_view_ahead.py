@@ -10,12 +10,16 @@ and playing it leaves nothing more to ask.
 
 from clash_widget.bots import make_bot
 from clash_widget.coc import ahead
-from clash_widget.coc.board import board_neighbours
 from clash_widget.engine import Action, Match
 from clash_widget.engine.state import clone
 
 from .helpers import accepted, open_map
-from .test_movement_exact import _coast, _land_next_to, _two_ships_one_loaded
+from .test_movement_exact import (
+    _coast,
+    _land_next_to,
+    _settler_ashore_beside,
+    _two_ships_one_loaded,
+)
 
 
 def _legal(m, key):
@@ -104,13 +108,7 @@ def test_move_which_units_boarding_offers_the_ship_at_the_destination():
     Ship". Boarding one of two ships that differ: the choice names the ship (a part of the
     stack at sea), and the settler rides the one picked."""
     s, sea, other, ships, settler = _two_ships_one_loaded()
-    land = next(
-        n
-        for n in board_neighbours(s.state, sea)
-        if s.state["hexes"][n]["terrain"] in ("plains", "barren") and n not in s.state["cities"]
-    )
-    s.units(0, land, settler=1)
-    boarder = max(s.state["units"], key=lambda k: int(k[1:]))
+    land, boarder = _settler_ashore_beside(s, sea)
     m = s.match()
     accepted(m, "move")
     parts = {p["label"]: p["ref"] for p in _stack(m, sea, "ship")["parts"]}
