@@ -79,13 +79,15 @@ def test_a_bug_inside_a_check_raises() -> None:
     def broken(*args: object) -> bool:
         raise KeyError("a bug in a rule")
 
-    original = spec.checks[0]
-    spec.checks[0] = replace(original, ok=broken)
+    original = spec.checks
+    spec.checks = [replace(original[0], ok=broken), *original[1:]]
     try:
         with pytest.raises(KeyError, match="a bug in a rule"):
             m.check(action)
+        with pytest.raises(KeyError, match="a bug in a rule"):
+            m.legal_actions()  # the listing asks the edited checks too
     finally:
-        spec.checks[0] = original
+        spec.checks = original
 
 
 def test_an_unreadable_argument_is_malformed() -> None:

@@ -104,8 +104,16 @@ class ActionKind:
     def __post_init__(self) -> None:
         self._split()
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _CHECK_LISTS:
+            value = tuple(value)  # edited only by assigning anew, which sorts them again
+        super().__setattr__(name, value)
+        if name in _CHECK_LISTS and "_rest" in self.__dict__:
+            self._split()
+
     def _split(self) -> None:
-        """Sort the checks for listing: frame-only ones, then per-candidate ones.
+        """Sort the checks for listing: those asked once for the whole kind (the gates,
+        then the frame-only checks), then those asked per candidate.
 
         A listing asks the frame-only checks once for the whole kind and the
         others per candidate, leaving out the ``ensured`` ones. Whether a
@@ -113,11 +121,12 @@ class ActionKind:
         legal list is unchanged; a refusal from :meth:`first_violation` still
         names the first broken rule in the table's order.
         """
-        self._lead = [c.ok for c in self.checks if c.frame_only]
-        self._rest = [
+        self._shut_by = tuple(g.ok for g in self.gate) + tuple(
+            c.ok for c in self.checks if c.frame_only
+        )
+        self._rest = tuple(
             c.ok for c in self.checks if not c.frame_only and all(c is not e for e in self.ensured)
-        ]
-        self._seen = list(self.checks)
+        )
 
     def first_violation(self, state: State, frame: Frame, args: Args) -> Verdict | None:
         for c in self.checks:
@@ -127,9 +136,7 @@ class ActionKind:
 
     def admits(self, state: State, frame: Frame, args: Args) -> bool:
         """The listing's test for one of this kind's own candidates (skips ensured checks)."""
-        if self._seen != self.checks:
-            self._split()
-        for ok in self._lead:
+        for ok in self._shut_by:
             if not ok(state, frame, args):
                 return False
         for ok in self._rest:
@@ -140,33 +147,14 @@ class ActionKind:
     def _shut(self, state: State, frame: Frame) -> bool:
         """Whether a gate or a leading (frame-only) check closes this kind at this frame,
         so that no candidate need be made."""
-        if self._seen != self.checks:
-            self._split()  # the table was edited after construction
-        for g in self.gate:
-            if not g.ok(state, frame, None):
-                return True
-        for ok in self._lead:
+        for ok in self._shut_by:
             if not ok(state, frame, None):
                 return True
         return False
 
     def legal(self, state: State, frame: Frame) -> list[Action]:
         """The candidates that pass every gate and check, in candidate order."""
-        if self._shut(state, frame):
-            return []
-        rest = self._rest
-        if not rest:
-            return list(self.candidates(state, frame))
-        parse = self.parse
-        out: list[Action] = []
-        for a in self.candidates(state, frame):
-            args = parse(state, frame, a)
-            for ok in rest:
-                if not ok(state, frame, args):
-                    break
-            else:
-                out.append(a)
-        return out
+        return listed((self,), state, frame)
 
     def first(self, state: State, frame: Frame, n: int) -> list[Action]:
         """The first ``n`` actions of :meth:`legal` (all if fewer), by the same gates and
@@ -193,6 +181,35 @@ class ActionKind:
     def any_legal(self, state: State, frame: Frame) -> bool:
         """Whether :meth:`legal` lists anything (stops at the first action it finds)."""
         return bool(self.first(state, frame, 1))
+
+
+_CHECK_LISTS = frozenset(("checks", "gate", "ensured"))
+
+
+def listed(kinds: Iterable[ActionKind], state: State, frame: Frame) -> list[Action]:
+    """The legal actions of ``kinds``, kind after kind: each kind's candidates that pass its
+    checks, unless a gate or a frame-only check shuts the whole kind. The one listing loop
+    (a kind's, a category's, a frame's), written flat: it runs for every kind at every
+    position."""
+    out: list[Action] = []
+    for spec in kinds:
+        for ok in spec._shut_by:
+            if not ok(state, frame, None):
+                break
+        else:
+            rest = spec._rest
+            if not rest:
+                out += spec.candidates(state, frame)
+                continue
+            parse = spec.parse
+            for a in spec.candidates(state, frame):
+                args = parse(state, frame, a)
+                for ok in rest:
+                    if not ok(state, frame, args):
+                        break
+                else:
+                    out.append(a)
+    return out
 
 
 def bare(
@@ -243,10 +260,7 @@ class TableFrame(FrameHandler):
         return groups
 
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
-        out: list[Action] = []
-        for spec in self.table.values():
-            out += spec.legal(state, frame)
-        return out
+        return listed(self.table.values(), state, frame)
 
     def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         out: list[Action] = []
@@ -260,12 +274,7 @@ class TableFrame(FrameHandler):
         """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
         out: dict[str, list[Action]] = {}
         for category, specs in self._groups(game):
-            if len(specs) == 1:
-                got = specs[0].legal(state, frame)
-            else:
-                got = []
-                for spec in specs:
-                    got += spec.legal(state, frame)
+            got = listed(specs, state, frame)
             if got:
                 out[category] = got
         return out
