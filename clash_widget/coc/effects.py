@@ -161,6 +161,12 @@ FREED_BY: dict[str, str] = {
     for effect, advances in FREE_RESEARCH.items()
     for advance in advances
 }
+ON_GAIN: dict[str, tuple[tuple[str, str], ...]] = {
+    when: tuple((a, e.name) for a, es in ADVANCE_EFFECTS.items() for e in es if e.on_gain == when)
+    for when in ("first", "last")
+}
+"""The on-gain effects carried out at each moment, as (advance, effect), in table order."""
+assert {e.on_gain for es in ADVANCE_EFFECTS.values() for e in es} <= {None, *ON_GAIN}
 PIECE_EFFECT = {piece: f"grow.{piece}" for piece in ("fortress", "academy", "temple", "port")}
 PIECE_ADVANCE = {piece: GRANTED_BY[e] for piece, e in PIECE_EFFECT.items()}
 
@@ -202,7 +208,6 @@ def run_gain_effects(state: State, p: int, advance: str, when: str, ev: Events) 
     come when a government advance joins Writing), so every owned one is asked.
     """
     player = state["players"][p]
-    for owned, effects in ADVANCE_EFFECTS.items():
-        for e in effects:
-            if e.on_gain == when and owned in player["advances"]:
-                _GAIN_HANDLERS[e.name](state, p, advance, ev)
+    for owned, name in ON_GAIN[when]:
+        if owned in player["advances"]:
+            _GAIN_HANDLERS[name](state, p, advance, ev)
