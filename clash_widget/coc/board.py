@@ -164,6 +164,20 @@ def cities_of(state: State, player: int) -> list[str]:
     return [k for k, c in state["cities"].items() if c["owner"] == player]
 
 
+def own_cities(state: State, player: int) -> list[str]:
+    """``player``'s city keys, sorted: what the listing of a turn asks again and again (build,
+    collect, grow, civic, wonders), so inside a reading block it is worked out once. The list
+    belongs to the caller's reading only: do not change it."""
+    if _READING.state is not state:
+        return sorted(cities_of(state, player))
+    memo = _READING.memo
+    key = ("own-cities", player)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = sorted(cities_of(state, player))
+    return got  # type: ignore[no-any-return]
+
+
 def city_size(city: City) -> int:
     return 1 + len(city["pieces"])
 

@@ -21,6 +21,7 @@ from .board import (
     hex_distance,
     is_land,
     is_sea,
+    own_cities,
     read_once,
     stack_count,
     terrain,
@@ -169,7 +170,7 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
 
 def _city_candidates(kind: str):  # noqa: ANN202
     def candidates(state: State, frame: Frame) -> list[Action]:
-        return [act(kind, k) for k in sorted(cities_of(state, frame["player"]))]
+        return [act(kind, k) for k in own_cities(state, frame["player"])]
 
     return candidates
 
@@ -939,7 +940,7 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
         return []
     settler = grants(player, "grow.settler")
     out = []
-    for key in sorted(cities_of(state, p)):
+    for key in own_cities(state, p):
         city = state["cities"][key]
         # The two checks that read only the city, asked once for all its pieces.
         of_city = {"player": p, "city": key}

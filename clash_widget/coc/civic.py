@@ -11,7 +11,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, bare, fixed
 from ..engine.game import Events, Frame, State
-from .board import cities_of, city_size
+from .board import city_size, own_cities
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import describe_cost, parse_payment, pay, payment_key, payments
 from .effects import grants
@@ -62,7 +62,7 @@ def any_improvable(state: State, frame: Frame, args: Any) -> bool:
     player = me(state, frame)
     mood = player["mood"] - (1 if args == "voting" else 0)
     stock = sum(player["res"].values()) if grants(player, "civic.rituals") else 0
-    for k in cities_of(state, p):
+    for k in own_cities(state, p):
         city = state["cities"][k]
         if city["mood"] < HAPPY and step_cost(state, player, city) <= mood + stock:
             return True
@@ -151,7 +151,7 @@ def improve_candidates(state: State, frame: Frame) -> list[Action]:
     rituals = grants(player, "civic.rituals")
     stock = {"mood": player["mood"], **player["res"]}
     out = []
-    for k in sorted(cities_of(state, frame["player"])):
+    for k in own_cities(state, frame["player"]):
         out.append(act("improve", k))
         if rituals:
             need = step_cost(state, player, state["cities"][k])

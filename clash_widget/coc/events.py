@@ -16,7 +16,7 @@ from typing import Any, Final
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
-from .board import board_neighbours, cities_of, hex_distance, is_land, terrain
+from .board import board_neighbours, cities_of, hex_distance, is_land, own_cities, terrain
 from .cards import _draw, card_base
 from .combat import start_battle
 from .common import bump_stat
@@ -58,7 +58,7 @@ MYTHS = "Primer: Advances, SPIRITUALITY (Myths)"
 
 def _mood_targets(state: State, p: int) -> list[str]:
     """The cities of p whose mood an event can really lower (those not angry yet)."""
-    return [k for k in sorted(cities_of(state, p)) if state["cities"][k]["mood"] > ANGRY]
+    return [k for k in own_cities(state, p) if state["cities"][k]["mood"] > ANGRY]
 
 
 def _lower_mood(state: State, p: int, ev: Events, cause: str, *, angry: bool = False) -> None:

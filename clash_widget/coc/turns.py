@@ -13,7 +13,7 @@ from ..engine import Action, act
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from . import research
-from .board import cities_of, city_size
+from .board import cities_of, city_size, own_cities
 from .common import bump_stat
 from .economy import gain
 from .rulebook import RULES
@@ -201,7 +201,7 @@ def raze_not_last(state: State, frame: Frame, args: str) -> bool:
 
 
 def raze_candidates(state: State, frame: Frame):  # noqa: ANN201
-    return [act("raze", k) for k in sorted(cities_of(state, frame["player"]))]
+    return [act("raze", k) for k in own_cities(state, frame["player"])]
 
 
 def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:

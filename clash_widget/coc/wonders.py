@@ -15,7 +15,7 @@ from ..engine import Action, act, rng
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from . import paying
-from .board import cities_of
+from .board import own_cities
 from .cities import activate
 from .common import bump_stat, me, spend_action
 from .content import load
@@ -212,7 +212,7 @@ def candidates(state: State, frame: Frame) -> list[Action]:
         return []
     # Both city rules ask for a city of yours that can work (not angry, or Forced
     # Labour), whether or not the wonder is the reserved one.
-    cities = [c for c in sorted(cities_of(state, p)) if _workable(state, frame, state["cities"][c])]
+    cities = [c for c in own_cities(state, p) if _workable(state, frame, state["cities"][c])]
     if not cities:
         return []
     out: list[Action] = []
