@@ -3,10 +3,11 @@
 Listing is sped up in ways that must never change its answer: frame-only checks
 are asked once per action kind, candidate generators skip the checks they are
 built to satisfy (``ensured``), research and trade candidates are pre-pruned,
-the Move/Build gates probe lazily, unit queries use a per-hex index while the
-state is only read, and cost checks have shortcuts. These tests compare the
-listing with a brute-force one (a wide candidate set, every check run in order
-per candidate) over whole random games, and each shortcut with the general rule.
+the Move/Build gates probe lazily, unit queries use a per-hex index and a player's
+sorted cities are worked out once while the state is only read, and cost checks
+have shortcuts. These tests compare the listing with a brute-force one (a wide
+candidate set, every check run in order per candidate, outside a reading block)
+over whole random games, and each shortcut with the general rule.
 """
 
 import json
