@@ -163,19 +163,23 @@ def payments(stock: Cost, total: int, order: tuple[str, ...]) -> list[Cost]:
     """Every way to pay ``total`` units from ``stock``, one unit of any kind in ``order``
     standing for one unit of the price (Rituals, Bartering). Kinds in ``order`` order."""
     out: list[Cost] = []
-
-    def walk(i: int, left: int, take: Cost) -> None:
-        if left == 0:
-            out.append(dict(take))
-            return
-        if i == len(order):
-            return
-        r = order[i]
-        for n in range(min(left, stock.get(r, 0)), -1, -1):
-            if n:
-                take[r] = n
-            walk(i + 1, left - n, take)
-            take.pop(r, None)
-
-    walk(0, total, {})
+    _walk_payments(stock, order, 0, total, {}, out)
     return out
+
+
+def _walk_payments(
+    stock: Cost, order: tuple[str, ...], i: int, left: int, take: Cost, out: list[Cost]
+) -> None:
+    """:func:`payments` from kind ``i`` on, ``left`` still to pay (a module-level function:
+    a nested one that calls itself is a reference cycle for the garbage collector)."""
+    if left == 0:
+        out.append(dict(take))
+        return
+    if i == len(order):
+        return
+    r = order[i]
+    for n in range(min(left, stock.get(r, 0)), -1, -1):
+        if n:
+            take[r] = n
+        _walk_payments(stock, order, i + 1, left - n, take, out)
+        take.pop(r, None)

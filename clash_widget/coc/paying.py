@@ -62,28 +62,32 @@ def ways(player: dict[str, Any], cost: Cost) -> list[Cost]:
         fixed[r] = n
     gold_left = res["gold"] - fixed.get("gold", 0)
     out: list[Cost] = []
-
-    def walk(i: int, gold: int, take: Cost) -> None:
-        if i == len(BASIC):
-            full = dict(fixed)
-            for r, n in take.items():
-                full[r] = full.get(r, 0) + n
-            out.append({r: n for r, n in full.items() if n})
-            return
-        r = BASIC[i]
-        need = cost.get(r, 0)
-        for g in range(min(need, gold) + 1):
-            if need - g > res[r]:
-                continue
-            nxt = dict(take)
-            if need - g:
-                nxt[r] = need - g
-            if g:
-                nxt["gold"] = nxt.get("gold", 0) + g
-            walk(i + 1, gold - g, nxt)
-
-    walk(0, gold_left, {})
+    _walk_ways(res, cost, fixed, 0, gold_left, {}, out)
     return out
+
+
+def _walk_ways(
+    res: Cost, cost: Cost, fixed: Cost, i: int, gold: int, take: Cost, out: list[Cost]
+) -> None:
+    """:func:`ways` from basic resource ``i`` on, with ``gold`` still free to stand in (a
+    module-level function: a nested one that calls itself is a reference cycle)."""
+    if i == len(BASIC):
+        full = dict(fixed)
+        for r, n in take.items():
+            full[r] = full.get(r, 0) + n
+        out.append({r: n for r, n in full.items() if n})
+        return
+    r = BASIC[i]
+    need = cost.get(r, 0)
+    for g in range(min(need, gold) + 1):
+        if need - g > res[r]:
+            continue
+        nxt = dict(take)
+        if need - g:
+            nxt[r] = need - g
+        if g:
+            nxt["gold"] = nxt.get("gold", 0) + g
+        _walk_ways(res, cost, fixed, i + 1, gold - g, nxt, out)
 
 
 def register(kind: str, cost_of: CostOf, then: Then, *, asked: CostOf | None = None) -> None:

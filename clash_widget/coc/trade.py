@@ -414,21 +414,23 @@ def route_count(state: State, p: int) -> int:
         if u["owner"] == p and u["kind"] in ("settler", "ship")
     }
     owner: dict[str, str] = {}  # city -> the unit whose route it is
-
-    def augment(uid: str, seen: set[str]) -> bool:
-        for k in reach[uid]:
-            if k not in seen:
-                seen.add(k)
-                if k not in owner or augment(owner[k], seen):
-                    owner[k] = uid
-                    return True
-        return False
-
     n = 0
     for uid in reach:
-        if n < MAX_ROUTES and augment(uid, set()):
+        if n < MAX_ROUTES and _augment(reach, owner, uid, set()):
             n += 1
     return n
+
+
+def _augment(reach: dict[str, list[str]], owner: dict[str, str], uid: str, seen: set[str]) -> bool:
+    """Give ``uid`` a city, moving other units to other cities if need be (an augmenting
+    path; a module-level function: a nested one that calls itself is a reference cycle)."""
+    for k in reach[uid]:
+        if k not in seen:
+            seen.add(k)
+            if k not in owner or _augment(reach, owner, owner[k], seen):
+                owner[k] = uid
+                return True
+    return False
 
 
 def _route_gains(state: State, player: dict[str, Any], n: int, gold: int) -> tuple[int, int]:
