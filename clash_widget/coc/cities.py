@@ -521,8 +521,8 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     # The same checks as the build frame, asked for a one-unit build in this city.
     # Whether some unit passes them all does not depend on their order, so the
-    # probe asks the costs first; they do not depend on the city either, so a
-    # listing asks them once for all the player's cities.
+    # probe asks first those that do not depend on the city (the costs, Draft, the
+    # kind), once for all the player's cities; here only the port and the room.
     p = frame["player"]
     probe = {
         "kind": "build",
@@ -543,11 +543,12 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
 
 
 def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
-    """The parsed one-unit builds whose costs the player can meet (any of their cities)."""
+    """The parsed one-unit builds that pass every check not about the city (the costs,
+    Draft, the kind and the probe's room: any of the player's cities)."""
     out = []
     for a in unit_candidates(state, probe):
         unit = parse_unit(state, probe, a)
-        for c in _UNIT_COSTS:
+        for c in _UNIT_ANY_CITY:
             if not c.ok(state, probe, unit):
                 break
         else:
@@ -725,13 +726,13 @@ UNIT = ActionKind(
     example="unit army draft",
     label=_unit_label,
 )
-_UNIT_COSTS = [draft_ok, unit_affordable, paying.named_ok]
+_UNIT_PLACE = [ship_port, build_stack]  # the checks of a unit that read the city
+_UNIT_ANY_CITY = [c for c in UNIT.checks if all(c is not k for k in _UNIT_PLACE)]
 paying.register(
     "unit",
     lambda s, f, a: [{}] if a["draft"] else [unit_cost(s, a["kind"])],
     apply_unit,
 )
-_UNIT_PLACE = [c for c in UNIT.checks if all(c is not k for k in _UNIT_COSTS)]
 
 
 @RULES.check(

@@ -12,6 +12,7 @@ over whole random games, and each shortcut with the general rule.
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ from clash_widget.coc.board import reading, units_on
 from clash_widget.coc.economy import can_pay, plan_payment
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Match, act
+
+from .helpers import open_map
 
 
 def _wide_research(kind):
@@ -191,3 +194,22 @@ def test_unit_index_lives_only_inside_a_reading_block():
     assert (uid, unit) in units_on(state, elsewhere)
     with reading(state):
         assert (uid, unit) in units_on(state, elsewhere)
+
+
+@pytest.mark.parametrize("full_first", [True, False])
+def test_build_is_listed_in_each_city_by_its_own_room(full_first):
+    """build.can-build-something, build.stack-limit: "The limit of units on one space is
+    {max_units_per_space}". The listing asks the costs once for all cities, but the room
+    on the space of each city itself: a full city cannot build, the other can, whichever
+    of the two is asked first."""
+    s = open_map(max_units_per_space=2).resources(0, food=2, ore=2)
+    cap = s.capital(0)
+    other = s.find("plains", near=cap)
+    s.city(0, other)
+    full, room = sorted([cap, other]) if full_first else sorted([cap, other])[::-1]
+    s.clear_units(0).units(0, full, army=2)
+    m = s.match()
+    legal = {str(a) for a in m.legal_actions()}
+    assert f"build {room}" in legal
+    assert f"build {full}" not in legal
+    assert m.check(f"build {full}").rule_id == "build.can-build-something"
