@@ -101,3 +101,28 @@ def test_two_new_games_do_not_share_their_options(game_id: str) -> None:
     assert a.options is b.options
     assert a.state["options"] == b.state["options"]
     assert a.state["options"] is not b.state["options"]
+
+
+def test_clash_region_slots_are_the_map_s_hexes() -> None:
+    """Each layout's region slots, worked out once, are the slots and hex keys of the map."""
+    from clash_widget.coc.content import load
+    from clash_widget.coc.hexes import offset_to_axial
+    from clash_widget.coc.setup import LOCAL, region_slots
+    from clash_widget.coc.vocab import hex_key
+
+    for layout in load("map")["layouts"].values():
+        rows, cols = layout["rows"], layout["cols"]
+        plain = [
+            (i, j, tuple(hex_key(offset_to_axial(2 * i + dc, 2 * j + dr)) for dc, dr in LOCAL))
+            for j in range(rows)
+            for i in range(cols)
+        ]
+        assert list(region_slots(rows, cols)) == plain
+        assert list(region_slots.__wrapped__(rows, cols)) == plain
+
+
+def test_clash_regions_do_not_share_their_hex_lists() -> None:
+    a = Match.new("coc", 4, 1).state
+    b = Match.new("coc", 4, 2).state
+    assert a["regions"][0]["hexes"] == b["regions"][0]["hexes"]
+    assert a["regions"][0]["hexes"] is not b["regions"][0]["hexes"]
