@@ -76,11 +76,9 @@ def check_bot_name(name: str) -> None:
 def accepted_settings(factory: Callable[..., Bot]) -> tuple[tuple[str, ...], bool]:
     """The settings a bot factory takes (its parameters but ``seed``) and whether it takes
     open-ended ones (``**weights``). Read from its signature once per factory: a function of
-    the factory alone, and ``inspect.signature`` was most of a Secolo game's setup (#27)."""
+    the factory alone, and ``inspect.signature`` was over half of a Secolo game's setup (#27)."""
     parameters = inspect.signature(factory).parameters.values()
-    settings = tuple(
-        p.name for p in parameters if p.name != "seed" and p.kind is not p.VAR_KEYWORD
-    )
+    settings = tuple(p.name for p in parameters if p.name != "seed" and p.kind is not p.VAR_KEYWORD)
     return settings, any(p.kind is p.VAR_KEYWORD for p in parameters)
 
 

@@ -150,16 +150,24 @@ class Options:
 _SCALARS = frozenset((bool, int, float, str, type(None)))
 
 
-@cache
+_FIELD_NAMES: dict[type[Options], tuple[str, ...]] = {}
+_STANDARD: dict[type[Options], Options] = {}
+
+
 def _field_names(options_class: type[Options]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(options_class))
+    names = _FIELD_NAMES.get(options_class)
+    if names is None:
+        names = _FIELD_NAMES[options_class] = tuple(f.name for f in fields(options_class))
+    return names
 
 
-@cache
 def standard_options(options_class: type[Options]) -> Options:
     """A game's standard options, made (and checked by their ``__post_init__``) once per
     class: options are frozen, so every new game may share the one value."""
-    return options_class()
+    standard = _STANDARD.get(options_class)
+    if standard is None:
+        standard = _STANDARD[options_class] = options_class()
+    return standard
 
 
 @dataclass(frozen=True)
