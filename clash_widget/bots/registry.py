@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 
 from ..engine.registry import GAMES
 from ..engine.spec import resolve
@@ -71,6 +72,16 @@ def check_bot_name(name: str) -> None:
         raise UnknownBot(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
 
 
+@cache
+def accepted_settings(factory: Callable[..., Bot]) -> tuple[tuple[str, ...], bool]:
+    """The settings a bot factory takes (its parameters but ``seed``) and whether it takes
+    open-ended ones (``**weights``). Read from its signature once per factory: a function of
+    the factory alone, and ``inspect.signature`` was over half of a Secolo game's setup (#27)."""
+    parameters = inspect.signature(factory).parameters.values()
+    settings = tuple(p.name for p in parameters if p.name != "seed" and p.kind is not p.VAR_KEYWORD)
+    return settings, any(p.kind is p.VAR_KEYWORD for p in parameters)
+
+
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     """A bot by name, e.g. ``"random"``, ``"heuristic"`` or ``"search:playouts=32"``.
 
@@ -84,9 +95,7 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     if path is None:
         raise BotNotForGame(f"bot {name!r} does not play {game!r}")
     factory: Callable[..., Bot] = resolve(path)
-    parameters = inspect.signature(factory).parameters.values()
-    settings = [p.name for p in parameters if p.name != "seed" and p.kind is not p.VAR_KEYWORD]
-    open_ended = any(p.kind is p.VAR_KEYWORD for p in parameters)
+    settings, open_ended = accepted_settings(factory)
     unknown = sorted(set(params) - set(settings))
     if unknown and not open_ended:
         has = f"its settings: {', '.join(settings)}" if settings else "it has no settings"

@@ -6,6 +6,7 @@ shuffles which tile lies face down in which slot and how the homes are turned.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, cast
 
 from ..engine import rng
@@ -69,36 +70,46 @@ def new_state(players: int, seed: int, options: CocOptions) -> State:
     return state
 
 
+@cache
+def region_slots(rows: int, cols: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """Every region slot of a ``rows`` x ``cols`` map, row by row: its column, its row and
+    the keys of its four hexes (a, b, c, d). Worked out once per map size, not per game."""
+    return tuple(
+        (i, j, tuple(hex_key(offset_to_axial(2 * i + dc, 2 * j + dr)) for dc, dr in LOCAL))
+        for j in range(rows)
+        for i in range(cols)
+    )
+
+
 def _lay_regions(state: State, layout: dict[str, Any]) -> None:
     data = load("map")
     homes = {tuple(h): seat for seat, h in enumerate(layout["homes"])}
     pool = sorted(data["tiles"])
     rng.shuffle(state, pool)
-    for j in range(layout["rows"]):
-        for i in range(layout["cols"]):
-            idx = len(state["regions"])
-            keys = [hex_key(offset_to_axial(2 * i + dc, 2 * j + dr)) for dc, dr in LOCAL]
-            home = homes.get((i, j))
-            region: Region = {
-                "slot": [i, j],
-                "hexes": keys,
-                "home": home,
-                "explored": home is not None,
-                "tile": "home" if home is not None else pool.pop(),
-                "flip": 0,
-            }
-            state["regions"].append(region)
-            for k in keys:
-                state["hexes"][k] = Hex(terrain=None, region=idx)
-            if home is not None:
-                flip = rng.below(state, 2)
-                region["flip"] = flip
-                terr = tile_terrain(data["home_tile"], flip)
-                for k, t in zip(keys, terr, strict=True):
-                    state["hexes"][k]["terrain"] = t
-                capital = keys[terr.index("plains")]
-                state["cities"][capital] = new_city(home, capital=True)
-                add_unit(state, home, "settler", capital)
+    for i, j, slot_keys in region_slots(layout["rows"], layout["cols"]):
+        idx = len(state["regions"])
+        keys = list(slot_keys)
+        home = homes.get((i, j))
+        region: Region = {
+            "slot": [i, j],
+            "hexes": keys,
+            "home": home,
+            "explored": home is not None,
+            "tile": "home" if home is not None else pool.pop(),
+            "flip": 0,
+        }
+        state["regions"].append(region)
+        for k in keys:
+            state["hexes"][k] = Hex(terrain=None, region=idx)
+        if home is not None:
+            flip = rng.below(state, 2)
+            region["flip"] = flip
+            terr = tile_terrain(data["home_tile"], flip)
+            for k, t in zip(keys, terr, strict=True):
+                state["hexes"][k]["terrain"] = t
+            capital = keys[terr.index("plains")]
+            state["cities"][capital] = new_city(home, capital=True)
+            add_unit(state, home, "settler", capital)
 
 
 def new_city(owner: int, *, capital: bool = False) -> City:

@@ -116,13 +116,19 @@ class Options:
     """Base for a game's rules options: every number the rules give, as data."""
 
     def with_changes(self, **changes: Any) -> Options:
-        known = {f.name for f in fields(self)}
-        unknown = set(changes) - known
+        unknown = set(changes).difference(_field_names(type(self)))
         if unknown:
             raise TypeError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as a new dict (a game's state keeps it and may be changed).
+
+        Every game's options are flat (numbers, words, switches): read field by field,
+        which gives what ``asdict`` gives without its recursive copy of every value."""
+        out = {name: getattr(self, name) for name in _field_names(type(self))}
+        if all(type(v) in _SCALARS for v in out.values()):
+            return out
         return asdict(self)
 
     @classmethod
@@ -139,6 +145,29 @@ class Options:
                     return float(text)
                 return text
         raise TypeError(f"unknown rules option: {name}")
+
+
+_SCALARS = frozenset((bool, int, float, str, type(None)))
+
+
+_FIELD_NAMES: dict[type[Options], tuple[str, ...]] = {}
+_STANDARD: dict[type[Options], Options] = {}
+
+
+def _field_names(options_class: type[Options]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(options_class)
+    if names is None:
+        names = _FIELD_NAMES[options_class] = tuple(f.name for f in fields(options_class))
+    return names
+
+
+def standard_options(options_class: type[Options]) -> Options:
+    """A game's standard options, made (and checked by their ``__post_init__``) once per
+    class: options are frozen, so every new game may share the one value."""
+    standard = _STANDARD.get(options_class)
+    if standard is None:
+        standard = _STANDARD[options_class] = options_class()
+    return standard
 
 
 @dataclass(frozen=True)
@@ -189,7 +218,8 @@ class Game(ABC):
     def options_from(self, raw: dict[str, Any] | Options | None) -> Options:
         if isinstance(raw, Options):
             return raw
-        return self.options_class().with_changes(**(raw or {}))
+        standard = standard_options(self.options_class)
+        return standard.with_changes(**raw) if raw else standard
 
     def options_of(self, state: State) -> Options:
         return self.options_class(**state["options"])

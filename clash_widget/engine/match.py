@@ -226,28 +226,29 @@ class Match:
         checked again (the legal list is exactly what the checks accept); any other action
         is checked.
         """
+        state = self.state
+        stored_version = state.get("version")  # None: a fresh state has no version yet
+        version_before = int(stored_version or 0)  # what self.version reads
         if not (
             listed is not None
-            and listed.state is self.state
-            and listed.version == self.version
-            and version in (None, listed.version)
+            and listed.state is state
+            and listed.version == version_before
+            and version in (None, version_before)
             and isinstance(action, Action)
             and listed.handed_out(action)
         ):
             verdict = self.check(action, version=version)
             if verdict is not None:
                 return Outcome(False, None, verdict)
-        a = Action.parse(action)
+        a = action if type(action) is Action else Action.parse(action)
         # The record starts here (a set-up position may differ from a deal).
-        start = clone(self.state) if not self.actions else None
-        before = clone(self.state) if self.keep_undo else None
-        version_before = self.version
-        stored_version = self.state.get("version")  # None: a fresh state has no version yet
-        rng_before = self.state.get("rng", 0)
+        start = clone(state) if not self.actions else None
+        before = clone(state) if self.keep_undo else None
+        rng_before = state.get("rng", 0)
         try:
-            ev = self.game.apply(self.state, a, list_rest=True)
-            self.state["version"] = version_before + 1
-            barrier = before is not None and self.game.undo_barrier(rng_before, self.state, ev)
+            ev = self.game.apply(state, a, list_rest=True)
+            state["version"] = version_before + 1
+            barrier = before is not None and self.game.undo_barrier(rng_before, state, ev)
         except BaseException as exc:
             try:
                 self._roll_back(before if before is not None else start, stored_version)
@@ -264,8 +265,8 @@ class Match:
         self._redo.clear()
         self.actions.append(str(a))
         self.log.extend(ev)
-        rest = None if ev.listed is None else Listing(self.game, self.state, ev.listed)
-        return Outcome(True, a, None, list(ev), rest)
+        rest = None if ev.listed is None else Listing(self.game, state, ev.listed)
+        return Outcome(True, a, None, ev, rest)  # ev: a new list of this action's events
 
     def _roll_back(self, before: State | None, version: int | None) -> None:
         """Put the state back as it was before the action that failed.

@@ -77,14 +77,16 @@ def bot_moves(
     action played and its outcome. :class:`Stopped` when the game cannot go on; whatever a
     bot or the rules raise goes through."""
     outcome: Outcome | None = None
+    game = m.game
     for step in range(max_steps):
-        if m.is_over:
+        state = m.state
+        if game.is_over(state):
             return
-        seat = m.current_player
+        seat = game.current_player(state)
         # A bot reads only what it needs (the random bot: by category), from the listing the
         # last action's settling made if it made one (History, Persistence).
         listing = m.listing(after=outcome)
-        action = None if seat is None else seated[seat].choose_from(m.game, m.state, listing)
+        action = None if seat is None else seated[seat].choose_from(game, state, listing)
         if action is None:
             raise Stopped(f"step {step}: no legal action in frame {m.state['stack'][-1:]}")
         outcome = m.play(action, listed=listing)  # not checked again: the listing listed it
@@ -151,8 +153,10 @@ def play_game(
         for action, out in bot_moves(m, seated):
             kinds[action.kind] += 1
             steps += 1
-            if any(e["kind"] == "turn" for e in out.events):
-                trace.append(m.scores())
+            for e in out.events:
+                if e["kind"] == "turn":
+                    trace.append(m.scores())
+                    break
             if check_invariants:
                 bad = m.game.invariants(m.state)
                 if bad:
@@ -164,9 +168,7 @@ def play_game(
         errors.append(str(exc))
     except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
         errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
-    events: Counter[str] = Counter()
-    for e in m.log:
-        events[e["kind"]] += 1
+    events: Counter[str] = Counter(e["kind"] for e in m.log)
     for k, v in m.state.get("stats", {}).items():
         events[k] = max(events[k], v)
     scores = m.scores()
