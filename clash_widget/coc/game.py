@@ -253,7 +253,7 @@ class ClashOfCultures(Game):
         return True
 
     def scores(self, state: State) -> list[float]:
-        return [float(scoring.vp(state, p)) for p in range(len(state["players"]))]
+        return [float(v) for v in scoring.every_vp(state)]
 
     def score_breakdown(self, state: State) -> list[dict[str, float]]:
         return [dict(scoring.breakdown(state, p)) for p in range(len(state["players"]))]
@@ -316,8 +316,8 @@ class ClashOfCultures(Game):
                 bad.append(f"unit {uid} rides a ship that is not there")
             if state["hexes"][u["hex"]]["terrain"] is None:
                 bad.append(f"unit {uid} stands on a face-down hex")
-        for p in range(len(state["players"])):
-            if scoring.vp(state, p) != sum(scoring.breakdown(state, p).values()):
+        for p, points in enumerate(scoring.every_vp(state)):
+            if points != sum(scoring.breakdown(state, p).values()):
                 bad.append(f"VP of player {p} inconsistent")
         return bad
 

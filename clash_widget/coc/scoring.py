@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.game import State
 from .board import city_size, hex_distance
 from .cards import card_base, objective_cards
@@ -11,12 +13,15 @@ from .wonders import wonder_cards
 
 
 def breakdown(state: State, p: int) -> dict[str, int]:
-    o = state["options"]
-    player = state["players"][p]
     pieces = sum(
         1 for c in state["cities"].values() for owner in c["pieces"].values() if owner == p
     )
     wonders = sum(len(c["wonders"]) for c in state["cities"].values() if c["owner"] == p)
+    return _parts(state["options"], state["players"][p], pieces, wonders)
+
+
+def _parts(o: dict[str, int], player: dict[str, Any], pieces: int, wonders: int) -> dict[str, int]:
+    """A seat's points by source, from its city pieces and wonders counted on the board."""
     return {
         "city_pieces": pieces * o["vp_per_piece"],
         "advances": len(player["advances"]) // o["advances_per_vp"],
@@ -28,6 +33,22 @@ def breakdown(state: State, p: int) -> dict[str, int]:
 
 def vp(state: State, p: int) -> int:
     return sum(breakdown(state, p).values())
+
+
+def every_vp(state: State) -> list[int]:
+    """Every seat's :func:`vp`, the board's pieces and wonders counted in one pass (the
+    score of every seat is read after every turn of a self-play game)."""
+    seats = range(len(state["players"]))
+    pieces = [0 for _ in seats]
+    wonders = [0 for _ in seats]
+    for c in state["cities"].values():
+        for owner in c["pieces"].values():
+            if owner in seats:
+                pieces[owner] += 1
+        if c["wonders"] and c["owner"] in seats:
+            wonders[c["owner"]] += len(c["wonders"])
+    o, players = state["options"], state["players"]
+    return [sum(_parts(o, players[p], pieces[p], wonders[p]).values()) for p in seats]
 
 
 def final_text(state: State) -> str:
