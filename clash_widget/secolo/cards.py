@@ -62,6 +62,11 @@ def effect(cid: str) -> str | None:
     return catalogue()[cid].get("effect")
 
 
+@cache  # a card's printed facts never change: asked card by card in a city
+def is_bulwark(cid: str) -> bool:
+    return ctype(cid) == "bulwark"
+
+
 def label(cid: str) -> str:
     c = catalogue()[cid]
     return f"{c['name']} ({c['gloss']})"

@@ -43,6 +43,8 @@ def team(state: State, seat: int) -> list[int]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
+    if not state["options"]["pairs"]:  # the team is the seat alone (asked in every listing)
+        return [s for s in range(len(state["players"])) if s != seat]
     mine = team(state, seat)
     return [s for s in range(n_players(state)) if s not in mine]
 
@@ -117,24 +119,36 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
     return protection(state, seat, cid) is not None
 
 
+def open_in_city(p: dict[str, Any]) -> list[str]:
+    """The Characters of one player's city (``p``, an entry of ``state["players"]``) that
+    :func:`protection` leaves open, in city order: its three reasons read once for the city,
+    not once per Character."""
+    if p["sheltered"]:
+        return []
+    attached = p["attached"].values()
+    guarded = {catalogue.culture(o) for o in p["city"] if catalogue.ctype(o) == "bulwark"}
+    return [
+        c
+        for c in p["city"]
+        if catalogue.ctype(c) == "character"
+        and c not in attached
+        and catalogue.culture(c) not in guarded
+    ]
+
+
 def open_targets(state: State, actor: int) -> list[str]:
     """The opponents' Characters that :func:`protection` leaves open, in seat and city
-    order (its three reasons read once per city, not once per Character)."""
+    order."""
     out = []
     for s in opponents(state, actor):
-        p = state["players"][s]
-        if p["sheltered"]:
-            continue
-        attached = set(p["attached"].values())
-        guarded = {catalogue.culture(o) for o in p["city"] if catalogue.ctype(o) == "bulwark"}
-        for c in p["city"]:
-            if (
-                catalogue.ctype(c) == "character"
-                and c not in attached
-                and catalogue.culture(c) not in guarded
-            ):
-                out.append(c)
+        out += open_in_city(state["players"][s])
     return out
+
+
+def has_open_target(state: State, actor: int) -> bool:
+    """Whether :func:`open_targets` lists anything (stops at the first city with one)."""
+    players = state["players"]
+    return any(open_in_city(players[s]) for s in opponents(state, actor))
 
 
 def opponent_bulwarks(state: State, actor: int) -> list[str]:
@@ -144,6 +158,15 @@ def opponent_bulwarks(state: State, actor: int) -> list[str]:
         for c in city(state, s)
         if catalogue.ctype(c) == "bulwark"
     ]
+
+
+def has_opponent_bulwark(state: State, actor: int) -> bool:
+    """Whether :func:`opponent_bulwarks` lists anything."""
+    players = state["players"]
+    for s in opponents(state, actor):
+        if any(map(catalogue.is_bulwark, players[s]["city"])):
+            return True
+    return False
 
 
 # -- moving cards ------------------------------------------------------------------------

@@ -76,6 +76,29 @@ def object_args(state: State, frame: Frame, seat: int, eff: str) -> list[tuple[s
     return TARGETS[eff](state, frame, seat)
 
 
+def _amulet_has_target(state: State, frame: Frame, seat: int) -> bool:
+    by = state["discarded_by"]
+    return any(catalogue.ctype(c) == "character" and by.get(c) != seat for c in state["discard"])
+
+
+HAS_TARGET: dict[str, Callable[[State, Frame, int], bool]] = {
+    "bible": lambda state, frame, seat: True,
+    "telescope": lambda state, frame, seat: True,
+    "amulet": _amulet_has_target,
+    "bombard": lambda state, frame, seat: logic.has_opponent_bulwark(state, seat),
+}
+"""Whether ``TARGETS[eff]`` lists anything, found without listing them all (a window's
+probe asks only that); a power not here is asked through its list."""
+
+
+def has_args(state: State, frame: Frame, seat: int, eff: str) -> bool:
+    """Whether :func:`object_args` lists anything."""
+    test = HAS_TARGET.get(eff)
+    if test is not None:
+        return test(state, frame, seat)
+    return bool(object_args(state, frame, seat, eff))
+
+
 # -- checks, in the order a refusal names them ----------------------------------------------
 @explained(lambda s, f, u: catalogue.named(u.cid))
 @BOOK.check(
@@ -149,6 +172,16 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
             for a in object_args(state, frame, seat, catalogue.effect(cid))
         )
     return out
+
+
+def object_usable(state: State, frame: Frame) -> bool:
+    """Whether :func:`object_candidates` lists anything (a window's probe), found without
+    listing every target."""
+    seat = frame["player"]
+    for cid in logic.city(state, seat):
+        if catalogue.ctype(cid) == "object" and has_args(state, frame, seat, catalogue.effect(cid)):
+            return True
+    return False
 
 
 # -- powers ----------------------------------------------------------------------------------
