@@ -125,15 +125,16 @@ def open_in_city(p: dict[str, Any]) -> list[str]:
     not once per Character."""
     if p["sheltered"]:
         return []
-    attached = p["attached"].values()
-    guarded = {catalogue.culture(o) for o in p["city"] if catalogue.ctype(o) == "bulwark"}
-    return [
-        c
-        for c in p["city"]
-        if catalogue.ctype(c) == "character"
-        and c not in attached
-        and catalogue.culture(c) not in guarded
-    ]
+    city = p["city"]
+    out = list(filter(catalogue.is_character, city))
+    if out and p["attached"]:
+        held = p["attached"].values()
+        out = [c for c in out if c not in held]
+    if out:
+        guarded = {catalogue.culture(b) for b in filter(catalogue.is_bulwark, city)}
+        if guarded:
+            out = [c for c in out if catalogue.culture(c) not in guarded]
+    return out
 
 
 def open_targets(state: State, actor: int) -> list[str]:

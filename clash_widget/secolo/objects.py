@@ -166,7 +166,7 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
     out = []
-    for cid in sorted([c for c in logic.city(state, seat) if catalogue.ctype(c) == "object"]):
+    for cid in sorted(filter(catalogue.is_object, logic.city(state, seat))):
         out.extend(
             Action("object", (cid, *a))
             for a in object_args(state, frame, seat, catalogue.effect(cid))
@@ -178,8 +178,8 @@ def object_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`object_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    for cid in logic.city(state, seat):
-        if catalogue.ctype(cid) == "object" and has_args(state, frame, seat, catalogue.effect(cid)):
+    for cid in filter(catalogue.is_object, logic.city(state, seat)):
+        if has_args(state, frame, seat, catalogue.effect(cid)):
             return True
     return False
 

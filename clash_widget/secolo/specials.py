@@ -148,19 +148,34 @@ def _special_timing(cid: str) -> str | None:
     return catalogue.card(cid)["timing"] if catalogue.ctype(cid) == "special" else None
 
 
+def _taken_by(kind: str) -> Callable[[str], bool]:
+    timings = SPECIAL_TIMINGS[kind]
+
+    @cache  # a card's printed facts never change: asked card by card in a hand
+    def takes(cid: str) -> bool:
+        return _special_timing(cid) in timings
+
+    return takes
+
+
+TAKES: dict[str, Callable[[str], bool]] = {kind: _taken_by(kind) for kind in SPECIAL_TIMINGS}
+"""Per frame kind: is the card a Special of a timing that frame takes (``special_timing``)?"""
+
+
 def special_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Special in hand (``special_in_hand``) of a timing the frame takes
     (``special_timing``) with every target its effect may take now (``special_target``)."""
-    seat = frame["player"]
-    timings = SPECIAL_TIMINGS[frame["kind"]]
-    mine = {cid for cid in logic.hand(state, seat) if _special_timing(cid) in timings}
+    mine = set(filter(TAKES[frame["kind"]], logic.hand(state, frame["player"])))
     if not mine:  # most hands, most of the time: nothing to target
         return []
+    seat = frame["player"]
+    new = tuple.__new__  # Action's own constructor without its Python wrapper
     out = []
     for cid in sorted(mine):
-        out.extend(
-            Action("special", (cid, *a)) for a in special_args(state, seat, catalogue.effect(cid))
-        )
+        out += [
+            new(Action, ("special", (cid, *a)))
+            for a in special_args(state, seat, catalogue.effect(cid))
+        ]
     return out
 
 
@@ -168,9 +183,8 @@ def special_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`special_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    timings = SPECIAL_TIMINGS[frame["kind"]]
-    for cid in logic.hand(state, seat):
-        if _special_timing(cid) in timings and has_args(state, seat, catalogue.effect(cid)):
+    for cid in filter(TAKES[frame["kind"]], logic.hand(state, seat)):
+        if has_args(state, seat, catalogue.effect(cid)):
             return True
     return False
 

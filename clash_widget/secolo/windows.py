@@ -13,8 +13,6 @@ is never opened (rule reaction.window).
 
 from __future__ import annotations
 
-from functools import cache
-
 from ..engine import Action, Events
 from ..engine.frames import TableFrame, bare
 from ..engine.game import Frame, Game, State
@@ -23,7 +21,7 @@ from ..engine.seats import name as who
 from . import cards as catalogue
 from . import logic
 from .objects import object_usable
-from .specials import SPECIAL_TIMINGS, special_usable
+from .specials import TAKES, special_usable
 
 STEPS = {"act": ("play", "special", "object"), "draw": ("keep", "redraw")}
 """The turn player's steps after which the others get a window (from the act frame)."""
@@ -35,26 +33,12 @@ def usable(state: State, seat: int) -> bool:
     # Asked for every other seat after every step: a seat with no window Special in hand and
     # no Object in its city has no candidate of either kind (special_candidates,
     # object_candidates), so nothing to list (3 calls in 4, told apart by cached tests).
-    if not any(map(_window_special, p["hand"])) and not any(map(_is_object, p["city"])):
+    if not any(map(TAKES[WINDOW], p["hand"])) and not any(map(catalogue.is_object, p["city"])):
         return False
     # Else whether the window's Special or Object listing would list anything, found
     # without listing every target.
     probe = {"kind": WINDOW, "player": seat}
     return special_usable(state, probe) or object_usable(state, probe)
-
-
-@cache
-def _window_special(cid: str) -> bool:
-    """Is the card a Special of a timing a window takes (``specials.SPECIAL_TIMINGS``)?"""
-    return (
-        catalogue.ctype(cid) == "special"
-        and catalogue.card(cid)["timing"] in SPECIAL_TIMINGS[WINDOW]
-    )
-
-
-@cache
-def _is_object(cid: str) -> bool:
-    return catalogue.ctype(cid) == "object"
 
 
 def after_step(state: State, seat: int, ev: Events) -> None:
