@@ -226,30 +226,30 @@ def draw(state: State, seat: int, n: int, ev: Events, why: str = "draw") -> int:
     """Draw ``n`` cards; reshuffles or ends the game when the deck runs out. Returns cards drawn."""
     got = 0
     pending = 0
-
-    def flush() -> None:
-        nonlocal pending
-        if pending:
-            ev.emit(
-                "draw",
-                f"{who(state, seat)} draws {pending} card{'s' if pending > 1 else ''} ({why})",
-                seat=seat,
-                count=pending,
-                barrier=True,
-            )
-            pending = 0
-
     for _ in range(n):
-        if state["over"] or not state["deck"]:
+        deck = state["deck"]  # a new list after a reshuffle
+        if state["over"] or not deck:
             break
-        to_hand(state, seat, state["deck"].pop(), known=False)
+        to_hand(state, seat, deck.pop(), known=False)
         got += 1
         pending += 1
-        if not state["deck"]:
-            flush()
+        if not deck:
+            _drew(state, seat, pending, ev, why)
+            pending = 0
             deck_ran_out(state, ev)
-    flush()
+    if pending:
+        _drew(state, seat, pending, ev, why)
     return got
+
+
+def _drew(state: State, seat: int, count: int, ev: Events, why: str) -> None:
+    ev.emit(
+        "draw",
+        f"{who(state, seat)} draws {count} card{'s' if count > 1 else ''} ({why})",
+        seat=seat,
+        count=count,
+        barrier=True,
+    )
 
 
 def deck_ran_out(state: State, ev: Events) -> None:
@@ -313,21 +313,31 @@ def standing(state: State, seat: int) -> tuple[int, int]:
     """(different cultures in play, Characters in play); for a pair, the different cultures
     across both cities (a culture in both counts once, rule end.deck-exhausted) and the
     Characters of both."""
-    seats = team(state, seat)
-    if len(seats) == 1:
+    if not state["options"]["pairs"]:  # asked for every seat's score after every turn
         cultures, chars = _city_standing(tuple(city(state, seat)))
         return len(cultures), chars
+    seats = team(state, seat)
     parts = [_city_standing(tuple(city(state, s))) for s in seats]
     return len(frozenset().union(*(p[0] for p in parts))), sum(p[1] for p in parts)
 
 
-def check_five_cultures(state: State, ev: Events) -> bool:
+def five_culture_seats(state: State) -> list[int]:
+    """The seats whose city (in the pairs variant: both partners' cities) holds citizens of
+    enough different cultures to win (rule end.five-cultures)."""
     need = state["options"]["cultures_to_win"]
-    ok = [
-        s
-        for s in range(n_players(state))
-        if all(len(_city_standing(tuple(city(state, t)))[0]) >= need for t in team(state, s))
+    # A city of fewer cards than ``need`` cannot hold ``need`` cultures: asked at every turn,
+    # most cities are read no further.
+    ready = [
+        len(p["city"]) >= need and len(_city_standing(tuple(p["city"]))[0]) >= need
+        for p in state["players"]
     ]
+    if not any(ready):
+        return []
+    return [s for s in range(n_players(state)) if all(ready[t] for t in team(state, s))]
+
+
+def check_five_cultures(state: State, ev: Events) -> bool:
+    ok = five_culture_seats(state)
     if not ok:
         return False
     end_game(state, "five_cultures", ev, among=ok)

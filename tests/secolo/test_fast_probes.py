@@ -96,3 +96,29 @@ def test_plague_cultures_and_opponents_are_what_the_rules_say_card_by_card() -> 
             assert logic.has_open_target(state, seat) == bool(logic.open_targets(state, seat))
         checked += 1
     assert checked > 300
+
+
+def test_five_culture_seats_and_standing_are_what_the_rules_say_city_by_city() -> None:
+    """``five_culture_seats`` reads no further a city with fewer cards than the cultures
+    needed, and ``standing`` no team without the pairs variant: at every position, for every
+    number of cultures to win from 1 to 6, they say what counting each city's cultures says
+    (rule end.five-cultures; end.deck-exhausted for the standing)."""
+    checked = winners = 0
+    for state in positions(seeds=1):
+        n = len(state["players"])
+        for need in range(1, 7):
+            asked = dict(state, options={**state["options"], "cultures_to_win": need})
+            plain = [
+                s
+                for s in range(n)
+                if all(len(logic.cultures_in_play(state, t)) >= need for t in logic.team(state, s))
+            ]
+            assert logic.five_culture_seats(asked) == plain
+            winners += bool(plain)
+        for seat in range(n):
+            team = logic.team(state, seat)
+            cultures = set().union(*(logic.cultures_in_play(state, t) for t in team))
+            chars = sum(len(logic.characters(state, t)) for t in team)
+            assert logic.standing(state, seat) == (len(cultures), chars)
+        checked += 1
+    assert checked > 300 and winners > 300
