@@ -163,7 +163,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     """Every pair of the same culture (``needs_pair``) against every open target of another
     culture (``target_*``), with every Attack card in hand (``attack_card``)."""
     seat = frame["player"]
-    atks = sorted(filter(catalogue.is_attack, logic.hand(state, seat)))
+    atks = sorted(filter(catalogue.is_attack, state["players"][seat]["hand"]))
     if not atks:
         return []
     pairs = attack_pairs(state, seat)  # none in most listings: asked before the targets

@@ -178,12 +178,12 @@ def to_discard(state: State, cid: str, by: int) -> None:
 
 
 def from_hand(state: State, seat: int, cid: str) -> None:
-    hand(state, seat).remove(cid)
+    state["players"][seat]["hand"].remove(cid)
     state["revealed"].pop(cid, None)
 
 
 def to_hand(state: State, seat: int, cid: str, *, known: bool) -> None:
-    hand(state, seat).append(cid)
+    state["players"][seat]["hand"].append(cid)
     if known:
         state["revealed"][cid] = seat
     else:

@@ -166,7 +166,7 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
     out = []
-    for cid in sorted(filter(catalogue.is_object, logic.city(state, seat))):
+    for cid in sorted(filter(catalogue.is_object, state["players"][seat]["city"])):
         out.extend(
             Action("object", (cid, *a))
             for a in object_args(state, frame, seat, catalogue.effect(cid))
@@ -178,7 +178,7 @@ def object_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`object_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    for cid in filter(catalogue.is_object, logic.city(state, seat)):
+    for cid in filter(catalogue.is_object, state["players"][seat]["city"]):
         if has_args(state, frame, seat, catalogue.effect(cid)):
             return True
     return False

@@ -165,7 +165,7 @@ TAKES: dict[str, Callable[[str], bool]] = {kind: _taken_by(kind) for kind in SPE
 def special_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Special in hand (``special_in_hand``) of a timing the frame takes
     (``special_timing``) with every target its effect may take now (``special_target``)."""
-    mine = set(filter(TAKES[frame["kind"]], logic.hand(state, frame["player"])))
+    mine = set(filter(TAKES[frame["kind"]], state["players"][frame["player"]]["hand"]))
     if not mine:  # most hands, most of the time: nothing to target
         return []
     seat = frame["player"]
@@ -183,7 +183,7 @@ def special_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`special_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    for cid in filter(TAKES[frame["kind"]], logic.hand(state, seat)):
+    for cid in filter(TAKES[frame["kind"]], state["players"][seat]["hand"]):
         if has_args(state, seat, catalogue.effect(cid)):
             return True
     return False

@@ -115,7 +115,7 @@ def _discard_action(cid: str) -> Action:
 
 
 def discard_candidates(state: State, frame: Frame) -> list[Action]:
-    hand = set(logic.hand(state, frame["player"]))
+    hand = set(state["players"][frame["player"]]["hand"])
     return list(map(_discard_action, sorted(hand.difference(frame["marked"]))))
 
 

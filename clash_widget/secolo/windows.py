@@ -35,10 +35,13 @@ def usable(state: State, seat: int) -> bool:
     # object_candidates), so nothing to list (3 calls in 4, told apart by cached tests).
     if not any(map(TAKES[WINDOW], p["hand"])) and not any(map(catalogue.is_object, p["city"])):
         return False
-    # Else whether the window's Special or Object listing would list anything, found
-    # without listing every target.
-    probe = {"kind": WINDOW, "player": seat}
-    return special_usable(state, probe) or object_usable(state, probe)
+    return can_use(state, {"kind": WINDOW, "player": seat})
+
+
+def can_use(state: State, frame: Frame) -> bool:
+    """Would the frame's Special or Object listing list anything (for its player)? Found
+    without listing every target (``special_usable``, ``object_usable``)."""
+    return special_usable(state, frame) or object_usable(state, frame)
 
 
 def after_step(state: State, seat: int, ev: Events) -> None:

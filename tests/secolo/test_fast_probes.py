@@ -122,3 +122,27 @@ def test_five_culture_seats_and_standing_are_what_the_rules_say_city_by_city() -
             assert logic.standing(state, seat) == (len(cultures), chars)
         checked += 1
     assert checked > 300 and winners > 300
+
+
+def test_a_reaction_seat_is_asked_exactly_when_it_has_more_than_its_pass() -> None:
+    """With ``auto_pass`` a react or counter seat whose only answer is ``pass`` is passed over
+    (``Secolo.settle_step``); it asks ``windows.can_use`` instead of listing the frame up to a
+    second answer. For every seat at every position, on react and counter probes (and on the
+    frames waiting in the games), the two must agree."""
+    from clash_widget.engine import get_game
+    from clash_widget.secolo.windows import can_use
+
+    game = get_game("secolo")
+    for kind in ("react", "counter"):
+        assert [k for k in game.handlers[kind].table] == ["special", "object", "pass"]
+    checked = asked = 0
+    for state in positions():
+        frames = [{"kind": k, "player": s} for k in ("react", "counter") for s in range(4)]
+        frames = [f for f in frames if f["player"] < len(state["players"])]
+        frames += [f for f in state["stack"] if f["kind"] in ("react", "counter")]
+        for frame in frames:
+            more = len(game.handlers[frame["kind"]].first_legal(game, state, frame, 2)) > 1
+            assert can_use(state, frame) == more, frame
+            asked += more
+            checked += 1
+    assert checked > 2000 and asked > 200
