@@ -179,7 +179,8 @@ def object_usable(state: State, frame: Frame) -> bool:
     listing every target."""
     seat = frame["player"]
     for cid in filter(catalogue.is_object, state["players"][seat]["city"]):
-        if has_args(state, frame, seat, catalogue.effect(cid)):
+        eff = catalogue.effect(cid)  # every Object has one
+        if eff is not None and has_args(state, frame, seat, eff):
             return True
     return False
 

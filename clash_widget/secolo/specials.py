@@ -184,7 +184,8 @@ def special_usable(state: State, frame: Frame) -> bool:
     listing every target."""
     seat = frame["player"]
     for cid in filter(TAKES[frame["kind"]], state["players"][seat]["hand"]):
-        if has_args(state, seat, catalogue.effect(cid)):
+        eff = catalogue.effect(cid)  # every Special has one
+        if eff is not None and has_args(state, seat, eff):
             return True
     return False
 
