@@ -165,8 +165,11 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Object in the seat's city (``object_in_city``) with every target its power may
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
+    p = state["players"][seat]
+    if not p["attached"]:  # every Object in a city is attached to a citizen: none here
+        return []
     out = []
-    for cid in sorted(filter(catalogue.is_object, state["players"][seat]["city"])):
+    for cid in sorted(filter(catalogue.is_object, p["city"])):
         out.extend(
             Action("object", (cid, *a))
             for a in object_args(state, frame, seat, catalogue.effect(cid))
@@ -178,7 +181,10 @@ def object_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`object_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    for cid in filter(catalogue.is_object, state["players"][seat]["city"]):
+    p = state["players"][seat]
+    if not p["attached"]:  # every Object in a city is attached to a citizen: none here
+        return False
+    for cid in filter(catalogue.is_object, p["city"]):
         eff = catalogue.effect(cid)  # every Object has one
         if eff is not None and has_args(state, frame, seat, eff):
             return True

@@ -18,7 +18,6 @@ from ..engine.frames import TableFrame, bare
 from ..engine.game import Frame, Game, State
 from ..engine.reactions import WINDOW, open_window, pass_on, still_usable
 from ..engine.seats import name as who
-from . import cards as catalogue
 from . import logic
 from .objects import object_usable
 from .specials import TAKES, special_usable
@@ -31,9 +30,9 @@ def usable(state: State, seat: int) -> bool:
     """Does ``seat`` hold a Special or an Object it could use in a window now?"""
     p = state["players"][seat]
     # Asked for every other seat after every step: a seat with no window Special in hand and
-    # no Object in its city has no candidate of either kind (special_candidates,
-    # object_candidates), so nothing to list (3 calls in 4, told apart by cached tests).
-    if not any(map(TAKES[WINDOW], p["hand"])) and not any(map(catalogue.is_object, p["city"])):
+    # no Object in its city (every Object there is attached to a citizen) has no candidate of
+    # either kind (special_candidates, object_candidates), so nothing to list (3 calls in 4).
+    if not p["attached"] and not any(map(TAKES[WINDOW], p["hand"])):
         return False
     return can_use(state, {"kind": WINDOW, "player": seat})
 

@@ -146,3 +146,17 @@ def test_a_reaction_seat_is_asked_exactly_when_it_has_more_than_its_pass() -> No
             asked += more
             checked += 1
     assert checked > 2000 and asked > 200
+
+
+def test_the_objects_in_a_city_are_its_attachments() -> None:
+    """The Object listing and the window's probe look at ``attached`` (Object -> citizen)
+    first and read no further a city without one: every Object in a city is attached to a
+    citizen, and nothing else is (rule play.object-holder), at every position."""
+    checked = objects_seen = 0
+    for state in positions():
+        for p in state["players"]:
+            in_city = sorted(filter(catalogue.is_object, p["city"]))
+            assert sorted(p["attached"]) == in_city
+            objects_seen += len(in_city)
+            checked += 1
+    assert checked > 2000 and objects_seen > 100
