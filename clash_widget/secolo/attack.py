@@ -163,17 +163,23 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     """Every pair of the same culture (``needs_pair``) against every open target of another
     culture (``target_*``), with every Attack card in hand (``attack_card``)."""
     seat = frame["player"]
-    atks = sorted(c for c in logic.hand(state, seat) if catalogue.ctype(c) == "attack")
+    atks = sorted(filter(catalogue.is_attack, state["players"][seat]["hand"]))
     if not atks:
+        return []
+    pairs = attack_pairs(state, seat)  # none in most listings: asked before the targets
+    if not pairs:
         return []
     targets = logic.open_targets(state, seat)
     if not targets:
         return []
+    culture = catalogue.culture
+    aimed = [(t, culture(t)) for t in targets]
+    new = tuple.__new__  # Action's own constructor without its Python wrapper: many per listing
     out: list[Action] = []
-    for a1, a2, cul in attack_pairs(state, seat):
-        for t in targets:
-            if catalogue.culture(t) != cul:
-                out.extend(Action("attack", (atk, a1, a2, t)) for atk in atks)
+    for a1, a2, cul in pairs:
+        for t, t_cul in aimed:
+            if t_cul != cul:
+                out += [new(Action, ("attack", (atk, a1, a2, t))) for atk in atks]
     return out
 
 

@@ -62,6 +62,26 @@ def effect(cid: str) -> str | None:
     return catalogue()[cid].get("effect")
 
 
+@cache  # a card's printed facts never change: asked card by card in a city
+def is_bulwark(cid: str) -> bool:
+    return ctype(cid) == "bulwark"
+
+
+@cache  # a card's printed facts never change: asked card by card in a city
+def is_character(cid: str) -> bool:
+    return ctype(cid) == "character"
+
+
+@cache  # a card's printed facts never change: asked card by card in a hand
+def is_attack(cid: str) -> bool:
+    return ctype(cid) == "attack"
+
+
+@cache  # a card's printed facts never change: asked card by card in a city
+def is_object(cid: str) -> bool:
+    return ctype(cid) == "object"
+
+
 def label(cid: str) -> str:
     c = catalogue()[cid]
     return f"{c['name']} ({c['gloss']})"

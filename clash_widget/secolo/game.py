@@ -25,6 +25,7 @@ from .handlers import HANDLERS
 from .rules import BOOK
 from .state_types import SecoloOptionsDict, SecoloState
 from .turn_frames import advance
+from .windows import can_use
 
 FRAME_KINDS = ("pick", "draw", "act", "react", "counter", "window")
 
@@ -105,7 +106,9 @@ class Secolo(Game):
         top = state["stack"][-1]
         if top["kind"] not in ("react", "counter"):
             return False
-        if len(self.handlers[top["kind"]].first_legal(self, state, top, 2)) > 1:
+        # The seat has more than its pass exactly when it could play a Special or use an
+        # Object (the frames list those two kinds, then the pass, which is always there).
+        if can_use(state, top):
             return False
         advance(state, top, ev)
         return True

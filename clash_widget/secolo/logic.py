@@ -43,6 +43,8 @@ def team(state: State, seat: int) -> list[int]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
+    if not state["options"]["pairs"]:  # the team is the seat alone (asked in every listing)
+        return [s for s in range(len(state["players"])) if s != seat]
     mine = team(state, seat)
     return [s for s in range(n_players(state)) if s not in mine]
 
@@ -117,24 +119,37 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
     return protection(state, seat, cid) is not None
 
 
+def open_in_city(p: dict[str, Any]) -> list[str]:
+    """The Characters of one player's city (``p``, an entry of ``state["players"]``) that
+    :func:`protection` leaves open, in city order: its three reasons read once for the city,
+    not once per Character."""
+    if p["sheltered"]:
+        return []
+    city = p["city"]
+    out = list(filter(catalogue.is_character, city))
+    if out and p["attached"]:
+        held = p["attached"].values()
+        out = [c for c in out if c not in held]
+    if out:
+        guarded = {catalogue.culture(b) for b in filter(catalogue.is_bulwark, city)}
+        if guarded:
+            out = [c for c in out if catalogue.culture(c) not in guarded]
+    return out
+
+
 def open_targets(state: State, actor: int) -> list[str]:
     """The opponents' Characters that :func:`protection` leaves open, in seat and city
-    order (its three reasons read once per city, not once per Character)."""
+    order."""
     out = []
     for s in opponents(state, actor):
-        p = state["players"][s]
-        if p["sheltered"]:
-            continue
-        attached = set(p["attached"].values())
-        guarded = {catalogue.culture(o) for o in p["city"] if catalogue.ctype(o) == "bulwark"}
-        for c in p["city"]:
-            if (
-                catalogue.ctype(c) == "character"
-                and c not in attached
-                and catalogue.culture(c) not in guarded
-            ):
-                out.append(c)
+        out += open_in_city(state["players"][s])
     return out
+
+
+def has_open_target(state: State, actor: int) -> bool:
+    """Whether :func:`open_targets` lists anything (stops at the first city with one)."""
+    players = state["players"]
+    return any(open_in_city(players[s]) for s in opponents(state, actor))
 
 
 def opponent_bulwarks(state: State, actor: int) -> list[str]:
@@ -146,6 +161,15 @@ def opponent_bulwarks(state: State, actor: int) -> list[str]:
     ]
 
 
+def has_opponent_bulwark(state: State, actor: int) -> bool:
+    """Whether :func:`opponent_bulwarks` lists anything."""
+    players = state["players"]
+    for s in opponents(state, actor):
+        if any(map(catalogue.is_bulwark, players[s]["city"])):
+            return True
+    return False
+
+
 # -- moving cards ------------------------------------------------------------------------
 def to_discard(state: State, cid: str, by: int) -> None:
     state["discard"].append(cid)
@@ -154,12 +178,12 @@ def to_discard(state: State, cid: str, by: int) -> None:
 
 
 def from_hand(state: State, seat: int, cid: str) -> None:
-    hand(state, seat).remove(cid)
+    state["players"][seat]["hand"].remove(cid)
     state["revealed"].pop(cid, None)
 
 
 def to_hand(state: State, seat: int, cid: str, *, known: bool) -> None:
-    hand(state, seat).append(cid)
+    state["players"][seat]["hand"].append(cid)
     if known:
         state["revealed"][cid] = seat
     else:
@@ -202,30 +226,30 @@ def draw(state: State, seat: int, n: int, ev: Events, why: str = "draw") -> int:
     """Draw ``n`` cards; reshuffles or ends the game when the deck runs out. Returns cards drawn."""
     got = 0
     pending = 0
-
-    def flush() -> None:
-        nonlocal pending
-        if pending:
-            ev.emit(
-                "draw",
-                f"{who(state, seat)} draws {pending} card{'s' if pending > 1 else ''} ({why})",
-                seat=seat,
-                count=pending,
-                barrier=True,
-            )
-            pending = 0
-
     for _ in range(n):
-        if state["over"] or not state["deck"]:
+        deck = state["deck"]  # a new list after a reshuffle
+        if state["over"] or not deck:
             break
-        to_hand(state, seat, state["deck"].pop(), known=False)
+        to_hand(state, seat, deck.pop(), known=False)
         got += 1
         pending += 1
-        if not state["deck"]:
-            flush()
+        if not deck:
+            _drew(state, seat, pending, ev, why)
+            pending = 0
             deck_ran_out(state, ev)
-    flush()
+    if pending:
+        _drew(state, seat, pending, ev, why)
     return got
+
+
+def _drew(state: State, seat: int, count: int, ev: Events, why: str) -> None:
+    ev.emit(
+        "draw",
+        f"{who(state, seat)} draws {count} card{'s' if count > 1 else ''} ({why})",
+        seat=seat,
+        count=count,
+        barrier=True,
+    )
 
 
 def deck_ran_out(state: State, ev: Events) -> None:
@@ -289,21 +313,31 @@ def standing(state: State, seat: int) -> tuple[int, int]:
     """(different cultures in play, Characters in play); for a pair, the different cultures
     across both cities (a culture in both counts once, rule end.deck-exhausted) and the
     Characters of both."""
-    seats = team(state, seat)
-    if len(seats) == 1:
+    if not state["options"]["pairs"]:  # asked for every seat's score after every turn
         cultures, chars = _city_standing(tuple(city(state, seat)))
         return len(cultures), chars
+    seats = team(state, seat)
     parts = [_city_standing(tuple(city(state, s))) for s in seats]
     return len(frozenset().union(*(p[0] for p in parts))), sum(p[1] for p in parts)
 
 
-def check_five_cultures(state: State, ev: Events) -> bool:
+def five_culture_seats(state: State) -> list[int]:
+    """The seats whose city (in the pairs variant: both partners' cities) holds citizens of
+    enough different cultures to win (rule end.five-cultures)."""
     need = state["options"]["cultures_to_win"]
-    ok = [
-        s
-        for s in range(n_players(state))
-        if all(len(_city_standing(tuple(city(state, t)))[0]) >= need for t in team(state, s))
+    # A city of fewer cards than ``need`` cannot hold ``need`` cultures: asked at every turn,
+    # most cities are read no further.
+    ready = [
+        len(p["city"]) >= need and len(_city_standing(tuple(p["city"]))[0]) >= need
+        for p in state["players"]
     ]
+    if not any(ready):
+        return []
+    return [s for s in range(n_players(state)) if all(ready[t] for t in team(state, s))]
+
+
+def check_five_cultures(state: State, ev: Events) -> bool:
+    ok = five_culture_seats(state)
     if not ok:
         return False
     end_game(state, "five_cultures", ev, among=ok)

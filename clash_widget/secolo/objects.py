@@ -76,6 +76,29 @@ def object_args(state: State, frame: Frame, seat: int, eff: str) -> list[tuple[s
     return TARGETS[eff](state, frame, seat)
 
 
+def _amulet_has_target(state: State, frame: Frame, seat: int) -> bool:
+    by = state["discarded_by"]
+    return any(catalogue.ctype(c) == "character" and by.get(c) != seat for c in state["discard"])
+
+
+HAS_TARGET: dict[str, Callable[[State, Frame, int], bool]] = {
+    "bible": lambda state, frame, seat: True,
+    "telescope": lambda state, frame, seat: True,
+    "amulet": _amulet_has_target,
+    "bombard": lambda state, frame, seat: logic.has_opponent_bulwark(state, seat),
+}
+"""Whether ``TARGETS[eff]`` lists anything, found without listing them all (a window's
+probe asks only that); a power not here is asked through its list."""
+
+
+def has_args(state: State, frame: Frame, seat: int, eff: str) -> bool:
+    """Whether :func:`object_args` lists anything."""
+    test = HAS_TARGET.get(eff)
+    if test is not None:
+        return test(state, frame, seat)
+    return bool(object_args(state, frame, seat, eff))
+
+
 # -- checks, in the order a refusal names them ----------------------------------------------
 @explained(lambda s, f, u: catalogue.named(u.cid))
 @BOOK.check(
@@ -142,13 +165,30 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Object in the seat's city (``object_in_city``) with every target its power may
     take now (``object_timing``, ``amulet_not_own``, ``object_target``)."""
     seat = frame["player"]
+    p = state["players"][seat]
+    if not p["attached"]:  # every Object in a city is attached to a citizen: none here
+        return []
     out = []
-    for cid in sorted([c for c in logic.city(state, seat) if catalogue.ctype(c) == "object"]):
+    for cid in sorted(filter(catalogue.is_object, p["city"])):
         out.extend(
             Action("object", (cid, *a))
             for a in object_args(state, frame, seat, catalogue.effect(cid))
         )
     return out
+
+
+def object_usable(state: State, frame: Frame) -> bool:
+    """Whether :func:`object_candidates` lists anything (a window's probe), found without
+    listing every target."""
+    seat = frame["player"]
+    p = state["players"][seat]
+    if not p["attached"]:  # every Object in a city is attached to a citizen: none here
+        return False
+    for cid in filter(catalogue.is_object, p["city"]):
+        eff = catalogue.effect(cid)  # every Object has one
+        if eff is not None and has_args(state, frame, seat, eff):
+            return True
+    return False
 
 
 # -- powers ----------------------------------------------------------------------------------

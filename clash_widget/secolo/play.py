@@ -7,6 +7,8 @@ Character of another culture; the Alliance allows one more culture.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 from ..engine import Action, Events
@@ -41,19 +43,27 @@ def parse_play(state: State, frame: Frame, action: Action) -> Play:
     return Play(action, cid, where, rest[0] if rest else None)
 
 
+def culture_modes(state: State, seat: int) -> Callable[[str], str | None]:
+    """How each card may enter play this turn for ``seat``: "normal", "bonus" (Workshop
+    Mistress) or None; the turn read once for a whole hand."""
+    turn = state["turn"]
+    cultures = turn["cultures"]
+    free = len(cultures) < 1 + turn["extra_cultures"]
+    bonus = not turn["bonus_used"] and logic.protagonist_power(state, seat) == "patron"
+
+    def mode(cid: str) -> str | None:
+        if free or catalogue.culture(cid) in cultures:
+            return "normal"
+        if bonus and catalogue.ctype(cid) == "character":
+            return "bonus"
+        return None
+
+    return mode
+
+
 def culture_mode(state: State, seat: int, cid: str) -> str | None:
     """How ``cid`` may enter play this turn: "normal", "bonus" (Workshop Mistress) or None."""
-    turn = state["turn"]
-    cul = catalogue.culture(cid)
-    if cul in turn["cultures"] or len(turn["cultures"]) < 1 + turn["extra_cultures"]:
-        return "normal"
-    if (
-        catalogue.ctype(cid) == "character"
-        and logic.protagonist_power(state, seat) == "patron"
-        and not turn["bonus_used"]
-    ):
-        return "bonus"
-    return None
+    return culture_modes(state, seat)(cid)
 
 
 def fits_holder(state: State, cid: str, where: int, holder: str | None) -> bool:
@@ -124,6 +134,11 @@ def holder_only_for_objects(state: State, frame: Frame, a: Play) -> bool:
     return a.holder is None or catalogue.ctype(a.cid) == "object"
 
 
+@cache  # an action is immutable: one per card (most plays name the card alone)
+def _play_alone(cid: str) -> Action:
+    return Action("play", (cid,))
+
+
 def play_candidates(state: State, frame: Frame) -> list[Action]:
     """Every playable card in hand (``playable_kind``) whose culture fits the turn
     (``one_culture``), into every city of the seat (``own_city``), an Object onto every
@@ -131,20 +146,25 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     seat = frame["player"]
     out = []
     cities = None
+    mode = culture_modes(state, seat)
+    ctype, culture = catalogue.ctype, catalogue.culture
     for cid in sorted(set(logic.hand(state, seat))):
-        kind = catalogue.ctype(cid)
-        if kind not in catalogue.PLAYABLE_TYPES or culture_mode(state, seat, cid) is None:
+        kind = ctype(cid)
+        if kind not in catalogue.PLAYABLE_TYPES or mode(cid) is None:
             continue
         if cities is None:
             cities = logic.play_cities(state, seat)
         for where in cities:
-            head = (cid,) if where == seat else (cid, str(where))
             if kind == "object":
+                head = (cid,) if where == seat else (cid, str(where))
+                cul = culture(cid)
                 for h in logic.citizens(state, where):
-                    if catalogue.culture(h) == catalogue.culture(cid):
+                    if culture(h) == cul:
                         out.append(Action("play", (*head, h)))
+            elif where == seat:
+                out.append(_play_alone(cid))
             else:
-                out.append(Action("play", head))
+                out.append(Action("play", (cid, str(where))))
     return out
 
 

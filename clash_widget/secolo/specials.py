@@ -38,13 +38,16 @@ NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 # -- targets each effect may take ------------------------------------------------------------
 def plague_cultures(state: State) -> list[str]:
     """The deck's cultures, in its order, with an unprotected Character in some city."""
-    exposed = {
-        catalogue.culture(c)
-        for s in range(logic.n_players(state))
-        for c in logic.characters(state, s)
-        if not logic.is_protected(state, s, c)
-    }
+    exposed = {catalogue.culture(c) for p in state["players"] for c in logic.open_in_city(p)}
     return [cul for cul in catalogue.deck_cultures(state["options"]["deck"]) if cul in exposed]
+
+
+def _plague_has_target(state: State, seat: int) -> bool:
+    """Whether :func:`plague_cultures` lists anything (stops at the first exposed culture)."""
+    deck = catalogue.deck_cultures(state["options"]["deck"])
+    return any(
+        catalogue.culture(c) in deck for p in state["players"] for c in logic.open_in_city(p)
+    )
 
 
 def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
@@ -74,6 +77,24 @@ def special_args(state: State, seat: int, eff: str) -> list[tuple[str, ...]]:
     if eff not in TARGETS:
         raise ValueError(f"unknown special effect {eff}")
     return TARGETS[eff](state, seat)
+
+
+HAS_TARGET: dict[str, Callable[[State, int], bool]] = {
+    "conversion": logic.has_open_target,
+    "exile": logic.has_open_target,
+    "plague": _plague_has_target,
+    "demolition": logic.has_opponent_bulwark,
+}
+"""Whether ``TARGETS[eff]`` lists anything, found without listing them all (a window's
+probe asks only that); an effect not here is asked through its list."""
+
+
+def has_args(state: State, seat: int, eff: str) -> bool:
+    """Whether :func:`special_args` lists anything."""
+    if eff in NO_ARG_SPECIALS:
+        return True
+    test = HAS_TARGET.get(eff)
+    return test(state, seat) if test is not None else bool(special_args(state, seat, eff))
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
@@ -127,20 +148,46 @@ def _special_timing(cid: str) -> str | None:
     return catalogue.card(cid)["timing"] if catalogue.ctype(cid) == "special" else None
 
 
+def _taken_by(kind: str) -> Callable[[str], bool]:
+    timings = SPECIAL_TIMINGS[kind]
+
+    @cache  # a card's printed facts never change: asked card by card in a hand
+    def takes(cid: str) -> bool:
+        return _special_timing(cid) in timings
+
+    return takes
+
+
+TAKES: dict[str, Callable[[str], bool]] = {kind: _taken_by(kind) for kind in SPECIAL_TIMINGS}
+"""Per frame kind: is the card a Special of a timing that frame takes (``special_timing``)?"""
+
+
 def special_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Special in hand (``special_in_hand``) of a timing the frame takes
     (``special_timing``) with every target its effect may take now (``special_target``)."""
-    seat = frame["player"]
-    timings = SPECIAL_TIMINGS[frame["kind"]]
-    mine = {cid for cid in logic.hand(state, seat) if _special_timing(cid) in timings}
+    mine = set(filter(TAKES[frame["kind"]], state["players"][frame["player"]]["hand"]))
     if not mine:  # most hands, most of the time: nothing to target
         return []
+    seat = frame["player"]
+    new = tuple.__new__  # Action's own constructor without its Python wrapper
     out = []
     for cid in sorted(mine):
-        out.extend(
-            Action("special", (cid, *a)) for a in special_args(state, seat, catalogue.effect(cid))
-        )
+        out += [
+            new(Action, ("special", (cid, *a)))
+            for a in special_args(state, seat, catalogue.effect(cid))
+        ]
     return out
+
+
+def special_usable(state: State, frame: Frame) -> bool:
+    """Whether :func:`special_candidates` lists anything (a window's probe), found without
+    listing every target."""
+    seat = frame["player"]
+    for cid in filter(TAKES[frame["kind"]], state["players"][seat]["hand"]):
+        eff = catalogue.effect(cid)  # every Special has one
+        if eff is not None and has_args(state, seat, eff):
+            return True
+    return False
 
 
 # -- effects ------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ step), ``pass`` (a reaction or counter window). Ending the turn: :mod:`.windows`
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained, fixed
 from ..engine.game import Frame, State
@@ -107,11 +109,14 @@ def nothing_marked(state: State, frame: Frame, args: object) -> bool:
     return not frame["marked"]
 
 
+@cache  # an action is immutable: one per card
+def _discard_action(cid: str) -> Action:
+    return Action("discard", (cid,))
+
+
 def discard_candidates(state: State, frame: Frame) -> list[Action]:
-    marked = set(frame["marked"])
-    return [
-        Action("discard", (c,)) for c in sorted(set(logic.hand(state, frame["player"])) - marked)
-    ]
+    hand = set(state["players"][frame["player"]]["hand"])
+    return list(map(_discard_action, sorted(hand.difference(frame["marked"]))))
 
 
 def apply_discard(state: State, frame: Frame, cid: str, ev: Events) -> None:

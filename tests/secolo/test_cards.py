@@ -103,8 +103,9 @@ def p_vizier():
 
 def p_patron():
     m = new_match(picks=["art-pr-1", "cat-pr-1"], deck="extended")
-    give(m, 0, "cat-ch-1", "cat-ch-2", "pir-ch-1", "tur-ch-1", "cat-bw-1")
+    give(m, 0, "cat-ch-1", "cat-ch-2", "pir-ch-1", "tur-ch-1", "cat-bw-1", "pir-bw-1")
     ok(m, "play cat-ch-1")
+    refused(m, "play pir-bw-1", "play.one-culture")  # the extra card is a Character only
     ok(m, "play pir-ch-1")  # the Workshop Mistress's extra Character
     refused(m, "play tur-ch-1", "play.one-culture")
     ok(m, "play cat-ch-2")
