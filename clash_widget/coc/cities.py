@@ -844,7 +844,7 @@ def grow_advance(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def grow_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     new = city_size(state["cities"][args["city"]]) + 1
-    n = len(cities_of(state, args["player"]))
+    n = len(own_cities(state, args["player"]))  # asked for every city of a listing
     return new <= min(n, state["options"]["max_city_size"])
 
 
