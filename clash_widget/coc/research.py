@@ -297,10 +297,11 @@ def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
     opened = open_advances("research", frozenset(player["advances"]))
     res = player["res"]
     if res["ideas"] + res["food"] + res["gold"] >= state["options"]["research_cost"]:
-        # _payable's first test, asked once: only Steel Weapons needs a closer look.
-        return [
-            a for a in opened if a.args[0] != STEEL or _payable(state, player, a.args[0], False)
-        ]
+        # _payable's first test, asked once: only Steel Weapons needs a closer look, and
+        # only when it is open (not owned: then it is not among the open ones either).
+        if STEEL in player["advances"] or _payable(state, player, STEEL, False):
+            return opened
+        return [a for a in opened if a.args[0] != STEEL]
     # Short of the full price: only an advance that cost_of() may discount can be paid.
     owned = player["advances"]
     science_free = grants(player, "research.priesthood") and "priesthood" not in player["once"]
