@@ -207,6 +207,11 @@ def candidates(state: State, frame: Frame) -> list[Action]:
     others ignore the city, so each is asked once per city or wonder, not per pair.
     """
     p = frame["player"]
+    player = me(state, frame)
+    if not (grants(player, "wonder.build") and state["turn"]["actions"] > 0) and not (
+        player["wonders_reserved"] and grants(player, "wonder.monuments")
+    ):
+        return []  # no wonder can pass wonder.needs-engineering (may_build)
     wonders = buildable(state, p)
     if not wonders:
         return []

@@ -213,3 +213,32 @@ def test_build_is_listed_in_each_city_by_its_own_room(full_first):
     assert f"build {room}" in legal
     assert f"build {full}" not in legal
     assert m.check(f"build {full}").rule_id == "build.can-build-something"
+
+
+@pytest.mark.parametrize(
+    ("advances", "reserved", "actions", "listed"),
+    [
+        (("engineering",), False, 3, True),  # revealed to all, built with an action
+        (("engineering",), False, 0, False),  # no action left
+        ((), False, 3, False),  # wonder.needs-engineering
+        (("art_and_sculptures", "monuments"), True, 0, True),  # Monuments: no action needed
+        (("art_and_sculptures", "monuments"), False, 3, False),  # nothing reserved
+    ],
+)
+def test_wonders_are_listed_exactly_as_their_checks_allow(advances, reserved, actions, listed):
+    """wonder.needs-engineering: "a Wonder may be built by paying the cost and spending an
+    action to activate a non-angry city" once revealed by Engineering; Monuments: "may do so
+    at no action cost" for the reserved wonder. The listing builds no wonder candidate when
+    none could pass this check, and is then still the brute-force listing."""
+    s = open_map().advances(0, "storage", *advances).resources(0, food=3, wood=2, ore=7)
+    s.resources(0, culture=2)
+    cap = s.capital(0)
+    if reserved:
+        s.state["players"][0]["wonders_reserved"] = ["great_wall"]
+    else:
+        s.state["public_wonders"] = ["great_wall"]
+    s.turn(0, actions=actions)
+    m = s.match()
+    legal = m.legal_actions()
+    assert legal == brute_legal(m.game, m.state)
+    assert (act("wonder", cap, "great_wall") in legal) is listed
