@@ -14,7 +14,6 @@ from ..engine.game import Events, Frame, State
 from . import paying
 from .board import (
     board_neighbours,
-    cities_of,
     city_size,
     effective_size,
     foreign_units_at,
