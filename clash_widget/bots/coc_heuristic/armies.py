@@ -28,18 +28,28 @@ class ArmyPlan(Reading):
         return c is None or c["owner"] != u["owner"]
 
     @cached_property
+    def movers(self) -> frozenset[int]:
+        """The players whose armies may move (Tactics)."""
+        return frozenset(q for q, pl in enumerate(self.s["players"]) if grants(pl, "move.armies"))
+
+    @cached_property
     def threats(self) -> dict[str, int]:
         """My cities that enemy armies in the field could attack soon, with how many."""
-        movers = {q for q, pl in enumerate(self.s["players"]) if grants(pl, "move.armies")}
-        enemy: list[tuple[str, int]] = [
-            (u["hex"], u["owner"])
-            for u in self.units.values()
-            if u["kind"] == "army"
-            and u["owner"] != self.p
-            and (u["owner"] in movers or u["owner"] < 0)
-            and (u["owner"] < 0 or self.in_the_field(u))
-        ]
-        out = {}
+        movers, p, cities = self.movers, self.p, self.cities
+        enemy: list[tuple[str, int]] = []
+        for u in self.units.values():
+            o = u["owner"]
+            if u["kind"] != "army" or o == p:
+                continue
+            if o < 0:
+                enemy.append((u["hex"], o))
+            elif o in movers:
+                c = cities.get(u["hex"])
+                if c is None or c["owner"] != o:  # in the field
+                    enemy.append((u["hex"], o))
+        out: dict[str, int] = {}
+        if not enemy:
+            return out
         for k in self.mine:
             count: dict[int, int] = {}
             for h, o in enemy:
@@ -55,18 +65,19 @@ class ArmyPlan(Reading):
         """How many armies each city should hold: one more than the armies that could
         attack it next turn, and one wherever a rival's army is in the field nearby."""
         out = {k: min(4, n + 1) for k, n in self.threats.items()}
-        movers = {
-            q for q, pl in enumerate(self.s["players"]) if q != self.p and grants(pl, "move.armies")
-        }
-        rival_armies = [
-            u["hex"]
-            for u in self.units.values()
-            if u["kind"] == "army" and u["owner"] in movers and self.in_the_field(u)
-        ]
+        movers, p, cities = self.movers, self.p, self.cities
+        rival_armies = []
+        for u in self.units.values():
+            o = u["owner"]
+            if u["kind"] == "army" and o != p and o in movers:
+                c = cities.get(u["hex"])
+                if c is None or c["owner"] != o:  # in the field
+                    rival_armies.append(u["hex"])
+        if not rival_armies:
+            return out
+        radius = self.w["guard_radius"]
         for k in self.mine:
-            if k not in out and any(
-                hex_distance(h, k) <= self.w["guard_radius"] for h in rival_armies
-            ):
+            if k not in out and any(hex_distance(h, k) <= radius for h in rival_armies):
                 out[k] = 1
         return out
 
@@ -216,24 +227,29 @@ class ArmyPlan(Reading):
             return self.attack_value(src, dst, n_army)
         if not self.land(dst):
             return -100.0
-        mine_there = sum(
-            1 for u in self.by_hex.get(dst, ()) if u["owner"] == self.p and u["on"] is None
-        )
+        p = self.p
+        mine_there = 0
+        for u in self.by_hex.get(dst, ()):
+            if u["owner"] == p and u["on"] is None:
+                mine_there += 1
         if mine_there + n_army + n_settler > self.s["options"]["max_units_per_space"]:
             return -100.0
         gains = []
-        for _, dist in self.settler_plan.get(src, [])[:n_settler]:
-            gains.append(self.w["march_settler"] * (dist.get(src, FAR) - dist.get(dst, FAR)))
-        if n_settler > len(self.settler_plan.get(src, [])):
-            gains += [-5.0] * (n_settler - len(self.settler_plan.get(src, [])))
-        jobs = sorted(
-            self.army_jobs.get(src, []),
-            key=lambda j: -self._job_gain(j, src, dst),
-        )
-        for job in jobs[:n_army]:
-            gains.append(self._job_gain(job, src, dst))
-        if n_army > len(jobs):
-            gains += [-5.0] * (n_army - len(jobs))
+        if n_settler:
+            plan = self.settler_plan.get(src, [])
+            for _, dist in plan[:n_settler]:
+                gains.append(self.w["march_settler"] * (dist.get(src, FAR) - dist.get(dst, FAR)))
+            if n_settler > len(plan):
+                gains += [-5.0] * (n_settler - len(plan))
+        if n_army:  # no army moves: no job to rank
+            jobs = sorted(
+                self.army_jobs.get(src, []),
+                key=lambda j: -self._job_gain(j, src, dst),
+            )
+            for job in jobs[:n_army]:
+                gains.append(self._job_gain(job, src, dst))
+            if n_army > len(jobs):
+                gains += [-5.0] * (n_army - len(jobs))
         if not gains:
             return -100.0
         best = max(gains)

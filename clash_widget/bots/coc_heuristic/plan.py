@@ -5,6 +5,7 @@ for (:class:`Seat`), on top of its reading of the board (:mod:`.reading`) and it
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, Protocol
 
 from ...coc import content
@@ -22,12 +23,15 @@ from .reading import (
     RESOURCES,
     Goal,
     cached_property,
+    goal,
     missing_goods,
     research_cost,
     shortfall,
 )
 
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
+
+_PER_UNIT = attrgetter("per_unit")
 
 Score = Callable[["Seat", dict[str, Any], Action], float]
 
@@ -93,19 +97,25 @@ class Seat(ArmyPlan):
                 best = (short, wd, cost)
         if best is None:
             return None
-        return Goal("wonder", 6 * self.w["grow"], dict(best[2]))
+        return goal("wonder", 6 * self.w["grow"], best[2])
 
     @cached_property
     def growable(self) -> list[str]:
         """My cities that could take another piece now (not angry, room, an advance)."""
         limit = min(len(self.mine), self.s["options"]["max_city_size"])
-        out = []
+        out: list[str] = []
+        pieces = [pc for pc, e in PIECE_EFFECT.items() if self.grants(e)]  # those I may build
+        if not pieces:
+            return out
         for k in self.mine:
             c = self.cities[k]
             if c["mood"] == ANGRY or city_size(c) + 1 > limit:
                 continue
-            if any(self.grants(e) and pc not in c["pieces"] for pc, e in PIECE_EFFECT.items()):
-                out.append(k)
+            have = c["pieces"]
+            for pc in pieces:
+                if pc not in have:
+                    out.append(k)
+                    break
         return out
 
     @cached_property
@@ -124,13 +134,14 @@ class Seat(ArmyPlan):
         if self.wonder_goal:
             out.append(self.wonder_goal)
         if self.wants_settler:
-            out.append(Goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
+            out.append(goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
         if self.growable:
-            out.append(Goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
+            out.append(goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
         if self.army_wanted:
-            out.append(Goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
-        out.append(Goal("research", self.w["research"] + 10, research_cost(self.s)))
-        out.sort(key=lambda g: -g.per_unit)
+            out.append(goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
+        out.append(goal("research", self.w["research"] + 10, research_cost(self.s)))
+        # best worth per good first, ties in the order above (a stable sort, reversed)
+        out.sort(key=_PER_UNIT, reverse=True)
         return out
 
     @cached_property
@@ -171,6 +182,11 @@ class Seat(ArmyPlan):
     def lack_now(self) -> float:
         """:meth:`lack` of my stock as it is."""
         return self.lack(self.res)
+
+    @cached_property
+    def research_penalty(self) -> float:
+        """The save penalty of buying an advance (the same for every advance)."""
+        return self.save_penalty(research_cost(self.s), "research")
 
     def worth_of_goods(self, got: dict[str, int]) -> float:
         """What extra goods are worth to the purchases I save for (see ``unit_worth``)."""

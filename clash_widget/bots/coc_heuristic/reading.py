@@ -78,6 +78,21 @@ class Goal:
         return (basic if basic > 0 else 0) + other
 
 
+_GOALS: dict[tuple[Any, ...], Goal] = {}  # goal() by name, worth and cost
+
+
+def goal(name: str, worth: float, cost: dict[str, int]) -> Goal:
+    """``Goal(name, worth, cost)``, made once for each name, worth and cost (in its order)
+    and then shared: nothing changes a goal or its cost once it is made."""
+    key = (name, worth, *cost.items())
+    made = _GOALS.get(key)
+    if made is None:
+        if len(_GOALS) > 1024:
+            _GOALS.clear()
+        made = _GOALS[key] = Goal(name, worth, dict(cost))
+    return made
+
+
 def research_cost(state: State) -> dict[str, int]:
     """What an advance costs by the rules options (``research_cost`` food; ideas or gold may
     stand in)."""

@@ -38,16 +38,35 @@ def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
     return seat.lack(after) < seat.lack_now - 1e-9
 
 
+@lru_cache(maxsize=1024)
+def offer(args: tuple[str, ...]) -> tuple[int, str, int, str, int]:
+    """A trade offer's arguments read: the partner, the good and count handed over, the
+    good and count asked for."""
+    give, get = goods(args[1]), goods(args[2])
+    return int(args[0]), give[0], give[1], get[0], get[1]
+
+
+def swap_helps(seat: Seat, take: str, n_take: int, hand: str, n_hand: int) -> bool:
+    """``helps(seat, {take: n_take}, {hand: n_hand})`` for a swap of one good for another
+    (a trade offer), without the two dictionaries: the same steps in the same order."""
+    if take not in BASIC or hand not in BASIC:
+        return False
+    after = dict(seat.res)
+    after[hand] -= n_hand
+    after[take] = min(cap(seat.s, seat.me, take), after[take] + n_take)
+    if after[hand] < 0:
+        return False
+    return seat.lack(after) < seat.lack_now - 1e-9
+
+
 def offer_worth(bot: Mind, seat: Seat, a: Action) -> float:
     turn = seat.s["turn"]
     key = (turn["age"], turn["round"], seat.p)
     if bot.offers[0] == key and (a in bot.offers[1] or len(bot.offers[1]) >= 2):
         return -1.0
-    q = int(a.args[0])
-    give = dict((goods(a.args[1]),))
-    get = dict((goods(a.args[2]),))
-    if not helps(seat, get, give):
+    q, give, n_give, get, n_get = offer(a.args)
+    if not swap_helps(seat, get, n_get, give, n_give):
         return -1.0
-    if not helps(seat.other(q), give, get):
+    if not swap_helps(seat.other(q), give, n_give, get, n_get):
         return -1.0
     return bot.w["trade"]
