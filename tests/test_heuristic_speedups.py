@@ -2,9 +2,11 @@
 
 Each rewritten reading is compared with its first, plain definition (kept here) at every
 decision of whole heuristic games (2-4 players); the caches the heuristic keeps across
-decisions (goals by name, worth and cost; offers read from their arguments) are compared
-with cold ones: every turn action's score and every choice must be the same when each cache
-is emptied before the decision. tests/test_same_games.py pins whole games besides.
+decisions (goals by name, worth and cost; offers read from their arguments; what a good is
+worth, the save penalty and the trade test by the goals and the stock; objectives by the
+hand) are compared with cold ones: every turn action's score and every choice must be the
+same when each cache is emptied before the decision. tests/test_same_games.py pins whole
+games besides.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from clash_widget.bots import make_bot
-from clash_widget.bots.coc_heuristic import reading, trades, turn
+from clash_widget.bots.coc_heuristic import plan, reading, trades, turn
 from clash_widget.bots.coc_heuristic.armies import FAR
 from clash_widget.bots.coc_heuristic.bot import CocHeuristicBot
 from clash_widget.bots.coc_heuristic.plan import Goal, Seat, research_cost
@@ -58,7 +60,11 @@ def seats(state: State) -> Iterator[Seat]:
 
 def empty_caches() -> None:
     reading._GOALS.clear()
+    plan._UNIT_WORTH.clear()
+    plan._SAVE_PENALTY.clear()
+    trades._SWAPS.clear()
     trades.offer.cache_clear()
+    reading.objectives_of.cache_clear()
 
 
 # -- the plain definitions -------------------------------------------------------------------

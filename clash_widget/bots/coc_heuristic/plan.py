@@ -32,6 +32,9 @@ from .reading import (
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
 
 _PER_UNIT = attrgetter("per_unit")
+# Seat.unit_worth by what it reads (the goals, the stock, the limits)
+_UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
+_SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
 
 Score = Callable[["Seat", dict[str, Any], Action], float]
 
@@ -78,16 +81,22 @@ class Seat(ArmyPlan):
     @cached_property
     def wonder_goal(self) -> Goal | None:
         """The cheapest wonder I could build once I hold its goods (None if out of reach)."""
+        build = self.grants("wonder.build")
+        monuments = self.grants("wonder.monuments")
+        reserved = self.me["wonders_reserved"]
+        if not build and not (reserved and monuments):
+            return None  # no wonder may be built (the loop below would pass over each)
         if not any(self.cities[k]["mood"] != ANGRY for k in self.mine):
             return None
         best = None
+        cards = wonder_cards()
         for wd in buildable(self.s, self.p):
-            if self.public and wd in self.me["wonders_reserved"]:
+            mine = wd in reserved
+            if self.public and mine:
                 continue
-            reserved = wd in self.me["wonders_reserved"] and self.grants("wonder.monuments")
-            if not (self.grants("wonder.build") or reserved):
+            if not (build or (mine and monuments)):
                 continue
-            cost = wonder_cards()[wd]["cost"]
+            cost = cards[wd]["cost"]
             if not self.tokens_ok(cost):
                 continue
             if cost.get("food", 0) > cap(self.s, self.me, "food") + self.res["gold"]:
@@ -145,10 +154,28 @@ class Seat(ArmyPlan):
         return out
 
     @cached_property
+    def stock(self) -> tuple[tuple[str, int], ...]:
+        """My goods as they are, as a key of the caches below."""
+        return tuple(self.res.items())
+
+    @cached_property
     def unit_worth(self) -> dict[str, list[float]]:
         """Per good, what the 1st, 2nd, ... extra unit is worth: to the best purchase still
         short of it (half its worth per good: collecting is half the way), 2 for a good
-        nobody needs yet, 0 over the limit (wasted)."""
+        nobody needs yet, 0 over the limit (wasted).
+
+        Remembered across decisions under all it reads: the goals (which never change once
+        made), my goods and my limits. Callers only read the table."""
+        caps = tuple(cap(self.s, self.me, r) for r in RESOURCES)
+        key = (tuple(self.goals), self.stock, caps)
+        table = _UNIT_WORTH.get(key)
+        if table is None:
+            if len(_UNIT_WORTH) > 4096:
+                _UNIT_WORTH.clear()
+            table = _UNIT_WORTH[key] = self._unit_worth(caps)
+        return table
+
+    def _unit_worth(self, caps: tuple[int, ...]) -> dict[str, list[float]]:
         wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}
         for g in self.goals:
             worth = g.per_unit * 0.5
@@ -165,8 +192,8 @@ class Seat(ArmyPlan):
             if basic:
                 wants["gold"].append((basic, worth))
         table: dict[str, list[float]] = {}
-        for r in RESOURCES:
-            room = max(0, cap(self.s, self.me, r) - self.res.get(r, 0))
+        for r, limit in zip(RESOURCES, caps, strict=True):
+            room = max(0, limit - self.res.get(r, 0))
             table[r] = best_worths(wants[r], room)
         return table
 
@@ -174,9 +201,14 @@ class Seat(ArmyPlan):
         """What my three best purchases lack with ``stock``, weighted by what a good is
         worth to each (a swap helps when it lowers this)."""
         total: float = 0  # the same sum as sum(...) over the three: 0 + each in turn
-        for g in self.goals[:3]:
+        for g in self.top_goals:
             total += g.per_unit * g.short(stock)
         return total
+
+    @cached_property
+    def top_goals(self) -> tuple[Goal, ...]:
+        """My three best purchases (what :meth:`lack` weighs)."""
+        return tuple(self.goals[:3])
 
     @cached_property
     def lack_now(self) -> float:
@@ -203,7 +235,15 @@ class Seat(ArmyPlan):
         key = (tuple(sorted(cost.items())), serves)
         memo = self._memo.get(("save", key))
         if memo is None:
-            memo = self._memo[("save", key)] = self._save_penalty(cost, serves)
+            # a pure function of the goals (never changed once made), the stock, the cost
+            # (in its order) and the weight: remembered across decisions too
+            known = (tuple(self.goals), self.stock, tuple(cost.items()), serves, self.w["save"])
+            memo = _SAVE_PENALTY.get(known)
+            if memo is None:
+                if len(_SAVE_PENALTY) > 4096:
+                    _SAVE_PENALTY.clear()
+                memo = _SAVE_PENALTY[known] = self._save_penalty(cost, serves)
+            self._memo[("save", key)] = memo
         return memo
 
     def _save_penalty(self, cost: dict[str, int], serves: str) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
 
@@ -91,6 +92,17 @@ def goal(name: str, worth: float, cost: dict[str, int]) -> Goal:
             _GOALS.clear()
         made = _GOALS[key] = Goal(name, worth, dict(cost))
     return made
+
+
+@lru_cache(maxsize=1024)
+def objectives_of(hand: tuple[str, ...]) -> dict[str, int]:
+    """Objective cards in a hand: test -> the number it asks for (callers only read it)."""
+    out: dict[str, int] = {}
+    for c in hand:
+        spec = objective_cards().get(card_base(c))
+        if spec:
+            out[spec["test"]] = spec["n"]
+    return out
 
 
 def research_cost(state: State) -> dict[str, int]:
@@ -257,14 +269,9 @@ class Reading:
     @cached_property
     def objectives(self) -> dict[str, int]:
         """My objective cards in hand: test -> the number it asks for."""
-        out: dict[str, int] = {}
         if self.public:
-            return out
-        for c in self.me["objectives_hand"]:
-            spec = objective_cards().get(card_base(c))
-            if spec:
-                out[spec["test"]] = spec["n"]
-        return out
+            return {}
+        return objectives_of(tuple(self.me["objectives_hand"]))
 
     @cached_property
     def settlers(self) -> int:

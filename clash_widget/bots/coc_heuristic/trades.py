@@ -4,10 +4,13 @@ once a turn (the only memory the bot keeps)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ...coc.economy import cap
 from ...engine import Action
 from .plan import BASIC, Mind, Seat
+
+_SWAPS: dict[tuple[Any, ...], bool] = {}  # swap_helps by what it reads
 
 
 @lru_cache(maxsize=256)
@@ -51,12 +54,19 @@ def swap_helps(seat: Seat, take: str, n_take: int, hand: str, n_hand: int) -> bo
     (a trade offer), without the two dictionaries: the same steps in the same order."""
     if take not in BASIC or hand not in BASIC:
         return False
-    after = dict(seat.res)
-    after[hand] -= n_hand
-    after[take] = min(cap(seat.s, seat.me, take), after[take] + n_take)
-    if after[hand] < 0:
-        return False
-    return seat.lack(after) < seat.lack_now - 1e-9
+    limit = cap(seat.s, seat.me, take)
+    # a pure function of my three best goals (made once, never changed), my stock and
+    # the swap: remembered across decisions (a search weighs the same swaps again and again)
+    key = (seat.top_goals, seat.stock, limit, take, n_take, hand, n_hand)
+    known = _SWAPS.get(key)
+    if known is None:
+        if len(_SWAPS) > 8192:
+            _SWAPS.clear()
+        after = dict(seat.res)
+        after[hand] -= n_hand
+        after[take] = min(limit, after[take] + n_take)
+        known = _SWAPS[key] = after[hand] >= 0 and seat.lack(after) < seat.lack_now - 1e-9
+    return known
 
 
 def offer_worth(bot: Mind, seat: Seat, a: Action) -> float:
