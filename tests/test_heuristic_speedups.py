@@ -4,9 +4,10 @@ Each rewritten reading is compared with its first, plain definition (kept here) 
 decision of whole heuristic games (2-4 players); the caches the heuristic keeps across
 decisions (goals by name, worth and cost; offers read from their arguments; what a good is
 worth, the save penalty and the trade test by the goals and the stock; objectives by the
-hand) are compared with cold ones: every turn action's score and every choice must be the
-same when each cache is emptied before the decision. tests/test_same_games.py pins whole
-games besides.
+hand; settler plans by the sites, the enemy spaces and the settlers; a city's collection by
+the goods on offer and their worth) are compared with cold ones: every turn action's score
+and every choice must be the same when each cache is emptied before the decision.
+tests/test_same_games.py pins whole games besides.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from clash_widget.coc.board import city_size, effective_size, hex_distance
 from clash_widget.coc.cities import yields
 from clash_widget.coc.economy import option_cost
 from clash_widget.coc.effects import PIECE_EFFECT, grants
-from clash_widget.coc.vocab import ANGRY
+from clash_widget.coc.vocab import ANGRY, BARBARIANS
 from clash_widget.engine import Action, Match
 from clash_widget.engine.game import State
 from clash_widget.engine.state import clone
@@ -65,6 +66,9 @@ def empty_caches() -> None:
     trades._SWAPS.clear()
     trades.offer.cache_clear()
     reading.objectives_of.cache_clear()
+    reading._SETTLER_PLANS.clear()
+    reading._SITES.clear()
+    turn._COLLECTS.clear()
 
 
 # -- the plain definitions -------------------------------------------------------------------
@@ -131,6 +135,67 @@ def plain_goals(seat: Seat) -> list[tuple[str, float, dict[str, int], float]]:
     out.append(Goal("research", seat.w["research"] + 10, research_cost(seat.s)))
     out.sort(key=lambda g: -g.per_unit)
     return [(g.name, g.worth, g.cost, g.per_unit) for g in out]
+
+
+def plain_settler_plan(seat: Seat) -> dict[str, list[tuple[str, dict[str, int]]]]:
+    plan: dict[str, list[tuple[str, dict[str, int]]]] = {}
+    taken: set[str] = set()
+    spots = sorted(
+        {u["hex"] for u in seat.units.values() if u["owner"] == seat.p and u["kind"] == "settler"}
+    )
+    for h in spots:
+        reach = seat.bfs([h])
+        for _ in range(seat.mine_at(h, "settler")):
+            best, best_v = None, float(-FAR)
+            for k, v in seat.sites.items():
+                if k in taken or k not in reach:
+                    continue
+                score = v - 1.2 * reach[k]
+                if score > best_v:
+                    best, best_v = k, score
+            if best is None:
+                continue
+            taken.add(best)
+            taken.update(seat.nbrs(best))
+            plan.setdefault(h, []).append((best, seat.bfs([best])))
+    return plan
+
+
+def plain_needed(seat: Seat, h: str) -> int | None:
+    for a in range(1, seat.s["options"]["group_size"] + 1):
+        if seat.odds(a, h) >= seat.w["attack_odds"]:
+            return a
+    return None
+
+
+def plain_strike(seat: Seat) -> tuple[str, int, dict[str, int]] | None:
+    if not seat.grants("move.armies"):
+        return None
+    starts = [k for k in seat.mine] + [
+        u["hex"] for u in seat.units.values() if u["owner"] == seat.p and u["kind"] == "army"
+    ]
+    if not starts:
+        return None
+    reach = seat.bfs(sorted(set(starts)))
+    spare = seat.my_armies - sum(seat.guards.values())
+    best, best_v = None, 0.0
+    for k, c in seat.cities.items():
+        if c["owner"] == seat.p:
+            continue
+        near = min((reach[n] for n in seat.nbrs(k) if n in reach), default=None)
+        if near is None or near > seat.w["strike_reach"]:
+            continue
+        need = plain_needed(seat, k)
+        if need is None:
+            continue
+        if c["owner"] != BARBARIANS and need > spare:
+            continue
+        v = seat.target_worth(k) / (1 + near / 3) - 0.1 * need
+        if v > best_v:
+            best, best_v = (k, need), v
+    if best is None:
+        return None
+    return best[0], best[1], seat.bfs([best[0]])
 
 
 def plain_collect_worth(seat: Seat, key: str) -> float:
@@ -200,9 +265,9 @@ def plain_group_value(seat: Seat, src: str, dst: str, n_army: int, n_settler: in
 
 # -- the comparisons ---------------------------------------------------------------------
 def test_readings_are_their_plain_definitions() -> None:
-    """Threats, guards, cities that can grow, the goals in order, each city's collection,
-    each advance's worth, each group's value and each trade test, at every decision for
-    every seat."""
+    """Threats, guards, the target city and the armies each city needs, cities that can
+    grow, the goals in order, settler plans, each city's collection, each advance's worth,
+    each group's value and each trade test, at every decision for every seat."""
     positions = offers = groups = 0
     bot = CocHeuristicBot()
     for state, legal, _ in decisions():
@@ -211,6 +276,23 @@ def test_readings_are_their_plain_definitions() -> None:
             assert seat.threats == plain_threats(seat)
             assert list(seat.guards.items()) == list(plain_guards(seat).items())
             assert seat.growable == plain_growable(seat)
+            assert seat.settler_plan == plain_settler_plan(seat)
+            assert seat.strike == plain_strike(seat)
+            for k, c in seat.cities.items():
+                assert seat.needed(k) == plain_needed(seat, k)
+                for owner in (None, *range(-1, len(state["players"]))):
+                    assert seat.armies(k, owner) == sum(
+                        1
+                        for u in seat.by_hex.get(k, ())
+                        if u["kind"] == "army"
+                        and u["on"] is None
+                        and (u["owner"] == owner if owner is not None else u["owner"] != seat.p)
+                    )
+                if seat.armies(k) and "fortress" not in c["pieces"]:  # the same city fortified
+                    walled = clone(state)
+                    walled["cities"][k]["pieces"]["fortress"] = c["owner"]
+                    other = Seat(walled, seat.p, seat.w, public=seat.public)
+                    assert other.needed(k) == plain_needed(other, k)
             assert [(g.name, g.worth, g.cost, g.per_unit) for g in seat.goals] == plain_goals(seat)
             for k in seat.mine:
                 assert turn.collect_worth(seat, k) == plain_collect_worth(seat, k)

@@ -4,12 +4,13 @@ its free armies and the value of each group it may move."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import neg
 from typing import Any
 
 from ...coc.board import city_size, hex_distance
 from ...coc.effects import grants
 from ...coc.odds import battle_odds
-from ...coc.vocab import BARBARIANS
+from ...coc.vocab import BARBARIANS, LAND
 from .reading import FAR, Reading, cached_property
 
 
@@ -97,8 +98,11 @@ class ArmyPlan(Reading):
 
     def needed(self, h: str) -> int | None:
         """The fewest attackers (at most a full group) that reach ``attack_odds`` at ``h``."""
+        d = self.armies(h)  # odds(a, h) for each a, with what it reads of h read once
+        fortress, divisor = self.fortress(h), self.s["options"]["hit_divisor"]
+        want = self.w["attack_odds"]
         for a in range(1, self.s["options"]["group_size"] + 1):
-            if self.odds(a, h) >= self.w["attack_odds"]:
+            if (1.0 if d == 0 else _win_odds(a, d, fortress, divisor)) >= want:
                 return a
         return None
 
@@ -130,7 +134,11 @@ class ArmyPlan(Reading):
         for k, c in self.cities.items():
             if c["owner"] == self.p:
                 continue
-            near = min((reach[n] for n in self.nbrs(k) if n in reach), default=None)
+            near = None  # the nearest neighbour of k in reach
+            for n in self.nbrs(k):
+                r = reach.get(n)
+                if r is not None and (near is None or r < near):
+                    near = r
             if near is None or near > self.w["strike_reach"]:
                 continue
             need = self.needed(k)
@@ -221,11 +229,12 @@ class ArmyPlan(Reading):
 
     def group_value(self, src: str, dst: str, n_army: int, n_settler: int) -> float:
         """What moving these units from ``src`` to ``dst`` is worth."""
-        if self.enemy_space(dst):
+        if dst in self.enemy_hexes:  # enemy_space, read inline (a hot loop of the search)
             if n_army == 0 or n_settler:
                 return -100.0
             return self.attack_value(src, dst, n_army)
-        if not self.land(dst):
+        t = self.hexes[dst]["terrain"]
+        if t is not None and t not in LAND:  # not land()
             return -100.0
         p = self.p
         mine_there = 0
@@ -242,12 +251,11 @@ class ArmyPlan(Reading):
             if n_settler > len(plan):
                 gains += [-5.0] * (n_settler - len(plan))
         if n_army:  # no army moves: no job to rank
-            jobs = sorted(
-                self.army_jobs.get(src, []),
-                key=lambda j: -self._job_gain(j, src, dst),
-            )
-            for job in jobs[:n_army]:
-                gains.append(self._job_gain(job, src, dst))
+            # each job's gain, best first (a stable sort of the gains orders them as a
+            # stable sort of the jobs by their gains would)
+            jobs = self.army_jobs.get(src, [])
+            ranked = sorted([self._job_gain(j, src, dst) for j in jobs], key=neg)
+            gains += ranked[:n_army]
             if n_army > len(jobs):
                 gains += [-5.0] * (n_army - len(jobs))
         if not gains:

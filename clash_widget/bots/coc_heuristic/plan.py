@@ -166,14 +166,18 @@ class Seat(ArmyPlan):
 
         Remembered across decisions under all it reads: the goals (which never change once
         made), my goods and my limits. Callers only read the table."""
-        caps = tuple(cap(self.s, self.me, r) for r in RESOURCES)
-        key = (tuple(self.goals), self.stock, caps)
+        key = self.unit_worth_key
         table = _UNIT_WORTH.get(key)
         if table is None:
             if len(_UNIT_WORTH) > 4096:
                 _UNIT_WORTH.clear()
-            table = _UNIT_WORTH[key] = self._unit_worth(caps)
+            table = _UNIT_WORTH[key] = self._unit_worth(key[2])
         return table
+
+    @cached_property
+    def unit_worth_key(self) -> tuple[Any, ...]:
+        """Everything :attr:`unit_worth` reads: the goals, the stock and my limits."""
+        return tuple(self.goals), self.stock, tuple(cap(self.s, self.me, r) for r in RESOURCES)
 
     def _unit_worth(self, caps: tuple[int, ...]) -> dict[str, list[float]]:
         wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}

@@ -3,6 +3,7 @@ plan of :mod:`.plan` and the rules of thumb of :mod:`..coc_thumbs`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -26,6 +27,7 @@ FISHING = source("collect.sea-food")
 STORAGE = source("limit.food")
 ENGINEERING = source("wonder.build")
 PIECE_ADVANCES = frozenset(PIECE_ADVANCE.values())
+_COLLECTS: dict[tuple[Any, ...], float] = {}  # collect_worth by what it reads
 NOTED_ADVANCES = PIECE_ADVANCES | {TACTICS, FISHING, STORAGE, ENGINEERING}
 
 
@@ -175,23 +177,31 @@ def can_draft(seat: Seat) -> bool:
 
 def collect_worth(seat: Seat, key: str) -> float:
     city = seat.cities[key]
-    takes: list[list[str]] = []
+    takes: list[tuple[str, ...]] = []
     s, p, cities, foreign = seat.s, seat.p, seat.cities, seat.foreign_hexes
     if key not in foreign:
         got = yields(s, p, key, city)
         if got:
-            takes.append(got)
+            takes.append(tuple(got))
     for h in seat.nbrs(key):
         if h in cities or h in foreign:
             continue
         got = yields(s, p, h, city)
         if got:
-            takes.append(got)
+            takes.append(tuple(got))
     picks = effective_size(s, city)
-    return greedy_takes(seat, takes, picks)[0]
+    # the greedy choice is a pure function of the goods on offer, the picks and what each
+    # good is worth (unit_worth, a pure function of its key): remembered across decisions
+    known = (seat.unit_worth_key, tuple(takes), picks)
+    worth = _COLLECTS.get(known)
+    if worth is None:
+        if len(_COLLECTS) > 4096:
+            _COLLECTS.clear()
+        worth = _COLLECTS[known] = greedy_takes(seat, takes, picks)[0]
+    return worth
 
 
-def greedy_takes(seat: Seat, takes: list[list[str]], picks: int) -> tuple[float, list[int]]:
+def greedy_takes(seat: Seat, takes: Sequence[Sequence[str]], picks: int) -> tuple[float, list[int]]:
     """Choose up to ``picks`` hexes (one good each), best goods first."""
     table = seat.unit_worth
     got: dict[str, int] = {}
