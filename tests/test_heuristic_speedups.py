@@ -20,13 +20,14 @@ from clash_widget.bots import make_bot
 from clash_widget.bots.coc_heuristic import plan, reading, trades, turn
 from clash_widget.bots.coc_heuristic.armies import FAR
 from clash_widget.bots.coc_heuristic.bot import CocHeuristicBot
-from clash_widget.bots.coc_heuristic.plan import Goal, Seat, research_cost
+from clash_widget.bots.coc_heuristic.plan import Goal, Seat, research_cost, shortfall
 from clash_widget.coc import content
 from clash_widget.coc.board import city_size, effective_size, hex_distance
 from clash_widget.coc.cities import yields
-from clash_widget.coc.economy import option_cost
+from clash_widget.coc.economy import cap, option_cost
 from clash_widget.coc.effects import PIECE_EFFECT, grants
 from clash_widget.coc.vocab import ANGRY, BARBARIANS
+from clash_widget.coc.wonders import buildable, wonder_cards
 from clash_widget.engine import Action, Match
 from clash_widget.engine.game import State
 from clash_widget.engine.state import clone
@@ -198,6 +199,66 @@ def plain_strike(seat: Seat) -> tuple[str, int, dict[str, int]] | None:
     return best[0], best[1], seat.bfs([best[0]])
 
 
+def plain_wonder_goal(seat: Seat) -> tuple[str, float, dict[str, int]] | None:
+    if not any(seat.cities[k]["mood"] != ANGRY for k in seat.mine):
+        return None
+    best = None
+    for wd in buildable(seat.s, seat.p):
+        if seat.public and wd in seat.me["wonders_reserved"]:
+            continue
+        reserved = wd in seat.me["wonders_reserved"] and seat.grants("wonder.monuments")
+        if not (seat.grants("wonder.build") or reserved):
+            continue
+        cost = wonder_cards()[wd]["cost"]
+        if not all(seat.me[t] >= cost.get(t, 0) for t in ("mood", "culture")):
+            continue
+        if cost.get("food", 0) > cap(seat.s, seat.me, "food") + seat.res["gold"]:
+            continue
+        short = shortfall(seat.res, cost)
+        if best is None or short < best[0]:
+            best = (short, wd, cost)
+    return None if best is None else ("wonder", 6 * seat.w["grow"], dict(best[2]))
+
+
+def plain_wants_settler(seat: Seat) -> bool:
+    mine = [k for k, c in seat.cities.items() if c["owner"] == seat.p]
+    settlers = sum(
+        1 for u in seat.units.values() if u["owner"] == seat.p and u["kind"] == "settler"
+    )
+    goal = seat.w["target_cities"] if seat.age <= seat.w["last_settler_age"] else 0
+    goal = max(goal, seat.objectives.get("cities", 0))
+    return len(mine) + settlers < goal and any(v >= 3 for v in seat.sites.values())
+
+
+def plain_build_worth(bot: Any, seat: Seat, key: str) -> float:
+    best = -1.0
+    room = seat.s["options"]["max_units_per_space"] - sum(
+        1 for u in seat.by_hex.get(key, ()) if u["on"] is None
+    )
+    if room <= 0:
+        return -1.0
+    if seat.wants_settler and shortfall(seat.res, option_cost(seat.s, "settler_cost")) == 0:
+        near = min((hex_distance(key, s) for s in seat.sites if seat.sites[s] >= 3), default=9)
+        best = (
+            bot.w["expand"]
+            - 2 * near
+            + seat.save_penalty(option_cost(seat.s, "settler_cost"), "expand")
+        )
+    if seat.army_wanted and (
+        shortfall(seat.res, option_cost(seat.s, "army_cost")) == 0 or turn.can_draft(seat)
+    ):
+        if seat.guards.get(key, 0) > seat.mine_at(key, "army"):
+            v = bot.w["defend"] + 10
+        elif seat.guard_deficit and not seat.grants("move.armies"):
+            v = -1.0
+        else:
+            v = seat.arm_worth
+            if seat.strike:
+                v -= 2 * min(seat.strike[2].get(key, 9), 9)
+        best = max(best, v + seat.save_penalty(option_cost(seat.s, "army_cost"), "arm"))
+    return best + turn.activation(bot, seat, seat.cities[key])
+
+
 def plain_collect_worth(seat: Seat, key: str) -> float:
     city = seat.cities[key]
     takes: list[list[str]] = []
@@ -265,9 +326,11 @@ def plain_group_value(seat: Seat, src: str, dst: str, n_army: int, n_settler: in
 
 # -- the comparisons ---------------------------------------------------------------------
 def test_readings_are_their_plain_definitions() -> None:
-    """Threats, guards, the target city and the armies each city needs, cities that can
-    grow, the goals in order, settler plans, each city's collection, each advance's worth,
-    each group's value and each trade test, at every decision for every seat."""
+    """Threats, guards and their shortfall, the target city and the armies each city needs,
+    cities that can grow, the wonder to save for, whether to want a settler, the goals in
+    order, settler plans, the worth of building in each city, each city's collection, each
+    advance's worth, each group's value and each trade test, at every decision for every
+    seat."""
     positions = offers = groups = 0
     bot = CocHeuristicBot()
     for state, legal, _ in decisions():
@@ -277,6 +340,17 @@ def test_readings_are_their_plain_definitions() -> None:
             assert list(seat.guards.items()) == list(plain_guards(seat).items())
             assert seat.growable == plain_growable(seat)
             assert seat.settler_plan == plain_settler_plan(seat)
+            w = seat.wonder_goal
+            assert (w and (w.name, w.worth, w.cost)) == (plain_wonder_goal(seat) or None)
+            assert seat.wants_settler == plain_wants_settler(seat)
+            assert seat.guard_deficit == sum(
+                max(0, n - seat.mine_at(k, "army")) for k, n in seat.guards.items()
+            )
+            assert seat.foreign_hexes == frozenset(
+                u["hex"] for u in seat.units.values() if u["owner"] != seat.p
+            )
+            for k in seat.mine:
+                assert turn.build_worth(bot, seat, k) == plain_build_worth(bot, seat, k)
             assert seat.strike == plain_strike(seat)
             for k, c in seat.cities.items():
                 assert seat.needed(k) == plain_needed(seat, k)

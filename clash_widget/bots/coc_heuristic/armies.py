@@ -84,7 +84,12 @@ class ArmyPlan(Reading):
 
     @cached_property
     def guard_deficit(self) -> int:
-        return sum(max(0, n - self.mine_at(k, "army")) for k, n in self.guards.items())
+        total = 0
+        for k, n in self.guards.items():
+            short = n - self.mine_at(k, "army")
+            if short > 0:
+                total += short
+        return total
 
     def fortress(self, h: str) -> bool:
         c = self.cities.get(h)

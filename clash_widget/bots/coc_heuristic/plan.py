@@ -73,10 +73,16 @@ class Seat(ArmyPlan):
         have = len(self.mine) + self.settlers
         goal = self.w["target_cities"] if self.age <= self.w["last_settler_age"] else 0
         goal = max(goal, self.objectives.get("cities", 0))
-        return have < goal and any(v >= 3 for v in self.sites.values())
+        if have >= goal:
+            return False
+        for v in self.sites.values():  # a site worth settling
+            if v >= 3:
+                return True
+        return False
 
     def tokens_ok(self, cost: dict[str, int]) -> bool:
-        return all(self.me[t] >= cost.get(t, 0) for t in ("mood", "culture"))
+        me = self.me
+        return me["mood"] >= cost.get("mood", 0) and me["culture"] >= cost.get("culture", 0)
 
     @cached_property
     def wonder_goal(self) -> Goal | None:
@@ -86,8 +92,12 @@ class Seat(ArmyPlan):
         reserved = self.me["wonders_reserved"]
         if not build and not (reserved and monuments):
             return None  # no wonder may be built (the loop below would pass over each)
-        if not any(self.cities[k]["mood"] != ANGRY for k in self.mine):
-            return None
+        cities = self.cities
+        for k in self.mine:
+            if cities[k]["mood"] != ANGRY:
+                break
+        else:
+            return None  # every city of mine is angry
         best = None
         cards = wonder_cards()
         for wd in buildable(self.s, self.p):

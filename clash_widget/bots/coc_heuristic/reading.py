@@ -209,11 +209,13 @@ class Reading:
 
     @cached_property
     def foreign_hexes(self) -> frozenset[str]:
-        return frozenset(u["hex"] for u in self.units.values() if u["owner"] != self.p)
+        p = self.p
+        return frozenset([u["hex"] for u in self.units.values() if u["owner"] != p])
 
     @cached_property
     def enemy_hexes(self) -> frozenset[str]:
-        return self.foreign_hexes | {k for k, c in self.cities.items() if c["owner"] != self.p}
+        p = self.p
+        return self.foreign_hexes | {k for k, c in self.cities.items() if c["owner"] != p}
 
     def foreign(self, h: str) -> bool:
         return h in self.foreign_hexes
@@ -288,13 +290,19 @@ class Reading:
 
     @cached_property
     def settlers(self) -> int:
-        return sum(
-            1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "settler"
-        )
+        n, p = 0, self.p
+        for u in self.units.values():
+            if u["owner"] == p and u["kind"] == "settler":
+                n += 1
+        return n
 
     @cached_property
     def my_armies(self) -> int:
-        return sum(1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "army")
+        n, p = 0, self.p
+        for u in self.units.values():
+            if u["owner"] == p and u["kind"] == "army":
+                n += 1
+        return n
 
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
@@ -322,11 +330,13 @@ class Reading:
             self.grants("collect.sea-food"),
             self.w["spacing"],
             self.terrain,
-            tuple((k, c["owner"]) for k, c in self.cities.items()),
+            tuple([(k, c["owner"]) for k, c in self.cities.items()]),
             frozenset(
-                (u["hex"], u["kind"] == "army" and u["on"] is None)
-                for u in self.units.values()
-                if u["owner"] != self.p
+                [
+                    (u["hex"], u["kind"] == "army" and u["on"] is None)
+                    for u in self.units.values()
+                    if u["owner"] != self.p
+                ]
             ),
         )
 

@@ -144,9 +144,10 @@ def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
 def build_worth(bot: Mind, seat: Seat, key: str) -> float:
     city = seat.cities[key]
     best = -1.0
-    room = seat.s["options"]["max_units_per_space"] - sum(
-        1 for u in seat.by_hex.get(key, ()) if u["on"] is None
-    )
+    room = seat.s["options"]["max_units_per_space"]
+    for u in seat.by_hex.get(key, ()):
+        if u["on"] is None:
+            room -= 1
     if room <= 0:
         return -1.0
     if seat.wants_settler and shortfall(seat.res, option_cost(seat.s, "settler_cost")) == 0:
