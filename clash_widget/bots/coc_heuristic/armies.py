@@ -4,12 +4,13 @@ its free armies and the value of each group it may move."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import neg
 from typing import Any
 
 from ...coc.board import city_size, hex_distance
 from ...coc.effects import grants
 from ...coc.odds import battle_odds
-from ...coc.vocab import BARBARIANS
+from ...coc.vocab import BARBARIANS, LAND
 from .reading import FAR, Reading, cached_property
 
 
@@ -28,18 +29,28 @@ class ArmyPlan(Reading):
         return c is None or c["owner"] != u["owner"]
 
     @cached_property
+    def movers(self) -> frozenset[int]:
+        """The players whose armies may move (Tactics)."""
+        return frozenset(q for q, pl in enumerate(self.s["players"]) if grants(pl, "move.armies"))
+
+    @cached_property
     def threats(self) -> dict[str, int]:
         """My cities that enemy armies in the field could attack soon, with how many."""
-        movers = {q for q, pl in enumerate(self.s["players"]) if grants(pl, "move.armies")}
-        enemy: list[tuple[str, int]] = [
-            (u["hex"], u["owner"])
-            for u in self.units.values()
-            if u["kind"] == "army"
-            and u["owner"] != self.p
-            and (u["owner"] in movers or u["owner"] < 0)
-            and (u["owner"] < 0 or self.in_the_field(u))
-        ]
-        out = {}
+        movers, p, cities = self.movers, self.p, self.cities
+        enemy: list[tuple[str, int]] = []
+        for u in self.units.values():
+            o = u["owner"]
+            if u["kind"] != "army" or o == p:
+                continue
+            if o < 0:
+                enemy.append((u["hex"], o))
+            elif o in movers:
+                c = cities.get(u["hex"])
+                if c is None or c["owner"] != o:  # in the field
+                    enemy.append((u["hex"], o))
+        out: dict[str, int] = {}
+        if not enemy:
+            return out
         for k in self.mine:
             count: dict[int, int] = {}
             for h, o in enemy:
@@ -55,24 +66,30 @@ class ArmyPlan(Reading):
         """How many armies each city should hold: one more than the armies that could
         attack it next turn, and one wherever a rival's army is in the field nearby."""
         out = {k: min(4, n + 1) for k, n in self.threats.items()}
-        movers = {
-            q for q, pl in enumerate(self.s["players"]) if q != self.p and grants(pl, "move.armies")
-        }
-        rival_armies = [
-            u["hex"]
-            for u in self.units.values()
-            if u["kind"] == "army" and u["owner"] in movers and self.in_the_field(u)
-        ]
+        movers, p, cities = self.movers, self.p, self.cities
+        rival_armies = []
+        for u in self.units.values():
+            o = u["owner"]
+            if u["kind"] == "army" and o != p and o in movers:
+                c = cities.get(u["hex"])
+                if c is None or c["owner"] != o:  # in the field
+                    rival_armies.append(u["hex"])
+        if not rival_armies:
+            return out
+        radius = self.w["guard_radius"]
         for k in self.mine:
-            if k not in out and any(
-                hex_distance(h, k) <= self.w["guard_radius"] for h in rival_armies
-            ):
+            if k not in out and any(hex_distance(h, k) <= radius for h in rival_armies):
                 out[k] = 1
         return out
 
     @cached_property
     def guard_deficit(self) -> int:
-        return sum(max(0, n - self.mine_at(k, "army")) for k, n in self.guards.items())
+        total = 0
+        for k, n in self.guards.items():
+            short = n - self.mine_at(k, "army")
+            if short > 0:
+                total += short
+        return total
 
     def fortress(self, h: str) -> bool:
         c = self.cities.get(h)
@@ -86,8 +103,11 @@ class ArmyPlan(Reading):
 
     def needed(self, h: str) -> int | None:
         """The fewest attackers (at most a full group) that reach ``attack_odds`` at ``h``."""
+        d = self.armies(h)  # odds(a, h) for each a, with what it reads of h read once
+        fortress, divisor = self.fortress(h), self.s["options"]["hit_divisor"]
+        want = self.w["attack_odds"]
         for a in range(1, self.s["options"]["group_size"] + 1):
-            if self.odds(a, h) >= self.w["attack_odds"]:
+            if (1.0 if d == 0 else _win_odds(a, d, fortress, divisor)) >= want:
                 return a
         return None
 
@@ -119,7 +139,11 @@ class ArmyPlan(Reading):
         for k, c in self.cities.items():
             if c["owner"] == self.p:
                 continue
-            near = min((reach[n] for n in self.nbrs(k) if n in reach), default=None)
+            near = None  # the nearest neighbour of k in reach
+            for n in self.nbrs(k):
+                r = reach.get(n)
+                if r is not None and (near is None or r < near):
+                    near = r
             if near is None or near > self.w["strike_reach"]:
                 continue
             need = self.needed(k)
@@ -210,30 +234,35 @@ class ArmyPlan(Reading):
 
     def group_value(self, src: str, dst: str, n_army: int, n_settler: int) -> float:
         """What moving these units from ``src`` to ``dst`` is worth."""
-        if self.enemy_space(dst):
+        if dst in self.enemy_hexes:  # enemy_space, read inline (a hot loop of the search)
             if n_army == 0 or n_settler:
                 return -100.0
             return self.attack_value(src, dst, n_army)
-        if not self.land(dst):
+        t = self.hexes[dst]["terrain"]
+        if t is not None and t not in LAND:  # not land()
             return -100.0
-        mine_there = sum(
-            1 for u in self.by_hex.get(dst, ()) if u["owner"] == self.p and u["on"] is None
-        )
+        p = self.p
+        mine_there = 0
+        for u in self.by_hex.get(dst, ()):
+            if u["owner"] == p and u["on"] is None:
+                mine_there += 1
         if mine_there + n_army + n_settler > self.s["options"]["max_units_per_space"]:
             return -100.0
         gains = []
-        for _, dist in self.settler_plan.get(src, [])[:n_settler]:
-            gains.append(self.w["march_settler"] * (dist.get(src, FAR) - dist.get(dst, FAR)))
-        if n_settler > len(self.settler_plan.get(src, [])):
-            gains += [-5.0] * (n_settler - len(self.settler_plan.get(src, [])))
-        jobs = sorted(
-            self.army_jobs.get(src, []),
-            key=lambda j: -self._job_gain(j, src, dst),
-        )
-        for job in jobs[:n_army]:
-            gains.append(self._job_gain(job, src, dst))
-        if n_army > len(jobs):
-            gains += [-5.0] * (n_army - len(jobs))
+        if n_settler:
+            plan = self.settler_plan.get(src, [])
+            for _, dist in plan[:n_settler]:
+                gains.append(self.w["march_settler"] * (dist.get(src, FAR) - dist.get(dst, FAR)))
+            if n_settler > len(plan):
+                gains += [-5.0] * (n_settler - len(plan))
+        if n_army:  # no army moves: no job to rank
+            # each job's gain, best first (a stable sort of the gains orders them as a
+            # stable sort of the jobs by their gains would)
+            jobs = self.army_jobs.get(src, [])
+            ranked = sorted([self._job_gain(j, src, dst) for j in jobs], key=neg)
+            gains += ranked[:n_army]
+            if n_army > len(jobs):
+                gains += [-5.0] * (n_army - len(jobs))
         if not gains:
             return -100.0
         best = max(gains)

@@ -43,8 +43,9 @@ class CocHeuristicBot(Bot):
     def best(self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score) -> Action:
         """The best-scoring action; ties broken by the bot's own random stream."""
         best, best_v = legal[0], float("-inf")
+        draw = self.rng.random
         for a in legal:
-            v = score(seat, frame, a) + self.rng.random() * 0.01
+            v = score(seat, frame, a) + draw() * 0.01
             if v > best_v:
                 best, best_v = a, v
         return best

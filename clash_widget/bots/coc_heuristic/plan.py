@@ -5,6 +5,7 @@ for (:class:`Seat`), on top of its reading of the board (:mod:`.reading`) and it
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, Protocol
 
 from ...coc import content
@@ -22,12 +23,18 @@ from .reading import (
     RESOURCES,
     Goal,
     cached_property,
+    goal,
     missing_goods,
     research_cost,
     shortfall,
 )
 
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
+
+_PER_UNIT = attrgetter("per_unit")
+# Seat.unit_worth by what it reads (the goals, the stock, the limits)
+_UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
+_SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
 
 Score = Callable[["Seat", dict[str, Any], Action], float]
 
@@ -66,24 +73,40 @@ class Seat(ArmyPlan):
         have = len(self.mine) + self.settlers
         goal = self.w["target_cities"] if self.age <= self.w["last_settler_age"] else 0
         goal = max(goal, self.objectives.get("cities", 0))
-        return have < goal and any(v >= 3 for v in self.sites.values())
+        if have >= goal:
+            return False
+        for v in self.sites.values():  # a site worth settling
+            if v >= 3:
+                return True
+        return False
 
     def tokens_ok(self, cost: dict[str, int]) -> bool:
-        return all(self.me[t] >= cost.get(t, 0) for t in ("mood", "culture"))
+        me = self.me
+        return me["mood"] >= cost.get("mood", 0) and me["culture"] >= cost.get("culture", 0)
 
     @cached_property
     def wonder_goal(self) -> Goal | None:
         """The cheapest wonder I could build once I hold its goods (None if out of reach)."""
-        if not any(self.cities[k]["mood"] != ANGRY for k in self.mine):
-            return None
+        build = self.grants("wonder.build")
+        monuments = self.grants("wonder.monuments")
+        reserved = self.me["wonders_reserved"]
+        if not build and not (reserved and monuments):
+            return None  # no wonder may be built (the loop below would pass over each)
+        cities = self.cities
+        for k in self.mine:
+            if cities[k]["mood"] != ANGRY:
+                break
+        else:
+            return None  # every city of mine is angry
         best = None
+        cards = wonder_cards()
         for wd in buildable(self.s, self.p):
-            if self.public and wd in self.me["wonders_reserved"]:
+            mine = wd in reserved
+            if self.public and mine:
                 continue
-            reserved = wd in self.me["wonders_reserved"] and self.grants("wonder.monuments")
-            if not (self.grants("wonder.build") or reserved):
+            if not (build or (mine and monuments)):
                 continue
-            cost = wonder_cards()[wd]["cost"]
+            cost = cards[wd]["cost"]
             if not self.tokens_ok(cost):
                 continue
             if cost.get("food", 0) > cap(self.s, self.me, "food") + self.res["gold"]:
@@ -93,19 +116,25 @@ class Seat(ArmyPlan):
                 best = (short, wd, cost)
         if best is None:
             return None
-        return Goal("wonder", 6 * self.w["grow"], dict(best[2]))
+        return goal("wonder", 6 * self.w["grow"], best[2])
 
     @cached_property
     def growable(self) -> list[str]:
         """My cities that could take another piece now (not angry, room, an advance)."""
         limit = min(len(self.mine), self.s["options"]["max_city_size"])
-        out = []
+        out: list[str] = []
+        pieces = [pc for pc, e in PIECE_EFFECT.items() if self.grants(e)]  # those I may build
+        if not pieces:
+            return out
         for k in self.mine:
             c = self.cities[k]
             if c["mood"] == ANGRY or city_size(c) + 1 > limit:
                 continue
-            if any(self.grants(e) and pc not in c["pieces"] for pc, e in PIECE_EFFECT.items()):
-                out.append(k)
+            have = c["pieces"]
+            for pc in pieces:
+                if pc not in have:
+                    out.append(k)
+                    break
         return out
 
     @cached_property
@@ -124,20 +153,43 @@ class Seat(ArmyPlan):
         if self.wonder_goal:
             out.append(self.wonder_goal)
         if self.wants_settler:
-            out.append(Goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
+            out.append(goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
         if self.growable:
-            out.append(Goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
+            out.append(goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
         if self.army_wanted:
-            out.append(Goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
-        out.append(Goal("research", self.w["research"] + 10, research_cost(self.s)))
-        out.sort(key=lambda g: -g.per_unit)
+            out.append(goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
+        out.append(goal("research", self.w["research"] + 10, research_cost(self.s)))
+        # best worth per good first, ties in the order above (a stable sort, reversed)
+        out.sort(key=_PER_UNIT, reverse=True)
         return out
+
+    @cached_property
+    def stock(self) -> tuple[tuple[str, int], ...]:
+        """My goods as they are, as a key of the caches below."""
+        return tuple(self.res.items())
 
     @cached_property
     def unit_worth(self) -> dict[str, list[float]]:
         """Per good, what the 1st, 2nd, ... extra unit is worth: to the best purchase still
         short of it (half its worth per good: collecting is half the way), 2 for a good
-        nobody needs yet, 0 over the limit (wasted)."""
+        nobody needs yet, 0 over the limit (wasted).
+
+        Remembered across decisions under all it reads: the goals (which never change once
+        made), my goods and my limits. Callers only read the table."""
+        key = self.unit_worth_key
+        table = _UNIT_WORTH.get(key)
+        if table is None:
+            if len(_UNIT_WORTH) > 4096:
+                _UNIT_WORTH.clear()
+            table = _UNIT_WORTH[key] = self._unit_worth(key[2])
+        return table
+
+    @cached_property
+    def unit_worth_key(self) -> tuple[Any, ...]:
+        """Everything :attr:`unit_worth` reads: the goals, the stock and my limits."""
+        return tuple(self.goals), self.stock, tuple(cap(self.s, self.me, r) for r in RESOURCES)
+
+    def _unit_worth(self, caps: tuple[int, ...]) -> dict[str, list[float]]:
         wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}
         for g in self.goals:
             worth = g.per_unit * 0.5
@@ -154,8 +206,8 @@ class Seat(ArmyPlan):
             if basic:
                 wants["gold"].append((basic, worth))
         table: dict[str, list[float]] = {}
-        for r in RESOURCES:
-            room = max(0, cap(self.s, self.me, r) - self.res.get(r, 0))
+        for r, limit in zip(RESOURCES, caps, strict=True):
+            room = max(0, limit - self.res.get(r, 0))
             table[r] = best_worths(wants[r], room)
         return table
 
@@ -163,14 +215,24 @@ class Seat(ArmyPlan):
         """What my three best purchases lack with ``stock``, weighted by what a good is
         worth to each (a swap helps when it lowers this)."""
         total: float = 0  # the same sum as sum(...) over the three: 0 + each in turn
-        for g in self.goals[:3]:
+        for g in self.top_goals:
             total += g.per_unit * g.short(stock)
         return total
+
+    @cached_property
+    def top_goals(self) -> tuple[Goal, ...]:
+        """My three best purchases (what :meth:`lack` weighs)."""
+        return tuple(self.goals[:3])
 
     @cached_property
     def lack_now(self) -> float:
         """:meth:`lack` of my stock as it is."""
         return self.lack(self.res)
+
+    @cached_property
+    def research_penalty(self) -> float:
+        """The save penalty of buying an advance (the same for every advance)."""
+        return self.save_penalty(research_cost(self.s), "research")
 
     def worth_of_goods(self, got: dict[str, int]) -> float:
         """What extra goods are worth to the purchases I save for (see ``unit_worth``)."""
@@ -187,7 +249,15 @@ class Seat(ArmyPlan):
         key = (tuple(sorted(cost.items())), serves)
         memo = self._memo.get(("save", key))
         if memo is None:
-            memo = self._memo[("save", key)] = self._save_penalty(cost, serves)
+            # a pure function of the goals (never changed once made), the stock, the cost
+            # (in its order) and the weight: remembered across decisions too
+            known = (tuple(self.goals), self.stock, tuple(cost.items()), serves, self.w["save"])
+            memo = _SAVE_PENALTY.get(known)
+            if memo is None:
+                if len(_SAVE_PENALTY) > 4096:
+                    _SAVE_PENALTY.clear()
+                memo = _SAVE_PENALTY[known] = self._save_penalty(cost, serves)
+            self._memo[("save", key)] = memo
         return memo
 
     def _save_penalty(self, cost: dict[str, int], serves: str) -> float:

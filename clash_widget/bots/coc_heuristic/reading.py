@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
 
@@ -41,6 +42,8 @@ FERTILE = frozenset({"plains", "forest", "mountain"})
 FAR = 99
 _NEIGHBOURS: dict[tuple[int, str], list[str]] = {}  # (board, hex) -> its neighbours
 _SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it reads
+# Seat.settler_plan by what it reads
+_SETTLER_PLANS: dict[tuple[Any, ...], dict[str, list[tuple[str, dict[str, int]]]]] = {}
 _TERRAIN = itemgetter("terrain")
 _DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
 
@@ -76,6 +79,32 @@ class Goal:
                     other += n - have
         basic -= get("gold", 0)
         return (basic if basic > 0 else 0) + other
+
+
+_GOALS: dict[tuple[Any, ...], Goal] = {}  # goal() by name, worth and cost
+
+
+def goal(name: str, worth: float, cost: dict[str, int]) -> Goal:
+    """``Goal(name, worth, cost)``, made once for each name, worth and cost (in its order)
+    and then shared: nothing changes a goal or its cost once it is made."""
+    key = (name, worth, *cost.items())
+    made = _GOALS.get(key)
+    if made is None:
+        if len(_GOALS) > 1024:
+            _GOALS.clear()
+        made = _GOALS[key] = Goal(name, worth, dict(cost))
+    return made
+
+
+@lru_cache(maxsize=1024)
+def objectives_of(hand: tuple[str, ...]) -> dict[str, int]:
+    """Objective cards in a hand: test -> the number it asks for (callers only read it)."""
+    out: dict[str, int] = {}
+    for c in hand:
+        spec = objective_cards().get(card_base(c))
+        if spec:
+            out[spec["test"]] = spec["n"]
+    return out
 
 
 def research_cost(state: State) -> dict[str, int]:
@@ -139,6 +168,11 @@ class Reading:
         seat = self._others.get(q)
         if seat is None:
             seat = self._others[q] = type(self)(self.s, q, self.w, public=True)
+            # what reads the whole board is the same from every seat: handed over as read
+            seat._board, seat._nbrs = self._board, self._nbrs
+            for name in ("terrain", "by_hex"):
+                if name in self.__dict__:
+                    seat.__dict__[name] = self.__dict__[name]
         return seat
 
     # -- the board -----------------------------------------------------------------------
@@ -161,7 +195,10 @@ class Reading:
 
     @cached_property
     def mine(self) -> list[str]:
-        return sorted(k for k, c in self.cities.items() if c["owner"] == self.p)
+        p = self.p
+        out = [k for k, c in self.cities.items() if c["owner"] == p]
+        out.sort()
+        return out
 
     @cached_property
     def by_hex(self) -> dict[str, list[dict[str, Any]]]:
@@ -172,11 +209,13 @@ class Reading:
 
     @cached_property
     def foreign_hexes(self) -> frozenset[str]:
-        return frozenset(u["hex"] for u in self.units.values() if u["owner"] != self.p)
+        p = self.p
+        return frozenset([u["hex"] for u in self.units.values() if u["owner"] != p])
 
     @cached_property
     def enemy_hexes(self) -> frozenset[str]:
-        return self.foreign_hexes | {k for k, c in self.cities.items() if c["owner"] != self.p}
+        p = self.p
+        return self.foreign_hexes | {k for k, c in self.cities.items() if c["owner"] != p}
 
     def foreign(self, h: str) -> bool:
         return h in self.foreign_hexes
@@ -190,16 +229,19 @@ class Reading:
 
     def armies(self, h: str, owner: int | None = None) -> int:
         """Armies on land at ``h`` (of ``owner``, or of anyone but me)."""
-        return sum(
-            1
-            for u in self.by_hex.get(h, ())
-            if u["kind"] == "army"
-            and u["on"] is None
-            and (u["owner"] == owner if owner is not None else u["owner"] != self.p)
-        )
+        n = 0
+        for u in self.by_hex.get(h, ()):
+            if u["kind"] == "army" and u["on"] is None:
+                if u["owner"] == owner if owner is not None else u["owner"] != self.p:
+                    n += 1
+        return n
 
     def mine_at(self, h: str, kind: str) -> int:
-        return sum(1 for u in self.by_hex.get(h, ()) if u["owner"] == self.p and u["kind"] == kind)
+        n, p = 0, self.p
+        for u in self.by_hex.get(h, ()):
+            if u["owner"] == p and u["kind"] == kind:
+                n += 1
+        return n
 
     @cached_property
     def terrain(self) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
@@ -242,24 +284,25 @@ class Reading:
     @cached_property
     def objectives(self) -> dict[str, int]:
         """My objective cards in hand: test -> the number it asks for."""
-        out: dict[str, int] = {}
         if self.public:
-            return out
-        for c in self.me["objectives_hand"]:
-            spec = objective_cards().get(card_base(c))
-            if spec:
-                out[spec["test"]] = spec["n"]
-        return out
+            return {}
+        return objectives_of(tuple(self.me["objectives_hand"]))
 
     @cached_property
     def settlers(self) -> int:
-        return sum(
-            1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "settler"
-        )
+        n, p = 0, self.p
+        for u in self.units.values():
+            if u["owner"] == p and u["kind"] == "settler":
+                n += 1
+        return n
 
     @cached_property
     def my_armies(self) -> int:
-        return sum(1 for u in self.units.values() if u["owner"] == self.p and u["kind"] == "army")
+        n, p = 0, self.p
+        for u in self.units.values():
+            if u["owner"] == p and u["kind"] == "army":
+                n += 1
+        return n
 
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
@@ -270,25 +313,32 @@ class Reading:
         who owns which city, where the other seats' units and land armies stand, two
         advances and the spacing weight): a search plays many decisions on one board.
         Callers only read the dictionary."""
-        key = (
-            self.p,
-            self.grants("collect.barren-food"),
-            self.grants("collect.sea-food"),
-            self.w["spacing"],
-            self.terrain,
-            tuple((k, c["owner"]) for k, c in self.cities.items()),
-            frozenset(
-                (u["hex"], u["kind"] == "army" and u["on"] is None)
-                for u in self.units.values()
-                if u["owner"] != self.p
-            ),
-        )
+        key = self.sites_key
         out = _SITES.get(key)
         if out is None:
             if len(_SITES) > 2048:
                 _SITES.clear()
             out = _SITES[key] = self._sites()
         return out
+
+    @cached_property
+    def sites_key(self) -> tuple[Any, ...]:
+        """Everything :attr:`sites` reads (so the sites are a pure function of it)."""
+        return (
+            self.p,
+            self.grants("collect.barren-food"),
+            self.grants("collect.sea-food"),
+            self.w["spacing"],
+            self.terrain,
+            tuple([(k, c["owner"]) for k, c in self.cities.items()]),
+            frozenset(
+                [
+                    (u["hex"], u["kind"] == "army" and u["on"] is None)
+                    for u in self.units.values()
+                    if u["owner"] != self.p
+                ]
+            ),
+        )
 
     def _sites(self) -> dict[str, float]:
         out: dict[str, float] = {}
@@ -345,9 +395,11 @@ class Reading:
 
     @cached_property
     def settler_plan(self) -> dict[str, list[tuple[str, dict[str, int]]]]:
-        """Per settler hex: each settler's site and the distances to it."""
-        plan: dict[str, list[tuple[str, dict[str, int]]]] = {}
-        taken: set[str] = set()
+        """Per settler hex: each settler's site and the distances to it.
+
+        Remembered across decisions under all it reads: the sites (by their key, which
+        holds the board), the spaces enemies bar and my settlers by hex. Callers only
+        read the plan."""
         spots = sorted(
             {
                 u["hex"]
@@ -355,9 +407,25 @@ class Reading:
                 if u["owner"] == self.p and u["kind"] == "settler"
             }
         )
-        for h in spots:
+        settlers = tuple((h, self.mine_at(h, "settler")) for h in spots)
+        if not settlers:
+            return {}
+        key = (self.sites_key, self.enemy_hexes, settlers)
+        plan = _SETTLER_PLANS.get(key)
+        if plan is None:
+            if len(_SETTLER_PLANS) > 2048:
+                _SETTLER_PLANS.clear()
+            plan = _SETTLER_PLANS[key] = self._settler_plan(settlers)
+        return plan
+
+    def _settler_plan(
+        self, settlers: tuple[tuple[str, int], ...]
+    ) -> dict[str, list[tuple[str, dict[str, int]]]]:
+        plan: dict[str, list[tuple[str, dict[str, int]]]] = {}
+        taken: set[str] = set()
+        for h, n in settlers:
             reach = self.bfs([h])
-            for _ in range(self.mine_at(h, "settler")):
+            for _ in range(n):
                 best, best_v = None, float(-FAR)
                 for k, v in self.sites.items():
                     if k in taken or k not in reach:

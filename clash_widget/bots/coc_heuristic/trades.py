@@ -4,10 +4,13 @@ once a turn (the only memory the bot keeps)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ...coc.economy import cap
 from ...engine import Action
 from .plan import BASIC, Mind, Seat
+
+_SWAPS: dict[tuple[Any, ...], bool] = {}  # swap_helps by what it reads
 
 
 @lru_cache(maxsize=256)
@@ -38,16 +41,42 @@ def helps(seat: Seat, receive: dict[str, int], give: dict[str, int]) -> bool:
     return seat.lack(after) < seat.lack_now - 1e-9
 
 
+@lru_cache(maxsize=1024)
+def offer(args: tuple[str, ...]) -> tuple[int, str, int, str, int]:
+    """A trade offer's arguments read: the partner, the good and count handed over, the
+    good and count asked for."""
+    give, get = goods(args[1]), goods(args[2])
+    return int(args[0]), give[0], give[1], get[0], get[1]
+
+
+def swap_helps(seat: Seat, take: str, n_take: int, hand: str, n_hand: int) -> bool:
+    """``helps(seat, {take: n_take}, {hand: n_hand})`` for a swap of one good for another
+    (a trade offer), without the two dictionaries: the same steps in the same order."""
+    if take not in BASIC or hand not in BASIC:
+        return False
+    limit = cap(seat.s, seat.me, take)
+    # a pure function of my three best goals (made once, never changed), my stock and
+    # the swap: remembered across decisions (a search weighs the same swaps again and again)
+    key = (seat.top_goals, seat.stock, limit, take, n_take, hand, n_hand)
+    known = _SWAPS.get(key)
+    if known is None:
+        if len(_SWAPS) > 8192:
+            _SWAPS.clear()
+        after = dict(seat.res)
+        after[hand] -= n_hand
+        after[take] = min(limit, after[take] + n_take)
+        known = _SWAPS[key] = after[hand] >= 0 and seat.lack(after) < seat.lack_now - 1e-9
+    return known
+
+
 def offer_worth(bot: Mind, seat: Seat, a: Action) -> float:
     turn = seat.s["turn"]
     key = (turn["age"], turn["round"], seat.p)
     if bot.offers[0] == key and (a in bot.offers[1] or len(bot.offers[1]) >= 2):
         return -1.0
-    q = int(a.args[0])
-    give = dict((goods(a.args[1]),))
-    get = dict((goods(a.args[2]),))
-    if not helps(seat, get, give):
+    q, give, n_give, get, n_get = offer(a.args)
+    if not swap_helps(seat, get, n_get, give, n_give):
         return -1.0
-    if not helps(seat.other(q), give, get):
+    if not swap_helps(seat.other(q), give, n_give, get, n_get):
         return -1.0
     return bot.w["trade"]

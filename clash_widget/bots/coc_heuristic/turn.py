@@ -3,6 +3,8 @@ plan of :mod:`.plan` and the rules of thumb of :mod:`..coc_thumbs`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ...coc import content
@@ -16,7 +18,7 @@ from ...coc.effects import PIECE_ADVANCE, source
 from ...coc.vocab import ANGRY, BARBARIANS, HAPPY, NEUTRAL
 from ...engine import Action
 from ..coc_thumbs import ADVANCE_VALUE
-from .plan import FAR, Mind, Seat, research_cost, shortfall
+from .plan import FAR, Mind, Seat, shortfall
 from .trades import offer_worth
 
 # the advances advance_worth looks out for (the rules name them by the effect they grant)
@@ -25,37 +27,39 @@ FISHING = source("collect.sea-food")
 STORAGE = source("limit.food")
 ENGINEERING = source("wonder.build")
 PIECE_ADVANCES = frozenset(PIECE_ADVANCE.values())
+_COLLECTS: dict[tuple[Any, ...], float] = {}  # collect_worth by what it reads
+NOTED_ADVANCES = PIECE_ADVANCES | {TACTICS, FISHING, STORAGE, ENGINEERING}
 
 
 def turn_score(bot: Mind, seat: Seat, frame: dict[str, Any], a: Action) -> float:
+    # the kinds tested most often first (each test is an exact match: the order is free)
     w, k = bot.w, a.kind
+    if k == "research":
+        return advance_worth(bot, seat, a.args[0]) + seat.research_penalty
+    if k == "trade":
+        return offer_worth(bot, seat, a)
+    if k == "collect":
+        city = seat.cities[a.args[0]]
+        return w["collect"] * collect_worth(seat, a.args[0]) + activation(bot, seat, city)
     if k == "end":
         return 0.0
+    if k == "build":
+        return build_worth(bot, seat, a.args[0])
+    if k == "move":
+        return seat.move_value
+    if k == "grow":
+        return grow_worth(bot, seat, a)
+    if k == "civic":
+        return civic_worth(bot, seat, voting=a.args[:1] == ("voting",))
+    if k == "play":
+        return card_worth(bot, seat, a.args[0])
     if k == "found":
         return found_worth(bot, seat, a.args[0])
     if k == "wonder":
         city = seat.cities[a.args[0]]
         return w["wonder"] + activation(bot, seat, city) + (5 if city["capital"] else 0)
-    if k == "research":
-        cost = research_cost(seat.s)
-        return advance_worth(bot, seat, a.args[0]) + seat.save_penalty(cost, "research")
-    if k == "grow":
-        return grow_worth(bot, seat, a)
-    if k == "build":
-        return build_worth(bot, seat, a.args[0])
-    if k == "collect":
-        city = seat.cities[a.args[0]]
-        return w["collect"] * collect_worth(seat, a.args[0]) + activation(bot, seat, city)
-    if k == "move":
-        return seat.move_value
     if k == "influence":
         return influence_worth(bot, seat, a)
-    if k == "civic":
-        return civic_worth(bot, seat, voting=a.args[:1] == ("voting",))
-    if k == "play":
-        return card_worth(bot, seat, a.args[0])
-    if k == "trade":
-        return offer_worth(bot, seat, a)
     return ability_worth(bot, seat, a)
 
 
@@ -75,14 +79,22 @@ def found_worth(bot: Mind, seat: Seat, h: str) -> float:
     return -1.0
 
 
+@cache
+def government_group(adv: str) -> str | None:
+    """The group of a government's advance (None for the others): a fact of the rules' data."""
+    group = content.advances()[adv]["group"]
+    return group if content.groups()[group]["government"] else None
+
+
 def advance_worth(bot: Mind, seat: Seat, adv: str) -> float:
     v = bot.w["research"] + ADVANCE_VALUE.get(adv, 0)
-    info = content.advances()[adv]
-    group = content.groups()[info["group"]]
-    if group["government"]:
+    group = government_group(adv)
+    if group is not None:
         held = seat.governments
-        if held and info["group"] not in held:
+        if held and group not in held:
             return v - 200  # never give up a government's advances for another
+    if adv not in NOTED_ADVANCES:
+        return v
     if adv == TACTICS and (seat.threats or barbarians_near(seat)):
         v += 30
     if adv == FISHING and not any(
@@ -132,9 +144,10 @@ def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
 def build_worth(bot: Mind, seat: Seat, key: str) -> float:
     city = seat.cities[key]
     best = -1.0
-    room = seat.s["options"]["max_units_per_space"] - sum(
-        1 for u in seat.by_hex.get(key, ()) if u["on"] is None
-    )
+    room = seat.s["options"]["max_units_per_space"]
+    for u in seat.by_hex.get(key, ()):
+        if u["on"] is None:
+            room -= 1
     if room <= 0:
         return -1.0
     if seat.wants_settler and shortfall(seat.res, option_cost(seat.s, "settler_cost")) == 0:
@@ -165,20 +178,31 @@ def can_draft(seat: Seat) -> bool:
 
 def collect_worth(seat: Seat, key: str) -> float:
     city = seat.cities[key]
-    takes: list[list[str]] = []
-    for h in [key, *seat.nbrs(key)]:
-        if h != key and h in seat.cities:
-            continue
-        if seat.foreign(h):
-            continue
-        got = yields(seat.s, seat.p, h, city)
+    takes: list[tuple[str, ...]] = []
+    s, p, cities, foreign = seat.s, seat.p, seat.cities, seat.foreign_hexes
+    if key not in foreign:
+        got = yields(s, p, key, city)
         if got:
-            takes.append(got)
-    picks = effective_size(seat.s, city)
-    return greedy_takes(seat, takes, picks)[0]
+            takes.append(tuple(got))
+    for h in seat.nbrs(key):
+        if h in cities or h in foreign:
+            continue
+        got = yields(s, p, h, city)
+        if got:
+            takes.append(tuple(got))
+    picks = effective_size(s, city)
+    # the greedy choice is a pure function of the goods on offer, the picks and what each
+    # good is worth (unit_worth, a pure function of its key): remembered across decisions
+    known = (seat.unit_worth_key, tuple(takes), picks)
+    worth = _COLLECTS.get(known)
+    if worth is None:
+        if len(_COLLECTS) > 4096:
+            _COLLECTS.clear()
+        worth = _COLLECTS[known] = greedy_takes(seat, takes, picks)[0]
+    return worth
 
 
-def greedy_takes(seat: Seat, takes: list[list[str]], picks: int) -> tuple[float, list[int]]:
+def greedy_takes(seat: Seat, takes: Sequence[Sequence[str]], picks: int) -> tuple[float, list[int]]:
     """Choose up to ``picks`` hexes (one good each), best goods first."""
     table = seat.unit_worth
     got: dict[str, int] = {}
