@@ -15,6 +15,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_TWO_TO_64 = float(1 << 64)  # Stream.random's divisor (a tie-break draw per playout step)
 
 
 def seed_state(seed: int) -> int:
@@ -74,7 +75,7 @@ class Stream:
         return choice(self._s, items)
 
     def random(self) -> float:
-        return _next(self._s) / float(1 << 64)
+        return _next(self._s) / _TWO_TO_64
 
     def shuffle(self, items: list[Any]) -> None:
         shuffle(self._s, items)
