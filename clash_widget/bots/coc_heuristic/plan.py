@@ -24,6 +24,7 @@ from .reading import (
     Goal,
     cached_property,
     goal,
+    kept,
     missing_goods,
     research_cost,
     shortfall,
@@ -179,9 +180,7 @@ class Seat(ArmyPlan):
         key = self.unit_worth_key
         table = _UNIT_WORTH.get(key)
         if table is None:
-            if len(_UNIT_WORTH) > 4096:
-                _UNIT_WORTH.clear()
-            table = _UNIT_WORTH[key] = self._unit_worth(key[2])
+            table = kept(_UNIT_WORTH, key, self._unit_worth(key[2]), 4096)
         return table
 
     @cached_property
@@ -254,9 +253,7 @@ class Seat(ArmyPlan):
             known = (tuple(self.goals), self.stock, tuple(cost.items()), serves, self.w["save"])
             memo = _SAVE_PENALTY.get(known)
             if memo is None:
-                if len(_SAVE_PENALTY) > 4096:
-                    _SAVE_PENALTY.clear()
-                memo = _SAVE_PENALTY[known] = self._save_penalty(cost, serves)
+                memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 4096)
             self._memo[("save", key)] = memo
         return memo
 

@@ -46,6 +46,17 @@ _SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it re
 _SETTLER_PLANS: dict[tuple[Any, ...], dict[str, list[tuple[str, dict[str, int]]]]] = {}
 _TERRAIN = itemgetter("terrain")
 _DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
+K = TypeVar("K")
+
+
+def kept(table: dict[K, T], key: K, value: T, limit: int) -> T:
+    """Store ``value`` under ``key`` in one of the tables remembered across decisions (keys
+    hold everything the value reads) and return it; a table past ``limit`` entries is emptied
+    first, as a search keeps meeting new positions."""
+    if len(table) > limit:
+        table.clear()
+    table[key] = value
+    return value
 
 
 class Goal:
@@ -90,9 +101,7 @@ def goal(name: str, worth: float, cost: dict[str, int]) -> Goal:
     key = (name, worth, *cost.items())
     made = _GOALS.get(key)
     if made is None:
-        if len(_GOALS) > 1024:
-            _GOALS.clear()
-        made = _GOALS[key] = Goal(name, worth, dict(cost))
+        made = kept(_GOALS, key, Goal(name, worth, dict(cost)), 1024)
     return made
 
 
@@ -257,9 +266,7 @@ class Reading:
         key = (self.terrain, self.enemy_hexes, tuple(sources))
         dist = _DISTANCES.get(key)
         if dist is None:
-            if len(_DISTANCES) > 4096:
-                _DISTANCES.clear()
-            dist = _DISTANCES[key] = self._bfs(sources)
+            dist = kept(_DISTANCES, key, self._bfs(sources), 4096)
         return dist
 
     def _bfs(self, sources: list[str]) -> dict[str, int]:
@@ -316,9 +323,7 @@ class Reading:
         key = self.sites_key
         out = _SITES.get(key)
         if out is None:
-            if len(_SITES) > 2048:
-                _SITES.clear()
-            out = _SITES[key] = self._sites()
+            out = kept(_SITES, key, self._sites(), 2048)
         return out
 
     @cached_property
@@ -413,9 +418,7 @@ class Reading:
         key = (self.sites_key, self.enemy_hexes, settlers)
         plan = _SETTLER_PLANS.get(key)
         if plan is None:
-            if len(_SETTLER_PLANS) > 2048:
-                _SETTLER_PLANS.clear()
-            plan = _SETTLER_PLANS[key] = self._settler_plan(settlers)
+            plan = kept(_SETTLER_PLANS, key, self._settler_plan(settlers), 2048)
         return plan
 
     def _settler_plan(

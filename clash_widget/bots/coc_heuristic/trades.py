@@ -9,6 +9,7 @@ from typing import Any
 from ...coc.economy import cap
 from ...engine import Action
 from .plan import BASIC, Mind, Seat
+from .reading import kept
 
 _SWAPS: dict[tuple[Any, ...], bool] = {}  # swap_helps by what it reads
 
@@ -60,12 +61,11 @@ def swap_helps(seat: Seat, take: str, n_take: int, hand: str, n_hand: int) -> bo
     key = (seat.top_goals, seat.stock, limit, take, n_take, hand, n_hand)
     known = _SWAPS.get(key)
     if known is None:
-        if len(_SWAPS) > 8192:
-            _SWAPS.clear()
         after = dict(seat.res)
         after[hand] -= n_hand
         after[take] = min(limit, after[take] + n_take)
-        known = _SWAPS[key] = after[hand] >= 0 and seat.lack(after) < seat.lack_now - 1e-9
+        better = after[hand] >= 0 and seat.lack(after) < seat.lack_now - 1e-9
+        known = kept(_SWAPS, key, better, 8192)
     return known
 
 

@@ -19,6 +19,7 @@ from ...coc.vocab import ANGRY, BARBARIANS, HAPPY, NEUTRAL
 from ...engine import Action
 from ..coc_thumbs import ADVANCE_VALUE
 from .plan import FAR, Mind, Seat, shortfall
+from .reading import kept
 from .trades import offer_worth
 
 # the advances advance_worth looks out for (the rules name them by the effect they grant)
@@ -196,9 +197,7 @@ def collect_worth(seat: Seat, key: str) -> float:
     known = (seat.unit_worth_key, tuple(takes), picks)
     worth = _COLLECTS.get(known)
     if worth is None:
-        if len(_COLLECTS) > 4096:
-            _COLLECTS.clear()
-        worth = _COLLECTS[known] = greedy_takes(seat, takes, picks)[0]
+        worth = kept(_COLLECTS, known, greedy_takes(seat, takes, picks)[0], 4096)
     return worth
 
 
