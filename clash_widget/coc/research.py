@@ -294,7 +294,8 @@ FREE_CHECKS = [known, not_owned, government_open, top_first, prerequisite, affor
 def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
     """Open advances the player can pay for (the research.cost test, see ``ensured``)."""
     player = me(state, frame)
-    opened = open_advances("research", frozenset(player["advances"]))
+    owned = frozenset(player["advances"])
+    opened = open_advances("research", owned)
     res = player["res"]
     if res["ideas"] + res["food"] + res["gold"] >= state["options"]["research_cost"]:
         # _payable's first test, asked once: only Steel Weapons needs a closer look, and
@@ -303,18 +304,26 @@ def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
             return opened
         return [a for a in opened if a.args[0] != STEEL]
     # Short of the full price: only an advance that cost_of() may discount can be paid.
-    owned = player["advances"]
     science_free = grants(player, "research.priesthood") and "priesthood" not in player["once"]
-    catalogue = content.advances()
     return [
         a
-        for a in opened
-        if (
-            FREED_BY.get(a.args[0]) in owned
-            or (science_free and catalogue[a.args[0]]["group"] == content.SCIENCE_GROUP)
-        )
-        and _payable(state, player, a.args[0], False)
+        for a, freed in _discountable("research", owned)
+        if (freed or science_free) and _payable(state, player, a.args[0], False)
     ]
+
+
+@lru_cache(maxsize=4096)
+def _discountable(kind: str, owned: frozenset[str]) -> tuple[tuple[Action, bool], ...]:
+    """Of :func:`open_advances`, in its order, those :func:`cost_of` may discount: each with
+    whether an owned advance frees it (``FREED_BY``); the others are of the Science group,
+    which only Priesthood frees. A pure function of its arguments, like ``open_advances``."""
+    catalogue = content.advances()
+    out = []
+    for a in open_advances(kind, owned):
+        freed = FREED_BY.get(a.args[0]) in owned
+        if freed or catalogue[a.args[0]]["group"] == content.SCIENCE_GROUP:
+            out.append((a, freed))
+    return tuple(out)
 
 
 def apply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
