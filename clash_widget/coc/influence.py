@@ -22,7 +22,7 @@ from ..engine import Action, act, rng
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
-from .board import city_size, hex_distance
+from .board import city_size, hex_distance, own_cities
 from .common import bump_stat, mark_once, me, spend_action, used_once
 from .effects import grants
 from .rulebook import RULES
@@ -145,19 +145,25 @@ def takeable(state: State, p: int, key: str) -> list[str]:
 
 
 def candidates(state: State, frame: Frame) -> list[Action]:
-    """Only pairs within the largest reachable range: cheap enough for every listing."""
+    """Only pairs within the largest reachable range, at cities with a piece to take: cheap
+    enough for every listing (see ``ensured``: the source, the target and its piece)."""
     p = frame["player"]
+    cities = state["cities"]
+    targets = []
+    for k, c in cities.items():
+        if c["pieces"] and c["owner"] != p and c["owner"] >= 0:
+            for owner in c["pieces"].values():
+                if owner != p:  # piece_to_take
+                    targets.append(k)
+                    break
+    if not targets:  # most listings: nobody else has a city piece that could be taken
+        return []
+    targets.sort()  # once, not once per source city
     player = me(state, frame)
     art = grants(player, "influence.art") and not used_once(state, frame, ART_ONCE)
-    mine = [(k, city_size(c)) for k, c in state["cities"].items() if c["owner"] == p]
-    if not mine:
-        return []
-    targets = sorted(
-        k for k, c in state["cities"].items() if c["owner"] >= 0 and c["owner"] != p and c["pieces"]
-    )  # sorted once, not once per source city
     out = []
-    for src, size in sorted(mine):
-        reach = size + player["culture"]
+    for src in own_cities(state, p):
+        reach = city_size(cities[src]) + player["culture"]
         for dst in targets:
             if hex_distance(src, dst) <= reach:
                 out.append(act("influence", src, dst))
@@ -314,6 +320,9 @@ INFLUENCE = ActionKind(
     apply_attempt,
     category="influence",
     gate=[not_yet_succeeded],
+    # Candidates run from the player's own cities to other players' cities with a piece
+    # the player does not hold (so of size 2 or more); the other checks are asked.
+    ensured=[own_source, foreign_target, big_enough, piece_to_take],
     arity=(2, 3),
     usage="influence <your city> <target city> [art]",
     example="influence 1,1 3,0",
