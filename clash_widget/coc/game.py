@@ -244,7 +244,12 @@ class ClashOfCultures(Game):
             state["stack"].pop()
         elif kind == "raze" and self.only_answer(state) is not None:
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
-        elif kind == "free_advance" and not self.legal_actions(state):
+        elif kind == "free_advance":
+            legal = self.legal_actions(state)
+            if legal:  # the decision waits: hand its listing on rather than list it again
+                if ev.list_rest:
+                    ev.listed = legal
+                return False
             state["stack"].pop()  # every advance owned: nothing to receive
         elif kind in ("influence_boost", events.MOOD_FRAME) and self.answer_if_only(state, ev):
             pass  # a window did not make up the shortfall: one answer is left
