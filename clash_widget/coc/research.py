@@ -7,7 +7,7 @@ of which may be replaced by ideas (gold replaces any resource).
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..engine import Action, act
 from ..engine.frames import ActionKind, explained, frame_options
@@ -294,36 +294,63 @@ FREE_CHECKS = [known, not_owned, government_open, top_first, prerequisite, affor
 def candidates(state: State, frame: Frame) -> tuple[Action, ...] | list[Action]:
     """Open advances the player can pay for (the research.cost test, see ``ensured``)."""
     player = me(state, frame)
-    owned = frozenset(player["advances"])
-    opened = open_advances("research", owned)
+    menu = research_menu("research", tuple(player["advances"]))
     res = player["res"]
     if res["ideas"] + res["food"] + res["gold"] >= state["options"]["research_cost"]:
         # _payable's first test, asked once: only Steel Weapons needs a closer look, and
-        # only when it is open (not owned: then it is not among the open ones either).
-        if STEEL in player["advances"] or _payable(state, player, STEEL, False):
-            return opened
-        return [a for a in opened if a.args[0] != STEEL]
+        # only when it is open.
+        if not menu.steel_open or _payable(state, player, STEEL, False):
+            return menu.opened
+        return menu.without_steel
     # Short of the full price: only an advance that cost_of() may discount can be paid.
     science_free = grants(player, "research.priesthood") and "priesthood" not in player["once"]
     return [
         a
-        for a, freed in _discountable("research", owned)
+        for a, freed in menu.discountable
         if (freed or science_free) and _payable(state, player, a.args[0], False)
     ]
 
 
+def free_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    """The open advances a free advance may be (``kind`` advance): all of them but Steel
+    Weapons when its 2 ore cannot be paid (nothing else is left to pay: research.cost)."""
+    player = me(state, frame)
+    menu = research_menu("advance", tuple(player["advances"]))
+    if not menu.steel_open or _payable(state, player, STEEL, True):
+        return menu.opened
+    return menu.without_steel
+
+
+class Menu(NamedTuple):
+    """What a player's owned advances leave open to research (one kind of action)."""
+
+    opened: tuple[Action, ...]
+    """:func:`open_advances`."""
+    without_steel: tuple[Action, ...]
+    """The same without Steel Weapons."""
+    steel_open: bool
+    """Whether Steel Weapons is among them."""
+    discountable: tuple[tuple[Action, bool], ...]
+    """Those :func:`cost_of` may discount, in the same order: each with whether an owned
+    advance frees it (``FREED_BY``); the others are of the Science group, which only
+    Priesthood frees."""
+
+
 @lru_cache(maxsize=4096)
-def _discountable(kind: str, owned: frozenset[str]) -> tuple[tuple[Action, bool], ...]:
-    """Of :func:`open_advances`, in its order, those :func:`cost_of` may discount: each with
-    whether an owned advance frees it (``FREED_BY``); the others are of the Science group,
-    which only Priesthood frees. A pure function of its arguments, like ``open_advances``."""
+def research_menu(kind: str, advances: tuple[str, ...]) -> Menu:
+    """The :class:`Menu` of a player whose advances are ``advances`` (the state's list as a
+    tuple: made without hashing a set at each listing). A pure function of its arguments,
+    like ``open_advances``."""
+    owned = frozenset(advances)
+    opened = open_advances(kind, owned)
     catalogue = content.advances()
-    out = []
-    for a in open_advances(kind, owned):
+    discountable = []
+    for a in opened:
         freed = FREED_BY.get(a.args[0]) in owned
         if freed or catalogue[a.args[0]]["group"] == content.SCIENCE_GROUP:
-            out.append((a, freed))
-    return tuple(out)
+            discountable.append((a, freed))
+    without_steel = tuple(a for a in opened if a.args[0] != STEEL)
+    return Menu(opened, without_steel, len(without_steel) < len(opened), tuple(discountable))
 
 
 def apply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -689,6 +716,7 @@ __all__ = [
     "KIND",
     "buy",
     "dogma_gift",
+    "free_candidates",
     "gain_advance",
     "mark_once",
     "used_once",

@@ -144,11 +144,6 @@ def apply_free(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     research.buy(state, args["player"], args["advance"], ev, free=True)
 
 
-def _free_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
-    owned = frozenset(state["players"][frame["player"]]["advances"])
-    return research.open_advances("advance", owned)
-
-
 def _free_advance_label(state: State, frame: Frame, a: Action) -> str:
     from . import content
 
@@ -159,10 +154,10 @@ FREE_ADVANCE = ActionKind(
     "advance",
     parse_free,
     research.FREE_CHECKS,
-    _free_candidates,
+    research.free_candidates,
     apply_free,
     category="advance",
-    ensured=research.ENSURED,
+    ensured=[*research.ENSURED, research.affordable],
     arity=(1, 1),
     usage="advance <advance>",
     example="advance writing",

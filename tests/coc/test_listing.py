@@ -242,3 +242,33 @@ def test_wonders_are_listed_exactly_as_their_checks_allow(advances, reserved, ac
     legal = m.legal_actions()
     assert legal == brute_legal(m.game, m.state)
     assert (act("wonder", cap, "great_wall") in legal) is listed
+
+
+def test_research_menu_is_what_the_owned_advances_leave_open():
+    """The research listing's menu, cached per tuple of owned advances, is its definition:
+    the open advances (``open_advances``, checked against the opening rules in
+    tests/test_fast_listing.py), the same without Steel Weapons, and those a discount may
+    free ("Mathematics ... can be bought at no Food cost"; Priesthood: "a Science
+    advancement at no Food cost"), for many sets of owned advances in any order."""
+    import random
+
+    from clash_widget.coc.effects import FREED_BY
+
+    order = content.advance_order()
+    rnd = random.Random(7)
+    for _ in range(2000):
+        share = rnd.random()
+        owned = [a for a in order if rnd.random() < share]
+        rnd.shuffle(owned)
+        for kind in ("research", "advance"):
+            menu = research.research_menu(kind, tuple(owned))
+            opened = research.open_advances(kind, frozenset(owned))
+            assert menu.opened == opened
+            assert menu.without_steel == tuple(a for a in opened if a.args[0] != research.STEEL)
+            assert menu.steel_open == any(a.args[0] == research.STEEL for a in opened)
+            assert menu.discountable == tuple(
+                (a, FREED_BY.get(a.args[0]) in owned)
+                for a in opened
+                if FREED_BY.get(a.args[0]) in owned
+                or content.advances()[a.args[0]]["group"] == content.SCIENCE_GROUP
+            )
