@@ -7,7 +7,7 @@ score 2 VP when fulfilled in the status phase. Our teaching set: data/cards.json
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..engine import Action, act, rng
@@ -174,7 +174,13 @@ def card_action(state: State, frame: Frame, card: str) -> bool:
 
 
 def play_candidates(state: State, frame: Frame) -> list[Action]:
-    return [act("play", c) for c in sorted(set(me(state, frame)["actions_hand"]))]
+    """The cards in hand, each once (cards.in-hand, see ``ensured``)."""
+    return [_play_action(c) for c in sorted(set(me(state, frame)["actions_hand"]))]
+
+
+@lru_cache(maxsize=1024)
+def _play_action(card: str) -> Action:
+    return act("play", card)  # actions are immutable: one per card, made once
 
 
 def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
@@ -208,6 +214,7 @@ PLAY = ActionKind(
     play_candidates,
     apply_play,
     category="card",
+    ensured=[in_hand],
     arity=(1, 1),
     usage="play <card>",
     example="play bumper_crop#0",
