@@ -74,9 +74,7 @@ def is_edge(state: State, key: str) -> bool:
 
 class _Reading(threading.local):
     def __init__(self) -> None:
-        self.state: State | None = None
-        self.by_hex: dict[str, list[tuple[str, Unit]]] | None = None
-        self.memo: dict[Any, Any] = {}
+        self.block: reading | None = None  # the innermost open block of this thread
 
 
 _READING = _Reading()
@@ -86,20 +84,23 @@ class reading:  # noqa: N801 - used like a function: ``with reading(state):``
     """A block that only reads ``state``: unit queries may use a per-hex index.
 
     Nothing may change the state inside the block (listing and checking are pure).
-    Blocks nest; leaving one restores the outer block's index.
+    Blocks nest; leaving one restores the outer block. The block itself holds what it
+    remembers, so opening one sets a single thread-local value (every listing opens one).
     """
 
-    __slots__ = ("outer", "state")
+    __slots__ = ("by_hex", "memo", "outer", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.by_hex: dict[str, list[tuple[str, Unit]]] | None = None
+        self.memo: dict[Any, Any] = {}
 
     def __enter__(self) -> None:
-        self.outer = (_READING.state, _READING.by_hex, _READING.memo)
-        _READING.state, _READING.by_hex, _READING.memo = self.state, None, {}
+        self.outer = _READING.block
+        _READING.block = self
 
     def __exit__(self, *exc: object) -> None:
-        _READING.state, _READING.by_hex, _READING.memo = self.outer
+        _READING.block = self.outer
 
 
 def read_once(state: State, key: Any, compute: Callable[[], T]) -> T:
@@ -108,12 +109,13 @@ def read_once(state: State, key: Any, compute: Callable[[], T]) -> T:
     ``key`` must name everything the result depends on besides the state.
     Outside a reading block nothing is remembered.
     """
-    if _READING.state is not state:
+    block = _READING.block
+    if block is None or block.state is not state:
         return compute()
-    memo = _READING.memo
+    memo = block.memo
     if key not in memo:
         memo[key] = compute()
-    return memo[key]
+    return memo[key]  # type: ignore[no-any-return]
 
 
 def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
@@ -121,8 +123,9 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
 
     The list belongs to the caller's reading only: do not change it.
     """
-    if _READING.state is state:
-        index = _READING.by_hex
+    block = _READING.block
+    if block is not None and block.state is state:
+        index = block.by_hex
         if index is None:
             index = {}
             for item in state["units"].items():
@@ -131,7 +134,7 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
                     index[item[1]["hex"]] = [item]
                 else:
                     here.append(item)
-            _READING.by_hex = index
+            block.by_hex = index
         return index.get(key, _NONE)
     return [(uid, u) for uid, u in state["units"].items() if u["hex"] == key]
 
@@ -168,9 +171,10 @@ def own_cities(state: State, player: int) -> list[str]:
     """``player``'s city keys, sorted: what the listing of a turn asks again and again (build,
     collect, grow, civic, wonders), so inside a reading block it is worked out once. The list
     belongs to the caller's reading only: do not change it."""
-    if _READING.state is not state:
+    block = _READING.block
+    if block is None or block.state is not state:
         return sorted(cities_of(state, player))
-    memo = _READING.memo
+    memo = block.memo
     key = ("own-cities", player)
     got = memo.get(key)
     if got is None:
