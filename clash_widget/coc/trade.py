@@ -330,6 +330,7 @@ def apply_reply(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     a, b = state["players"][frame["from"]], state["players"][frame["player"]]
     if args["answer"] == "decline":
         ev.emit("trade_declined", f"{b['name']} declines the trade.", player=frame["player"])
+        ev.restores_previous = True  # the offer only asked: nothing else changed hands
         return
     picked = list(args["cards"] or card_choices(state, frame)[0])
     for g, n in frame["give"].items():

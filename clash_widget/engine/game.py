@@ -73,6 +73,10 @@ class Events(list[Event]):
     listed: list[Action] | None = None
     """The legal actions of the position the step came to rest at, when the last
     automatic step listed them (see :attr:`list_rest`); else None."""
+    restores_previous: bool = False
+    """Set by the rules when this action undid everything the action played just before it
+    did (a declined trade offer): the position is again the one that action was played at,
+    so its legal actions are those listed there (:meth:`.match.Match.play` hands them on)."""
 
     def emit(self, kind: str, text: str, **data: Any) -> Event:
         ev = {"kind": kind, "text": text, **data}

@@ -52,6 +52,14 @@ class Listing(Sequence[Action]):
         self._all: list[Action] | None = actions
         self._groups: dict[str, list[Action]] | None = None
 
+    def again(self) -> Listing:
+        """This listing for the same state at its present version: for a position the rules
+        say is the one this listing was made at (what was listed is copied, not shared)."""
+        out = Listing(self.game, self.state, None if self._all is None else list(self._all))
+        if self._groups is not None:
+            out._groups = {c: list(v) for c, v in self._groups.items()}
+        return out
+
     def actions(self) -> list[Action]:
         """The full listing (``Game.legal_actions``), made once."""
         if self._all is None:

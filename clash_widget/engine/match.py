@@ -101,6 +101,7 @@ class Match:
         self._undo: list[tuple[State, int, bool]] = []  # (state before, log length, barrier)
         self._redo: list[str] = []
         self._start: State | None = None  # the position before the first recorded action
+        self._previous: Listing | None = None  # the last action's position's listing, if given
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -229,10 +230,10 @@ class Match:
         state = self.state
         stored_version = state.get("version")  # None: a fresh state has no version yet
         version_before = int(stored_version or 0)  # what self.version reads
+        of_here = listed is not None and listed.state is state and listed.version == version_before
         if not (
-            listed is not None
-            and listed.state is state
-            and listed.version == version_before
+            of_here
+            and listed is not None
             and version in (None, version_before)
             and isinstance(action, Action)
             and listed.handed_out(action)
@@ -266,7 +267,19 @@ class Match:
         self.actions.append(str(a))
         self.log.extend(ev)
         rest = None if ev.listed is None else Listing(self.game, state, ev.listed)
+        if rest is None and ev.restores_previous:
+            rest = self._listed_before(version_before)
+        self._previous = listed if of_here else None
         return Outcome(True, a, None, ev, rest)  # ev: a new list of this action's events
+
+    def _listed_before(self, version_before: int) -> Listing | None:
+        """The listing the previous action was picked from, for the position it was played at,
+        now that the rules say the game is back there (:attr:`.game.Events.restores_previous`);
+        None unless that action was played just before, at the version before, on this state."""
+        prev = self._previous
+        if prev is None or prev.state is not self.state or prev.version != version_before - 1:
+            return None
+        return prev.again()
 
     def _roll_back(self, before: State | None, version: int | None) -> None:
         """Put the state back as it was before the action that failed.
@@ -310,6 +323,7 @@ class Match:
             return False
         before, log_len, _ = self._undo.pop()
         version = self.version
+        self._previous = None
         self._redo.append(self.actions.pop())
         self.state = before
         self.state["version"] = version + 1
