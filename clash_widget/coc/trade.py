@@ -314,14 +314,15 @@ def cards_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def reply_candidates(state: State, frame: Frame) -> list[Action]:
+    """Accept (naming the cards given, one choice each, when there is more than one) or
+    decline: each passes trade.reply and trade.choose-cards by construction (``ensured``)."""
     choices = card_choices(state, frame)
     if len(choices) == 1:
-        accepts = [act("reply", "accept")]
-    else:
-        accepts = [act("reply", "accept", "+".join(c)) for c in choices]
-    return [*accepts, _DECLINE]
+        return [_ACCEPT, _DECLINE]
+    return [*(act("reply", "accept", "+".join(c)) for c in choices), _DECLINE]
 
 
+_ACCEPT = act("reply", "accept")
 _DECLINE = act("reply", "decline")
 
 
@@ -377,6 +378,7 @@ REPLY = ActionKind(
     reply_candidates,
     apply_reply,
     category="reply",
+    ensured=[reply_ok, cards_ok],
     arity=(1, 2),
     usage="reply accept [<card>+<card>] | reply decline",
     example="reply accept",

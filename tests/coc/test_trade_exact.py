@@ -127,6 +127,7 @@ def test_trade_choose_cards_partner_picks():
     accepted(m, "trade 1 wood:1 action_cards:1")
     legal = {str(a) for a in m.legal_actions()}
     assert legal == {"reply accept festival#0", "reply accept scholars#0", "reply decline"}
+    assert all(m.check(a) is None for a in m.legal_actions())  # listed without asking again
     assert refused(m, "reply accept") == "trade.choose-cards"
     assert refused(m, "reply accept metropolis#1") == "trade.choose-cards"  # not an action card
     assert refused(m, "reply accept bumper_crop#0") == "trade.choose-cards"  # not theirs
@@ -151,6 +152,7 @@ def test_trade_choose_cards_only_one_answer_is_not_asked():
     m = s.match()
     accepted(m, "trade 1 wood:1 action_cards:1")
     assert {str(a) for a in m.legal_actions()} == {"reply accept", "reply decline"}
+    assert all(m.check(a) is None for a in m.legal_actions())
     accepted(m, "reply accept")
     assert m.state["players"][1]["actions_hand"] == ["scholars#1"]
 
