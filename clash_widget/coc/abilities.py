@@ -116,12 +116,12 @@ def barter_amounts(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     )
 
 
-def barter_candidates(state: State, frame: Frame) -> list[Action]:
+def barter_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
     """Every mix the player may choose: up to 3 resources of any kinds, split any way
     between gold and culture tokens. Gold turned back into gold changes nothing, so a
     mix that gives gold and also takes gold is left out of the list (still accepted)."""
     stock = me(state, frame)["res"]
-    return list(_barter_mixes(tuple(min(stock[r], 3) for r in RESOURCES)))
+    return _barter_mixes(tuple(min(stock[r], 3) for r in RESOURCES))  # immutable: no copy
 
 
 @lru_cache(maxsize=4096)
