@@ -18,7 +18,6 @@ player chooses how many routes give gold instead of food.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -181,36 +180,26 @@ def taker_holds(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return _holds(state["players"][args["to"]], args["get"])
 
 
-def offer_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+def offer_candidates(state: State, frame: Frame) -> list[Action]:
     """One-for-one swaps of basic resources: a small, useful slice of all possible trades.
 
     Any other trade (cards, tokens, gold, several goods) is legal when typed.
     """
-    held = tuple(
-        (res["food"] >= 1, res["wood"] >= 1, res["ore"] >= 1)
-        for res in (player["res"] for player in state["players"])
-    )
-    return _swaps(frame["player"], held)
-
-
-@lru_cache(maxsize=16384)
-def _swaps(p: int, held: tuple[tuple[bool, bool, bool], ...]) -> tuple[Action, ...]:
-    """The swaps ``p`` may offer when each seat holds (True) or not each basic good: built
-    to pass every offer check (the kind's ``ensured`` list): another seat, one basic good
-    each way, and only goods each side holds (at least 1, as _holds asks). A pure function of
-    what it is given, asked at every listing of a turn."""
-    assert BASIC == ("food", "wood", "ore")  # the order ``held`` is read in
-    mine = [g for g, has in zip(BASIC, held[p], strict=True) if has]
+    p = frame["player"]
+    players = state["players"]
     out = []
-    for q in range(len(held)):
+    # Built to pass every offer check (the kind's ``ensured`` list): another seat, one
+    # basic good each way, and only goods each side holds (at least 1, as _holds asks).
+    mine = [g for g in BASIC if players[p]["res"][g] >= 1]
+    for q in range(len(players)):
         if q == p or not mine:
             continue
-        theirs = [t for t, has in zip(BASIC, held[q], strict=True) if has]
+        theirs = [t for t in BASIC if players[q]["res"][t] >= 1]
         for g in mine:
             for t in theirs:
                 if g != t:
                     out.append(_SWAPS[q, g, t])
-    return tuple(out)
+    return out
 
 
 _SWAPS = {
