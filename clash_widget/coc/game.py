@@ -242,7 +242,15 @@ class ClashOfCultures(Game):
             continue_raids(state, ev)
         elif kind == "move" and top["left"] == 0:
             state["stack"].pop()
-        elif kind == "raze" and self.only_answer(state) is not None:
+        elif kind == "raze":
+            if not ev.list_rest:
+                if self.only_answer(state) is None:
+                    return False
+            else:  # the full listing, handed on when there is a choice (most often there is)
+                legal = self.legal_actions(state)
+                if len(legal) != 1:
+                    ev.listed = legal
+                    return False
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
         elif kind == "free_advance":
             legal = self.legal_actions(state)
