@@ -64,10 +64,11 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
     # The same checks as the move frame, asked for one group (no dead-end Move actions);
     # candidates come lazily, so the probe stops at the first group that can go.
     probe = cast(Frame, new_move_frame(state, p))  # the checks take any frame
-    return any(
-        GROUP.admits(state, probe, parse_group(state, probe, a))
-        for a in group_candidates(state, probe)
-    )
+    admits, parse = GROUP.admits, GROUP.parse
+    for a in group_candidates(state, probe):
+        if admits(state, probe, parse(state, probe, a)):
+            return True
+    return False
 
 
 def _move_label(state: State, frame: Frame, a: Action) -> str:
@@ -86,14 +87,6 @@ MOVE_KIND = ActionKind(
     example="move",
     label=_move_label,
 )
-
-
-def _can_move(state: State, u: dict[str, Any]) -> bool:
-    if u["stop"] or u["fought"]:
-        return False
-    if u["kind"] == "army" and not grants(state["players"][u["owner"]], "move.armies"):
-        return False
-    return True
 
 
 # == one group ===============================================================
@@ -116,12 +109,25 @@ def _spec_items(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(spec.items())
 
 
+_HEXES_READ: set[str] = set()
+
+
+def _read_hex(text: str) -> None:
+    """Refuse (MalformedAction) anything but a canonical ``q,r`` key; a key read once is
+    remembered, as whether a text is one never changes (every group names two)."""
+    if text not in _HEXES_READ:
+        parse_hex(text)
+        if len(_HEXES_READ) > 4096:  # a bound on what a stream of odd actions can grow
+            _HEXES_READ.clear()
+        _HEXES_READ.add(text)
+
+
 def spec_text(spec: dict[str, int]) -> str:
     return "".join(f"{k[0] if k != 'ship' else 'h'}{n}" for k, n in sorted(spec.items()) if n)
 
 
 def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    parse_hex(a.args[0]), parse_hex(a.args[1])  # ValueError unless both are canonical q,r
+    _read_hex(a.args[0]), _read_hex(a.args[1])  # refused unless both are canonical q,r
     road = pick = payment = None
     for extra in a.args[3:]:
         if extra.startswith("roads:") and road is None:
@@ -140,7 +146,7 @@ def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
         "from": a.args[0],
         "to": a.args[1],
         "spec": parse_spec(a.args[2]),
-        "roads": roads.parse_payment(road),
+        "roads": [] if road is None else roads.parse_payment(road),
         "moved": frame.get("moved", ()),
         "for": "group",
         "payment": payment,
@@ -425,7 +431,7 @@ def land_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if "ship" in args["spec"]:
         return True
     to = args["to"]
-    if not is_explored(state, to) or not is_sea(state, to):
+    if state["hexes"][to]["terrain"] != "sea":  # land, or face down (explored on arrival)
         return True
     return room_aboard(state, args["player"], to) >= sum(args["spec"].values())
 
@@ -449,7 +455,8 @@ def ship_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     MOVE,
 )
 def settler_escort(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    if set(args["spec"]) != {"settler"}:
+    spec = args["spec"]
+    if len(spec) != 1 or "settler" not in spec:  # not settlers alone
         return True
     return not is_enemy_space(state, args["player"], args["to"])
 
@@ -477,7 +484,7 @@ def fighters(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         return True
     if "ship" in args["spec"]:
         return True
-    return is_explored(state, args["to"]) and not is_sea(state, args["to"])
+    return state["hexes"][args["to"]]["terrain"] not in (None, "sea")  # explored land
 
 
 @RULES.check(
@@ -487,11 +494,13 @@ def fighters(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     to = args["to"]
-    if is_explored(state, to) and is_sea(state, to) and "ship" not in args["spec"]:
+    if state["hexes"][to]["terrain"] == "sea" and "ship" not in args["spec"]:
         return True  # boarding: riders do not count
-    mine = sum(
-        1 for _, u in units_on(state, to) if u["on"] is None and u["owner"] == args["player"]
-    )
+    p = args["player"]
+    mine = 0
+    for _, u in units_on(state, to):
+        if u["on"] is None and u["owner"] == p:
+            mine += 1
     return mine + sum(args["spec"].values()) <= state["options"]["max_units_per_space"]
 
 
@@ -623,34 +632,55 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
     p = frame["player"]
     moved = frame.get("moved", ())
     by_hex: dict[str, dict[str, int]] = {}
+    armies_move = None  # asked at the first army (the same for all the mover's armies)
+    # The mover's units that may still go: not stopped by a mountain, not fought, not moved
+    # in this Move action, and armies only with Tactics.
     for uid, u in state["units"].items():
-        if u["owner"] == p and _can_move(state, u) and uid not in moved:
-            d = by_hex.setdefault(u["hex"], {})
-            d[u["kind"]] = d.get(u["kind"], 0) + 1
+        if u["owner"] != p or u["stop"] or u["fought"] or uid in moved:
+            continue
+        kind = u["kind"]
+        if kind == "army":
+            if armies_move is None:
+                armies_move = grants(state["players"][p], "move.armies")
+            if not armies_move:
+                continue
+        d = by_hex.get(u["hex"])
+        if d is None:
+            by_hex[u["hex"]] = {kind: 1}
+        else:
+            d[kind] = d.get(kind, 0) + 1
     cap = state["options"]["group_size"]
     for src in sorted(by_hex):
         avail = by_hex[src]
-        specs = []
-        for a in range(min(avail.get("army", 0), cap) + 1):
-            for s in range(min(avail.get("settler", 0), cap - a) + 1):
-                if a + s:
-                    specs.append({"army": a, "settler": s})
-        land_dest = board_neighbours(state, src)
-        by_road = None  # asked only when reached: a probe often stops at the first group
-        for spec in specs:
-            text = spec_text(spec)
-            for dst in land_dest:
-                yield Action("group", (src, dst, text))
-            if by_road is None:
-                by_road = roads.candidate_moves(state, p, src)
-            for dst, pay_text in by_road:
-                yield Action("group", (src, dst, text, pay_text))
+        specs = _land_specs(min(avail.get("army", 0), cap), avail.get("settler", 0), cap)
+        if specs:
+            land_dest = board_neighbours(state, src)
+            by_road = None  # asked only when reached: a probe often stops at the first group
+            for text in specs:
+                for dst in land_dest:
+                    yield Action("group", (src, dst, text))
+                if by_road is None:
+                    by_road = roads.candidate_moves(state, p, src)
+                for dst, pay_text in by_road:
+                    yield Action("group", (src, dst, text, pay_text))
         ships = min(avail.get("ship", 0), cap)
         if ships:
             sea = sorted(_ship_reach(state, p, src))
             for n in range(1, ships + 1):
                 for dst in sea:
                     yield Action("group", (src, dst, f"h{n}"))
+
+
+@lru_cache(maxsize=256)
+def _land_specs(armies: int, settlers: int, cap: int) -> tuple[str, ...]:
+    """The land groups ``armies`` armies and ``settlers`` settlers on one space can make, up
+    to ``cap`` units, as written in a group key (a0s1, then a0s2, ..., then a1s0 ...)."""
+    return tuple(
+        spec_text({"army": a, "settler": s})
+        for a in range(armies + 1)
+        for s in range(min(settlers, cap - a) + 1)
+        if a + s
+    )
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -665,7 +695,8 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
             }
             state["stack"].append(which)
             return
-    take = paying.settle(state, frame, "group", args)
+    # Without Roads there is nothing to pay (settle would find the one way: nothing).
+    take = paying.settle(state, frame, "group", args) if args["roads"] else {}
     if take is None:
         return  # asked how to pay the road (food or ore, or gold); the move goes on from there
     frame["left"] -= 1
@@ -846,7 +877,9 @@ GROUP = ActionKind(
     group_candidates,
     apply_group,
     category="group",
-    ensured=GROUP_ENSURED,
+    # No candidate names a payment or a pick (both are asked after a group is chosen), so
+    # they pass those two checks as well.
+    ensured=[*GROUP_ENSURED, paying.named_ok, pick_ok],
     arity=(3, 6),
     usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]] "
     "[pick:<class>+...]",
