@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import combinations, product
 from typing import Any, cast
 
 from ..engine import Action, act
@@ -64,9 +65,9 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
     # The same checks as the move frame, asked for one group (no dead-end Move actions);
     # candidates come lazily, so the probe stops at the first group that can go.
     probe = cast(Frame, new_move_frame(state, p))  # the checks take any frame
-    admits, parse = GROUP.admits, GROUP.parse
-    for a in group_candidates(state, probe):
-        if admits(state, probe, parse(state, probe, a)):
+    admits = GROUP.admits
+    for args in candidate_args(state, probe):
+        if admits(state, probe, args):
             return True
     return False
 
@@ -141,11 +142,25 @@ def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
                 "after the units a group may add roads:food|roads:ore|roads:food+ore, the "
                 "road's payment (gold:1), and which units go (pick:ship-empty)"
             )
+    return group_args(frame, a.args[0], a.args[1], a.args[2], road, payment, pick)
+
+
+def group_args(
+    frame: Frame,
+    src: str,
+    to: str,
+    units: str,
+    road: str | None = None,
+    payment: dict[str, int] | None = None,
+    pick: list[str] | None = None,
+) -> dict[str, Any]:
+    """A group's arguments, as the checks read them (from a group key read by parse_group,
+    or from a candidate's parts, which are canonical by construction)."""
     return {
         "player": frame["player"],
-        "from": a.args[0],
-        "to": a.args[1],
-        "spec": parse_spec(a.args[2]),
+        "from": src,
+        "to": to,
+        "spec": parse_spec(units),
         "roads": [] if road is None else roads.parse_payment(road),
         "moved": frame.get("moved", ()),
         "for": "group",
@@ -222,8 +237,6 @@ def _movable(state: State, args: dict[str, Any], kind: str) -> list[str]:
 
 def pick_options(state: State, args: dict[str, Any]) -> list[list[str]]:
     """Every choice of classes for the group's units (a battle takes no forest unit)."""
-    from itertools import combinations, product
-
     battle = is_enemy_space(state, args["player"], args["to"])
     per_kind = []
     for kind, n in sorted(args["spec"].items()):
@@ -238,6 +251,28 @@ def pick_options(state: State, args: dict[str, Any]) -> list[list[str]]:
         if len(boats) > 1:  # boarding ships that differ: which one the units ride
             per_kind.append([(b,) for b in boats])
     return [sorted(x for part in combo for x in part) for combo in product(*per_kind)]
+
+
+def pick_asked(state: State, args: dict[str, Any]) -> bool:
+    """Whether :func:`pick_options` offers more than one choice, told without listing them:
+    every kind has units enough (else there is no choice at all), and the units of some kind
+    differ while not all of them go, or the ships that could be boarded differ."""
+    battle = is_enemy_space(state, args["player"], args["to"])
+    differ = False
+    for kind, n in args["spec"].items():
+        classes = [unit_class(state, uid) for uid in _movable(state, args, kind)]
+        if battle:
+            classes = [c for c in classes if not c.endswith("-forest")]
+        if n > len(classes):
+            return False
+        if 0 < n < len(classes) and len(set(classes)) > 1:
+            differ = True
+    if differ:
+        return True
+    to = args["to"]
+    if "ship" not in args["spec"] and is_explored(state, to) and is_sea(state, to):
+        return len({unit_class(state, b) for b in _ships_with_room(state, args)}) > 1
+    return False
 
 
 @RULES.check(
@@ -629,6 +664,23 @@ def _rim(keys: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
+    return map(_group_action, group_moves(state, frame))
+
+
+_group_action = partial(Action, "group")
+
+
+def candidate_args(state: State, frame: Frame) -> Iterator[dict[str, Any]]:
+    """The candidates' arguments as parse_group reads their keys, made straight from their
+    parts (no key is made or read)."""
+    for move in group_moves(state, frame):
+        yield group_args(frame, *move)
+
+
+def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
+    """The group keys' arguments worth asking the checks about: (from, to, units) and, by
+    road, (from, to, units, payment); groups of the mover's units that may still go, in
+    every size allowed, to each space in reach (Roads: the payments the purse allows)."""
     p = frame["player"]
     moved = frame.get("moved", ())
     by_hex: dict[str, dict[str, int]] = {}
@@ -654,21 +706,23 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
         avail = by_hex[src]
         specs = _land_specs(min(avail.get("army", 0), cap), avail.get("settler", 0), cap)
         if specs:
-            land_dest = board_neighbours(state, src)
+            hexes = state["hexes"]
+            near = neighbour_keys(src)
             by_road = None  # asked only when reached: a probe often stops at the first group
             for text in specs:
-                for dst in land_dest:
-                    yield Action("group", (src, dst, text))
+                for dst in near:
+                    if dst in hexes:  # board_neighbours, without making its list
+                        yield (src, dst, text)
                 if by_road is None:
                     by_road = roads.candidate_moves(state, p, src)
                 for dst, pay_text in by_road:
-                    yield Action("group", (src, dst, text, pay_text))
+                    yield (src, dst, text, pay_text)
         ships = min(avail.get("ship", 0), cap)
         if ships:
             sea = sorted(_ship_reach(state, p, src))
             for n in range(1, ships + 1):
                 for dst in sea:
-                    yield Action("group", (src, dst, f"h{n}"))
+                    yield (src, dst, f"h{n}")
 
 
 @lru_cache(maxsize=256)
@@ -684,17 +738,16 @@ def _land_specs(armies: int, settlers: int, cap: int) -> tuple[str, ...]:
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
-    if args.get("pick") is None:
-        options = pick_options(state, args)
-        if len(options) > 1:  # the units differ and not all go: the player says which
-            which: WhichUnitsFrame = {
-                "kind": "which_units",
-                "player": args["player"],
-                "args": cast(GroupArgs, dict(args, moved=list(args["moved"]))),
-                "options": ["+".join(o) for o in options],
-            }
-            state["stack"].append(which)
-            return
+    if args.get("pick") is None and pick_asked(state, args):
+        # The units differ and not all go: the player says which.
+        which: WhichUnitsFrame = {
+            "kind": "which_units",
+            "player": args["player"],
+            "args": cast(GroupArgs, dict(args, moved=list(args["moved"]))),
+            "options": ["+".join(o) for o in pick_options(state, args)],
+        }
+        state["stack"].append(which)
+        return
     # Without Roads there is nothing to pay (settle would find the one way: nothing).
     take = paying.settle(state, frame, "group", args) if args["roads"] else {}
     if take is None:

@@ -332,3 +332,56 @@ def test_probe_says_no_when_every_candidate_is_refused():
             fast = movement.something_movable.ok(state, state["stack"][-1], None)
         assert fast == plain_something_movable(state, p) == ship
         assert ("move" in {str(a) for a in m.legal_actions()}) == ship
+
+
+def test_candidate_args_are_what_parse_group_reads_from_the_candidates():
+    """The Move probe makes each group's arguments from the candidate's parts (candidate_args)
+    instead of making and reading its key: the same arguments, for every candidate."""
+    n = 0
+    for m in _positions(300):
+        for frame in _frames(m):
+            parsed = [
+                movement.parse_group(m.state, frame, a)
+                for a in plain_group_candidates(m.state, frame)
+            ]
+            assert list(movement.candidate_args(m.state, frame)) == parsed
+            n += len(parsed)
+    assert n > 1000
+
+
+def test_pick_asked_says_whether_pick_options_offers_a_choice():
+    """A group's move asks which units go exactly when pick_options lists two choices or
+    more; pick_asked tells it without listing them, for wide groups at every position."""
+    seen = {True: 0, False: 0}
+    for i, m in enumerate(_positions(300)):
+        frames = _frames(m)
+        if not frames or i % 3:
+            continue
+        frame = frames[-1]
+        for a in _wide_groups(m.state, frame):
+            args = movement.parse_group(m.state, frame, a)
+            plain = len(movement.pick_options(m.state, args)) > 1
+            assert movement.pick_asked(m.state, args) == plain, a
+            seen[plain] += 1
+    assert seen[True] > 100 and seen[False] > 1000, seen
+
+
+def test_pick_asked_leaves_out_forest_units_before_a_battle():
+    """move.forest-no-battle: units fresh from a forest do not attack, so two armies, one of
+    them from a forest, moving one into a battle leave nothing to choose; moving one into
+    an empty space, the player says which (pick_asked as pick_options, both ways)."""
+    s = open_map().advances(0, "tactics").clear_units()
+    cap = s.capital(0)
+    field = next(n for n in board_neighbours(s.state, cap) if s.terrain(n) in ("plains", "barren"))
+    s.units(0, field, army=2)
+    first = min((k for k, u in s.state["units"].items() if u["hex"] == field), key=len)
+    s.state["units"][first]["forest"] = True
+    around = [n for n in board_neighbours(s.state, field) if n != cap and s.terrain(n) != "sea"]
+    enemy, empty = around[0], around[1]
+    s.units(1, enemy, army=1)
+    m = s.match()
+    frame = movement.new_move_frame(m.state, 0)
+    for to, asked in ((enemy, False), (empty, True)):
+        args = movement.parse_group(m.state, frame, Action("group", (field, to, "a1")))
+        assert (len(movement.pick_options(m.state, args)) > 1) == asked
+        assert movement.pick_asked(m.state, args) == asked
