@@ -128,7 +128,8 @@ def spec_text(spec: dict[str, int]) -> str:
 
 
 def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    _read_hex(a.args[0]), _read_hex(a.args[1])  # refused unless both are canonical q,r
+    _read_hex(a.args[0])  # refused unless both are canonical q,r
+    _read_hex(a.args[1])
     road = pick = payment = None
     for extra in a.args[3:]:
         if extra.startswith("roads:") and road is None:
@@ -674,7 +675,7 @@ def candidate_args(state: State, frame: Frame) -> Iterator[dict[str, Any]]:
     """The candidates' arguments as parse_group reads their keys, made straight from their
     parts (no key is made or read)."""
     for move in group_moves(state, frame):
-        yield group_args(frame, *move)
+        yield group_args(frame, move[0], move[1], move[2], move[3] if len(move) > 3 else None)
 
 
 def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
