@@ -715,7 +715,7 @@ def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
                     if dst in hexes:  # board_neighbours, without making its list
                         yield (src, dst, text)
                 if by_road is None:
-                    by_road = roads.candidate_moves(state, p, src)
+                    by_road = _road_moves(state, frame, src)
                 for dst, pay_text in by_road:
                     yield (src, dst, text, pay_text)
         ships = min(avail.get("ship", 0), cap)
@@ -724,6 +724,19 @@ def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
             for n in range(1, ships + 1):
                 for dst in sea:
                     yield (src, dst, f"h{n}")
+
+
+def _road_moves(state: State, frame: Frame, src: str) -> list[tuple[str, str]]:
+    """Roads' candidate (destination, payment) pairs from ``src`` that pass the way checks:
+    those read only the spaces and the payment, so they are asked once a pair here rather
+    than once a group (GROUP's ``ensured`` names them)."""
+    p = frame["player"]
+    out = []
+    for dst, pay_text in roads.candidate_moves(state, p, src):
+        way = {"player": p, "from": src, "to": dst, "roads": roads.parse_payment(pay_text)}
+        if all(c.ok(state, frame, way) for c in roads.WAY_CHECKS):
+            out.append((dst, pay_text))
+    return out
 
 
 @lru_cache(maxsize=256)
@@ -932,8 +945,8 @@ GROUP = ActionKind(
     apply_group,
     category="group",
     # No candidate names a payment or a pick (both are asked after a group is chosen), so
-    # they pass those two checks as well.
-    ensured=[*GROUP_ENSURED, paying.named_ok, pick_ok],
+    # they pass those two checks as well; road moves come only by ways the checks allow.
+    ensured=[*GROUP_ENSURED, *roads.WAY_CHECKS, paying.named_ok, pick_ok],
     arity=(3, 6),
     usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]] "
     "[pick:<class>+...]",

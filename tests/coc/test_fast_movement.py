@@ -195,25 +195,33 @@ def _wide_groups(state, frame) -> Iterator[Action]:
 # -- the comparisons --------------------------------------------------------------------
 
 
+def _way_ok(state, frame, a: Action) -> bool:
+    args = movement.parse_group(state, frame, a)
+    return all(c.ok(state, frame, args) for c in roads.WAY_CHECKS)
+
+
 def test_group_candidates_are_the_plain_ones_and_the_probe_agrees():
-    """The candidates come in the same order; the Move kind is listed exactly when some
-    plain candidate passes every check (move.nothing-to-move)."""
+    """The candidates come in the plain order, less the road moves whose way the rules
+    refuse (move.roads-way, move.roads-ore-needed: now ensured); the Move kind is listed
+    exactly when some plain candidate passes every check (move.nothing-to-move)."""
     seen = {True: 0, False: 0}
-    roads_or_ships = 0
+    roads_or_ships = refused_ways = 0
     for m in _positions():
         state = m.state
         for frame in _frames(m):
             with reading(state):
                 fast = list(movement.group_candidates(state, frame))
                 probe = movement.something_movable.ok(state, frame, None)
-            assert fast == list(plain_group_candidates(state, frame)), frame
+            plain = list(plain_group_candidates(state, frame))
+            assert fast == [a for a in plain if _way_ok(state, frame, a)], frame
+            refused_ways += len(plain) - len(fast)
             roads_or_ships += sum(1 for a in fast if len(a.args) > 3 or a.args[2][0] == "h")
             if frame["kind"] == "move" and frame is not state["stack"][-1]:
                 plain = plain_something_movable(state, frame["player"])
                 assert probe == plain
                 seen[plain] += 1
     assert seen[True] > 50 and seen[False] > 50, seen
-    assert roads_or_ships > 100
+    assert roads_or_ships > 100 and refused_ways > 20, (roads_or_ships, refused_ways)
 
 
 def test_group_checks_rewritten_agree_with_their_plain_forms():
@@ -246,7 +254,8 @@ def test_group_checks_rewritten_agree_with_their_plain_forms():
 
 def test_candidates_pass_the_checks_listed_as_ensured():
     """A candidate names no payment and no pick, so payment.named and move.which-units
-    (now in GROUP's ensured) pass for each, like the rest of the ensured checks."""
+    (now in GROUP's ensured) pass for each, and road moves only come by ways the way checks
+    allow (ensured too), like the rest of the ensured checks."""
     n = 0
     for m in _positions(250):
         for frame in _frames(m):
@@ -343,6 +352,7 @@ def test_candidate_args_are_what_parse_group_reads_from_the_candidates():
             parsed = [
                 movement.parse_group(m.state, frame, a)
                 for a in plain_group_candidates(m.state, frame)
+                if _way_ok(m.state, frame, a)
             ]
             assert list(movement.candidate_args(m.state, frame)) == parsed
             n += len(parsed)
