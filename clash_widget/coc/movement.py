@@ -742,7 +742,8 @@ def _road_moves(state: State, frame: Frame, src: str) -> list[tuple[str, str]]:
 @lru_cache(maxsize=256)
 def _land_specs(armies: int, settlers: int, cap: int) -> tuple[str, ...]:
     """The land groups ``armies`` armies and ``settlers`` settlers on one space can make, up
-    to ``cap`` units, as written in a group key (a0s1, then a0s2, ..., then a1s0 ...)."""
+    to ``cap`` units, as written in a group key: s1, s2, ..., then a1, a1s1, ... (the plain
+    order: by armies, then settlers)."""
     return tuple(
         spec_text({"army": a, "settler": s})
         for a in range(armies + 1)
