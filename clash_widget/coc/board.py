@@ -157,8 +157,9 @@ def stack_count(state: State, key: str) -> int:
 
 def is_enemy_space(state: State, p: int, key: str) -> bool:
     """Units of another side, or a city not of ``p``'s, stand on ``key``."""
-    if any(u["owner"] != p for _, u in units_on(state, key)):
-        return True
+    for _, u in units_on(state, key):  # a loop, not any(): asked per candidate move
+        if u["owner"] != p:
+            return True
     city = state["cities"].get(key)
     return city is not None and city["owner"] != p
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import combinations, product
 from typing import Any, cast
 
 from ..engine import Action, act
@@ -64,10 +65,11 @@ def something_movable(state: State, frame: Frame, args: Any) -> bool:
     # The same checks as the move frame, asked for one group (no dead-end Move actions);
     # candidates come lazily, so the probe stops at the first group that can go.
     probe = cast(Frame, new_move_frame(state, p))  # the checks take any frame
-    return any(
-        GROUP.admits(state, probe, parse_group(state, probe, a))
-        for a in group_candidates(state, probe)
-    )
+    admits = GROUP.admits
+    for args in candidate_args(state, probe):
+        if admits(state, probe, args):
+            return True
+    return False
 
 
 def _move_label(state: State, frame: Frame, a: Action) -> str:
@@ -86,14 +88,6 @@ MOVE_KIND = ActionKind(
     example="move",
     label=_move_label,
 )
-
-
-def _can_move(state: State, u: dict[str, Any]) -> bool:
-    if u["stop"] or u["fought"]:
-        return False
-    if u["kind"] == "army" and not grants(state["players"][u["owner"]], "move.armies"):
-        return False
-    return True
 
 
 # == one group ===============================================================
@@ -116,12 +110,26 @@ def _spec_items(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(spec.items())
 
 
+_HEXES_READ: set[str] = set()
+
+
+def _read_hex(text: str) -> None:
+    """Refuse (MalformedAction) anything but a canonical ``q,r`` key; a key read once is
+    remembered, as whether a text is one never changes (every group names two)."""
+    if text not in _HEXES_READ:
+        parse_hex(text)
+        if len(_HEXES_READ) > 4096:  # a bound on what a stream of odd actions can grow
+            _HEXES_READ.clear()
+        _HEXES_READ.add(text)
+
+
 def spec_text(spec: dict[str, int]) -> str:
     return "".join(f"{k[0] if k != 'ship' else 'h'}{n}" for k, n in sorted(spec.items()) if n)
 
 
 def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    parse_hex(a.args[0]), parse_hex(a.args[1])  # ValueError unless both are canonical q,r
+    _read_hex(a.args[0])  # refused unless both are canonical q,r
+    _read_hex(a.args[1])
     road = pick = payment = None
     for extra in a.args[3:]:
         if extra.startswith("roads:") and road is None:
@@ -135,12 +143,26 @@ def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
                 "after the units a group may add roads:food|roads:ore|roads:food+ore, the "
                 "road's payment (gold:1), and which units go (pick:ship-empty)"
             )
+    return group_args(frame, a.args[0], a.args[1], a.args[2], road, payment, pick)
+
+
+def group_args(
+    frame: Frame,
+    src: str,
+    to: str,
+    units: str,
+    road: str | None = None,
+    payment: dict[str, int] | None = None,
+    pick: list[str] | None = None,
+) -> dict[str, Any]:
+    """A group's arguments, as the checks read them (from a group key read by parse_group,
+    or from a candidate's parts, which are canonical by construction)."""
     return {
         "player": frame["player"],
-        "from": a.args[0],
-        "to": a.args[1],
-        "spec": parse_spec(a.args[2]),
-        "roads": roads.parse_payment(road),
+        "from": src,
+        "to": to,
+        "spec": parse_spec(units),
+        "roads": [] if road is None else roads.parse_payment(road),
         "moved": frame.get("moved", ()),
         "for": "group",
         "payment": payment,
@@ -216,8 +238,6 @@ def _movable(state: State, args: dict[str, Any], kind: str) -> list[str]:
 
 def pick_options(state: State, args: dict[str, Any]) -> list[list[str]]:
     """Every choice of classes for the group's units (a battle takes no forest unit)."""
-    from itertools import combinations, product
-
     battle = is_enemy_space(state, args["player"], args["to"])
     per_kind = []
     for kind, n in sorted(args["spec"].items()):
@@ -232,6 +252,28 @@ def pick_options(state: State, args: dict[str, Any]) -> list[list[str]]:
         if len(boats) > 1:  # boarding ships that differ: which one the units ride
             per_kind.append([(b,) for b in boats])
     return [sorted(x for part in combo for x in part) for combo in product(*per_kind)]
+
+
+def pick_asked(state: State, args: dict[str, Any]) -> bool:
+    """Whether :func:`pick_options` offers more than one choice, told without listing them:
+    every kind has units enough (else there is no choice at all), and the units of some kind
+    differ while not all of them go, or the ships that could be boarded differ."""
+    battle = is_enemy_space(state, args["player"], args["to"])
+    differ = False
+    for kind, n in args["spec"].items():
+        classes = [unit_class(state, uid) for uid in _movable(state, args, kind)]
+        if battle:
+            classes = [c for c in classes if not c.endswith("-forest")]
+        if n > len(classes):
+            return False
+        if 0 < n < len(classes) and len(set(classes)) > 1:
+            differ = True
+    if differ:
+        return True
+    to = args["to"]
+    if "ship" not in args["spec"] and is_explored(state, to) and is_sea(state, to):
+        return len({unit_class(state, b) for b in _ships_with_room(state, args)}) > 1
+    return False
 
 
 @RULES.check(
@@ -425,7 +467,7 @@ def land_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if "ship" in args["spec"]:
         return True
     to = args["to"]
-    if not is_explored(state, to) or not is_sea(state, to):
+    if state["hexes"][to]["terrain"] != "sea":  # land, or face down (explored on arrival)
         return True
     return room_aboard(state, args["player"], to) >= sum(args["spec"].values())
 
@@ -449,7 +491,8 @@ def ship_target(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     MOVE,
 )
 def settler_escort(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    if set(args["spec"]) != {"settler"}:
+    spec = args["spec"]
+    if len(spec) != 1 or "settler" not in spec:  # not settlers alone
         return True
     return not is_enemy_space(state, args["player"], args["to"])
 
@@ -477,7 +520,7 @@ def fighters(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         return True
     if "ship" in args["spec"]:
         return True
-    return is_explored(state, args["to"]) and not is_sea(state, args["to"])
+    return state["hexes"][args["to"]]["terrain"] not in (None, "sea")  # explored land
 
 
 @RULES.check(
@@ -487,11 +530,13 @@ def fighters(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 )
 def stack_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     to = args["to"]
-    if is_explored(state, to) and is_sea(state, to) and "ship" not in args["spec"]:
+    if state["hexes"][to]["terrain"] == "sea" and "ship" not in args["spec"]:
         return True  # boarding: riders do not count
-    mine = sum(
-        1 for _, u in units_on(state, to) if u["on"] is None and u["owner"] == args["player"]
-    )
+    p = args["player"]
+    mine = 0
+    for _, u in units_on(state, to):
+        if u["on"] is None and u["owner"] == p:
+            mine += 1
     return mine + sum(args["spec"].values()) <= state["options"]["max_units_per_space"]
 
 
@@ -620,52 +665,106 @@ def _rim(keys: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
+    return map(_group_action, group_moves(state, frame))
+
+
+_group_action = partial(Action, "group")
+
+
+def candidate_args(state: State, frame: Frame) -> Iterator[dict[str, Any]]:
+    """The candidates' arguments as parse_group reads their keys, made straight from their
+    parts (no key is made or read)."""
+    for move in group_moves(state, frame):
+        yield group_args(frame, move[0], move[1], move[2], move[3] if len(move) > 3 else None)
+
+
+def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
+    """The group keys' arguments worth asking the checks about: (from, to, units) and, by
+    road, (from, to, units, payment); groups of the mover's units that may still go, in
+    every size allowed, to each space in reach (Roads: the payments the purse allows)."""
     p = frame["player"]
     moved = frame.get("moved", ())
     by_hex: dict[str, dict[str, int]] = {}
+    armies_move = None  # asked at the first army (the same for all the mover's armies)
+    # The mover's units that may still go: not stopped by a mountain, not fought, not moved
+    # in this Move action, and armies only with Tactics.
     for uid, u in state["units"].items():
-        if u["owner"] == p and _can_move(state, u) and uid not in moved:
-            d = by_hex.setdefault(u["hex"], {})
-            d[u["kind"]] = d.get(u["kind"], 0) + 1
+        if u["owner"] != p or u["stop"] or u["fought"] or uid in moved:
+            continue
+        kind = u["kind"]
+        if kind == "army":
+            if armies_move is None:
+                armies_move = grants(state["players"][p], "move.armies")
+            if not armies_move:
+                continue
+        d = by_hex.get(u["hex"])
+        if d is None:
+            by_hex[u["hex"]] = {kind: 1}
+        else:
+            d[kind] = d.get(kind, 0) + 1
     cap = state["options"]["group_size"]
     for src in sorted(by_hex):
         avail = by_hex[src]
-        specs = []
-        for a in range(min(avail.get("army", 0), cap) + 1):
-            for s in range(min(avail.get("settler", 0), cap - a) + 1):
-                if a + s:
-                    specs.append({"army": a, "settler": s})
-        land_dest = board_neighbours(state, src)
-        by_road = None  # asked only when reached: a probe often stops at the first group
-        for spec in specs:
-            text = spec_text(spec)
-            for dst in land_dest:
-                yield Action("group", (src, dst, text))
-            if by_road is None:
-                by_road = roads.candidate_moves(state, p, src)
-            for dst, pay_text in by_road:
-                yield Action("group", (src, dst, text, pay_text))
+        specs = _land_specs(min(avail.get("army", 0), cap), avail.get("settler", 0), cap)
+        if specs:
+            hexes = state["hexes"]
+            near = neighbour_keys(src)
+            by_road = None  # asked only when reached: a probe often stops at the first group
+            for text in specs:
+                for dst in near:
+                    if dst in hexes:  # board_neighbours, without making its list
+                        yield (src, dst, text)
+                if by_road is None:
+                    by_road = _road_moves(state, frame, src)
+                for dst, pay_text in by_road:
+                    yield (src, dst, text, pay_text)
         ships = min(avail.get("ship", 0), cap)
         if ships:
             sea = sorted(_ship_reach(state, p, src))
             for n in range(1, ships + 1):
                 for dst in sea:
-                    yield Action("group", (src, dst, f"h{n}"))
+                    yield (src, dst, f"h{n}")
+
+
+def _road_moves(state: State, frame: Frame, src: str) -> list[tuple[str, str]]:
+    """Roads' candidate (destination, payment) pairs from ``src`` that pass the way checks:
+    those read only the spaces and the payment, so they are asked once a pair here rather
+    than once a group (GROUP's ``ensured`` names them)."""
+    p = frame["player"]
+    out = []
+    for dst, pay_text in roads.candidate_moves(state, p, src):
+        way = {"player": p, "from": src, "to": dst, "roads": roads.parse_payment(pay_text)}
+        if all(c.ok(state, frame, way) for c in roads.WAY_CHECKS):
+            out.append((dst, pay_text))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _land_specs(armies: int, settlers: int, cap: int) -> tuple[str, ...]:
+    """The land groups ``armies`` armies and ``settlers`` settlers on one space can make, up
+    to ``cap`` units, as written in a group key: s1, s2, ..., then a1, a1s1, ... (the plain
+    order: by armies, then settlers)."""
+    return tuple(
+        spec_text({"army": a, "settler": s})
+        for a in range(armies + 1)
+        for s in range(min(settlers, cap - a) + 1)
+        if a + s
+    )
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
-    if args.get("pick") is None:
-        options = pick_options(state, args)
-        if len(options) > 1:  # the units differ and not all go: the player says which
-            which: WhichUnitsFrame = {
-                "kind": "which_units",
-                "player": args["player"],
-                "args": cast(GroupArgs, dict(args, moved=list(args["moved"]))),
-                "options": ["+".join(o) for o in options],
-            }
-            state["stack"].append(which)
-            return
-    take = paying.settle(state, frame, "group", args)
+    if args.get("pick") is None and pick_asked(state, args):
+        # The units differ and not all go: the player says which.
+        which: WhichUnitsFrame = {
+            "kind": "which_units",
+            "player": args["player"],
+            "args": cast(GroupArgs, dict(args, moved=list(args["moved"]))),
+            "options": ["+".join(o) for o in pick_options(state, args)],
+        }
+        state["stack"].append(which)
+        return
+    # Without Roads there is nothing to pay (settle would find the one way: nothing).
+    take = paying.settle(state, frame, "group", args) if args["roads"] else {}
     if take is None:
         return  # asked how to pay the road (food or ore, or gold); the move goes on from there
     frame["left"] -= 1
@@ -846,7 +945,9 @@ GROUP = ActionKind(
     group_candidates,
     apply_group,
     category="group",
-    ensured=GROUP_ENSURED,
+    # No candidate names a payment or a pick (both are asked after a group is chosen), so
+    # they pass those two checks as well; road moves come only by ways the checks allow.
+    ensured=[*GROUP_ENSURED, *roads.WAY_CHECKS, paying.named_ok, pick_ok],
     arity=(3, 6),
     usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]] "
     "[pick:<class>+...]",
