@@ -5,6 +5,7 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, act
@@ -28,7 +29,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, option_cost, pay
+from .economy import can_pay, gain, option_cost, option_price, pay
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -167,9 +168,24 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
         )
 
 
+def _made(kind: str) -> Callable[[str], Action]:
+    """``act(kind, key)`` for a hex key, made once per key (an action is immutable)."""
+    made: dict[str, Action] = {}
+
+    def at(key: str) -> Action:
+        a = made.get(key)
+        if a is None:
+            a = made[key] = act(kind, key)
+        return a
+
+    return at
+
+
 def _city_candidates(kind: str):  # noqa: ANN202
+    at = _made(kind)
+
     def candidates(state: State, frame: Frame) -> list[Action]:
-        return [act(kind, k) for k in own_cities(state, frame["player"])]
+        return [at(k) for k in own_cities(state, frame["player"])]
 
     return candidates
 
@@ -522,16 +538,20 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
     # Whether some unit passes them all does not depend on their order, so the
     # probe asks first those that do not depend on the city (the costs, Draft, the
     # kind), once for all the player's cities; here only the port and the room.
-    p = frame["player"]
-    probe = {
-        "kind": "build",
-        "player": p,
-        "city": args["city"],
-        "max": 1,
-        "built": [],
-        "draft": False,
-    }
-    payable = read_once(state, ("payable-units", p), lambda: _payable_units(state, probe))
+    probe = _probe(frame["player"], args["city"])
+    payable = read_once(
+        state, ("payable-units", probe["player"]), lambda: _payable_units(state, probe)
+    )
+    return _builds_here(state, probe, payable)
+
+
+def _probe(p: int, key: str) -> BuildFrame:
+    """The build frame of a one-unit build in the city at ``key``."""
+    return {"kind": "build", "player": p, "city": key, "max": 1, "built": [], "draft": False}
+
+
+def _builds_here(state: State, probe: Frame, payable: list[dict[str, Any]]) -> bool:
+    """Whether one of the ``payable`` units passes the checks that read the probe's city."""
     for unit in payable:  # plain loops: asked for every city at every listing
         for c in _UNIT_PLACE:
             if not c.ok(state, probe, unit):
@@ -543,10 +563,13 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
 
 def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     """The parsed one-unit builds that pass every check not about the city (the costs,
-    Draft, the kind and the probe's room: any of the player's cities)."""
+    Draft: any of the player's cities), leaving out those every probe unit passes."""
     out = []
+    p = probe["player"]
     for a in unit_candidates(state, probe):
-        unit = parse_unit(state, probe, a)
+        unit = _PROBE_UNITS.get((p, a))
+        if unit is None:
+            unit = _PROBE_UNITS[(p, a)] = parse_unit(state, probe, a)
         for c in _UNIT_ANY_CITY:
             if not c.ok(state, probe, unit):
                 break
@@ -555,14 +578,41 @@ def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     return out
 
 
+# A probe's parsed units: parse_unit reads only the player and the action. Shared between
+# listings, so nothing may change them (no check does).
+_PROBE_UNITS: dict[tuple[int, Action], dict[str, Any]] = {}
+
+
+_BUILD_AT = _made("build")
+
+
+def build_candidates(state: State, frame: Frame) -> list[Action]:
+    """The player's cities that pass ``build.can-build-something``: the costs asked once for
+    all of them (none payable: no city can build), then each city's port and room."""
+    p = frame["player"]
+    keys = own_cities(state, p)
+    if not keys:
+        return []
+    probe = _probe(p, keys[0])
+    payable = _payable_units(state, probe)
+    if not payable:
+        return []
+    out = []
+    for key in keys:
+        probe["city"] = key
+        if _builds_here(state, probe, payable):
+            out.append(_BUILD_AT(key))
+    return out
+
+
 BUILD_KIND = ActionKind(
     "build",
     parse_city,
     [actions_left, own_city, can_build_something],
-    _city_candidates("build"),
+    build_candidates,
     start_build,
     category="build",
-    ensured=[own_city],
+    ensured=[own_city, can_build_something],  # build_candidates asks it of each own city
     arity=(1, 1),
     usage="build <city>",
     example="build 1,1",
@@ -652,7 +702,10 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def unit_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if args["draft"]:
         return True
-    return can_pay(me(state, frame), unit_cost(state, args["kind"]))
+    return can_pay(me(state, frame), option_price(state, _COST_OPTION[args["kind"]]))
+
+
+_COST_OPTION = {kind: f"{kind}_cost" for kind in UNITS}
 
 
 _UNITS = tuple(act("unit", k) for k in UNITS)
@@ -725,8 +778,13 @@ UNIT = ActionKind(
     example="unit army draft",
     label=_unit_label,
 )
-_UNIT_PLACE = [ship_port, build_stack]  # the checks of a unit that read the city
-_UNIT_ANY_CITY = [c for c in UNIT.checks if all(c is not k for k in _UNIT_PLACE)]
+_UNIT_PLACE = (ship_port, build_stack)  # the checks of a unit that read the city
+# Every unit of a one-unit probe passes these by construction: its kind is one of UNITS,
+# nothing is built yet in a frame of size 1, no payment is named.
+_PROBE_PASSES = (unit_kind, build_room, paying.named_ok)
+_UNIT_ANY_CITY = tuple(
+    c for c in UNIT.checks if all(c is not k for k in (*_UNIT_PLACE, *_PROBE_PASSES))
+)
 paying.register(
     "unit",
     lambda s, f, a: [{}] if a["draft"] else [unit_cost(s, a["kind"])],
