@@ -12,6 +12,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
+from ..engine.rules import Check
 from . import paying
 from .board import (
     board_neighbours,
@@ -552,56 +553,63 @@ def _probe(p: int, key: str) -> BuildFrame:
 
 def _builds_here(state: State, probe: Frame, payable: list[dict[str, Any]]) -> bool:
     """Whether one of the ``payable`` units passes the checks that read the probe's city."""
-    for unit in payable:  # plain loops: asked for every city at every listing
-        for c in _UNIT_PLACE:
-            if not c.ok(state, probe, unit):
-                break
-        else:
-            return True
-    return False
+    return any(_passes(_UNIT_PLACE, state, probe, unit) for unit in payable)
 
 
 def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     """The parsed one-unit builds that pass every check not about the city (the costs,
-    Draft: any of the player's cities), leaving out those every probe unit passes."""
-    out = []
+    Draft: any of the player's cities)."""
+    return [u for u in _probe_units(state, probe) if _passes(_UNIT_ANY_CITY, state, probe, u)]
+
+
+def _probe_units(state: State, probe: Frame) -> list[dict[str, Any]]:
+    """The probe's candidates, parsed. parse_unit reads only the player and the action, so
+    they are parsed once and shared between listings: nothing may change them (no check
+    does)."""
     p = probe["player"]
+    out = []
     for a in unit_candidates(state, probe):
         unit = _PROBE_UNITS.get((p, a))
         if unit is None:
             unit = _PROBE_UNITS[(p, a)] = parse_unit(state, probe, a)
-        for c in _UNIT_ANY_CITY:
-            if not c.ok(state, probe, unit):
-                break
-        else:
-            out.append(unit)
+        out.append(unit)
     return out
 
 
-# A probe's parsed units: parse_unit reads only the player and the action. Shared between
-# listings, so nothing may change them (no check does).
 _PROBE_UNITS: dict[tuple[int, Action], dict[str, Any]] = {}
+
+
+def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) -> bool:
+    for c in checks:
+        if not c.ok(state, frame, args):
+            return False
+    return True
 
 
 _BUILD_AT = _made("build")
 
 
 def build_candidates(state: State, frame: Frame) -> list[Action]:
-    """The player's cities that pass ``build.can-build-something``: the costs asked once for
-    all of them (none payable: no city can build), then each city's port and room."""
+    """The player's cities that pass ``build.can-build-something``: per city, a unit that
+    passes the checks about the city (port, room) and those that are not (the costs and
+    Draft, asked once for all cities, and only of the units tried)."""
     p = frame["player"]
     keys = own_cities(state, p)
     if not keys:
         return []
     probe = _probe(p, keys[0])
-    payable = _payable_units(state, probe)
-    if not payable:
-        return []
+    units = _probe_units(state, probe)
+    payable: list[bool | None] = [None] * len(units)
     out = []
     for key in keys:
         probe["city"] = key
-        if _builds_here(state, probe, payable):
-            out.append(_BUILD_AT(key))
+        for i, unit in enumerate(units):
+            paid = payable[i]
+            if paid is None:
+                paid = payable[i] = _passes(_UNIT_ANY_CITY, state, probe, unit)
+            if paid and _passes(_UNIT_PLACE, state, probe, unit):
+                out.append(_BUILD_AT(key))
+                break
     return out
 
 
@@ -702,7 +710,8 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def unit_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if args["draft"]:
         return True
-    return can_pay(me(state, frame), option_price(state, _COST_OPTION[args["kind"]]))
+    price = option_price(state, _COST_OPTION[args["kind"]])
+    return can_pay(state["players"][frame["player"]], price)
 
 
 _COST_OPTION = {kind: f"{kind}_cost" for kind in UNITS}
@@ -1020,6 +1029,15 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
     return out
 
 
+def grow_listing(state: State, frame: Frame) -> list[Action]:
+    """:func:`grow_candidates`, none when the player owns fewer than 2 cities (most turns):
+    a city is at least of size 1, and ``grow.size-limit`` lets it grow to size 2 or more
+    only if the player owns that many cities, so then no candidate passes it."""
+    if len(own_cities(state, frame["player"])) < 2:
+        return []
+    return grow_candidates(state, frame)
+
+
 def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
     from . import research  # Dogma gives a free advance
 
@@ -1093,7 +1111,7 @@ GROW_KIND = ActionKind(
         grow_affordable,
         paying.named_ok,
     ],
-    grow_candidates,
+    grow_listing,
     apply_grow,
     category="grow",
     # grow_candidates() builds what these admit: own cities that may grow (asked per city),
