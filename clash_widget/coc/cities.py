@@ -6,6 +6,7 @@ Primer: "Found a City", "Activate a City" and its three choices.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
@@ -22,6 +23,7 @@ from .board import (
     hex_distance,
     is_land,
     is_sea,
+    neighbour_keys,
     own_cities,
     read_once,
     stack_count,
@@ -54,6 +56,19 @@ def _hex_arg(a: Action, i: int = 0) -> str:
     """The i-th argument as a canonical ``q,r`` key (ValueError if it is not a hex)."""
     parse_hex(a.args[i])  # ValueError unless it is a canonical q,r key
     return a.args[i]
+
+
+def _made(kind: str) -> Callable[[str], Action]:
+    """``act(kind, key)`` for a hex key, made once per key (an action is immutable)."""
+    made: dict[str, Action] = {}
+
+    def at(key: str) -> Action:
+        a = made.get(key)
+        if a is None:
+            a = made[key] = act(kind, key)
+        return a
+
+    return at
 
 
 # == found a city ==========================================================
@@ -94,14 +109,15 @@ def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def found_candidates(state: State, frame: Frame) -> list[Action]:
     """The hexes where one of the player's settlers stands, not aboard (``found_settler``)."""
     p = frame["player"]
-    hexes = sorted(
-        {
-            u["hex"]
-            for u in state["units"].values()
-            if u["owner"] == p and u["kind"] == "settler" and u["on"] is None
-        }
-    )
-    return [act("found", h) for h in hexes]
+    hexes = {
+        u["hex"]
+        for u in state["units"].values()
+        if u["kind"] == "settler" and u["owner"] == p and u["on"] is None
+    }
+    return [_FOUND_AT(h) for h in sorted(hexes)] if hexes else []
+
+
+_FOUND_AT = _made("found")
 
 
 def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -167,19 +183,6 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
             player=p,
             hexes=[key],
         )
-
-
-def _made(kind: str) -> Callable[[str], Action]:
-    """``act(kind, key)`` for a hex key, made once per key (an action is immutable)."""
-    made: dict[str, Action] = {}
-
-    def at(key: str) -> Action:
-        a = made.get(key)
-        if a is None:
-            a = made[key] = act(kind, key)
-        return a
-
-    return at
 
 
 def _city_candidates(kind: str):  # noqa: ANN202
@@ -279,14 +282,17 @@ LAND_YIELD = {
 
 def yields(state: State, p: int, key: str, city: dict[str, Any]) -> list[str]:
     """What a hex can give this player (Farming, Mining, Irrigation, Fishing, Port)."""
-    player = state["players"][p]
-    t = terrain(state, key)
+    return _yields(state["players"][p], terrain(state, key), city["port"] == key)
+
+
+def _yields(player: dict[str, Any], t: str | None, port: bool) -> list[str]:
+    """What a hex of terrain ``t`` gives ``player`` (``port``: it is the city's port)."""
     land = LAND_YIELD.get(t)  # type: ignore[arg-type]
     if land is not None:
         return [land[1]] if grants(player, land[0]) else []
     if t == "sea":
         out = ["food"] if grants(player, "collect.sea-food") else []
-        if city["port"] == key:
+        if port:
             out += ["gold", "mood"]
         return out
     return []
@@ -320,7 +326,11 @@ def take_in_range(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check("collect.hex-used", "Each hex may be used only once per collect action.", COLLECT)
 def take_unused(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return all(h != args["hex"] for h, _ in frame["picks"])
+    h = args["hex"]
+    for picked, _ in frame["picks"]:  # a plain loop: asked of every hex at every listing
+        if picked == h:
+            return False
+    return True
 
 
 @RULES.check(
@@ -354,7 +364,10 @@ def take_yield(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def take_one_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not is_sea(state, args["hex"]):
         return True
-    return not any(is_sea(state, h) for h, _ in frame["picks"])
+    for h, _ in frame["picks"]:
+        if is_sea(state, h):
+            return False
+    return True
 
 
 @RULES.check(
@@ -367,15 +380,41 @@ def take_sea_adjacent(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def take_candidates(state: State, frame: Frame) -> list[Action]:
-    city = state["cities"][frame["city"]]
+    """What each hex in range yields to the player, for the hexes that pass the checks
+    reading only the hex (asked once per hex, not per resource: ``_TAKE_PER_HEX``)."""
+    p = frame["player"]
+    player = state["players"][p]
+    port = state["cities"][frame["city"]]["port"]
+    probe = {"player": p, "hex": "", "res": ""}
+    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
     out = []
     for h in _in_range(state, frame["city"], frame["range"]):
-        for res in yields(state, frame["player"], h, city):
-            out.append(act("take", h, res))
+        of = (terrain(state, h), h == port)
+        got = known.get(of)
+        if got is None:
+            got = known[of] = _yields(player, *of)
+        if got:
+            probe["hex"] = h
+            if _passes(_TAKE_PER_HEX, state, frame, probe):
+                out += [_take_act(h, res) for res in got]
     return out
 
 
+def _take_act(h: str, res: str) -> Action:
+    a = _TAKES.get((h, res))
+    if a is None:
+        a = _TAKES[(h, res)] = act("take", h, res)
+    return a
+
+
+_TAKES: dict[tuple[str, str], Action] = {}
+
+
 def _in_range(state: State, centre: str, rng: int) -> list[str]:
+    """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted."""
+    if rng == 1:  # the usual reach: the centre and its neighbours on the board
+        hexes = state["hexes"]
+        return [h for h in _around(centre) if h == centre or h in hexes]
     seen = {centre}
     ring = [centre]
     for _ in range(rng):
@@ -387,6 +426,12 @@ def _in_range(state: State, centre: str, rng: int) -> list[str]:
                     nxt.append(n)
         ring = nxt
     return sorted(seen)
+
+
+@lru_cache(maxsize=4096)  # a board has a few hundred hexes
+def _around(centre: str) -> list[str]:
+    """``centre`` and its six neighbour positions (on the board or not), sorted."""
+    return sorted([centre, *neighbour_keys(centre)])
 
 
 def apply_take(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -467,6 +512,7 @@ def _one(kind: str):  # noqa: ANN202
     return fixed(act(kind))
 
 
+_TAKE_PER_HEX = (take_sea_adjacent, take_unused, take_free, take_one_sea)  # read the hex only
 TAKE = ActionKind(
     "take",
     parse_take,
@@ -474,10 +520,8 @@ TAKE = ActionKind(
     take_candidates,
     apply_take,
     category="take",
-    ensured=[
-        take_in_range,
-        take_yield,
-    ],  # candidates: what each hex in range yields
+    # take_candidates: what each hex in range yields, of the hexes that pass the others.
+    ensured=[take_in_range, take_yield, *_TAKE_PER_HEX],
     arity=(2, 2),
     usage="take <hex> <resource>",
     example="take 1,0 wood",
