@@ -608,19 +608,17 @@ def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
 
 def _probe_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     """The probe's candidates, parsed. parse_unit reads only the player and the action, so
-    they are parsed once and shared between listings: nothing may change them (no check
-    does)."""
-    p = probe["player"]
-    out = []
-    for a in unit_candidates(state, probe):
-        unit = _PROBE_UNITS.get((p, a))
-        if unit is None:
-            unit = _PROBE_UNITS[(p, a)] = parse_unit(state, probe, a)
-        out.append(unit)
-    return out
+    they are parsed once per player and candidates and shared between listings: nothing
+    may change them (no check does)."""
+    cands = unit_candidates(state, probe)
+    key = (probe["player"], cands)
+    units = _PROBE_UNITS.get(key)
+    if units is None:
+        units = _PROBE_UNITS[key] = [parse_unit(state, probe, a) for a in cands]
+    return units
 
 
-_PROBE_UNITS: dict[tuple[int, Action], dict[str, Any]] = {}
+_PROBE_UNITS: dict[tuple[int, tuple[Action, ...]], list[dict[str, Any]]] = {}
 
 
 def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) -> bool:
@@ -645,15 +643,24 @@ def build_candidates(state: State, frame: Frame) -> list[Action]:
     units = _probe_units(state, probe)
     payable: list[bool | None] = [None] * len(units)
     out = []
-    for key in keys:
+    for key in keys:  # plain loops: at every listing
         probe["city"] = key
         for i, unit in enumerate(units):
             paid = payable[i]
             if paid is None:
-                paid = payable[i] = _passes(_UNIT_ANY_CITY, state, probe, unit)
-            if paid and _passes(_UNIT_PLACE, state, probe, unit):
-                out.append(_BUILD_AT(key))
-                break
+                paid = True
+                for c in _UNIT_ANY_CITY:
+                    if not c.ok(state, probe, unit):
+                        paid = False
+                        break
+                payable[i] = paid
+            if paid:
+                for c in _UNIT_PLACE:
+                    if not c.ok(state, probe, unit):
+                        break
+                else:
+                    out.append(_BUILD_AT(key))
+                    break
     return out
 
 
