@@ -140,7 +140,21 @@ def _plain_take_one_sea(state: State, frame: Frame, args: dict[str, Any]) -> boo
     return not any(is_sea(state, h) for h, _ in frame["picks"])
 
 
+def _plain_can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    """Some unit passes every check of a one-unit build in the city (the probe, unasked)."""
+    probe = {
+        "kind": "build",
+        "player": frame["player"],
+        "city": args["city"],
+        "max": 1,
+        "built": [],
+        "draft": False,
+    }
+    return bool(plain(cities.UNIT, state, probe))
+
+
 PLAIN_CHECKS = {
+    "build.can-build-something": _plain_can_build_something,
     "civic.something-to-improve": _plain_any_improvable,
     "collect.hex-used": _plain_take_unused,
     "collect.one-sea-hex": _plain_take_one_sea,
@@ -176,8 +190,9 @@ def _vary(state: State, rnd: random.Random) -> State:
     s: State = pickle.loads(pickle.dumps(state))
     p = s["stack"][-1]["player"]
     player = s["players"][p]
+    poor = rnd.random() < 0.25  # nothing to pay with but tokens (Draft, Voting)
     for r in player["res"]:
-        player["res"][r] = rnd.randint(0, 4)
+        player["res"][r] = 0 if poor else rnd.randint(0, 4)
     player["mood"] = rnd.randint(0, 4)
     player["culture"] = rnd.randint(0, 2)
     player["advances"] = sorted({*player["advances"], *rnd.sample(ADVANCES, rnd.randint(0, 12))})
