@@ -219,7 +219,7 @@ def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     frame_only=True,
 )
 def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not _collect_takes_action(state, me(state, frame)) or state["turn"]["actions"] > 0
+    return state["turn"]["actions"] > 0 or not _collect_takes_action(state, me(state, frame))
 
 
 def _collect_takes_action(state: State, player: dict[str, Any]) -> bool:
@@ -387,6 +387,8 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
     port = state["cities"][frame["city"]]["port"]
     probe = {"player": p, "hex": "", "res": ""}
     known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
+    # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
+    per_hex = _TAKE_PER_HEX if frame["range"] > 1 else _TAKE_PER_HEX_NEAR
     out = []
     for h in _in_range(state, frame["city"], frame["range"]):
         of = (terrain(state, h), h == port)
@@ -395,7 +397,7 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
             got = known[of] = _yields(player, *of)
         if got:
             probe["hex"] = h
-            if _passes(_TAKE_PER_HEX, state, frame, probe):
+            if _passes(per_hex, state, frame, probe):
                 out += [_take_act(h, res) for res in got]
     return out
 
@@ -513,6 +515,7 @@ def _one(kind: str):  # noqa: ANN202
 
 
 _TAKE_PER_HEX = (take_sea_adjacent, take_unused, take_free, take_one_sea)  # read the hex only
+_TAKE_PER_HEX_NEAR = tuple(c for c in _TAKE_PER_HEX if c is not take_sea_adjacent)
 TAKE = ActionKind(
     "take",
     parse_take,
