@@ -593,7 +593,7 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
     return _builds_here(state, probe, payable)
 
 
-def _probe(p: int, key: str) -> BuildFrame:
+def _probe(p: int, key: str) -> Frame:
     """The build frame of a one-unit build in the city at ``key``."""
     return {"kind": "build", "player": p, "city": key, "max": 1, "built": [], "draft": False}
 
