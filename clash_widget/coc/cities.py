@@ -206,7 +206,8 @@ def _city_candidates(kind: str):  # noqa: ANN202
 )
 def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if not grants(player, "collect.economic-liberty") or "first_collect" not in player["once"]:
+    # The turn's first collect first (the cheaper test; the same answer either way round).
+    if "first_collect" not in player["once"] or not grants(player, "collect.economic-liberty"):
         return True
     return player["mood"] >= 2
 
@@ -610,18 +611,19 @@ def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
 
 
 def _probe_units(state: State, probe: Frame) -> list[dict[str, Any]]:
-    """The probe's candidates, parsed. parse_unit reads only the player and the action, so
-    they are parsed once per player and candidates and shared between listings: nothing
+    """Every unit a build may list, parsed: the Draft army too, which ``build.draft``
+    refuses to a player without Draft (so whether some unit passes is the same, and
+    Draft is read only if the other units fail). parse_unit reads only the player and
+    the action, so they are parsed once per player and shared between listings: nothing
     may change them (no check does)."""
-    cands = unit_candidates(state, probe)
-    key = (probe["player"], cands)
-    units = _PROBE_UNITS.get(key)
+    p = probe["player"]
+    units = _PROBE_UNITS.get(p)
     if units is None:
-        units = _PROBE_UNITS[key] = [parse_unit(state, probe, a) for a in cands]
+        units = _PROBE_UNITS[p] = [parse_unit(state, probe, a) for a in _UNITS_DRAFT]
     return units
 
 
-_PROBE_UNITS: dict[tuple[int, tuple[Action, ...]], list[dict[str, Any]]] = {}
+_PROBE_UNITS: dict[int, list[dict[str, Any]]] = {}
 
 
 def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) -> bool:
@@ -1056,8 +1058,12 @@ def _may_afford_growth(player: dict[str, Any], cost: dict[str, int]) -> bool:
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
     p = frame["player"]
     player = state["players"][p]
+    # The price first: it is out of reach more often than no piece is known, and reads one
+    # advance where the pieces read four.
+    if not _may_afford_growth(player, option_cost(state, "grow_cost")):
+        return []
     known = [piece for piece in PIECES if grants(player, PIECE_EFFECT[piece])]
-    if not known or not _may_afford_growth(player, option_cost(state, "grow_cost")):
+    if not known:
         return []
     settler = grants(player, "grow.settler")
     out = []

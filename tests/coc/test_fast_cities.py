@@ -153,7 +153,25 @@ def _plain_can_build_something(state: State, frame: Frame, args: dict[str, Any])
     return bool(plain(cities.UNIT, state, probe))
 
 
+def _plain_econ_liberty_mood(state: State, frame: Frame, args: Any) -> bool:
+    player = state["players"][frame["player"]]
+    if "economic_liberty" not in player["advances"] or "first_collect" not in player["once"]:
+        return True
+    return player["mood"] >= 2
+
+
+def _plain_collect_action_left(state: State, frame: Frame, args: Any) -> bool:
+    player = state["players"][frame["player"]]
+    takes = "economic_liberty" not in player["advances"] or (
+        "first_collect" in player["once"]
+        and bool(state["options"].get("economic_liberty_action_too", False))
+    )
+    return not takes or state["turn"]["actions"] > 0
+
+
 PLAIN_CHECKS = {
+    "collect.economic-liberty-mood": _plain_econ_liberty_mood,
+    "collect.actions-left": _plain_collect_action_left,
     "build.can-build-something": _plain_can_build_something,
     "civic.something-to-improve": _plain_any_improvable,
     "collect.hex-used": _plain_take_unused,
