@@ -455,8 +455,8 @@ def parse_plain(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 )
 def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if not grants(player, "collect.husbandry") or frame["range"] > 1 or frame["picks"]:
-        return False
+    if frame["range"] > 1 or frame["picks"] or not grants(player, "collect.husbandry"):
+        return False  # the frame first: the same answer, and no advance read after a pick
     return grants(player, "collect.husbandry-free") or can_pay(player, {"food": 1})
 
 

@@ -88,9 +88,11 @@ _CIVIC_OR_VOTING = (*_CIVIC, act("civic", "voting"))
 
 
 def civic_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
-    """``civic``, and ``civic voting`` for a player with Voting (``civic.voting`` refuses
-    it to any other, so it is not made for them)."""
-    return _CIVIC_OR_VOTING if grants(me(state, frame), "civic.voting") else _CIVIC
+    """``civic``, and ``civic voting`` for a player with Voting and a mood token
+    (``civic.voting`` refuses it to any other, so it is not made for them)."""
+    player = me(state, frame)
+    voting = player["mood"] >= 1 and grants(player, "civic.voting")
+    return _CIVIC_OR_VOTING if voting else _CIVIC
 
 
 CIVIC_KIND = ActionKind(

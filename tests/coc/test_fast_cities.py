@@ -23,6 +23,7 @@ from typing import Any
 from clash_widget.bots import RandomBot
 from clash_widget.coc import cities, civic
 from clash_widget.coc.board import board_neighbours, hex_distance, is_sea, neighbour_keys, reading
+from clash_widget.coc.economy import can_pay
 from clash_widget.coc.setup import add_unit, new_city
 from clash_widget.coc.vocab import HAPPY, PIECES
 from clash_widget.engine import Action, Match, act
@@ -169,7 +170,15 @@ def _plain_collect_action_left(state: State, frame: Frame, args: Any) -> bool:
     return not takes or state["turn"]["actions"] > 0
 
 
+def _plain_husbandry_ok(state: State, frame: Frame, args: Any) -> bool:
+    player = state["players"][frame["player"]]
+    if "husbandry" not in player["advances"] or frame["range"] > 1 or frame["picks"]:
+        return False
+    return "roads" in player["advances"] or can_pay(player, {"food": 1})
+
+
 PLAIN_CHECKS = {
+    "collect.husbandry": _plain_husbandry_ok,
     "collect.economic-liberty-mood": _plain_econ_liberty_mood,
     "collect.actions-left": _plain_collect_action_left,
     "build.can-build-something": _plain_can_build_something,
