@@ -847,8 +847,12 @@ _UNIT_PLACE = (ship_port, build_stack)  # the checks of a unit that read the cit
 # Every unit of a one-unit probe passes these by construction: its kind is one of UNITS,
 # nothing is built yet in a frame of size 1, no payment is named.
 _PROBE_PASSES = (unit_kind, build_room, paying.named_ok)
+# The cost first: it is what fails most (whether a unit passes them all is the same).
 _UNIT_ANY_CITY = tuple(
-    c for c in UNIT.checks if all(c is not k for k in (*_UNIT_PLACE, *_PROBE_PASSES))
+    sorted(
+        (c for c in UNIT.checks if all(c is not k for k in (*_UNIT_PLACE, *_PROBE_PASSES))),
+        key=lambda c: c is not unit_affordable,
+    )
 )
 paying.register(
     "unit",
