@@ -838,6 +838,7 @@ UNIT = ActionKind(
     unit_candidates,
     apply_unit,
     category="unit",
+    ensured=[unit_kind, paying.named_ok],  # the candidates: UNITS, no payment named
     arity=(1, 2),
     usage="unit settler|army|ship [draft|<payment>]",
     example="unit army draft",

@@ -211,6 +211,8 @@ IMPROVE = ActionKind(
     improve_candidates,
     apply_improve,
     category="improve",
+    # improve_candidates: the player's own cities, paid with resources only with Rituals.
+    ensured=[own, rituals_ok],
     arity=(1, 2),
     usage="improve <city> [<payment>]",
     example="improve 1,1 food:1+wood:1",
