@@ -206,7 +206,7 @@ def _city_candidates(kind: str):  # noqa: ANN202
 )
 def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    # The turn's first collect first (the cheaper test; the same answer either way round).
+    # Whether this is a further collect, before the advance: the cheaper test, same answer.
     if "first_collect" not in player["once"] or not grants(player, "collect.economic-liberty"):
         return True
     return player["mood"] >= 2
@@ -585,8 +585,8 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     # The same checks as the build frame, asked for a one-unit build in this city.
     # Whether some unit passes them all does not depend on their order, so the
-    # probe asks first those that do not depend on the city (the costs, Draft, the
-    # kind), once for all the player's cities; here only the port and the room.
+    # probe asks first those that do not depend on the city (the costs and Draft),
+    # once for all the player's cities; here only the port and the room.
     probe = _probe(frame["player"], args["city"])
     payable = read_once(
         state, ("payable-units", probe["player"]), lambda: _payable_units(state, probe)
