@@ -5,7 +5,8 @@ frames, list through candidate generators that ask some checks once per city or 
 (and leave them out per candidate), stop early when a condition every candidate needs
 fails, and reuse actions and parsed probes. Here each kind's listing is compared with the
 plain one: a wide set of candidates in the listing's order (every city, every hex, every
-piece, every unit), each asked every check of the kind in order, outside a reading block.
+piece, every unit), each asked every check of the kind in order, outside a reading block;
+the checks whose bodies were rewritten for speed are asked as they were written before.
 
 The positions are every position of random 4-player games and, at the frames of these
 kinds, variants with random holdings, moods and a random share of the advances these
