@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from ..engine.game import State
 from .hexes import DIRECTIONS, distance
-from .vocab import LAND, parse_hex
+from .vocab import ANGRY, HAPPY, LAND, parse_hex
 
 Unit = dict[str, Any]
 City = dict[str, Any]
@@ -189,8 +189,6 @@ def city_size(city: City) -> int:
 
 def effective_size(state: State, city: City) -> int:
     """Happy counts as size+1, angry as size 1, for collecting and building."""
-    from .vocab import ANGRY, HAPPY
-
     mood = city["mood"]
     if mood == ANGRY and not _forced_labour(state, city):
         return 1

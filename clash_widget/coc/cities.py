@@ -5,12 +5,15 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
+from ..engine.rules import Check
 from . import paying
 from .board import (
     board_neighbours,
@@ -20,6 +23,7 @@ from .board import (
     hex_distance,
     is_land,
     is_sea,
+    neighbour_keys,
     own_cities,
     read_once,
     stack_count,
@@ -28,7 +32,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, option_cost, pay
+from .economy import can_pay, gain, option_cost, option_price, pay
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -52,6 +56,19 @@ def _hex_arg(a: Action, i: int = 0) -> str:
     """The i-th argument as a canonical ``q,r`` key (ValueError if it is not a hex)."""
     parse_hex(a.args[i])  # ValueError unless it is a canonical q,r key
     return a.args[i]
+
+
+def _made(kind: str) -> Callable[[str], Action]:
+    """``act(kind, key)`` for a hex key, made once per key (an action is immutable)."""
+    made: dict[str, Action] = {}
+
+    def at(key: str) -> Action:
+        a = made.get(key)
+        if a is None:
+            a = made[key] = act(kind, key)
+        return a
+
+    return at
 
 
 # == found a city ==========================================================
@@ -92,14 +109,15 @@ def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def found_candidates(state: State, frame: Frame) -> list[Action]:
     """The hexes where one of the player's settlers stands, not aboard (``found_settler``)."""
     p = frame["player"]
-    hexes = sorted(
-        {
-            u["hex"]
-            for u in state["units"].values()
-            if u["owner"] == p and u["kind"] == "settler" and u["on"] is None
-        }
-    )
-    return [act("found", h) for h in hexes]
+    hexes = {
+        u["hex"]
+        for u in state["units"].values()
+        if u["kind"] == "settler" and u["owner"] == p and u["on"] is None
+    }
+    return [_FOUND_AT(h) for h in sorted(hexes)] if hexes else []
+
+
+_FOUND_AT = _made("found")
 
 
 def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -168,8 +186,10 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
 
 
 def _city_candidates(kind: str):  # noqa: ANN202
+    at = _made(kind)
+
     def candidates(state: State, frame: Frame) -> list[Action]:
-        return [act(kind, k) for k in own_cities(state, frame["player"])]
+        return [at(k) for k in own_cities(state, frame["player"])]
 
     return candidates
 
@@ -186,7 +206,8 @@ def _city_candidates(kind: str):  # noqa: ANN202
 )
 def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if not grants(player, "collect.economic-liberty") or "first_collect" not in player["once"]:
+    # Whether this is a further collect, before the advance: the cheaper test, same answer.
+    if "first_collect" not in player["once"] or not grants(player, "collect.economic-liberty"):
         return True
     return player["mood"] >= 2
 
@@ -199,7 +220,7 @@ def econ_liberty_mood(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     frame_only=True,
 )
 def collect_action_left(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not _collect_takes_action(state, me(state, frame)) or state["turn"]["actions"] > 0
+    return state["turn"]["actions"] > 0 or not _collect_takes_action(state, me(state, frame))
 
 
 def _collect_takes_action(state: State, player: dict[str, Any]) -> bool:
@@ -262,14 +283,17 @@ LAND_YIELD = {
 
 def yields(state: State, p: int, key: str, city: dict[str, Any]) -> list[str]:
     """What a hex can give this player (Farming, Mining, Irrigation, Fishing, Port)."""
-    player = state["players"][p]
-    t = terrain(state, key)
+    return _yields(state["players"][p], terrain(state, key), city["port"] == key)
+
+
+def _yields(player: dict[str, Any], t: str | None, port: bool) -> list[str]:
+    """What a hex of terrain ``t`` gives ``player`` (``port``: it is the city's port)."""
     land = LAND_YIELD.get(t)  # type: ignore[arg-type]
     if land is not None:
         return [land[1]] if grants(player, land[0]) else []
     if t == "sea":
         out = ["food"] if grants(player, "collect.sea-food") else []
-        if city["port"] == key:
+        if port:
             out += ["gold", "mood"]
         return out
     return []
@@ -303,7 +327,11 @@ def take_in_range(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check("collect.hex-used", "Each hex may be used only once per collect action.", COLLECT)
 def take_unused(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return all(h != args["hex"] for h, _ in frame["picks"])
+    h = args["hex"]
+    for picked, _ in frame["picks"]:  # a plain loop: asked of every hex at every listing
+        if picked == h:
+            return False
+    return True
 
 
 @RULES.check(
@@ -337,7 +365,10 @@ def take_yield(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def take_one_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if not is_sea(state, args["hex"]):
         return True
-    return not any(is_sea(state, h) for h, _ in frame["picks"])
+    for h, _ in frame["picks"]:
+        if is_sea(state, h):
+            return False
+    return True
 
 
 @RULES.check(
@@ -350,15 +381,43 @@ def take_sea_adjacent(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def take_candidates(state: State, frame: Frame) -> list[Action]:
-    city = state["cities"][frame["city"]]
+    """What each hex in range yields to the player, for the hexes that pass the checks
+    reading only the hex (asked once per hex, not per resource: ``_TAKE_PER_HEX``)."""
+    p = frame["player"]
+    player = state["players"][p]
+    port = state["cities"][frame["city"]]["port"]
+    probe = {"player": p, "hex": "", "res": ""}
+    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
+    # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
+    per_hex = _TAKE_PER_HEX if frame["range"] > 1 else _TAKE_PER_HEX_NEAR
     out = []
     for h in _in_range(state, frame["city"], frame["range"]):
-        for res in yields(state, frame["player"], h, city):
-            out.append(act("take", h, res))
+        of = (terrain(state, h), h == port)
+        got = known.get(of)
+        if got is None:
+            got = known[of] = _yields(player, *of)
+        if got:
+            probe["hex"] = h
+            if _passes(per_hex, state, frame, probe):
+                out += [_take_act(h, res) for res in got]
     return out
 
 
+def _take_act(h: str, res: str) -> Action:
+    a = _TAKES.get((h, res))
+    if a is None:
+        a = _TAKES[(h, res)] = act("take", h, res)
+    return a
+
+
+_TAKES: dict[tuple[str, str], Action] = {}
+
+
 def _in_range(state: State, centre: str, rng: int) -> list[str]:
+    """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted."""
+    if rng == 1:  # the usual reach: the centre and its neighbours on the board
+        hexes = state["hexes"]
+        return [h for h in _around(centre) if h == centre or h in hexes]
     seen = {centre}
     ring = [centre]
     for _ in range(rng):
@@ -370,6 +429,12 @@ def _in_range(state: State, centre: str, rng: int) -> list[str]:
                     nxt.append(n)
         ring = nxt
     return sorted(seen)
+
+
+@lru_cache(maxsize=4096)  # a board has a few hundred hexes
+def _around(centre: str) -> list[str]:
+    """``centre`` and its six neighbour positions (on the board or not), sorted."""
+    return sorted([centre, *neighbour_keys(centre)])
 
 
 def apply_take(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -390,8 +455,8 @@ def parse_plain(state: State, frame: Frame, a: Action) -> dict[str, Any]:
 )
 def husbandry_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     player = me(state, frame)
-    if not grants(player, "collect.husbandry") or frame["range"] > 1 or frame["picks"]:
-        return False
+    if frame["range"] > 1 or frame["picks"] or not grants(player, "collect.husbandry"):
+        return False  # the frame first: the same answer, and no advance read after a pick
     return grants(player, "collect.husbandry-free") or can_pay(player, {"food": 1})
 
 
@@ -450,6 +515,8 @@ def _one(kind: str):  # noqa: ANN202
     return fixed(act(kind))
 
 
+_TAKE_PER_HEX = (take_sea_adjacent, take_unused, take_free, take_one_sea)  # read the hex only
+_TAKE_PER_HEX_NEAR = tuple(c for c in _TAKE_PER_HEX if c is not take_sea_adjacent)
 TAKE = ActionKind(
     "take",
     parse_take,
@@ -457,10 +524,8 @@ TAKE = ActionKind(
     take_candidates,
     apply_take,
     category="take",
-    ensured=[
-        take_in_range,
-        take_yield,
-    ],  # candidates: what each hex in range yields
+    # take_candidates: what each hex in range yields, of the hexes that pass the others.
+    ensured=[take_in_range, take_yield, *_TAKE_PER_HEX],
     arity=(2, 2),
     usage="take <hex> <resource>",
     example="take 1,0 wood",
@@ -520,38 +585,87 @@ def start_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
 def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     # The same checks as the build frame, asked for a one-unit build in this city.
     # Whether some unit passes them all does not depend on their order, so the
-    # probe asks first those that do not depend on the city (the costs, Draft, the
-    # kind), once for all the player's cities; here only the port and the room.
-    p = frame["player"]
-    probe = {
-        "kind": "build",
-        "player": p,
-        "city": args["city"],
-        "max": 1,
-        "built": [],
-        "draft": False,
-    }
-    payable = read_once(state, ("payable-units", p), lambda: _payable_units(state, probe))
-    for unit in payable:  # plain loops: asked for every city at every listing
-        for c in _UNIT_PLACE:
-            if not c.ok(state, probe, unit):
-                break
-        else:
-            return True
-    return False
+    # probe asks first those that do not depend on the city (the costs and Draft),
+    # once for all the player's cities; here only the port and the room.
+    probe = _probe(frame["player"], args["city"])
+    payable = read_once(
+        state, ("payable-units", probe["player"]), lambda: _payable_units(state, probe)
+    )
+    return _builds_here(state, probe, payable)
+
+
+def _probe(p: int, key: str) -> Frame:
+    """The build frame of a one-unit build in the city at ``key``."""
+    return {"kind": "build", "player": p, "city": key, "max": 1, "built": [], "draft": False}
+
+
+def _builds_here(state: State, probe: Frame, payable: list[dict[str, Any]]) -> bool:
+    """Whether one of the ``payable`` units passes the checks that read the probe's city."""
+    return any(_passes(_UNIT_PLACE, state, probe, unit) for unit in payable)
 
 
 def _payable_units(state: State, probe: Frame) -> list[dict[str, Any]]:
     """The parsed one-unit builds that pass every check not about the city (the costs,
-    Draft, the kind and the probe's room: any of the player's cities)."""
+    Draft: any of the player's cities)."""
+    return [u for u in _probe_units(state, probe) if _passes(_UNIT_ANY_CITY, state, probe, u)]
+
+
+def _probe_units(state: State, probe: Frame) -> list[dict[str, Any]]:
+    """Every unit a build may list, parsed: the Draft army too, which ``build.draft``
+    refuses to a player without Draft (so whether some unit passes is the same, and
+    Draft is read only if the other units fail). parse_unit reads only the player and
+    the action, so they are parsed once per player and shared between listings: nothing
+    may change them (no check does)."""
+    p = probe["player"]
+    units = _PROBE_UNITS.get(p)
+    if units is None:
+        units = _PROBE_UNITS[p] = [parse_unit(state, probe, a) for a in _UNITS_DRAFT]
+    return units
+
+
+_PROBE_UNITS: dict[int, list[dict[str, Any]]] = {}
+
+
+def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) -> bool:
+    for c in checks:
+        if not c.ok(state, frame, args):
+            return False
+    return True
+
+
+_BUILD_AT = _made("build")
+
+
+def build_candidates(state: State, frame: Frame) -> list[Action]:
+    """The player's cities that pass ``build.can-build-something``: per city, a unit that
+    passes the checks about the city (port, room) and those that are not (the costs and
+    Draft, asked once for all cities, and only of the units tried)."""
+    p = frame["player"]
+    keys = own_cities(state, p)
+    if not keys:
+        return []
+    probe = _probe(p, keys[0])
+    units = _probe_units(state, probe)
+    payable: list[bool | None] = [None] * len(units)
     out = []
-    for a in unit_candidates(state, probe):
-        unit = parse_unit(state, probe, a)
-        for c in _UNIT_ANY_CITY:
-            if not c.ok(state, probe, unit):
-                break
-        else:
-            out.append(unit)
+    for key in keys:  # plain loops: at every listing
+        probe["city"] = key
+        for i, unit in enumerate(units):
+            paid = payable[i]
+            if paid is None:
+                paid = True
+                for c in _UNIT_ANY_CITY:
+                    if not c.ok(state, probe, unit):
+                        paid = False
+                        break
+                payable[i] = paid
+            if paid:
+                for c in _UNIT_PLACE:
+                    if not c.ok(state, probe, unit):
+                        break
+                else:
+                    out.append(_BUILD_AT(key))
+                    break
     return out
 
 
@@ -559,10 +673,10 @@ BUILD_KIND = ActionKind(
     "build",
     parse_city,
     [actions_left, own_city, can_build_something],
-    _city_candidates("build"),
+    build_candidates,
     start_build,
     category="build",
-    ensured=[own_city],
+    ensured=[own_city, can_build_something],  # build_candidates asks it of each own city
     arity=(1, 1),
     usage="build <city>",
     example="build 1,1",
@@ -652,7 +766,11 @@ def draft_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 def unit_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     if args["draft"]:
         return True
-    return can_pay(me(state, frame), unit_cost(state, args["kind"]))
+    price = option_price(state, _COST_OPTION[args["kind"]])
+    return can_pay(state["players"][frame["player"]], price)
+
+
+_COST_OPTION = {kind: f"{kind}_cost" for kind in UNITS}
 
 
 _UNITS = tuple(act("unit", k) for k in UNITS)
@@ -720,13 +838,23 @@ UNIT = ActionKind(
     unit_candidates,
     apply_unit,
     category="unit",
+    ensured=[unit_kind, paying.named_ok],  # the candidates: UNITS, no payment named
     arity=(1, 2),
     usage="unit settler|army|ship [draft|<payment>]",
     example="unit army draft",
     label=_unit_label,
 )
-_UNIT_PLACE = [ship_port, build_stack]  # the checks of a unit that read the city
-_UNIT_ANY_CITY = [c for c in UNIT.checks if all(c is not k for k in _UNIT_PLACE)]
+_UNIT_PLACE = (ship_port, build_stack)  # the checks of a unit that read the city
+# Every unit of a one-unit probe passes these by construction: its kind is one of UNITS,
+# nothing is built yet in a frame of size 1, no payment is named.
+_PROBE_PASSES = (unit_kind, build_room, paying.named_ok)
+# The cost first: it is what fails most (whether a unit passes them all is the same).
+_UNIT_ANY_CITY = tuple(
+    sorted(
+        (c for c in UNIT.checks if all(c is not k for k in (*_UNIT_PLACE, *_PROBE_PASSES))),
+        key=lambda c: c is not unit_affordable,
+    )
+)
 paying.register(
     "unit",
     lambda s, f, a: [{}] if a["draft"] else [unit_cost(s, a["kind"])],
@@ -935,8 +1063,12 @@ def _may_afford_growth(player: dict[str, Any], cost: dict[str, int]) -> bool:
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
     p = frame["player"]
     player = state["players"][p]
+    # The price first: it is out of reach more often than no piece is known, and reads one
+    # advance where the pieces read four.
+    if not _may_afford_growth(player, option_cost(state, "grow_cost")):
+        return []
     known = [piece for piece in PIECES if grants(player, PIECE_EFFECT[piece])]
-    if not known or not _may_afford_growth(player, option_cost(state, "grow_cost")):
+    if not known:
         return []
     settler = grants(player, "grow.settler")
     out = []
@@ -960,6 +1092,15 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
                 if settler:
                     out.append(act("grow", key, spec, "+settler"))
     return out
+
+
+def grow_listing(state: State, frame: Frame) -> list[Action]:
+    """:func:`grow_candidates`, none when the player owns fewer than 2 cities (most turns):
+    a city is at least of size 1, and ``grow.size-limit`` lets it grow to size 2 or more
+    only if the player owns that many cities, so then no candidate passes it."""
+    if len(own_cities(state, frame["player"])) < 2:
+        return []
+    return grow_candidates(state, frame)
 
 
 def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -1035,7 +1176,7 @@ GROW_KIND = ActionKind(
         grow_affordable,
         paying.named_ok,
     ],
-    grow_candidates,
+    grow_listing,
     apply_grow,
     category="grow",
     # grow_candidates() builds what these admit: own cities that may grow (asked per city),

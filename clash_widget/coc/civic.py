@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction
-from ..engine.frames import ActionKind, bare, fixed
+from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from .board import city_size, own_cities
 from .common import actions_left, bump_stat, me, spend_action
@@ -62,6 +62,8 @@ def any_improvable(state: State, frame: Frame, args: Any) -> bool:
     player = me(state, frame)
     mood = player["mood"] - (1 if args == "voting" else 0)
     stock = sum(player["res"].values()) if grants(player, "civic.rituals") else 0
+    if mood + stock < 1:
+        return False  # a step costs at least 1 (step_cost): most turns, no mood token
     for k in own_cities(state, p):
         city = state["cities"][k]
         if city["mood"] < HAPPY and step_cost(state, player, city) <= mood + stock:
@@ -81,11 +83,23 @@ def _civic_label(state: State, frame: Frame, a: Action) -> str:
     return "Civic improvement"
 
 
+_CIVIC = (act("civic"),)
+_CIVIC_OR_VOTING = (*_CIVIC, act("civic", "voting"))
+
+
+def civic_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    """``civic``, and ``civic voting`` for a player with Voting and a mood token
+    (``civic.voting`` refuses it to any other, so it is not made for them)."""
+    player = me(state, frame)
+    voting = player["mood"] >= 1 and grants(player, "civic.voting")
+    return _CIVIC_OR_VOTING if voting else _CIVIC
+
+
 CIVIC_KIND = ActionKind(
     "civic",
     parse_civic,
     [voting_ok, any_improvable],
-    fixed(act("civic"), act("civic", "voting")),
+    civic_candidates,
     start_civic,
     category="civic",
     arity=(0, 1),
@@ -197,6 +211,8 @@ IMPROVE = ActionKind(
     improve_candidates,
     apply_improve,
     category="improve",
+    # improve_candidates: the player's own cities, paid with resources only with Rituals.
+    ensured=[own, rituals_ok],
     arity=(1, 2),
     usage="improve <city> [<payment>]",
     example="improve 1,1 food:1+wood:1",

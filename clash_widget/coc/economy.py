@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -34,7 +35,7 @@ def gain(state: State, player: Player, res: str, n: int) -> int:
     return player["res"][res] - before
 
 
-def can_pay(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> bool:
+def can_pay(player: Player, cost: Mapping[str, int], *, ideas_for_food: bool = False) -> bool:
     if not ideas_for_food:
         # Basic resources and tokens only (the usual case): gold covers the total shortfall
         # of the resources; tokens are paid only with themselves.
@@ -54,7 +55,9 @@ def can_pay(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> bool
     return plan_payment(player, cost, ideas_for_food=ideas_for_food) is not None
 
 
-def plan_payment(player: Player, cost: Cost, *, ideas_for_food: bool = False) -> Cost | None:
+def plan_payment(
+    player: Player, cost: Mapping[str, int], *, ideas_for_food: bool = False
+) -> Cost | None:
     """How to pay ``cost``: ideas before food (research), the resource itself, then gold.
 
     Returns the resources to take, or None if the player cannot pay.
@@ -136,6 +139,16 @@ def _parsed_cost(text: str) -> tuple[tuple[str, int], ...]:
 def option_cost(state: State, name: str) -> Cost:
     """A cost the rules options give (``settler_cost``, ``grow_cost``...), as a new dict."""
     return dict(_parsed_cost(state["options"][name]))
+
+
+def option_price(state: State, name: str) -> Mapping[str, int]:
+    """:func:`option_cost` to read only (``can_pay``): the same dict every time, no copy."""
+    return _price(state["options"][name])
+
+
+@cache
+def _price(text: str) -> Mapping[str, int]:
+    return parse_payment(text)
 
 
 def parse_payment(text: str) -> Cost:
