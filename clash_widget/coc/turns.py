@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import Action, act
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
-from . import research
+from . import cards, research, trade
 from .board import cities_of, city_size, own_cities
 from .common import bump_stat
 from .economy import gain
@@ -52,8 +52,6 @@ def trade_routes(state: State, p: int, ev: Events) -> None:
     """Trade Routes: 1 food per settler or ship within 2 spaces of another player's
     non-angry city, counted as the best assignment (at most 4, each city once); with
     Currency the player chooses how many routes give gold instead (see trade.py)."""
-    from . import trade
-
     trade.start_of_turn(state, p, ev)
 
 
@@ -83,8 +81,6 @@ def status_phase(state: State, ev: Events) -> None:
     bump_stat(state, "status_phase")
     order = state["turn"]["order"]
     frames: list[CocFrame] = []
-    from . import cards
-
     for p in order:
         frames += cards.objective_frames(state, p)
     for p in order:
