@@ -16,6 +16,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _TWO_TO_64 = float(1 << 64)  # Stream.random's divisor (a tie-break draw per playout step)
+_SPAN = 1 << 64  # how many values _next draws from
 
 
 def seed_state(seed: int) -> int:
@@ -35,7 +36,7 @@ def below(state: MutableMapping[str, Any], n: int) -> int:
     """A uniform integer in ``range(n)`` (rejection sampling, so unbiased)."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    limit = _SPAN - _SPAN % n
     while True:
         x = _next(state)
         if x < limit:
@@ -72,7 +73,21 @@ class Stream:
         return below(self._s, n)
 
     def choice(self, items: Sequence[T]) -> T:
-        return choice(self._s, items)
+        """``choice`` on this stream, written out in one function: a bot draws twice an
+        action (tests/test_rng.py: the same draws as ``choice`` on the same generator)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        s = self._s
+        limit = _SPAN - _SPAN % n
+        while True:
+            z = (s["rng"] + _GAMMA) & _MASK
+            s["rng"] = z
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return items[z % n]
 
     def random(self) -> float:
         return _next(self._s) / _TWO_TO_64
