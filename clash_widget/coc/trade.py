@@ -187,28 +187,31 @@ def offer_candidates(state: State, frame: Frame) -> list[Action]:
     """
     p = frame["player"]
     players = state["players"]
-    out = []
+    res = players[p]["res"]
     # Built to pass every offer check (the kind's ``ensured`` list): another seat, one
     # basic good each way, and only goods each side holds (at least 1, as _holds asks).
-    mine = [g for g in BASIC if players[p]["res"][g] >= 1]
-    for q in range(len(players)):
-        if q == p or not mine:
+    mine = [g for g in BASIC if res[g] >= 1]
+    out: list[Action] = []
+    if not mine:
+        return out
+    for q, partner in enumerate(players):
+        if q == p:
             continue
-        theirs = [t for t in BASIC if players[q]["res"][t] >= 1]
+        theirs = partner["res"]
         for g in mine:
-            for t in theirs:
-                if g != t:
-                    out.append(_SWAPS[q, g, t])
+            for t, swap in _SWAPS[q, g]:
+                if theirs[t] >= 1:
+                    out.append(swap)
     return out
 
 
 _SWAPS = {
-    (q, g, t): act("trade", q, f"{g}:1", f"{t}:1")
+    (q, g): tuple((t, act("trade", q, f"{g}:1", f"{t}:1")) for t in BASIC if t != g)
     for q in range(4)
     for g in BASIC
-    for t in BASIC
-    if g != t
 }
+"""Per partner seat and good given, each other basic good asked for and its offer, in the
+order of ``BASIC`` (made once: actions are immutable)."""
 
 
 def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
