@@ -163,7 +163,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     """Every pair of the same culture (``needs_pair``) against every open target of another
     culture (``target_*``), with every Attack card in hand (``attack_card``)."""
     seat = frame["player"]
-    atks = sorted(filter(catalogue.is_attack, state["players"][seat]["hand"]))
+    atks = catalogue.of_type("attack").intersection(state["players"][seat]["hand"])
     if not atks:
         return []
     pairs = attack_pairs(state, seat)  # none in most listings: asked before the targets
@@ -172,6 +172,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     targets = logic.open_targets(state, seat)
     if not targets:
         return []
+    cards = sorted(atks)
     culture = catalogue.culture
     aimed = [(t, culture(t)) for t in targets]
     new = tuple.__new__  # Action's own constructor without its Python wrapper: many per listing
@@ -179,7 +180,7 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     for a1, a2, cul in pairs:
         for t, t_cul in aimed:
             if t_cul != cul:
-                out += [new(Action, ("attack", (atk, a1, a2, t))) for atk in atks]
+                out += [new(Action, ("attack", (atk, a1, a2, t))) for atk in cards]
     return out
 
 

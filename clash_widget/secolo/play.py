@@ -7,7 +7,7 @@ Character of another culture; the Alliance allows one more culture.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache
 from typing import NamedTuple
 
@@ -43,12 +43,20 @@ def parse_play(state: State, frame: Frame, action: Action) -> Play:
     return Play(action, cid, where, rest[0] if rest else None)
 
 
+def new_culture_open(state: State) -> bool:
+    """Whether this turn may still put a culture into play that it has not played (one a
+    turn; the Alliance adds one): then any card's culture fits."""
+    turn = state["turn"]
+    extra: int = turn["extra_cultures"]
+    return len(turn["cultures"]) < 1 + extra
+
+
 def culture_modes(state: State, seat: int) -> Callable[[str], str | None]:
     """How each card may enter play this turn for ``seat``: "normal", "bonus" (Workshop
     Mistress) or None; the turn read once for a whole hand."""
     turn = state["turn"]
     cultures = turn["cultures"]
-    free = len(cultures) < 1 + turn["extra_cultures"]
+    free = new_culture_open(state)
     bonus = not turn["bonus_used"] and logic.protagonist_power(state, seat) == "patron"
 
     def mode(cid: str) -> str | None:
@@ -144,16 +152,21 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     (``one_culture``), into every city of the seat (``own_city``), an Object onto every
     citizen of its culture (``object_holder``)."""
     seat = frame["player"]
+    cards: Collection[str] = catalogue.of_type(*catalogue.PLAYABLE_TYPES).intersection(
+        logic.hand(state, seat)
+    )
+    if not cards:
+        return []
+    if not new_culture_open(state):  # else every card's culture fits
+        mode = culture_modes(state, seat)
+        cards = [cid for cid in cards if mode(cid) is not None]
+    cities = logic.play_cities(state, seat)
+    if len(cities) == 1 and catalogue.of_type("object").isdisjoint(cards):
+        return list(map(_play_alone, sorted(cards)))  # most listings: each card alone
     out = []
-    cities = None
-    mode = culture_modes(state, seat)
     ctype, culture = catalogue.ctype, catalogue.culture
-    for cid in sorted(set(logic.hand(state, seat))):
+    for cid in sorted(cards):
         kind = ctype(cid)
-        if kind not in catalogue.PLAYABLE_TYPES or mode(cid) is None:
-            continue
-        if cities is None:
-            cities = logic.play_cities(state, seat)
         for where in cities:
             if kind == "object":
                 head = (cid,) if where == seat else (cid, str(where))

@@ -143,17 +143,18 @@ def special_target(state: State, frame: Frame, u: Use) -> bool:
 
 
 @cache  # a card's printed facts never change
-def _special_timing(cid: str) -> str | None:
-    """A Special's timing; None for any other card."""
-    return catalogue.card(cid)["timing"] if catalogue.ctype(cid) == "special" else None
+def taken(kind: str) -> frozenset[str]:
+    """The Specials of a timing the frame kind ``kind`` takes (``special_timing``): a hand
+    filtered by one set operation."""
+    timings = SPECIAL_TIMINGS[kind]
+    return frozenset(
+        cid for cid in catalogue.of_type("special") if catalogue.card(cid)["timing"] in timings
+    )
 
 
 def _taken_by(kind: str) -> Callable[[str], bool]:
-    timings = SPECIAL_TIMINGS[kind]
-
-    @cache  # a card's printed facts never change: asked card by card in a hand
     def takes(cid: str) -> bool:
-        return _special_timing(cid) in timings
+        return cid in taken(kind)
 
     return takes
 
@@ -165,7 +166,7 @@ TAKES: dict[str, Callable[[str], bool]] = {kind: _taken_by(kind) for kind in SPE
 def special_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Special in hand (``special_in_hand``) of a timing the frame takes
     (``special_timing``) with every target its effect may take now (``special_target``)."""
-    mine = set(filter(TAKES[frame["kind"]], state["players"][frame["player"]]["hand"]))
+    mine = taken(frame["kind"]).intersection(state["players"][frame["player"]]["hand"])
     if not mine:  # most hands, most of the time: nothing to target
         return []
     seat = frame["player"]
@@ -183,7 +184,7 @@ def special_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`special_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    for cid in filter(TAKES[frame["kind"]], state["players"][seat]["hand"]):
+    for cid in taken(frame["kind"]).intersection(state["players"][seat]["hand"]):
         eff = catalogue.effect(cid)  # every Special has one
         if eff is not None and has_args(state, seat, eff):
             return True

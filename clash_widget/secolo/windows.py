@@ -20,7 +20,7 @@ from ..engine.reactions import WINDOW, open_window, pass_on, still_usable
 from ..engine.seats import name as who
 from . import logic
 from .objects import object_usable
-from .specials import TAKES, special_usable
+from .specials import special_usable, taken
 
 STEPS = {"act": ("play", "special", "object"), "draw": ("keep", "redraw")}
 """The turn player's steps after which the others get a window (from the act frame)."""
@@ -32,7 +32,7 @@ def usable(state: State, seat: int) -> bool:
     # Asked for every other seat after every step: a seat with no window Special in hand and
     # no Object in its city (every Object there is attached to a citizen) has no candidate of
     # either kind (special_candidates, object_candidates), so nothing to list (3 calls in 4).
-    if not p["attached"] and not any(map(TAKES[WINDOW], p["hand"])):
+    if not p["attached"] and taken(WINDOW).isdisjoint(p["hand"]):
         return False
     return can_use(state, {"kind": WINDOW, "player": seat})
 

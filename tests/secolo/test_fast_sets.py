@@ -1,0 +1,64 @@
+"""Hands and cities filtered by set operations and cached city readings (#27, round seven).
+
+A hand is filtered by one set operation with the ids of a card type (``cards.of_type``) or
+of the Specials a frame takes (``specials.taken``). Each must give what reading the cards
+one by one gives: the sets for every card of the catalogue, the Special listing at every
+position of random games (2-5 players, the pairs variant, the extended deck).
+"""
+
+from __future__ import annotations
+
+from clash_widget.secolo import cards as catalogue
+from clash_widget.secolo import logic
+from clash_widget.secolo.specials import SPECIAL_TIMINGS, taken
+
+from .test_fast_probes import positions
+
+TYPES = ("protagonist", "character", "bulwark", "object", "attack", "special")
+
+
+def test_card_sets_are_the_cards_of_each_type_and_timing() -> None:
+    cards = catalogue.catalogue()
+    assert {c["type"] for c in cards.values()} == set(TYPES)
+    for t in TYPES:
+        assert catalogue.of_type(t) == {cid for cid, c in cards.items() if c["type"] == t}
+    playable = catalogue.of_type(*catalogue.PLAYABLE_TYPES)
+    assert playable == {cid for cid, c in cards.items() if c["type"] in catalogue.PLAYABLE_TYPES}
+    for kind, timings in SPECIAL_TIMINGS.items():
+        want = {
+            cid for cid, c in cards.items() if c["type"] == "special" and c["timing"] in timings
+        }
+        assert taken(kind) == want, kind
+        assert want, kind
+
+
+def test_special_listing_is_what_every_check_admits() -> None:
+    """The Specials' candidates (a hand filtered by ``taken``) are every Special card in hand,
+    alone and with every card in play or culture as its target (what the effects aim at), that
+    passes every check of the kind, at every position of random games, for every seat (in
+    each frame kind that takes Specials, a kind a position in turn)."""
+    from clash_widget.engine import Action
+    from clash_widget.secolo.specials import SPECIAL_KIND
+
+    from .test_fast_candidates import passing
+
+    listed = 0
+    kinds = list(SPECIAL_TIMINGS)
+    for i, state in enumerate(positions(seeds=1)):
+        targets = sorted(
+            {c for p in state["players"] for c in p["city"]} | set(catalogue.cultures())
+        )
+        for seat in range(len(state["players"])):
+            every = []
+            for cid in sorted(logic.hand(state, seat)):
+                every.append(Action("special", (cid,)))
+                every += [Action("special", (cid, t)) for t in targets]
+            kind = kinds[(i + seat) % len(kinds)]
+            frame = {"kind": kind, "player": seat}
+            got = SPECIAL_KIND.legal(state, frame)
+            # The same actions (a Plague's cultures come in the deck's order, not sorted), card
+            # by card in sorted order.
+            assert sorted(got) == passing(SPECIAL_KIND, state, frame, every), (kind, seat)
+            assert [a.args[0] for a in got] == sorted(a.args[0] for a in got)
+            listed += len(got)
+    assert listed > 1000, listed
