@@ -8,6 +8,7 @@ always in exactly one place: ``deck``, ``discard``, ``removed``, a player's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -119,28 +120,34 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
     return protection(state, seat, cid) is not None
 
 
-def open_in_city(p: dict[str, Any]) -> list[str]:
-    """The Characters of one player's city (``p``, an entry of ``state["players"]``) that
-    :func:`protection` leaves open, in city order: its three reasons read once for the city,
-    not once per Character."""
-    if p["sheltered"]:
-        return []
-    city = p["city"]
-    out = list(filter(catalogue.is_character, city))
-    if out and p["attached"]:
-        held = p["attached"].values()
-        out = [c for c in out if c not in held]
+@lru_cache(maxsize=4096)  # a pure function of the city's cards (read for every seat, every step)
+def _unguarded(city: tuple[str, ...]) -> tuple[str, ...]:
+    """A city's Characters with no Bulwark of their culture in it, in city order."""
+    out = tuple(filter(catalogue.is_character, city))
     if out:
         guarded = {catalogue.culture(b) for b in filter(catalogue.is_bulwark, city)}
         if guarded:
-            out = [c for c in out if catalogue.culture(c) not in guarded]
+            out = tuple(c for c in out if catalogue.culture(c) not in guarded)
+    return out
+
+
+def open_in_city(p: dict[str, Any]) -> Sequence[str]:
+    """The Characters of one player's city (``p``, an entry of ``state["players"]``) that
+    :func:`protection` leaves open, in city order: its three reasons read once for the city,
+    not once per Character (the Bulwarks' once for the city's cards, :func:`_unguarded`)."""
+    if p["sheltered"]:
+        return ()
+    out = _unguarded(tuple(p["city"]))
+    if out and p["attached"]:
+        held = p["attached"].values()
+        out = tuple(c for c in out if c not in held)
     return out
 
 
 def open_targets(state: State, actor: int) -> list[str]:
     """The opponents' Characters that :func:`protection` leaves open, in seat and city
     order."""
-    out = []
+    out: list[str] = []
     for s in opponents(state, actor):
         out += open_in_city(state["players"][s])
     return out

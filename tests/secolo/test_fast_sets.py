@@ -1,9 +1,11 @@
 """Hands and cities filtered by set operations and cached city readings (#27, round seven).
 
 A hand is filtered by one set operation with the ids of a card type (``cards.of_type``) or
-of the Specials a frame takes (``specials.taken``). Each must give what reading the cards
-one by one gives: the sets for every card of the catalogue, the Special listing at every
-position of random games (2-5 players, the pairs variant, the extended deck).
+of the Specials a frame takes (``specials.taken``); a city's unguarded Characters are read
+once per city content (``logic._unguarded``, under ``open_in_city``). Each must give what
+reading the cards one by one gives: the sets for every card of the catalogue, the open
+Characters at every position of random games (2-5 players, the pairs variant, the extended
+deck) against ``protection`` asked card by card.
 """
 
 from __future__ import annotations
@@ -30,6 +32,25 @@ def test_card_sets_are_the_cards_of_each_type_and_timing() -> None:
         }
         assert taken(kind) == want, kind
         assert want, kind
+
+
+def test_open_characters_of_a_city_are_those_protection_leaves_open() -> None:
+    """Rule attack.target-unprotected's three protections (a Bulwark of the culture, an
+    attached Object, the Printed Bible), read once per city: at every position, for every
+    city, the open Characters in city order are those ``protection`` leaves open."""
+    checked = guarded = held = 0
+    for state in positions():
+        for p in state["players"]:
+            seat = p["seat"]
+            plain = [
+                c for c in logic.characters(state, seat) if logic.protection(state, seat, c) is None
+            ]
+            assert list(logic.open_in_city(p)) == plain
+            reasons = [logic.protection(state, seat, c) for c in logic.characters(state, seat)]
+            guarded += "bulwark" in reasons
+            held += "object" in reasons
+            checked += 1
+    assert checked > 2000 and guarded > 100 and held >= 5, (checked, guarded, held)
 
 
 def test_special_listing_is_what_every_check_admits() -> None:
