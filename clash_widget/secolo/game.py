@@ -115,11 +115,7 @@ class Secolo(Game):
 
     # -- results ------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
-        out = []
-        for s in range(logic.n_players(state)):
-            cultures, chars = logic.standing(state, s)
-            out.append(cultures + chars / 100)
-        return out
+        return [cultures + chars / 100 for cultures, chars in logic.standings(state)]
 
     # -- text -----------------------------------------------------------------------------
     def prompt(self, state: dict[str, Any]) -> str:

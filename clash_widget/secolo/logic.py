@@ -52,11 +52,11 @@ def opponents(state: State, seat: int) -> list[int]:
 
 def play_cities(state: State, seat: int) -> list[int]:
     """Cities where ``seat`` may put cards: its own, and its partner's in the pairs variant."""
-    return team(state, seat) if pairs(state) else [seat]
+    return team(state, seat) if state["options"]["pairs"] else [seat]
 
 
 def turn_order_after(state: State, seat: int) -> list[int]:
-    n = n_players(state)
+    n = len(state["players"])
     return [(seat + i) % n for i in range(1, n)]
 
 
@@ -86,11 +86,12 @@ def owner(state: State, cid: str) -> int:
 
 
 def citizens(state: State, seat: int) -> list[str]:
-    return [c for c in city(state, seat) if catalogue.ctype(c) in catalogue.CITIZEN_TYPES]
+    city = state["players"][seat]["city"]
+    return list(filter(catalogue.of_type(*catalogue.CITIZEN_TYPES).__contains__, city))
 
 
 def characters(state: State, seat: int) -> list[str]:
-    return [c for c in city(state, seat) if catalogue.ctype(c) == "character"]
+    return list(filter(catalogue.is_character, state["players"][seat]["city"]))
 
 
 def cultures_in_play(state: State, seat: int) -> set[str]:
@@ -321,11 +322,22 @@ def standing(state: State, seat: int) -> tuple[int, int]:
     across both cities (a culture in both counts once, rule end.deck-exhausted) and the
     Characters of both."""
     if not state["options"]["pairs"]:  # asked for every seat's score after every turn
-        cultures, chars = _city_standing(tuple(city(state, seat)))
+        cultures, chars = _city_standing(tuple(state["players"][seat]["city"]))
         return len(cultures), chars
     seats = team(state, seat)
     parts = [_city_standing(tuple(city(state, s))) for s in seats]
     return len(frozenset().union(*(p[0] for p in parts))), sum(p[1] for p in parts)
+
+
+def standings(state: State) -> list[tuple[int, int]]:
+    """:func:`standing` of every seat, in seat order (each seat's score after every turn)."""
+    if state["options"]["pairs"]:
+        return [standing(state, s) for s in range(len(state["players"]))]
+    out = []
+    for p in state["players"]:
+        cultures, chars = _city_standing(tuple(p["city"]))
+        out.append((len(cultures), chars))
+    return out
 
 
 def five_culture_seats(state: State) -> list[int]:

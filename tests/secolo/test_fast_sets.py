@@ -83,3 +83,25 @@ def test_special_listing_is_what_every_check_admits() -> None:
             assert [a.args[0] for a in got] == sorted(a.args[0] for a in got)
             listed += len(got)
     assert listed > 1000, listed
+
+
+def test_standings_citizens_and_characters_are_what_the_cards_say() -> None:
+    """``standings`` (every seat's score after every turn, one pass) is ``standing`` of each
+    seat; ``citizens`` and ``characters`` (a city filtered by a set's test) are the cards of
+    those types in city order: at every position of random games, pairs variant included."""
+    checked = 0
+    for state in positions(seeds=1):
+        n = len(state["players"])
+        assert logic.standings(state) == [logic.standing(state, s) for s in range(n)]
+        for s in range(n):
+            city = state["players"][s]["city"]
+            types = [catalogue.ctype(c) for c in city]
+            citizens = [
+                c for c, t in zip(city, types, strict=True) if t in ("protagonist", "character")
+            ]
+            assert logic.citizens(state, s) == citizens
+            assert logic.characters(state, s) == [
+                c for c, t in zip(city, types, strict=True) if t == "character"
+            ]
+        checked += 1
+    assert checked > 300
