@@ -89,6 +89,7 @@ def is_object(cid: str) -> bool:
     return ctype(cid) == "object"
 
 
+@cache  # a card's printed names never change: asked for most log lines
 def label(cid: str) -> str:
     c = catalogue()[cid]
     return f"{c['name']} ({c['gloss']})"

@@ -161,12 +161,11 @@ def has_open_target(state: State, actor: int) -> bool:
 
 
 def opponent_bulwarks(state: State, actor: int) -> list[str]:
-    return [
-        c
-        for s in opponents(state, actor)
-        for c in city(state, s)
-        if catalogue.ctype(c) == "bulwark"
-    ]
+    players = state["players"]
+    out: list[str] = []
+    for s in opponents(state, actor):
+        out += filter(catalogue.is_bulwark, players[s]["city"])
+    return out
 
 
 def has_opponent_bulwark(state: State, actor: int) -> bool:

@@ -85,10 +85,11 @@ def test_special_listing_is_what_every_check_admits() -> None:
     assert listed > 1000, listed
 
 
-def test_standings_citizens_and_characters_are_what_the_cards_say() -> None:
+def test_standings_citizens_characters_and_bulwarks_are_what_the_cards_say() -> None:
     """``standings`` (every seat's score after every turn, one pass) is ``standing`` of each
-    seat; ``citizens`` and ``characters`` (a city filtered by a set's test) are the cards of
-    those types in city order: at every position of random games, pairs variant included."""
+    seat; ``citizens``, ``characters`` and ``opponent_bulwarks`` (cities filtered by a set's
+    test) are the cards of those types in seat and city order: at every position of random
+    games, pairs variant included."""
     checked = 0
     for state in positions(seeds=1):
         n = len(state["players"])
@@ -100,6 +101,13 @@ def test_standings_citizens_and_characters_are_what_the_cards_say() -> None:
                 c for c, t in zip(city, types, strict=True) if t in ("protagonist", "character")
             ]
             assert logic.citizens(state, s) == citizens
+            bulwarks = [
+                c
+                for t in logic.opponents(state, s)
+                for c in state["players"][t]["city"]
+                if catalogue.ctype(c) == "bulwark"
+            ]
+            assert logic.opponent_bulwarks(state, s) == bulwarks
             assert logic.characters(state, s) == [
                 c for c, t in zip(city, types, strict=True) if t == "character"
             ]
