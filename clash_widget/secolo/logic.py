@@ -34,7 +34,11 @@ def pairs(state: State) -> bool:
 def partner(state: State, seat: int) -> int | None:
     if not pairs(state):
         return None
-    n = n_players(state)
+    return partner_seat(n_players(state), seat)
+
+
+def partner_seat(n: int, seat: int) -> int:
+    """In the pairs variant, the partner of ``seat`` at a table of ``n``: the seat opposite."""
     return (seat + n // 2) % n
 
 
@@ -44,10 +48,14 @@ def team(state: State, seat: int) -> list[int]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
-    if not state["options"]["pairs"]:  # the team is the seat alone (asked in every listing)
-        return [s for s in range(len(state["players"])) if s != seat]
-    mine = team(state, seat)
-    return [s for s in range(n_players(state)) if s not in mine]
+    return list(_opponents(len(state["players"]), seat, state["options"]["pairs"]))
+
+
+@lru_cache(maxsize=64)  # a pure function of the table's size and seating (asked in every listing)
+def _opponents(n: int, seat: int, pairs: bool) -> tuple[int, ...]:
+    """The seats outside ``seat``'s team, in seat order (the partner is ``n // 2`` seats on)."""
+    mine = (seat, partner_seat(n, seat)) if pairs else (seat,)
+    return tuple(s for s in range(n) if s not in mine)
 
 
 def play_cities(state: State, seat: int) -> list[int]:
@@ -148,22 +156,26 @@ def open_in_city(p: dict[str, Any]) -> Sequence[str]:
 def open_targets(state: State, actor: int) -> list[str]:
     """The opponents' Characters that :func:`protection` leaves open, in seat and city
     order."""
+    players = state["players"]
     out: list[str] = []
-    for s in opponents(state, actor):
-        out += open_in_city(state["players"][s])
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        out += open_in_city(players[s])
     return out
 
 
 def has_open_target(state: State, actor: int) -> bool:
     """Whether :func:`open_targets` lists anything (stops at the first city with one)."""
     players = state["players"]
-    return any(open_in_city(players[s]) for s in opponents(state, actor))
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        if open_in_city(players[s]):
+            return True
+    return False
 
 
 def opponent_bulwarks(state: State, actor: int) -> list[str]:
     players = state["players"]
     out: list[str] = []
-    for s in opponents(state, actor):
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
         out += filter(catalogue.is_bulwark, players[s]["city"])
     return out
 
@@ -171,8 +183,9 @@ def opponent_bulwarks(state: State, actor: int) -> list[str]:
 def has_opponent_bulwark(state: State, actor: int) -> bool:
     """Whether :func:`opponent_bulwarks` lists anything."""
     players = state["players"]
-    for s in opponents(state, actor):
-        if any(map(catalogue.is_bulwark, players[s]["city"])):
+    bulwarks = catalogue.of_type("bulwark")
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        if not bulwarks.isdisjoint(players[s]["city"]):
             return True
     return False
 

@@ -45,9 +45,12 @@ def plague_cultures(state: State) -> list[str]:
 def _plague_has_target(state: State, seat: int) -> bool:
     """Whether :func:`plague_cultures` lists anything (stops at the first exposed culture)."""
     deck = catalogue.deck_cultures(state["options"]["deck"])
-    return any(
-        catalogue.culture(c) in deck for p in state["players"] for c in logic.open_in_city(p)
-    )
+    culture = catalogue.culture
+    for p in state["players"]:
+        for c in logic.open_in_city(p):
+            if culture(c) in deck:
+                return True
+    return False
 
 
 def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
