@@ -69,6 +69,20 @@ def culture_modes(state: State, seat: int) -> Callable[[str], str | None]:
     return mode
 
 
+def fitting(state: State, seat: int, cards: Collection[str]) -> Collection[str]:
+    """The ``cards`` that :func:`culture_modes` lets enter play this turn (normal or bonus):
+    its tests written for a whole hand (all of them while the turn may take a new culture)."""
+    if new_culture_open(state):
+        return cards
+    turn = state["turn"]
+    cultures = turn["cultures"]
+    culture = catalogue.culture
+    if not turn["bonus_used"] and logic.protagonist_power(state, seat) == "patron":
+        characters = catalogue.of_type("character")
+        return [c for c in cards if culture(c) in cultures or c in characters]
+    return [c for c in cards if culture(c) in cultures]
+
+
 def culture_mode(state: State, seat: int, cid: str) -> str | None:
     """How ``cid`` may enter play this turn: "normal", "bonus" (Workshop Mistress) or None."""
     return culture_modes(state, seat)(cid)
@@ -157,27 +171,27 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     )
     if not cards:
         return []
-    if not new_culture_open(state):  # else every card's culture fits
-        mode = culture_modes(state, seat)
-        cards = [cid for cid in cards if mode(cid) is not None]
+    cards = fitting(state, seat, cards)
     cities = logic.play_cities(state, seat)
-    if len(cities) == 1 and catalogue.of_type("object").isdisjoint(cards):
+    one_city = len(cities) == 1
+    objects = catalogue.of_type("object")
+    if one_city and objects.isdisjoint(cards):
         return list(map(_play_alone, sorted(cards)))  # most listings: each card alone
     out = []
-    ctype, culture = catalogue.ctype, catalogue.culture
+    culture = catalogue.culture
     for cid in sorted(cards):
-        kind = ctype(cid)
-        for where in cities:
-            if kind == "object":
+        if cid in objects:
+            cul = culture(cid)
+            for where in cities:
                 head = (cid,) if where == seat else (cid, str(where))
-                cul = culture(cid)
                 for h in logic.citizens(state, where):
                     if culture(h) == cul:
                         out.append(Action("play", (*head, h)))
-            elif where == seat:
-                out.append(_play_alone(cid))
-            else:
-                out.append(Action("play", (cid, str(where))))
+        elif one_city:
+            out.append(_play_alone(cid))
+        else:
+            for where in cities:
+                out.append(_play_alone(cid) if where == seat else Action("play", (cid, str(where))))
     return out
 
 

@@ -113,3 +113,20 @@ def test_standings_citizens_characters_and_bulwarks_are_what_the_cards_say() -> 
             ]
         checked += 1
     assert checked > 300
+
+
+def test_fitting_cards_are_those_with_a_culture_mode() -> None:
+    """``play.fitting`` (rule play.one-culture and the Workshop Mistress's bonus, for a whole
+    hand) keeps exactly the cards ``culture_mode`` gives a mode, at every position of random
+    games, for every seat's hand asked as the turn player."""
+    from clash_widget.secolo.play import culture_mode, fitting
+
+    checked = bonus = 0
+    for state in positions():
+        for seat in range(len(state["players"])):
+            hand = sorted(logic.hand(state, seat))
+            plain = [c for c in hand if culture_mode(state, seat, c) is not None]
+            assert sorted(fitting(state, seat, hand)) == plain
+            bonus += any(culture_mode(state, seat, c) == "bonus" for c in hand)
+            checked += 1
+    assert checked > 2000 and bonus > 20, (checked, bonus)
