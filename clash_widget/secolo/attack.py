@@ -181,14 +181,14 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     if not targets:
         return []
     cards = sorted(atks)
-    culture = catalogue.culture
-    aimed = [(t, culture(t)) for t in targets]
+    aimed = list(zip(targets, map(catalogue.culture, targets), strict=True))
     new = tuple.__new__  # Action's own constructor without its Python wrapper: many per listing
     out: list[Action] = []
     for a1, a2, cul in pairs:
         for t, t_cul in aimed:
             if t_cul != cul:
-                out += [new(Action, ("attack", (atk, a1, a2, t))) for atk in cards]
+                for atk in cards:
+                    out.append(new(Action, ("attack", (atk, a1, a2, t))))
     return out
 
 

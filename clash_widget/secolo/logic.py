@@ -64,8 +64,12 @@ def play_cities(state: State, seat: int) -> list[int]:
 
 
 def turn_order_after(state: State, seat: int) -> list[int]:
-    n = len(state["players"])
-    return [(seat + i) % n for i in range(1, n)]
+    return list(_turn_order_after(len(state["players"]), seat))
+
+
+@lru_cache(maxsize=64)  # a pure function of the table's size (asked after every step)
+def _turn_order_after(n: int, seat: int) -> tuple[int, ...]:
+    return tuple((seat + i) % n for i in range(1, n))
 
 
 # -- cities ---------------------------------------------------------------------------
@@ -358,10 +362,10 @@ def five_culture_seats(state: State) -> list[int]:
     need = state["options"]["cultures_to_win"]
     # A city of fewer cards than ``need`` cannot hold ``need`` cultures: asked at every turn,
     # most cities are read no further.
-    ready = [
-        len(p["city"]) >= need and len(_city_standing(tuple(p["city"]))[0]) >= need
-        for p in state["players"]
-    ]
+    ready = []
+    for p in state["players"]:  # a plain loop: cheaper than a comprehension's own frame
+        city = p["city"]
+        ready.append(len(city) >= need and len(_city_standing(tuple(city))[0]) >= need)
     if not any(ready):
         return []
     return [s for s in range(n_players(state)) if all(ready[t] for t in team(state, s))]

@@ -38,7 +38,9 @@ NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 # -- targets each effect may take ------------------------------------------------------------
 def plague_cultures(state: State) -> list[str]:
     """The deck's cultures, in its order, with an unprotected Character in some city."""
-    exposed = {catalogue.culture(c) for p in state["players"] for c in logic.open_in_city(p)}
+    exposed: set[str | None] = set()
+    for p in state["players"]:
+        exposed.update(map(catalogue.culture, logic.open_in_city(p)))
     return [cul for cul in catalogue.deck_cultures(state["options"]["deck"]) if cul in exposed]
 
 
@@ -66,10 +68,11 @@ def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
 
 TARGETS: dict[str, Callable[[State, int], list[tuple[str, ...]]]] = {
     "retaliation": _retaliation,
-    "conversion": lambda state, seat: [(t,) for t in sorted(logic.open_targets(state, seat))],
-    "exile": lambda state, seat: [(t,) for t in sorted(logic.open_targets(state, seat))],
-    "plague": lambda state, seat: [(c,) for c in plague_cultures(state)],
-    "demolition": lambda state, seat: [(b,) for b in sorted(logic.opponent_bulwarks(state, seat))],
+    # zip of one list: its items as 1-tuples, without a comprehension's frame
+    "conversion": lambda state, seat: list(zip(sorted(logic.open_targets(state, seat)))),
+    "exile": lambda state, seat: list(zip(sorted(logic.open_targets(state, seat)))),
+    "plague": lambda state, seat: list(zip(plague_cultures(state))),
+    "demolition": lambda state, seat: list(zip(sorted(logic.opponent_bulwarks(state, seat)))),
 }
 
 
@@ -176,10 +179,9 @@ def special_candidates(state: State, frame: Frame) -> list[Action]:
     new = tuple.__new__  # Action's own constructor without its Python wrapper
     out = []
     for cid in sorted(mine):
-        out += [
-            new(Action, ("special", (cid, *a)))
-            for a in special_args(state, seat, catalogue.effect(cid))
-        ]
+        head = (cid,)
+        for a in special_args(state, seat, catalogue.effect(cid)):
+            out.append(new(Action, ("special", head + a)))
     return out
 
 

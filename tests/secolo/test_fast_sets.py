@@ -130,3 +130,19 @@ def test_fitting_cards_are_those_with_a_culture_mode() -> None:
             bonus += any(culture_mode(state, seat, c) == "bonus" for c in hand)
             checked += 1
     assert checked > 2000 and bonus > 20, (checked, bonus)
+
+
+def test_turn_order_and_opponents_are_the_seats_around_the_table() -> None:
+    """``turn_order_after`` (remembered per table size and seat) is every other seat in turn
+    order; ``opponents`` (remembered per size, seat and variant) the seats outside the team,
+    the partner sitting opposite in the pairs variant; each a fresh list."""
+    for n in range(2, 6):
+        for pairs in (False, True) if n == 4 else (False,):
+            state = {"players": [{"seat": s} for s in range(n)], "options": {"pairs": pairs}}
+            for seat in range(n):
+                order = logic.turn_order_after(state, seat)
+                assert order == [(seat + i) % n for i in range(1, n)]
+                order.append(99)
+                assert logic.turn_order_after(state, seat) == [(seat + i) % n for i in range(1, n)]
+                team = {seat, (seat + n // 2) % n} if pairs else {seat}
+                assert logic.opponents(state, seat) == [s for s in range(n) if s not in team]
