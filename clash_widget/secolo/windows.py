@@ -60,7 +60,7 @@ class StepFrame(TableFrame):
     get a window."""
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
-        super().apply(game, state, frame, action, ev)
+        TableFrame.apply(self, game, state, frame, action, ev)  # no super object each step
         top = state["stack"][-1] if state["stack"] else None
         if (
             action.kind in STEPS.get(self.kind, ())
@@ -75,7 +75,7 @@ class WindowFrame(TableFrame):
     """The window: a player who used a card stays asked while they can use more."""
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
-        super().apply(game, state, frame, action, ev)
+        TableFrame.apply(self, game, state, frame, action, ev)
         if action.kind != "pass" and not still_usable(state, frame, usable):
             if not any(f is frame for f in state["stack"]):
                 _closed(state, frame, ev)
