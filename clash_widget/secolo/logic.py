@@ -249,20 +249,17 @@ def enter_city(state: State, seat: int, cid: str, holder: str | None = None) -> 
 def draw(state: State, seat: int, n: int, ev: Events, why: str = "draw") -> int:
     """Draw ``n`` cards; reshuffles or ends the game when the deck runs out. Returns cards drawn."""
     got = 0
-    pending = 0
-    for _ in range(n):
+    while got < n:
         deck = state["deck"]  # a new list after a reshuffle
         if state["over"] or not deck:
             break
-        to_hand(state, seat, deck.pop(), known=False)
-        got += 1
-        pending += 1
+        k = n - got if n - got < len(deck) else len(deck)  # up to the deck's end
+        for _ in range(k):
+            to_hand(state, seat, deck.pop(), known=False)
+        got += k
+        _drew(state, seat, k, ev, why)
         if not deck:
-            _drew(state, seat, pending, ev, why)
-            pending = 0
             deck_ran_out(state, ev)
-    if pending:
-        _drew(state, seat, pending, ev, why)
     return got
 
 

@@ -134,7 +134,7 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
     ev.emit(
         "redraw_discard",
         f"{who(state, seat)} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
-        + ", ".join(catalogue.label(c) for c in marked),
+        + ", ".join(map(catalogue.label, marked)),
         seat=seat,
         cards=marked,
     )

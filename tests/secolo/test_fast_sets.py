@@ -146,3 +146,51 @@ def test_turn_order_and_opponents_are_the_seats_around_the_table() -> None:
                 assert logic.turn_order_after(state, seat) == [(seat + i) % n for i in range(1, n)]
                 team = {seat, (seat + n // 2) % n} if pairs else {seat}
                 assert logic.opponents(state, seat) == [s for s in range(n) if s not in team]
+
+
+def _draw_card_by_card(state, seat: int, n: int, ev, why: str = "draw") -> int:
+    """``logic.draw`` as it was written before (#27): one card at a time, the deck's end
+    looked for after each card."""
+    got = pending = 0
+    for _ in range(n):
+        deck = state["deck"]
+        if state["over"] or not deck:
+            break
+        logic.to_hand(state, seat, deck.pop(), known=False)
+        got += 1
+        pending += 1
+        if not deck:
+            logic._drew(state, seat, pending, ev, why)
+            pending = 0
+            logic.deck_ran_out(state, ev)
+    if pending:
+        logic._drew(state, seat, pending, ev, why)
+    return got
+
+
+def test_draw_takes_the_cards_and_tells_the_events_card_by_card_drawing_does() -> None:
+    """``logic.draw`` moves the cards a run at a time up to the deck's end (rule
+    end.deck-exhausted: a reshuffle, or the game's end, when the deck runs out): from every
+    position of random games, with the deck cut short so that it runs out mid-draw, drawing
+    1-4 cards leaves the state and the events card-by-card drawing leaves."""
+    from clash_widget.engine import Events
+    from clash_widget.engine.state import clone
+
+    checked = ran_out = 0
+    for i, state in enumerate(positions(seeds=1)):
+        if state["over"]:
+            continue
+        for cut in (0, 1, 2, 3, None):
+            for n in (1, 2, 4):
+                a, b = clone(state), clone(state)
+                if cut is not None:
+                    for s in (a, b):
+                        s["discard"].extend(s["deck"][cut:])
+                        del s["deck"][cut:]
+                ev_a, ev_b = Events(), Events()
+                seat = i % len(state["players"])
+                assert logic.draw(a, seat, n, ev_a) == _draw_card_by_card(b, seat, n, ev_b)
+                assert a == b and ev_a == ev_b
+                ran_out += not b["deck"]
+                checked += 1
+    assert checked > 3000 and ran_out > 1000, (checked, ran_out)
