@@ -7,6 +7,7 @@ has answered, the Attack resolves here, or a Special that nobody countered stops
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -57,11 +58,17 @@ def pair_culture(state: State, seat: int, a1: str, a2: str) -> str | None:
 def attack_pairs(state: State, seat: int) -> list[tuple[str, str, str]]:
     """Every pair :func:`pair_culture` admits, with its culture (its test, with the city's
     citizens and the Protagonist's power read once)."""
-    cits = sorted(logic.citizens(state, seat))
+    p = state["players"][seat]
+    return list(_pairs(tuple(p["city"]), p["protagonist"]))
+
+
+@lru_cache(maxsize=4096)  # a pure function of the city's cards and the Protagonist
+def _pairs(city: tuple[str, ...], protagonist: str | None) -> tuple[tuple[str, str, str], ...]:
+    """:func:`attack_pairs` of a city whose owner has ``protagonist``."""
+    cits = sorted(filter(catalogue.of_type(*catalogue.CITIZEN_TYPES).__contains__, city))
     if len(cits) < 2:
-        return []
-    pr = state["players"][seat]["protagonist"]
-    vizier = logic.protagonist_power(state, seat) == "vizier"
+        return ()
+    vizier = protagonist is not None and catalogue.effect(protagonist) == "vizier"
     culture = catalogue.culture
     out = []
     for a1, a2 in combinations(cits, 2):
@@ -70,15 +77,15 @@ def attack_pairs(state: State, seat: int) -> list[tuple[str, str, str]]:
         c1, c2 = culture(a1), culture(a2)
         if c1 == c2:
             cul = c1
-        elif vizier and a1 == pr:
+        elif vizier and a1 == protagonist:
             cul = c2
-        elif vizier and a2 == pr:
+        elif vizier and a2 == protagonist:
             cul = c1
         else:
             continue
         if cul is not None:
             out.append((a1, a2, cul))
-    return out
+    return tuple(out)
 
 
 # -- checks, in the order a refusal names them ----------------------------------------------
@@ -163,23 +170,25 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     """Every pair of the same culture (``needs_pair``) against every open target of another
     culture (``target_*``), with every Attack card in hand (``attack_card``)."""
     seat = frame["player"]
-    atks = sorted(filter(catalogue.is_attack, state["players"][seat]["hand"]))
+    atks = catalogue.of_type("attack").intersection(state["players"][seat]["hand"])
     if not atks:
         return []
-    pairs = attack_pairs(state, seat)  # none in most listings: asked before the targets
+    p = state["players"][seat]
+    pairs = _pairs(tuple(p["city"]), p["protagonist"])  # none in most listings: asked first
     if not pairs:
         return []
     targets = logic.open_targets(state, seat)
     if not targets:
         return []
-    culture = catalogue.culture
-    aimed = [(t, culture(t)) for t in targets]
+    cards = sorted(atks)
+    aimed = list(zip(targets, map(catalogue.culture, targets), strict=True))
     new = tuple.__new__  # Action's own constructor without its Python wrapper: many per listing
     out: list[Action] = []
     for a1, a2, cul in pairs:
         for t, t_cul in aimed:
             if t_cul != cul:
-                out += [new(Action, ("attack", (atk, a1, a2, t))) for atk in atks]
+                for atk in cards:
+                    out.append(new(Action, ("attack", (atk, a1, a2, t))))
     return out
 
 

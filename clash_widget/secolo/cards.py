@@ -62,6 +62,13 @@ def effect(cid: str) -> str | None:
     return catalogue()[cid].get("effect")
 
 
+@cache  # a card's printed facts never change
+def of_type(*types: str) -> frozenset[str]:
+    """Every card id of these types (``"attack"``, ``"character"``...): a hand or a city is
+    filtered by one set operation (``of_type("attack").intersection(hand)``)."""
+    return frozenset(cid for cid, c in catalogue().items() if c["type"] in types)
+
+
 @cache  # a card's printed facts never change: asked card by card in a city
 def is_bulwark(cid: str) -> bool:
     return ctype(cid) == "bulwark"
@@ -82,6 +89,7 @@ def is_object(cid: str) -> bool:
     return ctype(cid) == "object"
 
 
+@cache  # a card's printed names never change: asked for most log lines
 def label(cid: str) -> str:
     c = catalogue()[cid]
     return f"{c['name']} ({c['gloss']})"

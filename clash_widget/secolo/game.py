@@ -101,11 +101,13 @@ class Secolo(Game):
     # -- automatic steps ----------------------------------------------------------------
     def settle_step(self, state: dict[str, Any], ev: Events) -> bool:
         """With ``auto_pass``, a reaction window seat with nothing to play is passed over."""
-        if state["over"] or not state["stack"] or not state["options"]["auto_pass"]:
+        stack = state["stack"]
+        # Asked after every action: the frame's kind first, since most are neither.
+        if not stack or stack[-1]["kind"] not in ("react", "counter"):
             return False
-        top = state["stack"][-1]
-        if top["kind"] not in ("react", "counter"):
+        if state["over"] or not state["options"]["auto_pass"]:
             return False
+        top = stack[-1]
         # The seat has more than its pass exactly when it could play a Special or use an
         # Object (the frames list those two kinds, then the pass, which is always there).
         if can_use(state, top):
@@ -116,8 +118,7 @@ class Secolo(Game):
     # -- results ------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
         out = []
-        for s in range(logic.n_players(state)):
-            cultures, chars = logic.standing(state, s)
+        for cultures, chars in logic.standings(state):
             out.append(cultures + chars / 100)
         return out
 

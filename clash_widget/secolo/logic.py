@@ -8,6 +8,7 @@ always in exactly one place: ``deck``, ``discard``, ``removed``, a player's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -33,7 +34,11 @@ def pairs(state: State) -> bool:
 def partner(state: State, seat: int) -> int | None:
     if not pairs(state):
         return None
-    n = n_players(state)
+    return partner_seat(n_players(state), seat)
+
+
+def partner_seat(n: int, seat: int) -> int:
+    """In the pairs variant, the partner of ``seat`` at a table of ``n``: the seat opposite."""
     return (seat + n // 2) % n
 
 
@@ -43,20 +48,28 @@ def team(state: State, seat: int) -> list[int]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
-    if not state["options"]["pairs"]:  # the team is the seat alone (asked in every listing)
-        return [s for s in range(len(state["players"])) if s != seat]
-    mine = team(state, seat)
-    return [s for s in range(n_players(state)) if s not in mine]
+    return list(_opponents(len(state["players"]), seat, state["options"]["pairs"]))
+
+
+@lru_cache(maxsize=64)  # a pure function of the table's size and seating (asked in every listing)
+def _opponents(n: int, seat: int, pairs: bool) -> tuple[int, ...]:
+    """The seats outside ``seat``'s team, in seat order (the partner is ``n // 2`` seats on)."""
+    mine = (seat, partner_seat(n, seat)) if pairs else (seat,)
+    return tuple(s for s in range(n) if s not in mine)
 
 
 def play_cities(state: State, seat: int) -> list[int]:
     """Cities where ``seat`` may put cards: its own, and its partner's in the pairs variant."""
-    return team(state, seat) if pairs(state) else [seat]
+    return team(state, seat) if state["options"]["pairs"] else [seat]
 
 
 def turn_order_after(state: State, seat: int) -> list[int]:
-    n = n_players(state)
-    return [(seat + i) % n for i in range(1, n)]
+    return list(_turn_order_after(len(state["players"]), seat))
+
+
+@lru_cache(maxsize=64)  # a pure function of the table's size (asked after every step)
+def _turn_order_after(n: int, seat: int) -> tuple[int, ...]:
+    return tuple((seat + i) % n for i in range(1, n))
 
 
 # -- cities ---------------------------------------------------------------------------
@@ -85,11 +98,12 @@ def owner(state: State, cid: str) -> int:
 
 
 def citizens(state: State, seat: int) -> list[str]:
-    return [c for c in city(state, seat) if catalogue.ctype(c) in catalogue.CITIZEN_TYPES]
+    city = state["players"][seat]["city"]
+    return list(filter(catalogue.of_type(*catalogue.CITIZEN_TYPES).__contains__, city))
 
 
 def characters(state: State, seat: int) -> list[str]:
-    return [c for c in city(state, seat) if catalogue.ctype(c) == "character"]
+    return list(filter(catalogue.is_character, state["players"][seat]["city"]))
 
 
 def cultures_in_play(state: State, seat: int) -> set[str]:
@@ -119,53 +133,63 @@ def is_protected(state: State, seat: int, cid: str) -> bool:
     return protection(state, seat, cid) is not None
 
 
-def open_in_city(p: dict[str, Any]) -> list[str]:
-    """The Characters of one player's city (``p``, an entry of ``state["players"]``) that
-    :func:`protection` leaves open, in city order: its three reasons read once for the city,
-    not once per Character."""
-    if p["sheltered"]:
-        return []
-    city = p["city"]
-    out = list(filter(catalogue.is_character, city))
-    if out and p["attached"]:
-        held = p["attached"].values()
-        out = [c for c in out if c not in held]
+@lru_cache(maxsize=4096)  # a pure function of the city's cards (read for every seat, every step)
+def _unguarded(city: tuple[str, ...]) -> tuple[str, ...]:
+    """A city's Characters with no Bulwark of their culture in it, in city order."""
+    out = tuple(filter(catalogue.is_character, city))
     if out:
         guarded = {catalogue.culture(b) for b in filter(catalogue.is_bulwark, city)}
         if guarded:
-            out = [c for c in out if catalogue.culture(c) not in guarded]
+            out = tuple(c for c in out if catalogue.culture(c) not in guarded)
+    return out
+
+
+def open_in_city(p: dict[str, Any]) -> Sequence[str]:
+    """The Characters of one player's city (``p``, an entry of ``state["players"]``) that
+    :func:`protection` leaves open, in city order: its three reasons read once for the city,
+    not once per Character (the Bulwarks' once for the city's cards, :func:`_unguarded`)."""
+    if p["sheltered"]:
+        return ()
+    out = _unguarded(tuple(p["city"]))
+    if out and p["attached"]:
+        held = p["attached"].values()
+        out = tuple(c for c in out if c not in held)
     return out
 
 
 def open_targets(state: State, actor: int) -> list[str]:
     """The opponents' Characters that :func:`protection` leaves open, in seat and city
     order."""
-    out = []
-    for s in opponents(state, actor):
-        out += open_in_city(state["players"][s])
+    players = state["players"]
+    out: list[str] = []
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        out += open_in_city(players[s])
     return out
 
 
 def has_open_target(state: State, actor: int) -> bool:
     """Whether :func:`open_targets` lists anything (stops at the first city with one)."""
     players = state["players"]
-    return any(open_in_city(players[s]) for s in opponents(state, actor))
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        if open_in_city(players[s]):
+            return True
+    return False
 
 
 def opponent_bulwarks(state: State, actor: int) -> list[str]:
-    return [
-        c
-        for s in opponents(state, actor)
-        for c in city(state, s)
-        if catalogue.ctype(c) == "bulwark"
-    ]
+    players = state["players"]
+    out: list[str] = []
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        out += filter(catalogue.is_bulwark, players[s]["city"])
+    return out
 
 
 def has_opponent_bulwark(state: State, actor: int) -> bool:
     """Whether :func:`opponent_bulwarks` lists anything."""
     players = state["players"]
-    for s in opponents(state, actor):
-        if any(map(catalogue.is_bulwark, players[s]["city"])):
+    bulwarks = catalogue.of_type("bulwark")
+    for s in _opponents(len(players), actor, state["options"]["pairs"]):
+        if not bulwarks.isdisjoint(players[s]["city"]):
             return True
     return False
 
@@ -225,20 +249,17 @@ def enter_city(state: State, seat: int, cid: str, holder: str | None = None) -> 
 def draw(state: State, seat: int, n: int, ev: Events, why: str = "draw") -> int:
     """Draw ``n`` cards; reshuffles or ends the game when the deck runs out. Returns cards drawn."""
     got = 0
-    pending = 0
-    for _ in range(n):
+    while got < n:
         deck = state["deck"]  # a new list after a reshuffle
         if state["over"] or not deck:
             break
-        to_hand(state, seat, deck.pop(), known=False)
-        got += 1
-        pending += 1
+        k = n - got if n - got < len(deck) else len(deck)  # up to the deck's end
+        for _ in range(k):
+            to_hand(state, seat, deck.pop(), known=False)
+        got += k
+        _drew(state, seat, k, ev, why)
         if not deck:
-            _drew(state, seat, pending, ev, why)
-            pending = 0
             deck_ran_out(state, ev)
-    if pending:
-        _drew(state, seat, pending, ev, why)
     return got
 
 
@@ -314,11 +335,22 @@ def standing(state: State, seat: int) -> tuple[int, int]:
     across both cities (a culture in both counts once, rule end.deck-exhausted) and the
     Characters of both."""
     if not state["options"]["pairs"]:  # asked for every seat's score after every turn
-        cultures, chars = _city_standing(tuple(city(state, seat)))
+        cultures, chars = _city_standing(tuple(state["players"][seat]["city"]))
         return len(cultures), chars
     seats = team(state, seat)
     parts = [_city_standing(tuple(city(state, s))) for s in seats]
     return len(frozenset().union(*(p[0] for p in parts))), sum(p[1] for p in parts)
+
+
+def standings(state: State) -> list[tuple[int, int]]:
+    """:func:`standing` of every seat, in seat order (each seat's score after every turn)."""
+    if state["options"]["pairs"]:
+        return [standing(state, s) for s in range(len(state["players"]))]
+    out = []
+    for p in state["players"]:
+        cultures, chars = _city_standing(tuple(p["city"]))
+        out.append((len(cultures), chars))
+    return out
 
 
 def five_culture_seats(state: State) -> list[int]:
@@ -327,10 +359,10 @@ def five_culture_seats(state: State) -> list[int]:
     need = state["options"]["cultures_to_win"]
     # A city of fewer cards than ``need`` cannot hold ``need`` cultures: asked at every turn,
     # most cities are read no further.
-    ready = [
-        len(p["city"]) >= need and len(_city_standing(tuple(p["city"]))[0]) >= need
-        for p in state["players"]
-    ]
+    ready = []
+    for p in state["players"]:  # a plain loop: cheaper than a comprehension's own frame
+        city = p["city"]
+        ready.append(len(city) >= need and len(_city_standing(tuple(city))[0]) >= need)
     if not any(ready):
         return []
     return [s for s in range(n_players(state)) if all(ready[t] for t in team(state, s))]

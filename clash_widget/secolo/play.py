@@ -7,7 +7,7 @@ Character of another culture; the Alliance allows one more culture.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache
 from typing import NamedTuple
 
@@ -43,12 +43,20 @@ def parse_play(state: State, frame: Frame, action: Action) -> Play:
     return Play(action, cid, where, rest[0] if rest else None)
 
 
+def new_culture_open(state: State) -> bool:
+    """Whether this turn may still put a culture into play that it has not played (one a
+    turn; the Alliance adds one): then any card's culture fits."""
+    turn = state["turn"]
+    extra: int = turn["extra_cultures"]
+    return len(turn["cultures"]) < 1 + extra
+
+
 def culture_modes(state: State, seat: int) -> Callable[[str], str | None]:
     """How each card may enter play this turn for ``seat``: "normal", "bonus" (Workshop
     Mistress) or None; the turn read once for a whole hand."""
     turn = state["turn"]
     cultures = turn["cultures"]
-    free = len(cultures) < 1 + turn["extra_cultures"]
+    free = new_culture_open(state)
     bonus = not turn["bonus_used"] and logic.protagonist_power(state, seat) == "patron"
 
     def mode(cid: str) -> str | None:
@@ -59,6 +67,20 @@ def culture_modes(state: State, seat: int) -> Callable[[str], str | None]:
         return None
 
     return mode
+
+
+def fitting(state: State, seat: int, cards: Collection[str]) -> Collection[str]:
+    """The ``cards`` that :func:`culture_modes` lets enter play this turn (normal or bonus):
+    its tests written for a whole hand (all of them while the turn may take a new culture)."""
+    if new_culture_open(state):
+        return cards
+    turn = state["turn"]
+    cultures = turn["cultures"]
+    culture = catalogue.culture
+    if not turn["bonus_used"] and logic.protagonist_power(state, seat) == "patron":
+        characters = catalogue.of_type("character")
+        return [c for c in cards if culture(c) in cultures or c in characters]
+    return [c for c in cards if culture(c) in cultures]
 
 
 def culture_mode(state: State, seat: int, cid: str) -> str | None:
@@ -144,27 +166,32 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
     (``one_culture``), into every city of the seat (``own_city``), an Object onto every
     citizen of its culture (``object_holder``)."""
     seat = frame["player"]
+    cards: Collection[str] = catalogue.of_type(*catalogue.PLAYABLE_TYPES).intersection(
+        logic.hand(state, seat)
+    )
+    if not cards:
+        return []
+    cards = fitting(state, seat, cards)
+    cities = logic.play_cities(state, seat)
+    one_city = len(cities) == 1
+    objects = catalogue.of_type("object")
+    if one_city and objects.isdisjoint(cards):
+        return list(map(_play_alone, sorted(cards)))  # most listings: each card alone
     out = []
-    cities = None
-    mode = culture_modes(state, seat)
-    ctype, culture = catalogue.ctype, catalogue.culture
-    for cid in sorted(set(logic.hand(state, seat))):
-        kind = ctype(cid)
-        if kind not in catalogue.PLAYABLE_TYPES or mode(cid) is None:
-            continue
-        if cities is None:
-            cities = logic.play_cities(state, seat)
-        for where in cities:
-            if kind == "object":
+    culture = catalogue.culture
+    for cid in sorted(cards):
+        if cid in objects:
+            cul = culture(cid)
+            for where in cities:
                 head = (cid,) if where == seat else (cid, str(where))
-                cul = culture(cid)
                 for h in logic.citizens(state, where):
                     if culture(h) == cul:
                         out.append(Action("play", (*head, h)))
-            elif where == seat:
-                out.append(_play_alone(cid))
-            else:
-                out.append(Action("play", (cid, str(where))))
+        elif one_city:
+            out.append(_play_alone(cid))
+        else:
+            for where in cities:
+                out.append(_play_alone(cid) if where == seat else Action("play", (cid, str(where))))
     return out
 
 

@@ -38,16 +38,21 @@ NO_ARG_SPECIALS = ("truce", "escape", "countermand", "patron", "alliance")
 # -- targets each effect may take ------------------------------------------------------------
 def plague_cultures(state: State) -> list[str]:
     """The deck's cultures, in its order, with an unprotected Character in some city."""
-    exposed = {catalogue.culture(c) for p in state["players"] for c in logic.open_in_city(p)}
+    exposed: set[str | None] = set()
+    for p in state["players"]:
+        exposed.update(map(catalogue.culture, logic.open_in_city(p)))
     return [cul for cul in catalogue.deck_cultures(state["options"]["deck"]) if cul in exposed]
 
 
 def _plague_has_target(state: State, seat: int) -> bool:
     """Whether :func:`plague_cultures` lists anything (stops at the first exposed culture)."""
     deck = catalogue.deck_cultures(state["options"]["deck"])
-    return any(
-        catalogue.culture(c) in deck for p in state["players"] for c in logic.open_in_city(p)
-    )
+    culture = catalogue.culture
+    for p in state["players"]:
+        for c in logic.open_in_city(p):
+            if culture(c) in deck:
+                return True
+    return False
 
 
 def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
@@ -63,10 +68,11 @@ def _retaliation(state: State, seat: int) -> list[tuple[str, ...]]:
 
 TARGETS: dict[str, Callable[[State, int], list[tuple[str, ...]]]] = {
     "retaliation": _retaliation,
-    "conversion": lambda state, seat: [(t,) for t in sorted(logic.open_targets(state, seat))],
-    "exile": lambda state, seat: [(t,) for t in sorted(logic.open_targets(state, seat))],
-    "plague": lambda state, seat: [(c,) for c in plague_cultures(state)],
-    "demolition": lambda state, seat: [(b,) for b in sorted(logic.opponent_bulwarks(state, seat))],
+    # zip of one list: its items as 1-tuples, without a comprehension's frame
+    "conversion": lambda state, seat: list(zip(sorted(logic.open_targets(state, seat)))),
+    "exile": lambda state, seat: list(zip(sorted(logic.open_targets(state, seat)))),
+    "plague": lambda state, seat: list(zip(plague_cultures(state))),
+    "demolition": lambda state, seat: list(zip(sorted(logic.opponent_bulwarks(state, seat)))),
 }
 
 
@@ -143,17 +149,18 @@ def special_target(state: State, frame: Frame, u: Use) -> bool:
 
 
 @cache  # a card's printed facts never change
-def _special_timing(cid: str) -> str | None:
-    """A Special's timing; None for any other card."""
-    return catalogue.card(cid)["timing"] if catalogue.ctype(cid) == "special" else None
+def taken(kind: str) -> frozenset[str]:
+    """The Specials of a timing the frame kind ``kind`` takes (``special_timing``): a hand
+    filtered by one set operation."""
+    timings = SPECIAL_TIMINGS[kind]
+    return frozenset(
+        cid for cid in catalogue.of_type("special") if catalogue.card(cid)["timing"] in timings
+    )
 
 
 def _taken_by(kind: str) -> Callable[[str], bool]:
-    timings = SPECIAL_TIMINGS[kind]
-
-    @cache  # a card's printed facts never change: asked card by card in a hand
     def takes(cid: str) -> bool:
-        return _special_timing(cid) in timings
+        return cid in taken(kind)
 
     return takes
 
@@ -165,17 +172,16 @@ TAKES: dict[str, Callable[[str], bool]] = {kind: _taken_by(kind) for kind in SPE
 def special_candidates(state: State, frame: Frame) -> list[Action]:
     """Every Special in hand (``special_in_hand``) of a timing the frame takes
     (``special_timing``) with every target its effect may take now (``special_target``)."""
-    mine = set(filter(TAKES[frame["kind"]], state["players"][frame["player"]]["hand"]))
+    mine = taken(frame["kind"]).intersection(state["players"][frame["player"]]["hand"])
     if not mine:  # most hands, most of the time: nothing to target
         return []
     seat = frame["player"]
     new = tuple.__new__  # Action's own constructor without its Python wrapper
     out = []
     for cid in sorted(mine):
-        out += [
-            new(Action, ("special", (cid, *a)))
-            for a in special_args(state, seat, catalogue.effect(cid))
-        ]
+        head = (cid,)
+        for a in special_args(state, seat, catalogue.effect(cid)):
+            out.append(new(Action, ("special", head + a)))
     return out
 
 
@@ -183,7 +189,7 @@ def special_usable(state: State, frame: Frame) -> bool:
     """Whether :func:`special_candidates` lists anything (a window's probe), found without
     listing every target."""
     seat = frame["player"]
-    for cid in filter(TAKES[frame["kind"]], state["players"][seat]["hand"]):
+    for cid in taken(frame["kind"]).intersection(state["players"][seat]["hand"]):
         eff = catalogue.effect(cid)  # every Special has one
         if eff is not None and has_args(state, seat, eff):
             return True

@@ -115,8 +115,10 @@ def _discard_action(cid: str) -> Action:
 
 
 def discard_candidates(state: State, frame: Frame) -> list[Action]:
-    hand = set(state["players"][frame["player"]]["hand"])
-    return list(map(_discard_action, sorted(hand.difference(frame["marked"]))))
+    hand = state["players"][frame["player"]]["hand"]
+    if frame["marked"]:
+        hand = set(hand).difference(frame["marked"])
+    return list(map(_discard_action, sorted(hand)))  # a card is in one place: no repeats
 
 
 def apply_discard(state: State, frame: Frame, cid: str, ev: Events) -> None:
@@ -132,7 +134,7 @@ def apply_redraw(state: State, frame: Frame, args: object, ev: Events) -> None:
     ev.emit(
         "redraw_discard",
         f"{who(state, seat)} discards {len(marked)} card{'s' if len(marked) > 1 else ''}: "
-        + ", ".join(catalogue.label(c) for c in marked),
+        + ", ".join(map(catalogue.label, marked)),
         seat=seat,
         cards=marked,
     )

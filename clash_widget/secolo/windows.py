@@ -20,7 +20,7 @@ from ..engine.reactions import WINDOW, open_window, pass_on, still_usable
 from ..engine.seats import name as who
 from . import logic
 from .objects import object_usable
-from .specials import TAKES, special_usable
+from .specials import special_usable, taken
 
 STEPS = {"act": ("play", "special", "object"), "draw": ("keep", "redraw")}
 """The turn player's steps after which the others get a window (from the act frame)."""
@@ -32,7 +32,7 @@ def usable(state: State, seat: int) -> bool:
     # Asked for every other seat after every step: a seat with no window Special in hand and
     # no Object in its city (every Object there is attached to a citizen) has no candidate of
     # either kind (special_candidates, object_candidates), so nothing to list (3 calls in 4).
-    if not p["attached"] and not any(map(TAKES[WINDOW], p["hand"])):
+    if not p["attached"] and taken(WINDOW).isdisjoint(p["hand"]):
         return False
     return can_use(state, {"kind": WINDOW, "player": seat})
 
@@ -60,7 +60,7 @@ class StepFrame(TableFrame):
     get a window."""
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
-        super().apply(game, state, frame, action, ev)
+        TableFrame.apply(self, game, state, frame, action, ev)  # no super object each step
         top = state["stack"][-1] if state["stack"] else None
         if (
             action.kind in STEPS.get(self.kind, ())
@@ -75,7 +75,7 @@ class WindowFrame(TableFrame):
     """The window: a player who used a card stays asked while they can use more."""
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
-        super().apply(game, state, frame, action, ev)
+        TableFrame.apply(self, game, state, frame, action, ev)
         if action.kind != "pass" and not still_usable(state, frame, usable):
             if not any(f is frame for f in state["stack"]):
                 _closed(state, frame, ev)
