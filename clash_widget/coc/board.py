@@ -5,8 +5,8 @@ Small query functions used by every rule module. Positions are ``"q,r"`` keys.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -72,23 +72,17 @@ def is_edge(state: State, key: str) -> bool:
 # that opened it; outside one, every query scans ``state["units"]``.
 
 
-class _Reading(threading.local):
-    def __init__(self) -> None:
-        self.block: reading | None = None  # the innermost open block of this thread
-
-
-_READING = _Reading()
-
-
 class reading:  # noqa: N801 - used like a function: ``with reading(state):``
     """A block that only reads ``state``: unit queries may use a per-hex index.
 
     Nothing may change the state inside the block (listing and checking are pure).
     Blocks nest; leaving one restores the outer block. The block itself holds what it
-    remembers, so opening one sets a single thread-local value (every listing opens one).
+    remembers, and the innermost open block is a context variable: each thread (and each
+    asyncio task) sees its own, and reading it is cheap (every listing opens a block, and
+    unit queries read it many times).
     """
 
-    __slots__ = ("by_hex", "memo", "outer", "state")
+    __slots__ = ("by_hex", "memo", "state", "token")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -96,11 +90,13 @@ class reading:  # noqa: N801 - used like a function: ``with reading(state):``
         self.memo: dict[Any, Any] = {}
 
     def __enter__(self) -> None:
-        self.outer = _READING.block
-        _READING.block = self
+        self.token = _BLOCK.set(self)
 
     def __exit__(self, *exc: object) -> None:
-        _READING.block = self.outer
+        _BLOCK.reset(self.token)
+
+
+_BLOCK: ContextVar[reading | None] = ContextVar("clash_reading_block", default=None)
 
 
 def read_once(state: State, key: Any, compute: Callable[[], T]) -> T:
@@ -109,7 +105,7 @@ def read_once(state: State, key: Any, compute: Callable[[], T]) -> T:
     ``key`` must name everything the result depends on besides the state.
     Outside a reading block nothing is remembered.
     """
-    block = _READING.block
+    block = _BLOCK.get()
     if block is None or block.state is not state:
         return compute()
     memo = block.memo
@@ -123,7 +119,7 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
 
     The list belongs to the caller's reading only: do not change it.
     """
-    block = _READING.block
+    block = _BLOCK.get()
     if block is not None and block.state is state:
         index = block.by_hex
         if index is None:
@@ -172,7 +168,7 @@ def own_cities(state: State, player: int) -> list[str]:
     """``player``'s city keys, sorted: what the listing of a turn asks again and again (build,
     collect, grow, civic, wonders), so inside a reading block it is worked out once. The list
     belongs to the caller's reading only: do not change it."""
-    block = _READING.block
+    block = _BLOCK.get()
     if block is None or block.state is not state:
         return sorted(cities_of(state, player))
     memo = block.memo

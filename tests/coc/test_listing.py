@@ -196,6 +196,32 @@ def test_unit_index_lives_only_inside_a_reading_block():
         assert (uid, unit) in units_on(state, elsewhere)
 
 
+def test_a_reading_block_belongs_to_the_thread_that_opened_it():
+    """Another thread (a widget's lock-guarded call, a threaded Dask worker) reading the same
+    state while a block is open sees no index and no memo: it reads the state itself."""
+    import threading
+
+    from clash_widget.coc.board import read_once
+
+    m = Match.new("coc", 3, 8, keep_undo=False)
+    state = m.state
+    uid, unit = next(iter(state["units"].items()))
+    seen = []
+    with reading(state):
+        first = units_on(state, unit["hex"])
+        assert units_on(state, unit["hex"]) is first  # the block's index
+        assert read_once(state, "k", lambda: [1]) is read_once(state, "k", lambda: [2])
+
+        def other():
+            seen.append(units_on(state, unit["hex"]) is first)
+            seen.append(read_once(state, "k", lambda: "fresh"))
+
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+    assert seen == [False, "fresh"]
+
+
 @pytest.mark.parametrize("full_first", [True, False])
 def test_build_is_listed_in_each_city_by_its_own_room(full_first):
     """build.can-build-something, build.stack-limit: "The limit of units on one space is
