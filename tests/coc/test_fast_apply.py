@@ -12,6 +12,7 @@ import pytest
 
 from clash_widget.bots.registry import make_bot
 from clash_widget.coc import game as coc_game
+from clash_widget.coc import trade
 from clash_widget.engine import Match
 from clash_widget.engine.game import Events, Game
 from clash_widget.engine.state import clone
@@ -75,3 +76,50 @@ def test_settling_frames_are_all_met():
             _random_games(range(3000, 3002), _compare)
     finally:
         coc_game.SETTLING = saved
+
+
+WIDER_GOODS = [
+    "-",
+    "food:1+wood:2",
+    "ore:3+mood:1+culture:2",
+    "action_cards:1+gold:1",
+    "objective_cards:2",
+    "action_cards:2+objective_cards:1+ideas:1",
+]
+"""Goods random offers seldom write (several parts, tokens, cards asked for)."""
+
+
+def test_kept_trade_words_and_goods_match_the_plain_ones():
+    """At every trade offer and reply of random games: the goods read from the offer's
+    text and the plain words of each side (as logged, and as the two players see them)
+    are those worked out afresh, and a caller changing its goods changes no later answer."""
+    met = 0
+
+    def check(game, state, action):
+        nonlocal met
+        if action.kind == "trade":
+            hand = state["players"][state["stack"][-1]["player"]]
+            cards = [f"card:{c}" for c in hand["actions_hand"] + hand["objectives_hand"]]
+            texts = [*action.args[1:], *WIDER_GOODS, "+".join(cards[:2]) or "-"]
+            for text in texts:
+                got = trade._goods(text)
+                assert got == trade._read_goods(text)
+                assert list(got) == list(trade._read_goods(text))
+                got["food"] = 99
+                assert trade._goods(text) == trade._read_goods(text)
+            args = trade.parse_offer(state, state["stack"][-1], action)
+            sides = [args["give"], args["get"]]
+            sides += [trade._goods(text) for text in texts]
+        elif action.kind == "reply":
+            frame = state["stack"][-1]
+            sides = [frame["give"], frame["get"]]
+        else:
+            return
+        for goods in sides:
+            for named, chooser in ((False, ""), (True, ""), (True, "their"), (False, "your")):
+                plain = trade._words.__wrapped__(tuple(goods.items()), named, chooser)
+                assert trade.words(goods, named=named, chooser=chooser) == plain
+        met += 1
+
+    _random_games(range(3000, 3002), check)
+    assert met > 100
