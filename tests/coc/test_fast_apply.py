@@ -12,7 +12,8 @@ import pytest
 
 from clash_widget.bots.registry import make_bot
 from clash_widget.coc import game as coc_game
-from clash_widget.coc import trade
+from clash_widget.coc import research, trade
+from clash_widget.coc.economy import payment_plan, payments
 from clash_widget.engine import Match
 from clash_widget.engine.game import Events, Game
 from clash_widget.engine.state import clone
@@ -123,3 +124,97 @@ def test_kept_trade_words_and_goods_match_the_plain_ones():
 
     _random_games(range(3000, 3002), check)
     assert met > 100
+
+
+def plain_payment_options(player, cost):
+    """research.payment_options worked out from the player's stock each time (no cache)."""
+    res = player["res"]
+    out = []
+    food_stock = {r: res[r] for r in research.FOOD_PAY}
+    for f in payments(food_stock, cost.get("food", 0), research.FOOD_PAY):
+        ore_stock = {"ore": res["ore"], "gold": res["gold"] - f.get("gold", 0)}
+        for o in payments(ore_stock, cost.get("ore", 0), research.ORE_PAY):
+            take = dict(f)
+            for r, n in o.items():
+                take[r] = take.get(r, 0) + n
+            if take not in out:
+                out.append(take)
+    return out
+
+
+COSTS = [{"food": 0}, {"food": 1}, {"food": 2}, {"food": 0, "ore": 2}, {"food": 2, "ore": 2}]
+
+
+def test_kept_payment_options_match_the_plain_ones():
+    """At every position of random games, for every player and research price: the
+    same ways of paying, in the same order, each a dict of its own."""
+    met = set()
+
+    def check(game, state, action):
+        for player in state["players"]:
+            for cost in COSTS:
+                got = research.payment_options(player, cost)
+                plain = plain_payment_options(player, cost)
+                assert got == plain
+                assert [list(t) for t in got] == [list(t) for t in plain]
+                met.add(len(got))
+                if got:
+                    got[0]["food"] = 99  # a caller changing its copy changes no later answer
+
+    _random_games(range(3000, 3002), check)
+    assert max(met) >= 3  # positions with several ways of paying were met
+
+
+def plain_free_advance(game, state, advance):
+    """A free advance as research.buy took it before its shortcut: the ways of paying
+    always worked out (asked when more than one), then settled by the engine's loop."""
+    ev = Events()
+    ev.list_rest = True
+    p = state["stack"].pop()["player"]
+    player = state["players"][p]
+    options = research.payment_choices(state, player, advance, free=True, asking=True)
+    if len(options) > 1:
+        state["stack"].append(
+            {
+                "kind": "research_payment",
+                "player": p,
+                "advance": advance,
+                "options": [research.key_of(o) for o in options],
+                "free": True,
+            }
+        )
+    else:
+        cost = research.cost_of(state, player, advance, free=True)
+        payment = options[0] if options else payment_plan(player, cost, ideas_for_food=True)
+        research._pay_and_gain(state, p, advance, payment, ev, free=True)
+    Game.settle(game, state, ev)
+    return ev
+
+
+PURSES = [None, {"ore": 2, "gold": 2}, {"ore": 0, "gold": 0}, {"ore": 1, "gold": 3}]
+"""The purse as it is, and purses that make Steel Weapons' 2 ore payable two ways or not."""
+
+
+def test_free_advances_match_the_plain_payment():
+    """At every status-phase free advance of random games, every advance open to the
+    player, with several purses: the same position, events and listing as working out
+    the ways of paying (a free advance but Steel Weapons costs nothing: one way)."""
+    met = {"steel": 0, "other": 0}
+
+    def check(game, state, action):
+        if state["stack"][-1]["kind"] != "free_advance":
+            return
+        for purse in PURSES:
+            base = clone(state)
+            if purse:
+                base["players"][base["stack"][-1]["player"]]["res"].update(purse)
+            for a in game.legal_actions(base):
+                fast, plain = clone(base), clone(base)
+                ev_fast = game.apply(fast, a, list_rest=True)
+                ev_plain = plain_free_advance(game, plain, a.args[0])
+                assert fast == plain, a
+                _same(ev_fast, ev_plain)
+                met["steel" if a.args[0] == research.STEEL else "other"] += 1
+
+    _random_games(range(3000, 3004), check)
+    assert met["steel"] > 0 and met["other"] > 100
