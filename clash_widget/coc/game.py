@@ -169,6 +169,14 @@ HANDLERS: dict[str, FrameHandler] = {
 }
 
 
+SETTLING = frozenset(
+    ("status_draw", "status_end", "barbarian_raid", "move", "raze", "free_advance")
+    + ("influence_boost", events.MOOD_FRAME)
+)
+"""The frames :meth:`ClashOfCultures.settle_step` may take an automatic step at; at any
+other frame on top the position is at rest."""
+
+
 class ClashOfCultures(Game):
     name = "coc"
     title = "Clash of Cultures"
@@ -223,12 +231,22 @@ class ClashOfCultures(Game):
         with reading(state):
             return super().only_answer(state)
 
+    def settle(self, state: State, ev: Events) -> None:
+        """Most actions come to rest at once (the turn, a trade reply, a collect frame):
+        the engine's loop of :meth:`settle_step` only when the frame on top is one it
+        may take a step at (:data:`SETTLING`), one look instead of a call and its tests."""
+        stack = state["stack"]
+        if stack and stack[-1]["kind"] not in SETTLING:
+            return  # settle_step would say False at once: nothing to settle
+        super().settle(state, ev)
+
     def settle_step(self, state: State, ev: Events) -> bool:
         """The status phase's draws and end, the next barbarian raid, a move with no
         group left, and a status-phase offer whose only answer is to pass."""
-        if not state["stack"] or state["over"]:
+        stack = state["stack"]
+        if not stack or state["over"]:
             return False
-        top = state["stack"][-1]
+        top = stack[-1]
         kind = top["kind"]
         if kind == "status_draw":
             state["stack"].pop()

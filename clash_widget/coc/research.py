@@ -65,17 +65,29 @@ def payment_options(player: dict[str, Any], cost: dict[str, int]) -> list[dict[s
     either or both of which may be replaced by Ideas"; gold "may be used in place of any
     other normal Resource"). ``[{}]`` for a free advance; ``[]`` if it cannot be paid."""
     res = player["res"]
+    ways = _payment_ways(
+        res["food"], res["ideas"], res["ore"], res["gold"], cost.get("food", 0), cost.get("ore", 0)
+    )
+    return [dict(way) for way in ways]  # new dicts: callers may keep or change them
+
+
+@lru_cache(maxsize=4096)
+def _payment_ways(
+    food: int, ideas: int, ore: int, gold: int, food_cost: int, ore_cost: int
+) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """:func:`payment_options` for these stocks and costs, as items: a pure function of
+    the four counts and the two prices it reads (the same few are met again and again)."""
     out: list[dict[str, int]] = []
-    food_stock = {r: res[r] for r in FOOD_PAY}
-    for f in payments(food_stock, cost.get("food", 0), FOOD_PAY):
-        ore_stock = {"ore": res["ore"], "gold": res["gold"] - f.get("gold", 0)}
-        for o in payments(ore_stock, cost.get("ore", 0), ORE_PAY):
+    food_stock = {"food": food, "ideas": ideas, "gold": gold}
+    for f in payments(food_stock, food_cost, FOOD_PAY):
+        ore_stock = {"ore": ore, "gold": gold - f.get("gold", 0)}
+        for o in payments(ore_stock, ore_cost, ORE_PAY):
             take = dict(f)
             for r, n in o.items():
                 take[r] = take.get(r, 0) + n
             if take not in out:
                 out.append(take)
-    return out
+    return tuple(tuple(take.items()) for take in out)
 
 
 def cost_of(
@@ -372,6 +384,8 @@ def buy(
     The player chooses how to pay: given with the action, or asked in a
     ``research_payment`` frame when more than one way is open."""
     player = state["players"][p]
+    if payment is None and free and advance != STEEL:
+        payment = {}  # nothing to pay, and so one way to pay it: payment_choices() says [{}]
     if payment is None:
         options = payment_choices(state, player, advance, free=free, asking=True)
         if len(options) > 1:

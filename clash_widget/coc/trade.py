@@ -18,6 +18,7 @@ player chooses how many routes give gold instead of food.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -47,6 +48,18 @@ MAX_ROUTES = 4  # Primer: "Max 4, only 1 per city."
 
 
 def _goods(text: str) -> dict[str, int]:
+    """The goods an offer writes, e.g. ``food:1+card:x`` (a new dict each time)."""
+    return dict(_goods_items(text))
+
+
+@lru_cache(maxsize=4096)
+def _goods_items(text: str) -> tuple[tuple[str, int], ...]:
+    """:func:`_goods` as items: a pure function of the text (the same few swaps are
+    offered again and again); a text that does not read raises, and is not kept."""
+    return tuple(_read_goods(text).items())
+
+
+def _read_goods(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
     if text == "-":
         return out
@@ -89,9 +102,16 @@ def _join(parts: list[str]) -> str:
 def words(goods: dict[str, int], *, named: bool, chooser: str = "") -> str:
     """Goods in plain words. ``named``: card names shown (only to the two players);
     ``chooser``: whose choice the asked-for cards are ("their", "your"), else counts."""
+    return _words(tuple(goods.items()), named, chooser)
+
+
+@lru_cache(maxsize=4096)
+def _words(items: tuple[tuple[str, int], ...], named: bool, chooser: str) -> str:
+    """:func:`words` of the goods' items: a pure function of them (card names come
+    from the fixed catalogue), so a kept answer cannot go stale."""
     parts: list[str] = []
     hidden = {"action": 0, "objective": 0}
-    for g, n in sorted(goods.items()):
+    for g, n in sorted(items):
         if g.startswith(CARD):
             if named:
                 parts.append(card_name(g[len(CARD) :]))
