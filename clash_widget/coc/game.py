@@ -183,6 +183,7 @@ class ClashOfCultures(Game):
     min_players = 2
     max_players = 4
     bench_players = 4  # the largest board, the most units and cities to list moves for
+    settles_at = SETTLING  # most actions (the turn, a trade reply, a collect) rest at once
     # What the lab's coverage report looks for: log event kinds, most also kept as stats.
     mechanics = (
         Mechanic("found", "found"),
@@ -230,15 +231,6 @@ class ClashOfCultures(Game):
     def only_answer(self, state: State) -> Action | None:
         with reading(state):
             return super().only_answer(state)
-
-    def settle(self, state: State, ev: Events) -> None:
-        """Most actions come to rest at once (the turn, a trade reply, a collect frame):
-        the engine's loop of :meth:`settle_step` only when the frame on top is one it
-        may take a step at (:data:`SETTLING`), one look instead of a call and its tests."""
-        stack = state["stack"]
-        if stack and stack[-1]["kind"] not in SETTLING:
-            return  # settle_step would say False at once: nothing to settle
-        super().settle(state, ev)
 
     def settle_step(self, state: State, ev: Events) -> bool:
         """The status phase's draws and end, the next barbarian raid, a move with no

@@ -203,6 +203,10 @@ class Game(ABC):
     """The parts of the rules the lab's coverage report names (``selfplay --metrics``)."""
     bench_players: ClassVar[int] = 3
     """How many players the benchmarks seat: a size where the game's rules work hardest."""
+    settles_at: ClassVar[frozenset[str] | None] = None
+    """The frame kinds at which :meth:`settle_step` may take a step, when a game names them:
+    with any other frame on top the position is at rest and :meth:`settle` stops at once,
+    without asking (None: settle_step is asked after every action)."""
 
     # -- setup -----------------------------------------------------------
     @abstractmethod
@@ -286,8 +290,14 @@ class Game(ABC):
         """Resolve the automatic steps after an action: :meth:`settle_step` until none is left.
 
         One loop with one cap for every game: a rules loop that never comes to rest
-        raises instead of hanging (and ``Match.play`` rolls the action back).
+        raises instead of hanging (and ``Match.play`` rolls the action back). Most actions
+        come to rest at once: a game that names its :attr:`settles_at` frames is not asked.
         """
+        at = self.settles_at
+        if at is not None:
+            stack = state["stack"]
+            if stack and stack[-1]["kind"] not in at:
+                return
         for _ in range(SETTLE_CAP):
             ev.listed = None  # only the last step's listing is of the resting position
             if not self.settle_step(state, ev):
