@@ -7,10 +7,11 @@ score 2 VP when fulfilled in the status phase. Our teaching set: data/cards.json
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
-from ..engine import Action, act, rng
+from ..engine import Action, rng
+from ..engine.actions import act_once
 from ..engine.frames import ActionKind
 from ..engine.game import Events, Frame, State
 from . import content
@@ -175,12 +176,7 @@ def card_action(state: State, frame: Frame, card: str) -> bool:
 
 def play_candidates(state: State, frame: Frame) -> list[Action]:
     """The cards in hand, each once (cards.in-hand, see ``ensured``)."""
-    return [_play_action(c) for c in sorted(set(me(state, frame)["actions_hand"]))]
-
-
-@lru_cache(maxsize=1024)
-def _play_action(card: str) -> Action:
-    return act("play", card)  # actions are immutable: one per card, made once
+    return [act_once("play", c) for c in sorted(set(me(state, frame)["actions_hand"]))]
 
 
 def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:

@@ -5,12 +5,11 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.actions import MalformedAction
+from ..engine.actions import MalformedAction, act_once
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
 from ..engine.rules import Check
@@ -58,19 +57,6 @@ def _hex_arg(a: Action, i: int = 0) -> str:
     return a.args[i]
 
 
-def _made(kind: str) -> Callable[[str], Action]:
-    """``act(kind, key)`` for a hex key, made once per key (an action is immutable)."""
-    made: dict[str, Action] = {}
-
-    def at(key: str) -> Action:
-        a = made.get(key)
-        if a is None:
-            a = made[key] = act(kind, key)
-        return a
-
-    return at
-
-
 # == found a city ==========================================================
 
 
@@ -114,10 +100,7 @@ def found_candidates(state: State, frame: Frame) -> list[Action]:
         for u in state["units"].values()
         if u["kind"] == "settler" and u["owner"] == p and u["on"] is None
     }
-    return [_FOUND_AT(h) for h in sorted(hexes)] if hexes else []
-
-
-_FOUND_AT = _made("found")
+    return [act_once("found", h) for h in sorted(hexes)] if hexes else []
 
 
 def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -186,10 +169,8 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
 
 
 def _city_candidates(kind: str):  # noqa: ANN202
-    at = _made(kind)
-
     def candidates(state: State, frame: Frame) -> list[Action]:
-        return [at(k) for k in own_cities(state, frame["player"])]
+        return [act_once(kind, k) for k in own_cities(state, frame["player"])]
 
     return candidates
 
@@ -399,18 +380,8 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
         if got:
             probe["hex"] = h
             if _passes(per_hex, state, frame, probe):
-                out += [_take_act(h, res) for res in got]
+                out += [act_once("take", h, res) for res in got]
     return out
-
-
-def _take_act(h: str, res: str) -> Action:
-    a = _TAKES.get((h, res))
-    if a is None:
-        a = _TAKES[(h, res)] = act("take", h, res)
-    return a
-
-
-_TAKES: dict[tuple[str, str], Action] = {}
 
 
 def _in_range(state: State, centre: str, rng: int) -> list[str]:
@@ -633,9 +604,6 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
     return True
 
 
-_BUILD_AT = _made("build")
-
-
 def build_candidates(state: State, frame: Frame) -> list[Action]:
     """The player's cities that pass ``build.can-build-something``: per city, a unit that
     passes the checks about the city (port, room) and those that are not (the costs and
@@ -664,7 +632,7 @@ def build_candidates(state: State, frame: Frame) -> list[Action]:
                     if not c.ok(state, probe, unit):
                         break
                 else:
-                    out.append(_BUILD_AT(key))
+                    out.append(act_once("build", key))
                     break
     return out
 

@@ -7,6 +7,7 @@ must round-trip exactly: ``Action.parse(str(a)) == a``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -49,3 +50,10 @@ def whole_number(text: str, what: str = "a whole number") -> int:
 def act(kind: str, *args: object) -> Action:
     """Build an action from any printable arguments (ints, hex keys...)."""
     return Action(kind, tuple(map(str, args)))
+
+
+@lru_cache(maxsize=65536)
+def act_once(kind: str, *args: str) -> Action:
+    """``act(kind, *args)`` for text arguments, made once and handed out again (actions are
+    immutable): for candidates a listing makes at every position (a hex, a card)."""
+    return Action(kind, args)
