@@ -110,26 +110,12 @@ def _spec_items(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(spec.items())
 
 
-_HEXES_READ: set[str] = set()
-
-
-def _read_hex(text: str) -> None:
-    """Refuse (MalformedAction) anything but a canonical ``q,r`` key; a key read once is
-    remembered, as whether a text is one never changes (every group names two)."""
-    if text not in _HEXES_READ:
-        parse_hex(text)
-        if len(_HEXES_READ) > 4096:  # a bound on what a stream of odd actions can grow
-            _HEXES_READ.clear()
-        _HEXES_READ.add(text)
-
-
 def spec_text(spec: dict[str, int]) -> str:
     return "".join(f"{k[0] if k != 'ship' else 'h'}{n}" for k, n in sorted(spec.items()) if n)
 
 
 def parse_group(state: State, frame: Frame, a: Action) -> dict[str, Any]:
-    _read_hex(a.args[0])  # refused unless both are canonical q,r
-    _read_hex(a.args[1])
+    parse_hex(a.args[0]), parse_hex(a.args[1])  # refused unless both are canonical q,r (cached)
     road = pick = payment = None
     for extra in a.args[3:]:
         if extra.startswith("roads:") and road is None:

@@ -37,7 +37,6 @@ def hex_key(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
-@lru_cache(maxsize=4096)
 @lru_cache(maxsize=4096)  # a board has a few hundred hexes; action text is bounded too
 def parse_hex(text: str) -> Hex:
     """Read ``"q,r"``; raises MalformedAction for anything else (cached: boards are small)."""
