@@ -187,28 +187,39 @@ _CHECK_LISTS = frozenset(("checks", "gate", "ensured"))
 
 
 def listed(kinds: Iterable[ActionKind], state: State, frame: Frame) -> list[Action]:
-    """The legal actions of ``kinds``, kind after kind: each kind's candidates that pass its
-    checks, unless a gate or a frame-only check shuts the whole kind. The one listing loop
-    (a kind's, a category's, a frame's), written flat: it runs for every kind at every
-    position."""
-    out: list[Action] = []
-    for spec in kinds:
-        for ok in spec._shut_by:
-            if not ok(state, frame, None):
-                break
-        else:
-            rest = spec._rest
-            if not rest:
-                out += spec.candidates(state, frame)
-                continue
-            parse = spec.parse
-            for a in spec.candidates(state, frame):
-                args = parse(state, frame, a)
-                for ok in rest:
-                    if not ok(state, frame, args):
-                        break
-                else:
-                    out.append(a)
+    """The legal actions of ``kinds``, kind after kind (:func:`listed_by` with one group)."""
+    return listed_by((("", kinds),), state, frame).get("", [])
+
+
+def listed_by(
+    groups: Iterable[tuple[str, Iterable[ActionKind]]], state: State, frame: Frame
+) -> dict[str, list[Action]]:
+    """The legal actions of each group of kinds that has one, under the group's name: each
+    kind's candidates that pass its checks, unless a gate or a frame-only check shuts the
+    whole kind. The one listing loop (a kind's, a category's, a frame's), written flat: it
+    runs for every kind at every position."""
+    out: dict[str, list[Action]] = {}
+    for name, kinds in groups:
+        got: list[Action] = []
+        for spec in kinds:
+            for ok in spec._shut_by:
+                if not ok(state, frame, None):
+                    break
+            else:
+                rest = spec._rest
+                if not rest:
+                    got += spec.candidates(state, frame)
+                    continue
+                parse = spec.parse
+                for a in spec.candidates(state, frame):
+                    args = parse(state, frame, a)
+                    for ok in rest:
+                        if not ok(state, frame, args):
+                            break
+                    else:
+                        got.append(a)
+        if got:
+            out[name] = got
     return out
 
 
@@ -272,12 +283,7 @@ class TableFrame(FrameHandler):
 
     def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
         """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
-        out: dict[str, list[Action]] = {}
-        for category, specs in self._groups(game):
-            got = listed(specs, state, frame)
-            if got:
-                out[category] = got
-        return out
+        return listed_by(self._grouped.get(type(game)) or self._groups(game), state, frame)
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
         spec = self.table.get(action.kind)

@@ -84,6 +84,12 @@ class Events(list[Event]):
         return ev
 
 
+def waiting(state: State) -> Frame | None:
+    """The frame a decision waits at: the top of the stack, None once the game is over."""
+    stack = state["stack"]
+    return stack[-1] if stack and not state.get("over") else None
+
+
 class FrameHandler:
     """Behaviour of one kind of decision frame."""
 
@@ -233,21 +239,23 @@ class Game(ABC):
         return self.options_class(**state["options"])
 
     # -- who decides -----------------------------------------------------
+    # The stack and the "over" flag are the whole answer in every game (no game overrides
+    # these): the hot paths read them through ``waiting``, one call rather than two.
     def top(self, state: State) -> Frame | None:
         stack = state["stack"]
         return stack[-1] if stack else None
 
     def current_player(self, state: State) -> int | None:
-        frame = self.top(state)
-        return None if frame is None or self.is_over(state) else frame["player"]
+        frame = waiting(state)
+        return None if frame is None else frame["player"]
 
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))
 
     # -- legality: one source for "what can I do" and "why not" -----------
     def legal_actions(self, state: State) -> list[Action]:
-        frame = self.top(state)
-        if frame is None or self.is_over(state):
+        frame = waiting(state)
+        if frame is None:
             return []
         return self.handlers[frame["kind"]].legal(self, state, frame)
 
@@ -258,14 +266,14 @@ class Game(ABC):
     def legal_by_category(self, state: State) -> dict[str, list[Action]]:
         """The legal actions by category (:meth:`category`; sorted), each category's in
         :meth:`legal_actions`' order: what a type-first bot picks from."""
-        frame = self.top(state)
-        if frame is None or self.is_over(state):
+        frame = waiting(state)
+        if frame is None:
             return {}
         return self.handlers[frame["kind"]].by_category(self, state, frame)
 
     def check(self, state: State, action: Action) -> Verdict | None:
-        frame = self.top(state)
-        if frame is None or self.is_over(state):
+        frame = waiting(state)
+        if frame is None:
             return GAME_OVER.refuse()
         try:
             return self.handlers[frame["kind"]].check(self, state, frame, action)
@@ -314,8 +322,8 @@ class Game(ABC):
 
     def only_answer(self, state: State) -> Action | None:
         """The legal action of the decision waiting, when it is the only one (else None)."""
-        frame = self.top(state)
-        if frame is None or self.is_over(state):
+        frame = waiting(state)
+        if frame is None:
             return None
         legal = self.handlers[frame["kind"]].first_legal(self, state, frame, 2)
         return legal[0] if len(legal) == 1 else None

@@ -80,9 +80,9 @@ def bot_moves(
     game = m.game
     for step in range(max_steps):
         state = m.state
-        if game.is_over(state):
+        seat = game.current_player(state)  # None once the game is over
+        if seat is None and game.is_over(state):
             return
-        seat = game.current_player(state)
         # A bot reads only what it needs (the random bot: by category), from the listing the
         # last action's settling made if it made one (History, Persistence).
         listing = m.listing(after=outcome)
