@@ -108,7 +108,10 @@ class ActionKind:
         if name in _CHECK_LISTS:
             value = tuple(value)  # edited only by assigning anew, which sorts them again
         super().__setattr__(name, value)
-        if name in _CHECK_LISTS and "_rest" in self.__dict__:
+        # hasattr, not ``"_rest" in self.__dict__``: reading __dict__ makes it a real dict,
+        # and CPython then reads every attribute of the kind the slow way (the listing
+        # reads four of them per kind at every position).
+        if name in _CHECK_LISTS and hasattr(self, "_rest"):
             self._split()
 
     def _split(self) -> None:
