@@ -23,8 +23,13 @@ from .vocab import RESOURCES
 ADV = "Primer: Advances"
 
 
+ABILITY_ADVANCES: set[str] = set()
+"""The advances an ability asks for first (``_owns``): without one, every ability is shut."""
+
+
 def _owns(effect: str, rule_id: str, reason: str, section: str):  # noqa: ANN202
     advance = source(effect)  # asked for every listing: look the advance up once
+    ABILITY_ADVANCES.add(advance)
 
     @RULES.check(rule_id, reason, section, frame_only=True)
     def ok(state: State, frame: Frame, args: Any) -> bool:
@@ -402,4 +407,13 @@ FORCED = ActionKind(
 )
 
 ALL = [CARTOGRAPHY, BARTER, TAXATION, LIBERTIES, DRAMA, ABSOLUTE, FORCED]
+_OWNED_FIRST = frozenset(ABILITY_ADVANCES)
+
+
+def any_owned(state: State, frame: Frame) -> bool:
+    """The turn's guard for the abilities (:data:`~clash_widget.engine.frames.Guard`): each
+    one's first check asks for its advance, and most players own none of the seven."""
+    return not _OWNED_FIRST.isdisjoint(state["players"][frame["player"]]["advances"])
+
+
 _ = bump_stat

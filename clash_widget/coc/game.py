@@ -57,6 +57,7 @@ TURN = TableFrame(
         turns.END,
     ],
     "Choose an action (3 a turn) or a free ability, or end your turn.",
+    guards={"ability": abilities.any_owned},
 )
 # Keyed by each handler's own kind, so a frame name is written once.
 HANDLERS: dict[str, FrameHandler] = {

@@ -11,7 +11,7 @@ which city) to its refusal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -189,20 +189,27 @@ class ActionKind:
 _CHECK_LISTS = frozenset(("checks", "gate", "ensured"))
 
 
+Guard = Callable[[State, Frame], bool]
+"""A cheap first look at a family of kinds: False only where every kind of the family is shut
+by its own gates or frame-only checks (so none need be asked)."""
+
+
 def listed(kinds: Iterable[ActionKind], state: State, frame: Frame) -> list[Action]:
     """The legal actions of ``kinds``, kind after kind (:func:`listed_by` with one group)."""
-    return listed_by((("", kinds),), state, frame).get("", [])
+    return listed_by((("", kinds, None),), state, frame).get("", [])
 
 
 def listed_by(
-    groups: Iterable[tuple[str, Iterable[ActionKind]]], state: State, frame: Frame
+    groups: Iterable[tuple[str, Iterable[ActionKind], Guard | None]], state: State, frame: Frame
 ) -> dict[str, list[Action]]:
     """The legal actions of each group of kinds that has one, under the group's name: each
     kind's candidates that pass its checks, unless a gate or a frame-only check shuts the
-    whole kind. The one listing loop (a kind's, a category's, a frame's), written flat: it
-    runs for every kind at every position."""
+    whole kind (or the group's guard, all of them). The one listing loop (a kind's, a
+    category's, a frame's), written flat: it runs for every kind at every position."""
     out: dict[str, list[Action]] = {}
-    for name, kinds in groups:
+    for name, kinds, guard in groups:
+        if guard is not None and not guard(state, frame):
+            continue
         got: list[Action] = []
         for spec in kinds:
             for ok in spec._shut_by:
@@ -252,25 +259,36 @@ class TableFrame(FrameHandler):
     """A frame handler defined by a table of action kinds."""
 
     def __init__(
-        self, kind: str, table: list[ActionKind], prompt: Prompt = "", *, not_now: str = ""
+        self,
+        kind: str,
+        table: list[ActionKind],
+        prompt: Prompt = "",
+        *,
+        not_now: str = "",
+        guards: Mapping[str, Guard] | None = None,
     ) -> None:
         """``prompt`` is the text, or a function worded from the state and the frame;
         ``not_now`` words the refusal of another kind of action (``{kind}`` names it;
-        default: the kinds the frame expects)."""
+        default: the kinds the frame expects); ``guards``: a :data:`Guard` for a category
+        whose kinds are nearly always shut, asked first when listing by category."""
         self.kind = kind  # type: ignore[misc]
         self.table = {k.kind: k for k in table}
         self._prompt = prompt
         self._not_now = not_now
-        self._grouped: dict[type[Game], list[tuple[str, list[ActionKind]]]] = {}
+        self.guards = dict(guards or {})
+        self._grouped: dict[type[Game], list[tuple[str, list[ActionKind], Guard | None]]] = {}
 
-    def _groups(self, game: Game) -> list[tuple[str, list[ActionKind]]]:
-        """The table's kinds by the game's category of each (sorted; table order within)."""
+    def _groups(self, game: Game) -> list[tuple[str, list[ActionKind], Guard | None]]:
+        """The table's kinds by the game's category of each (sorted; table order within),
+        each with its category's guard."""
         groups = self._grouped.get(type(game))
         if groups is None:
             by: dict[str, list[ActionKind]] = {}
             for kind, spec in self.table.items():
                 by.setdefault(game.category(Action(kind)), []).append(spec)
-            groups = self._grouped[type(game)] = sorted(by.items())
+            groups = self._grouped[type(game)] = [
+                (c, specs, self.guards.get(c)) for c, specs in sorted(by.items())
+            ]
         return groups
 
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
