@@ -216,12 +216,14 @@ def listed_by(
                 if not ok(state, frame, None):
                     break
             else:
-                rest = spec._rest
+                # Functions kept on the kind are read as attributes, then called: CPython
+                # 3.11 cannot specialise ``spec.candidates(...)`` written as a method call.
+                rest, make = spec._rest, spec.candidates
                 if not rest:
-                    got += spec.candidates(state, frame)
+                    got += make(state, frame)
                     continue
                 parse = spec.parse
-                for a in spec.candidates(state, frame):
+                for a in make(state, frame):
                     args = parse(state, frame, a)
                     for ok in rest:
                         if not ok(state, frame, args):
@@ -329,7 +331,8 @@ class TableFrame(FrameHandler):
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
         spec = self.table[action.kind]
-        spec.apply(state, frame, spec.parse(state, frame, action), ev)
+        apply, parse = spec.apply, spec.parse  # attributes, then calls (see listed_by)
+        apply(state, frame, parse(state, frame, action), ev)
 
     def prompt(self, game: Game, state: State, frame: Frame) -> str:
         p = self._prompt
