@@ -32,7 +32,7 @@ from . import (
     windows,
     wonders,
 )
-from .board import city_size, reading, stack_count
+from .board import begin_reading, city_size, end_reading, reading, stack_count
 from .options import CocOptions
 from .rulebook import RULES
 from .setup import new_state as layout_state
@@ -222,8 +222,11 @@ class ClashOfCultures(Game):
             return super().legal_actions(state)
 
     def legal_by_category(self, state: State) -> dict[str, list[Action]]:
-        with reading(state):
-            return super().legal_by_category(state)
+        block = begin_reading(state)  # what the random bot reads: once an action
+        try:
+            return Game.legal_by_category(self, state)
+        finally:
+            end_reading(block)
 
     def check(self, state: State, action: Action) -> Verdict | None:
         with reading(state):
