@@ -105,14 +105,17 @@ class ActionKind:
         self._split()
 
     def __setattr__(self, name: str, value: Any) -> None:
+        global _edits
         if name in _CHECK_LISTS:
             value = tuple(value)  # edited only by assigning anew, which sorts them again
         super().__setattr__(name, value)
         # hasattr, not ``"_rest" in self.__dict__``: reading __dict__ makes it a real dict,
         # and CPython then reads every attribute of the kind the slow way (the listing
         # reads four of them per kind at every position).
-        if name in _CHECK_LISTS and hasattr(self, "_rest"):
-            self._split()
+        if hasattr(self, "_rest"):  # a kind already made is edited (a test, a variant)
+            _edits += 1  # the frames' written-out listings are made again
+            if name in _CHECK_LISTS:
+                self._split()
 
     def _split(self) -> None:
         """Sort the checks for listing: those asked once for the whole kind (the gates,
@@ -187,6 +190,9 @@ class ActionKind:
 
 
 _CHECK_LISTS = frozenset(("checks", "gate", "ensured"))
+_edits = 0
+"""How many times a kind was edited after it was made: a written-out listing
+(:func:`written_out`) made before then is made again."""
 
 
 Guard = Callable[[State, Frame], bool]
@@ -235,6 +241,59 @@ def listed_by(
     return out
 
 
+ListingFn = Callable[[State, Frame], dict[str, list[Action]]]
+
+
+def written_out(groups: Sequence[tuple[str, Sequence[ActionKind], Guard | None]]) -> ListingFn:
+    """:func:`listed_by` for these groups of kinds, written out as the source of one function
+    and compiled (as :mod:`dataclasses` writes ``__init__``): every guard, check, candidate
+    maker and parser is called from a line of its own.
+
+    Why: CPython 3.11 specialises a call site for the one function it keeps calling. In
+    :func:`listed_by`'s loop a single ``ok(state, frame, None)`` calls every check of every
+    kind in turn and stays generic, and the loop's own steps (iterators, attribute reads)
+    cost as much again; a turn of Clash of Cultures lists twenty kinds. The answer is the
+    loop's, at every position (tests/test_fast_listing.py compares the two at every position
+    of random games of every game).
+    """
+    names: dict[str, Any] = {}
+
+    def call(obj: Any) -> str:
+        key = f"_{len(names)}"
+        names[key] = obj
+        return key
+
+    lines = ["def listing(state, frame):", "    out = {}"]
+    for group, kinds, guard in groups:
+        pad = "    "
+        if guard is not None:
+            lines.append(f"{pad}if {call(guard)}(state, frame):")
+            pad += "    "
+        lines.append(f"{pad}got = []")
+        for spec in kinds:
+            at = pad
+            if spec._shut_by:
+                shut = " and ".join(f"{call(ok)}(state, frame, None)" for ok in spec._shut_by)
+                lines.append(f"{at}if {shut}:")
+                at += "    "
+            make = call(spec.candidates)
+            if not spec._rest:
+                lines.append(f"{at}got += {make}(state, frame)")
+                continue
+            rest = " and ".join(f"{call(ok)}(state, frame, args)" for ok in spec._rest)
+            lines += [
+                f"{at}for a in {make}(state, frame):",
+                f"{at}    args = {call(spec.parse)}(state, frame, a)",
+                f"{at}    if {rest}:",
+                f"{at}        got.append(a)",
+            ]
+        lines += [f"{pad}if got:", f"{pad}    out[{call(group)}] = got"]
+    lines.append("    return out")
+    exec("\n".join(lines), names)  # noqa: S102 - our own source, made from our own tables
+    listing: ListingFn = names["listing"]
+    return listing
+
+
 def bare(
     kind: str,
     apply: Applier,
@@ -279,6 +338,9 @@ class TableFrame(FrameHandler):
         self._not_now = not_now
         self.guards = dict(guards or {})
         self._grouped: dict[type[Game], list[tuple[str, list[ActionKind], Guard | None]]] = {}
+        # The listings written out (by category per game, and whole), with the edit count
+        # they were made at.
+        self._written: dict[type[Game] | None, tuple[int, ListingFn]] = {}
 
     def _groups(self, game: Game) -> list[tuple[str, list[ActionKind], Guard | None]]:
         """The table's kinds by the game's category of each (sorted; table order within),
@@ -293,8 +355,19 @@ class TableFrame(FrameHandler):
             ]
         return groups
 
+    def _written_out(self, game: Game | None) -> ListingFn:
+        """The listing written out, by category for ``game`` or whole (None)."""
+        key = None if game is None else type(game)
+        made = self._written.get(key)
+        if made is None or made[0] != _edits:
+            groups = [("", list(self.table.values()), None)] if game is None else self._groups(game)
+            made = self._written[key] = (_edits, written_out(groups))
+        return made[1]
+
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
-        return listed(self.table.values(), state, frame)
+        made = self._written.get(None)
+        listing = made[1] if made is not None and made[0] == _edits else self._written_out(None)
+        return listing(state, frame).get("", [])
 
     def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         out: list[Action] = []
@@ -306,7 +379,9 @@ class TableFrame(FrameHandler):
 
     def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
         """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
-        return listed_by(self._grouped.get(type(game)) or self._groups(game), state, frame)
+        made = self._written.get(type(game))
+        listing = made[1] if made is not None and made[0] == _edits else self._written_out(game)
+        return listing(state, frame)
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
         spec = self.table.get(action.kind)
