@@ -7,7 +7,7 @@ score 2 VP when fulfilled in the status phase. Our teaching set: data/cards.json
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..engine import Action, rng
@@ -174,9 +174,21 @@ def card_action(state: State, frame: Frame, card: str) -> bool:
     return not spec["costs_action"] or state["turn"]["actions"] > 0
 
 
-def play_candidates(state: State, frame: Frame) -> list[Action]:
-    """The cards in hand, each once (cards.in-hand, see ``ensured``)."""
-    return [act_once("play", c) for c in sorted(set(me(state, frame)["actions_hand"]))]
+def play_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    """The cards in hand, each once (cards.in-hand), but those whose effect costs an action
+    when none is left (cards.action-cost): both checks ``ensured``."""
+    return _plays(tuple(me(state, frame)["actions_hand"]), state["turn"]["actions"] > 0)
+
+
+@lru_cache(maxsize=1024)
+def _plays(hand: tuple[str, ...], actions_left: bool) -> tuple[Action, ...]:
+    """:func:`play_candidates` of a hand, with or without an action left: a pure function of
+    them (the catalogue is fixed), and a hand changes seldom (a draw, a play, a trade)."""
+    return tuple(
+        act_once("play", c)
+        for c in sorted(set(hand))
+        if actions_left or not action_cards()[card_base(c)]["costs_action"]
+    )
 
 
 def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
@@ -210,7 +222,7 @@ PLAY = ActionKind(
     play_candidates,
     apply_play,
     category="card",
-    ensured=[in_hand],
+    ensured=[in_hand, card_action],
     arity=(1, 1),
     usage="play <card>",
     example="play bumper_crop#0",

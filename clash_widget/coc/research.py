@@ -213,19 +213,71 @@ def prerequisite(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return _prerequisite(state["players"][args["player"]]["advances"], args["advance"])
 
 
-@lru_cache(maxsize=4096)
 def open_advances(kind: str, owned: frozenset[str]) -> tuple[Action, ...]:
     """``kind`` actions for the advances the owned set leaves open (not owned, group
     open, top first, prerequisites met), in catalogue order. A pure function of its
-    arguments, so caching cannot go stale; the listing still runs every check."""
-    made = _advance_actions(kind)  # a new set of owned advances is met at every new position
+    arguments; the listing still runs every check."""
+    made = _advance_actions(kind)
     return tuple(
-        made[a]
+        [made[a] for a in _open_names(tuple(sorted(owned, key=_opening().rank.__getitem__)))]
+    )
+
+
+@lru_cache(maxsize=4096)
+def _open_names(advances: tuple[str, ...]) -> tuple[str, ...]:
+    """The advances a player owning ``advances`` may open (:func:`open_advances`), by name.
+
+    Worked out from the answer for the same advances but the last: a player's advances grow
+    one at a time, so that answer was met just before (an lru cache), and owning one more
+    advance closes that advance and may open only advances that need it
+    (``_opening().needed_by``). A pass over the whole catalogue, at every first listing after
+    an advance gained, cost several times as much."""
+    if not advances:
+        return _opening().free
+    last = advances[-1]
+    before = _open_names(advances[:-1])
+    if last in advances[:-1]:
+        return before
+    owned = frozenset(advances)
+    opening = _opening()
+    needs = opening.needs
+    opened = [a for a in opening.needed_by.get(last, ()) if a not in owned and needs[a] <= owned]
+    if not opened:
+        return tuple([a for a in before if a != last])
+    opened += [a for a in before if a != last]
+    return tuple(sorted(opened, key=opening.rank.__getitem__))
+
+
+class _Opening(NamedTuple):
+    """What the three opening rules ask of each advance, as sets."""
+
+    needs: dict[str, frozenset[str]]
+    """Per advance, the advances it needs owned: its group's prerequisite
+    (_government_open), its group's top unless it is the top (_top_first) and its own
+    prerequisite (_prerequisite)."""
+    needed_by: dict[str, tuple[str, ...]]
+    """Per advance, the advances that need it."""
+    free: tuple[str, ...]
+    """The advances that need none, in catalogue order (open to a player owning none)."""
+    rank: dict[str, int]
+    """Each advance's place in the catalogue."""
+
+
+@lru_cache(maxsize=1)
+def _opening() -> _Opening:
+    needs = {
+        a: frozenset(r for r in (government, None if a == top else top, req) if r is not None)
         for a, government, top, req in _needs()
-        if a not in owned
-        and (government is None or government in owned)  # _government_open
-        and (a == top or top in owned)  # _top_first
-        and (req is None or req in owned)  # _prerequisite
+    }
+    needed_by: dict[str, list[str]] = {}
+    for a, need in needs.items():
+        for r in need:
+            needed_by.setdefault(r, []).append(a)
+    return _Opening(
+        needs,
+        {r: tuple(ns) for r, ns in needed_by.items()},
+        tuple(a for a, need in needs.items() if not need),
+        {a: i for i, a in enumerate(content.advance_order())},
     )
 
 
@@ -353,16 +405,33 @@ def research_menu(kind: str, advances: tuple[str, ...]) -> Menu:
     """The :class:`Menu` of a player whose advances are ``advances`` (the state's list as a
     tuple: made without hashing a set at each listing). A pure function of its arguments,
     like ``open_advances``."""
-    owned = frozenset(advances)
-    opened = open_advances(kind, owned)
-    catalogue = content.advances()
+    names = _open_names(advances)
+    made = _advance_actions(kind)
+    opened = tuple(map(made.__getitem__, names))
+    if STEEL in names:
+        i = names.index(STEEL)
+        without_steel = opened[:i] + opened[i + 1 :]
+    else:
+        without_steel = opened
+    science, may_discount = _discounts()
     discountable = []
-    for a in opened:
-        freed = FREED_BY.get(a.args[0]) in owned
-        if freed or catalogue[a.args[0]]["group"] == content.SCIENCE_GROUP:
-            discountable.append((a, freed))
-    without_steel = tuple(a for a in opened if a.args[0] != STEEL)
-    return Menu(opened, without_steel, len(without_steel) < len(opened), tuple(discountable))
+    for a in names:
+        if a in may_discount:
+            freed = FREED_BY.get(a) in advances
+            if freed or a in science:
+                discountable.append((made[a], freed))
+    return Menu(opened, without_steel, without_steel is not opened, tuple(discountable))
+
+
+@cache
+def _discounts() -> tuple[frozenset[str], frozenset[str]]:
+    """The Science group's advances (Priesthood may free them), and every advance cost_of()
+    may ever discount (those and the ones an advance frees: ``FREED_BY``)."""
+    catalogue = content.advances()
+    science = frozenset(
+        a for a, info in catalogue.items() if info["group"] == content.SCIENCE_GROUP
+    )
+    return science, science | frozenset(FREED_BY)
 
 
 def apply(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:

@@ -11,24 +11,31 @@ from .effects import grants
 from .vocab import ANGRY, HAPPY
 from .wonders import wonder_cards
 
+PARTS = ("city_pieces", "advances", "wonders", "objectives", "events")
+"""The sources of a seat's points, in the order :func:`_parts` gives them."""
+
 
 def breakdown(state: State, p: int) -> dict[str, int]:
     pieces = sum(
         1 for c in state["cities"].values() for owner in c["pieces"].values() if owner == p
     )
     wonders = sum(len(c["wonders"]) for c in state["cities"].values() if c["owner"] == p)
-    return _parts(state["options"], state["players"][p], pieces, wonders)
+    parts = _parts(state["options"], state["players"][p], pieces, wonders)
+    return dict(zip(PARTS, parts, strict=True))
 
 
-def _parts(o: dict[str, int], player: dict[str, Any], pieces: int, wonders: int) -> dict[str, int]:
-    """A seat's points by source, from its city pieces and wonders counted on the board."""
-    return {
-        "city_pieces": pieces * o["vp_per_piece"],
-        "advances": len(player["advances"]) // o["advances_per_vp"],
-        "wonders": wonders * o["vp_per_wonder"],
-        "objectives": len(player["objectives"]) * o["vp_per_objective"],
-        "events": player["event_vp"],
-    }
+def _parts(
+    o: dict[str, int], player: dict[str, Any], pieces: int, wonders: int
+) -> tuple[int, int, int, int, int]:
+    """A seat's points by source (``PARTS``), from its city pieces and wonders counted on
+    the board."""
+    return (
+        pieces * o["vp_per_piece"],
+        len(player["advances"]) // o["advances_per_vp"],
+        wonders * o["vp_per_wonder"],
+        len(player["objectives"]) * o["vp_per_objective"],
+        player["event_vp"],
+    )
 
 
 def vp(state: State, p: int) -> int:
@@ -37,30 +44,20 @@ def vp(state: State, p: int) -> int:
 
 def every_vp(state: State) -> list[int]:
     """Every seat's :func:`vp`, the board's pieces and wonders counted in one pass (the
-    score of every seat is read after every turn of a self-play game). The sum of
-    :func:`_parts` written out as one sum, without the dict (tests/coc/test_fast_scores.py
-    compares it with each seat's breakdown summed at every position of random games)."""
+    score of every seat is read after every turn of a self-play game)."""
     players = state["players"]
     n = len(players)
     pieces = [0] * n
     wonders = [0] * n
     for c in state["cities"].values():
-        for owner in c["pieces"].values():
-            if 0 <= owner < n:
-                pieces[owner] += 1
+        if c["pieces"]:  # most cities have none
+            for owner in c["pieces"].values():
+                if 0 <= owner < n:
+                    pieces[owner] += 1
         if c["wonders"] and 0 <= c["owner"] < n:
             wonders[c["owner"]] += len(c["wonders"])
     o = state["options"]
-    per_piece, per_advances = o["vp_per_piece"], o["advances_per_vp"]
-    per_wonder, per_objective = o["vp_per_wonder"], o["vp_per_objective"]
-    return [
-        pieces[p] * per_piece
-        + len(player["advances"]) // per_advances
-        + wonders[p] * per_wonder
-        + len(player["objectives"]) * per_objective
-        + player["event_vp"]
-        for p, player in enumerate(players)
-    ]
+    return [sum(_parts(o, players[p], pieces[p], wonders[p])) for p in range(n)]
 
 
 def final_text(state: State) -> str:

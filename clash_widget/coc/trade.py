@@ -42,6 +42,7 @@ CARD = "card:"  # prefix of a named card from the offerer's own hand
 PICKS = {"action_cards": "actions_hand", "objective_cards": "objectives_hand"}
 HANDS = {"actions_hand": "action", "objectives_hand": "objective"}
 MAX_ROUTES = 4  # Primer: "Max 4, only 1 per city."
+MAX_SEATS = 4  # the most players a game has (ClashOfCultures.max_players)
 
 
 # == goods: reading and plain words ==========================================
@@ -207,31 +208,55 @@ def offer_candidates(state: State, frame: Frame) -> list[Action]:
     """
     p = frame["player"]
     players = state["players"]
+    # Which basic goods a player holds at least one of (what _holds asks of a swap): bit i
+    # for BASIC[i], written out (asked of every player at every turn listing).
     res = players[p]["res"]
-    # Built to pass every offer check (the kind's ``ensured`` list): another seat, one
-    # basic good each way, and only goods each side holds (at least 1, as _holds asks).
-    mine = [g for g in BASIC if res[g] >= 1]
+    mine = (res["food"] > 0) + 2 * (res["wood"] > 0) + 4 * (res["ore"] > 0)
     out: list[Action] = []
     if not mine:
         return out
     for q, partner in enumerate(players):
-        if q == p:
-            continue
-        theirs = partner["res"]
-        for g in mine:
-            for t, swap in _SWAPS[q, g]:
-                if theirs[t] >= 1:
-                    out.append(swap)
+        if q != p:
+            res = partner["res"]
+            theirs = (res["food"] > 0) + 2 * (res["wood"] > 0) + 4 * (res["ore"] > 0)
+            out += _SWAPS[q, mine, theirs]
     return out
 
 
-_SWAPS = {
-    (q, g): tuple((t, act("trade", q, f"{g}:1", f"{t}:1")) for t in BASIC if t != g)
-    for q in range(4)
-    for g in BASIC
-}
-"""Per partner seat and good given, each other basic good asked for and its offer, in the
-order of ``BASIC`` (made once: actions are immutable)."""
+assert BASIC == ("food", "wood", "ore"), "offer_candidates writes the basic goods' bits out"
+
+
+def _swap_table() -> dict[tuple[int, int, int], tuple[Action, ...]]:
+    """Per partner seat, basic goods the offerer holds and basic goods the partner holds
+    (bit ``i`` for ``BASIC[i]``): the swaps offered to that partner, for each good given (in
+    the order of ``BASIC``) each other basic good asked for, when each side holds its good.
+    Each passes every offer check by construction (the kind's ``ensured`` list): another
+    seat, one basic good each way, and only goods each side holds (at least 1, as _holds
+    asks). Made once for every seat and holdings (actions are immutable), so a listing
+    looks up one entry per partner."""
+    swap = {
+        (q, g, t): act("trade", q, f"{g}:1", f"{t}:1")
+        for q in range(MAX_SEATS)
+        for g in BASIC
+        for t in BASIC
+        if t != g
+    }
+    every = range(1 << len(BASIC))
+    return {
+        (q, mine, theirs): tuple(
+            swap[q, g, t]
+            for i, g in enumerate(BASIC)
+            if mine >> i & 1
+            for j, t in enumerate(BASIC)
+            if j != i and theirs >> j & 1
+        )
+        for q in range(MAX_SEATS)
+        for mine in every
+        for theirs in every
+    }
+
+
+_SWAPS = _swap_table()
 
 
 def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:

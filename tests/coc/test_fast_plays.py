@@ -1,0 +1,81 @@
+"""The action cards' listing never changes an answer (#27, round eight).
+
+A turn listing lists the action cards the player may play. It reads them per hand and
+whether an action is left (``cards._plays``, an lru cache: a hand changes seldom), leaving
+out the cards whose effect costs an action when none is left, so that neither check is
+asked per card (both ``ensured``). Here the listing is compared with the plain one written
+out below (each card of the hand once, in sorted order, asked every check of the play kind)
+at every turn position of random games with 2, 3 and 4 players, with the actions left as
+they are and set to none, and with hands made up of every card of the catalogue.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from clash_widget.bots.registry import make_bot
+from clash_widget.coc import cards
+from clash_widget.engine import Match, act
+from clash_widget.engine.state import clone
+
+
+def plain_plays(state: dict[str, Any], frame: dict[str, Any]) -> list[Any]:
+    """Each card in the player's hand once, in sorted order, kept when it passes the kind's
+    gates and every check."""
+    out = []
+    for c in sorted(set(state["players"][frame["player"]]["actions_hand"])):
+        a = act("play", c)
+        args = cards.PLAY.parse(state, frame, a)
+        if all(g.ok(state, frame, None) for g in cards.PLAY.gate) and all(
+            ck.ok(state, frame, args) for ck in cards.PLAY.checks
+        ):
+            out.append(a)
+    return out
+
+
+def _turn_positions(players: int, seeds: range):
+    for seed in seeds:
+        m = Match.new("coc", players, seed, keep_undo=False)
+        bot = make_bot("random", "coc", seed)
+        while not m.is_over:
+            if m.state["stack"][-1]["kind"] == "turn":
+                yield m.state
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+
+
+def _same(state: dict[str, Any]) -> int:
+    frame = state["stack"][-1]
+    got = list(cards.play_candidates(state, frame))
+    assert got == plain_plays(state, frame)
+    return len(got)
+
+
+def test_plays_match_the_plain_listing_in_random_games():
+    """At every turn position of random 2-, 3- and 4-player games, with the actions left as
+    they are and with none left: the same cards, in the same order."""
+    met = {"some": 0, "none left": 0}
+    for players, seeds in ((4, range(3200, 3203)), (3, range(3210, 3212)), (2, range(3220, 3222))):
+        for state in _turn_positions(players, seeds):
+            _same(state)
+            if (
+                state["turn"]["actions"]
+                and state["players"][state["stack"][-1]["player"]]["actions_hand"]
+            ):
+                s = clone(state)
+                s["turn"]["actions"] = 0
+                met["none left" if _same(s) < _same(state) else "some"] += 1
+    assert met["none left"] > 20  # cards left out for want of an action were met
+
+
+def test_plays_match_the_plain_listing_for_made_up_hands():
+    """Hands of 0-5 cards drawn from the whole catalogue (copies and cards that cost an
+    action among them), with 0-3 actions left: the same cards."""
+    rng = random.Random(27)
+    deck = sorted(f"{c}#{i}" for c, spec in cards.action_cards().items() for i in range(2))
+    state = next(_turn_positions(4, range(3200, 3201)))
+    for _ in range(400):
+        s = clone(state)
+        s["players"][s["stack"][-1]["player"]]["actions_hand"] = rng.sample(deck, rng.randint(0, 5))
+        s["turn"]["actions"] = rng.randint(0, 3)
+        _same(s)
