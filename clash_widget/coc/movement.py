@@ -61,10 +61,60 @@ def new_move_frame(state: State, p: int) -> MoveFrame:
     frame_only=True,
 )
 def something_movable(state: State, frame: Frame, args: Any) -> bool:
-    # The same checks as the move frame, asked for one group (no dead-end Move actions);
-    # candidates come lazily and pass every per-group check, so the first one answers.
-    probe = cast(Frame, new_move_frame(state, frame["player"]))  # the checks take any frame
-    return GROUP.any_legal(state, probe)
+    """Whether a Move action could move some group (no dead-end Move actions): the Move
+    frame's checks, asked of one-unit groups, unit by unit until one may go.
+
+    One unit is enough: a group that may go has one that may go alone, its army if it has
+    one (settlers alone may not go into a battle), else any of its units (each check asks
+    for no more of one unit than of many). Every group check but move.groups-left is
+    answered where the group arrives (:func:`group_moves`' helpers)."""
+    p = frame["player"]
+    probe = cast(Frame, new_move_frame(state, p))  # the checks take any frame
+    if not groups_left.ok(state, probe, None):
+        return False
+    most = state["options"]["max_units_per_space"]
+    hexes = state["hexes"]
+    met: dict[str, tuple[str | None, bool, int, int]] = {}  # _arrival, per destination
+    asked = set()
+    armies_move = None
+    for u in state["units"].values():
+        if u["owner"] != p or u["stop"] or u["fought"]:
+            continue
+        kind = u["kind"]
+        if kind == "army":
+            if armies_move is None:
+                armies_move = grants(state["players"][p], "move.armies")
+            if not armies_move:
+                continue
+        src = u["hex"]
+        # A unit fresh from a forest may go where another would, but not into a battle;
+        # a settler alone never goes into one.
+        fit = kind != "settler" and not u["forest"]
+        if (src, kind, fit) in asked:
+            continue
+        asked.add((src, kind, fit))
+        if kind == "ship":
+            for dst in _ship_reach(state, p, src):
+                m = met.get(dst)
+                if m is None:
+                    m = met[dst] = _arrival(state, p, dst, most)
+                if _ship_arrives(m, 1, fit):
+                    return True
+            continue
+        for dst in neighbour_keys(src):
+            if dst in hexes:
+                m = met.get(dst)
+                if m is None:
+                    m = met[dst] = _arrival(state, p, dst, most)
+                if _land_arrives(m, 1, fit):
+                    return True
+        for dst, pay_text in _road_moves(state, probe, src):
+            m = met.get(dst)
+            if m is None:
+                m = met[dst] = _arrival(state, p, dst, most)
+            if _road_arrives(state, p, src, dst, pay_text, m, 1, fit):
+                return True
+    return False
 
 
 def _move_label(state: State, frame: Frame, a: Action) -> str:
@@ -710,9 +760,7 @@ def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
                     m = met.get(dst)
                     if m is None:
                         m = met[dst] = _arrival(state, p, dst, most)
-                    if _land_arrives(m, n, fit) and not (
-                        m[1] and roads.forest_on_the_way(state, p, _way(p, src, dst, pay_text))
-                    ):
+                    if _road_arrives(state, p, src, dst, pay_text, m, n, fit):
                         yield (src, dst, text, pay_text)
         ships = min(c[2], cap)
         if ships:
@@ -723,8 +771,7 @@ def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
                     m = met.get(dst)
                     if m is None:
                         m = met[dst] = _arrival(state, p, dst, most)
-                    # move.stack-limit (ships count), move.forest-no-battle
-                    if n <= m[2] and (fit or not m[1]):
+                    if _ship_arrives(m, n, fit):
                         yield (src, dst, f"h{n}")
 
 
@@ -753,6 +800,30 @@ def _land_arrives(met: tuple[str | None, bool, int, int], n: int, fit: bool) -> 
     if t == "sea":
         return not enemy and n <= room
     return n <= space and (not enemy or (fit and t is not None))
+
+
+def _road_arrives(
+    state: State,
+    p: int,
+    src: str,
+    dst: str,
+    pay_text: str,
+    met: tuple[str | None, bool, int, int],
+    n: int,
+    fit: bool,
+) -> bool:
+    """:func:`_land_arrives` for a group going by road, which goes into no battle through a
+    forest (move.forest-no-battle)."""
+    return _land_arrives(met, n, fit) and not (
+        met[1] and roads.forest_on_the_way(state, p, _way(p, src, dst, pay_text))
+    )
+
+
+def _ship_arrives(met: tuple[str | None, bool, int, int], n: int, fit: bool) -> bool:
+    """Whether ``n`` ships pass the arrival checks where they meet ``met``: they fit
+    (move.stack-limit: ships count) and go into a battle only when fit for one
+    (move.forest-no-battle)."""
+    return n <= met[2] and (fit or not met[1])
 
 
 def _way(p: int, src: str, dst: str, pay_text: str) -> dict[str, Any]:

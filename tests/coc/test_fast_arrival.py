@@ -16,10 +16,11 @@ import random
 from collections.abc import Iterator
 
 from clash_widget.coc import movement
-from clash_widget.coc.board import neighbour_keys, reading
+from clash_widget.coc.board import board_neighbours, hex_distance, neighbour_keys, reading
 from clash_widget.coc.setup import add_unit
 from clash_widget.engine.state import clone
 
+from .helpers import open_map
 from .test_fast_movement import _positions, plain_group_candidates
 
 
@@ -113,3 +114,75 @@ def test_candidates_are_the_legal_groups_in_crowded_positions():
     assert refused > 2000 and battles > 500 and fits > 2000, (refused, battles, fits)
     # every arrival check refuses some candidate here, so each shortcut is exercised
     assert {c.rule.id for c in movement.ARRIVAL_CHECKS} <= set(by_rule), by_rule
+
+
+def _field_among_enemies(s, p: int = 0, enemy: int = 1) -> str:
+    """A land space of the open map away from every city whose land neighbours all hold an
+    enemy army (its sea neighbours stay empty): every way out is a battle or the sea."""
+    field = next(
+        k
+        for k, h in sorted(s.state["hexes"].items())
+        if h["terrain"] in ("plains", "barren", "grassland")
+        and all(hex_distance(k, c) > 2 for c in s.state["cities"])
+        and any(s.terrain(n) == "sea" for n in board_neighbours(s.state, k))
+    )
+    for n in board_neighbours(s.state, field):
+        if s.terrain(n) != "sea":
+            s.units(enemy, n, army=1)
+    return field
+
+
+def _probe(m) -> bool:
+    with reading(m.state):
+        return movement.something_movable.ok(m.state, m.state["stack"][-1], None)
+
+
+def test_probe_asks_each_army_of_a_space_before_a_battle():
+    """move.nothing-to-move, move.forest-no-battle: every way out of the space is a battle,
+    and the first army there (in the units' order) entered a forest this turn; the second
+    did not, so it may attack and Move is listed. When both entered a forest, nothing may
+    go and Move is not listed."""
+    for both in (False, True):
+        s = open_map().advances(0, "tactics").clear_units()
+        field = _field_among_enemies(s)
+        s.units(0, field, army=2)
+        armies = [k for k, u in s.state["units"].items() if u["owner"] == 0]
+        for uid in armies[: 2 if both else 1]:
+            s.state["units"][uid]["forest"] = True
+        m = s.match()
+        frame = movement.new_move_frame(m.state, 0)
+        plain = _legal(m.state, frame, list(plain_group_candidates(m.state, frame)))
+        assert bool(plain) == (not both)
+        assert _probe(m) == (not both)
+        assert ("move" in {str(a) for a in m.legal_actions()}) == (not both)
+
+
+def test_probe_boards_a_ship_with_one_seat_left():
+    """move.nothing-to-move, move.land-needs-land: a settler whose land neighbours all hold
+    enemies (settlers alone go into no battle) may still board the mover's ship beside it
+    that has one seat left (a ship carries two), so Move is listed; with the ship full it
+    may not. The ship and its rider have fought this turn and stay."""
+    for full in (False, True):
+        s = open_map().clear_units()
+        field = _field_among_enemies(s)
+        sea = next(n for n in board_neighbours(s.state, field) if s.terrain(n) == "sea")
+        s.units(0, field, settler=1)
+        s.units(0, sea, ship=1)
+        ship = next(k for k, u in s.state["units"].items() if u["kind"] == "ship")
+        for _ in range(2 if full else 1):
+            rider = add_unit(s.state, 0, "settler", sea, on=ship)
+            s.state["units"][rider]["fought"] = True
+        s.state["units"][ship]["fought"] = True
+        m = s.match()
+        frame = movement.new_move_frame(m.state, 0)
+        plain = _legal(m.state, frame, list(plain_group_candidates(m.state, frame)))
+        assert bool(plain) == (not full)
+        assert _probe(m) == (not full)
+
+
+def test_every_group_check_but_groups_left_is_ensured():
+    """The Move probe and the listing rely on it: a candidate of group_moves passes every
+    group check but move.groups-left, which is asked once for the frame."""
+    left = [c.rule.id for c in movement.GROUP.checks if c not in movement.GROUP.ensured]
+    assert left == ["move.groups-left"]
+    assert movement.groups_left.frame_only
