@@ -61,14 +61,59 @@ def new_move_frame(state: State, p: int) -> MoveFrame:
     frame_only=True,
 )
 def something_movable(state: State, frame: Frame, args: Any) -> bool:
+    """Whether a Move action could move some group (no dead-end Move actions): the Move
+    frame's checks, asked of one-unit groups, unit by unit until one may go.
+
+    One unit is enough: a group that may go has one that may go alone, its army if it has
+    one (settlers alone may not go into a battle), else any of its units (each check asks
+    for no more of one unit than of many). Every group check but move.groups-left is
+    answered where the group arrives (:func:`group_moves`' helpers)."""
     p = frame["player"]
-    # The same checks as the move frame, asked for one group (no dead-end Move actions);
-    # candidates come lazily, so the probe stops at the first group that can go.
     probe = cast(Frame, new_move_frame(state, p))  # the checks take any frame
-    admits = GROUP.admits
-    for args in candidate_args(state, probe):
-        if admits(state, probe, args):
-            return True
+    if not groups_left.ok(state, probe, None):
+        return False
+    most = state["options"]["max_units_per_space"]
+    hexes = state["hexes"]
+    met: dict[str, tuple[str | None, bool, int, int]] = {}  # _arrival, per destination
+    asked = set()
+    armies_move = None
+    for u in state["units"].values():
+        if u["owner"] != p or u["stop"] or u["fought"]:
+            continue
+        kind = u["kind"]
+        if kind == "army":
+            if armies_move is None:
+                armies_move = grants(state["players"][p], "move.armies")
+            if not armies_move:
+                continue
+        src = u["hex"]
+        # A unit fresh from a forest may go where another would, but not into a battle;
+        # a settler alone never goes into one.
+        fit = kind != "settler" and not u["forest"]
+        if (src, kind, fit) in asked:
+            continue
+        asked.add((src, kind, fit))
+        if kind == "ship":
+            for dst in _ship_reach(state, p, src):
+                m = met.get(dst)
+                if m is None:
+                    m = met[dst] = _arrival(state, p, dst, most)
+                if _ship_arrives(m, 1, fit):
+                    return True
+            continue
+        for dst in neighbour_keys(src):
+            if dst in hexes:
+                m = met.get(dst)
+                if m is None:
+                    m = met[dst] = _arrival(state, p, dst, most)
+                if _land_arrives(m, 1, fit):
+                    return True
+        for dst, pay_text in _road_moves(state, probe, src):
+            m = met.get(dst)
+            if m is None:
+                m = met[dst] = _arrival(state, p, dst, most)
+            if _road_arrives(state, p, src, dst, pay_text, m, 1, fit):
+                return True
     return False
 
 
@@ -542,15 +587,13 @@ GROUP_ENSURED = [
     ship_target,  # before reachable: "ships stay at sea" explains a ship sent ashore
     reachable,
 ]
+# Where the group arrives: group_moves answers these once a destination (ensured too).
+ARRIVAL_CHECKS = [land_target, settler_escort, forest_no_battle, fighters, stack_limit]
 GROUP_CHECKS = [
     groups_left,
     *GROUP_ENSURED,
     *roads.WAY_CHECKS,
-    land_target,
-    settler_escort,
-    forest_no_battle,
-    fighters,
-    stack_limit,
+    *ARRIVAL_CHECKS,
     paying.named_ok,
     pick_ok,
 ]
@@ -657,20 +700,19 @@ def group_candidates(state: State, frame: Frame) -> Iterator[Action]:
 _group_action = partial(Action, "group")
 
 
-def candidate_args(state: State, frame: Frame) -> Iterator[dict[str, Any]]:
-    """The candidates' arguments as parse_group reads their keys, made straight from their
-    parts (no key is made or read)."""
-    for move in group_moves(state, frame):
-        yield group_args(frame, move[0], move[1], move[2], move[3] if len(move) > 3 else None)
-
-
 def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
-    """The group keys' arguments worth asking the checks about: (from, to, units) and, by
-    road, (from, to, units, payment); groups of the mover's units that may still go, in
-    every size allowed, to each space in reach (Roads: the payments the purse allows)."""
+    """The legal groups' keys' arguments: (from, to, units) and, by road, (from, to, units,
+    payment); groups of the mover's units that may still go, in every size allowed, to each
+    space in reach (Roads: the payments the purse allows), less those the rules refuse.
+
+    Each passes every group check (GROUP's ``ensured``) but ``move.groups-left``: the ones
+    that read where the group arrives (ARRIVAL_CHECKS) are answered from what stands at the
+    destination, read once a destination (:func:`_arrival`) rather than once a group."""
     p = frame["player"]
     moved = frame.get("moved", ())
-    by_hex: dict[str, dict[str, int]] = {}
+    # Per space: the mover's armies, settlers and ships that may still go, then those of
+    # them not fresh from a forest (those may go into a battle).
+    by_hex: dict[str, list[int]] = {}
     armies_move = None  # asked at the first army (the same for all the mover's armies)
     # The mover's units that may still go: not stopped by a mountain, not fought, not moved
     # in this Move action, and armies only with Tactics.
@@ -683,33 +725,109 @@ def group_moves(state: State, frame: Frame) -> Iterator[tuple[str, ...]]:
                 armies_move = grants(state["players"][p], "move.armies")
             if not armies_move:
                 continue
-        d = by_hex.get(u["hex"])
-        if d is None:
-            by_hex[u["hex"]] = {kind: 1}
-        else:
-            d[kind] = d.get(kind, 0) + 1
-    cap = state["options"]["group_size"]
+        c = by_hex.get(u["hex"])
+        if c is None:
+            c = by_hex[u["hex"]] = [0, 0, 0, 0, 0, 0]
+        i = _SLOT[kind]
+        c[i] += 1
+        if not u["forest"]:
+            c[i + 3] += 1
+    options = state["options"]
+    cap, most = options["group_size"], options["max_units_per_space"]
+    hexes = state["hexes"]
+    met: dict[str, tuple[str | None, bool, int, int]] = {}  # _arrival, per destination
     for src in sorted(by_hex):
-        avail = by_hex[src]
-        specs = _land_specs(min(avail.get("army", 0), cap), avail.get("settler", 0), cap)
+        c = by_hex[src]
+        specs = _land_groups(min(c[0], cap), c[1], cap)
         if specs:
-            hexes = state["hexes"]
-            near = neighbour_keys(src)
             by_road = None  # asked only when reached: a probe often stops at the first group
-            for text in specs:
-                for dst in near:
-                    if dst in hexes:  # board_neighbours, without making its list
+            for text, a, s in specs:
+                n = a + s
+                # Into a battle: an army goes (move.settlers-need-escort), and none of the
+                # group comes fresh from a forest (move.forest-no-battle).
+                fit = a > 0 and c[3] >= a and c[4] >= s
+                for dst in neighbour_keys(src):
+                    if dst not in hexes:
+                        continue
+                    m = met.get(dst)
+                    if m is None:
+                        m = met[dst] = _arrival(state, p, dst, most)
+                    if _land_arrives(m, n, fit):
                         yield (src, dst, text)
                 if by_road is None:
                     by_road = _road_moves(state, frame, src)
                 for dst, pay_text in by_road:
-                    yield (src, dst, text, pay_text)
-        ships = min(avail.get("ship", 0), cap)
+                    m = met.get(dst)
+                    if m is None:
+                        m = met[dst] = _arrival(state, p, dst, most)
+                    if _road_arrives(state, p, src, dst, pay_text, m, n, fit):
+                        yield (src, dst, text, pay_text)
+        ships = min(c[2], cap)
         if ships:
             sea = sorted(_ship_reach(state, p, src))
             for n in range(1, ships + 1):
+                fit = c[5] >= n
                 for dst in sea:
-                    yield (src, dst, f"h{n}")
+                    m = met.get(dst)
+                    if m is None:
+                        m = met[dst] = _arrival(state, p, dst, most)
+                    if _ship_arrives(m, n, fit):
+                        yield (src, dst, f"h{n}")
+
+
+_SLOT = {"army": 0, "settler": 1, "ship": 2}
+
+
+def _arrival(state: State, p: int, dst: str, most: int) -> tuple[str | None, bool, int, int]:
+    """What a group of ``p``'s meets at ``dst``: its terrain (None: face down), whether it is
+    an enemy space, how many more units may stand there (move.stack-limit) and, at sea, the
+    room aboard ``p``'s ships there (move.land-needs-land)."""
+    t = state["hexes"][dst]["terrain"]
+    mine = 0
+    for _, u in units_on(state, dst):
+        if u["on"] is None and u["owner"] == p:
+            mine += 1
+    room = room_aboard(state, p, dst) if t == "sea" else 0
+    return t, is_enemy_space(state, p, dst), most - mine, room
+
+
+def _land_arrives(met: tuple[str | None, bool, int, int], n: int, fit: bool) -> bool:
+    """Whether a land group of ``n`` units passes the arrival checks where it meets ``met``
+    (fit: it may go into a battle): at sea it boards (move.land-needs-land) and fights no
+    one (move.ships-attack-ships); on land it fits (move.stack-limit), and a battle needs
+    a fit group and explored land (move.ships-attack-ships)."""
+    t, enemy, space, room = met
+    if t == "sea":
+        return not enemy and n <= room
+    return n <= space and (not enemy or (fit and t is not None))
+
+
+def _road_arrives(
+    state: State,
+    p: int,
+    src: str,
+    dst: str,
+    pay_text: str,
+    met: tuple[str | None, bool, int, int],
+    n: int,
+    fit: bool,
+) -> bool:
+    """:func:`_land_arrives` for a group going by road, which goes into no battle through a
+    forest (move.forest-no-battle)."""
+    return _land_arrives(met, n, fit) and not (
+        met[1] and roads.forest_on_the_way(state, p, _way(p, src, dst, pay_text))
+    )
+
+
+def _ship_arrives(met: tuple[str | None, bool, int, int], n: int, fit: bool) -> bool:
+    """Whether ``n`` ships pass the arrival checks where they meet ``met``: they fit
+    (move.stack-limit: ships count) and go into a battle only when fit for one
+    (move.forest-no-battle)."""
+    return n <= met[2] and (fit or not met[1])
+
+
+def _way(p: int, src: str, dst: str, pay_text: str) -> dict[str, Any]:
+    return {"player": p, "from": src, "to": dst, "roads": roads.parse_payment(pay_text)}
 
 
 def _road_moves(state: State, frame: Frame, src: str) -> list[tuple[str, str]]:
@@ -719,19 +837,19 @@ def _road_moves(state: State, frame: Frame, src: str) -> list[tuple[str, str]]:
     p = frame["player"]
     out = []
     for dst, pay_text in roads.candidate_moves(state, p, src):
-        way = {"player": p, "from": src, "to": dst, "roads": roads.parse_payment(pay_text)}
+        way = _way(p, src, dst, pay_text)
         if all(c.ok(state, frame, way) for c in roads.WAY_CHECKS):
             out.append((dst, pay_text))
     return out
 
 
 @lru_cache(maxsize=256)
-def _land_specs(armies: int, settlers: int, cap: int) -> tuple[str, ...]:
+def _land_groups(armies: int, settlers: int, cap: int) -> tuple[tuple[str, int, int], ...]:
     """The land groups ``armies`` armies and ``settlers`` settlers on one space can make, up
-    to ``cap`` units, as written in a group key: s1, s2, ..., then a1, a1s1, ... (the plain
-    order: by armies, then settlers)."""
+    to ``cap`` units: (as written in a group key, armies, settlers), s1, s2, ..., then a1,
+    a1s1, ... (the plain order: by armies, then settlers)."""
     return tuple(
-        spec_text({"army": a, "settler": s})
+        (spec_text({"army": a, "settler": s}), a, s)
         for a in range(armies + 1)
         for s in range(min(settlers, cap - a) + 1)
         if a + s
@@ -909,8 +1027,6 @@ def _ship_with_room(state: State, p: int, sea: str, prefer: str | None = None) -
     raise AssertionError("boarding was checked for room")
 
 
-# group_candidates() only proposes movable units of the mover, in groups of allowed
-# size, to spaces in reach (Roads: only payments the rules and the purse allow).
 ROAD_WORDS = {
     "roads:food": " by road (1 food: two spaces)",
     "roads:ore": " by road (1 ore: no terrain penalty)",
@@ -932,8 +1048,9 @@ GROUP = ActionKind(
     apply_group,
     category="group",
     # No candidate names a payment or a pick (both are asked after a group is chosen), so
-    # they pass those two checks as well; road moves come only by ways the checks allow.
-    ensured=[*GROUP_ENSURED, *roads.WAY_CHECKS, paying.named_ok, pick_ok],
+    # they pass those two checks as well; road moves come only by ways the checks allow, and
+    # only to destinations that take the group (group_moves): every check but groups-left.
+    ensured=[*GROUP_ENSURED, *roads.WAY_CHECKS, *ARRIVAL_CHECKS, paying.named_ok, pick_ok],
     arity=(3, 6),
     usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]] "
     "[pick:<class>+...]",

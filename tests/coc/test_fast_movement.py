@@ -200,12 +200,22 @@ def _way_ok(state, frame, a: Action) -> bool:
     return all(c.ok(state, frame, args) for c in roads.WAY_CHECKS)
 
 
+def _arrives(state, frame, a: Action) -> bool:
+    """The arrival checks in their plain forms (move.forest-no-battle was not rewritten)."""
+    args = movement.parse_group(state, frame, a)
+    return all(plain(state, frame, args) for plain in PLAIN_CHECKS.values()) and (
+        movement.forest_no_battle.ok(state, frame, args)
+    )
+
+
 def test_group_candidates_are_the_plain_ones_and_the_probe_agrees():
     """The candidates come in the plain order, less the road moves whose way the rules
-    refuse (move.roads-way, move.roads-ore-needed: now ensured); the Move kind is listed
-    exactly when some plain candidate passes every check (move.nothing-to-move)."""
+    refuse (move.roads-way, move.roads-ore-needed: now ensured) and the groups refused where
+    they arrive (move.land-needs-land, move.settlers-need-escort, move.forest-no-battle,
+    move.ships-attack-ships, move.stack-limit: ensured since round eight); the Move kind is
+    listed exactly when some plain candidate passes every check (move.nothing-to-move)."""
     seen = {True: 0, False: 0}
-    roads_or_ships = refused_ways = 0
+    roads_or_ships = refused_ways = refused_arrivals = 0
     for m in _positions():
         state = m.state
         for frame in _frames(m):
@@ -213,8 +223,10 @@ def test_group_candidates_are_the_plain_ones_and_the_probe_agrees():
                 fast = list(movement.group_candidates(state, frame))
                 probe = movement.something_movable.ok(state, frame, None)
             plain = list(plain_group_candidates(state, frame))
-            assert fast == [a for a in plain if _way_ok(state, frame, a)], frame
-            refused_ways += len(plain) - len(fast)
+            ways = [a for a in plain if _way_ok(state, frame, a)]
+            assert fast == [a for a in ways if _arrives(state, frame, a)], frame
+            refused_ways += len(plain) - len(ways)
+            refused_arrivals += len(ways) - len(fast)
             roads_or_ships += sum(1 for a in fast if len(a.args) > 3 or a.args[2][0] == "h")
             if frame["kind"] == "move" and frame is not state["stack"][-1]:
                 plain = plain_something_movable(state, frame["player"])
@@ -222,6 +234,7 @@ def test_group_candidates_are_the_plain_ones_and_the_probe_agrees():
                 seen[plain] += 1
     assert seen[True] > 50 and seen[False] > 50, seen
     assert roads_or_ships > 100 and refused_ways > 20, (roads_or_ships, refused_ways)
+    assert refused_arrivals > 100, refused_arrivals
 
 
 def test_group_checks_rewritten_agree_with_their_plain_forms():
@@ -287,8 +300,9 @@ def test_hex_keys_remembered_read_as_parse_hex_reads_them(text):
         assert read == good, text
 
 
-def test_land_specs_are_every_group_of_the_units_there():
-    """_land_specs (remembered per count) spells every land group in the plain order."""
+def test_land_groups_are_every_group_of_the_units_there():
+    """_land_groups (remembered per count) spells every land group in the plain order, with
+    its armies and settlers."""
     for armies in range(5):
         for settlers in range(6):
             for cap in (2, 4):
@@ -298,7 +312,12 @@ def test_land_specs_are_every_group_of_the_units_there():
                     for s in range(min(settlers, cap - a) + 1)
                     if a + s
                 ]
-                assert list(movement._land_specs(min(armies, cap), settlers, cap)) == plain
+                got = movement._land_groups(min(armies, cap), settlers, cap)
+                assert [text for text, _, _ in got] == plain
+                for text, a, s in got:
+                    assert movement.parse_spec(text) == {
+                        k: n for k, n in (("army", a), ("settler", s)) if n
+                    }
 
 
 def test_the_pay_step_of_a_group_without_roads_takes_nothing():
@@ -341,22 +360,6 @@ def test_probe_says_no_when_every_candidate_is_refused():
             fast = movement.something_movable.ok(state, state["stack"][-1], None)
         assert fast == plain_something_movable(state, p) == ship
         assert ("move" in {str(a) for a in m.legal_actions()}) == ship
-
-
-def test_candidate_args_are_what_parse_group_reads_from_the_candidates():
-    """The Move probe makes each group's arguments from the candidate's parts (candidate_args)
-    instead of making and reading its key: the same arguments, for every candidate."""
-    n = 0
-    for m in _positions(300):
-        for frame in _frames(m):
-            parsed = [
-                movement.parse_group(m.state, frame, a)
-                for a in plain_group_candidates(m.state, frame)
-                if _way_ok(m.state, frame, a)
-            ]
-            assert list(movement.candidate_args(m.state, frame)) == parsed
-            n += len(parsed)
-    assert n > 1000
 
 
 def test_pick_asked_says_whether_pick_options_offers_a_choice():
