@@ -135,11 +135,7 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
         if index is None:
             index = {}
             for item in state["units"].items():
-                here = index.get(item[1]["hex"])
-                if here is None:
-                    index[item[1]["hex"]] = [item]
-                else:
-                    here.append(item)
+                index.setdefault(item[1]["hex"], []).append(item)
             block.by_hex = index
         return index.get(key, _NONE)
     return [(uid, u) for uid, u in state["units"].items() if u["hex"] == key]
