@@ -27,6 +27,7 @@ from typing import Any
 from clash_widget.bots import RandomBot
 from clash_widget.coc import cities, civic, influence, wonders
 from clash_widget.coc.board import reading
+from clash_widget.coc.common import used_once
 from clash_widget.coc.setup import add_unit
 from clash_widget.coc.vocab import PIECES
 from clash_widget.engine import Action, Match, act
@@ -94,8 +95,13 @@ KINDS = (
 
 
 # The checks whose bodies were rewritten for speed, as they were written before (#27).
+def _plain_not_yet_succeeded(state: State, frame: Frame, args: Any) -> bool:
+    return not used_once(state, frame, influence.SUCCESS_ONCE)
+
+
 PLAIN_CHECKS: dict[str, Callable[[State, Frame, Any], bool]] = {
     **CITY_PLAIN_CHECKS,
+    "influence.once-a-turn": _plain_not_yet_succeeded,
 }
 
 
