@@ -31,7 +31,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, option_cost, option_price, pay
+from .economy import can_pay, gain, option_cost, option_price, parse_payment, pay
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -1016,35 +1016,75 @@ def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return can_pay(me(state, frame), grow_cost(state, frame, args))
 
 
-def _may_afford_growth(player: dict[str, Any], cost: dict[str, int]) -> bool:
-    """Whether the cheapest growth could pass ``grow.cost`` (``cost``: the options' price):
-    State Religion's free food if it is open, no settler. When even that is out of reach,
-    no candidate passes, so the listing builds none (most turns of a playout; paying
-    less is never harder, which holds for costs of resources and tokens only)."""
-    if not all(r in BASIC or r in TOKENS for r in cost):
+@lru_cache(maxsize=64)
+def _growth_prices(text: str) -> tuple[dict[str, int], dict[str, int]] | None:
+    """The options' price of growing (``grow_cost``, written ``text``) without its food and
+    as it is, zero entries left out; None if it holds anything but resources and tokens.
+    Shared between listings, to read only (``can_pay``)."""
+    cost = parse_payment(text)
+    for r in cost:
+        if r not in BASIC and r not in TOKENS:
+            return None
+    full = {r: n for r, n in cost.items() if n}
+    return {r: n for r, n in full.items() if r != "food"}, full
+
+
+def _may_afford_growth(state: State, player: dict[str, Any]) -> bool:
+    """Whether the cheapest growth could pass ``grow.cost``: State Religion's free food if
+    it is open, no settler. When even that is out of reach, no candidate passes, so the
+    listing builds none (most turns of a playout; paying less is never harder, which holds
+    for costs of resources and tokens only). The price without food first: when it is out
+    of reach (most turns), no advance is read."""
+    prices = _growth_prices(state["options"]["grow_cost"])
+    if prices is None:
         return True  # not asked: let every candidate be checked
-    if grants(player, "grow.state-religion") and "state_religion" not in player["once"]:
-        cost["food"] = 0  # some city with a temple may grow for no food
-    return can_pay(player, {r: n for r, n in cost.items() if n})
+    least, full = prices
+    if not can_pay(player, least):
+        return False
+    if can_pay(player, full):
+        return True
+    # some city with a temple may grow for no food
+    return grants(player, "grow.state-religion") and "state_religion" not in player["once"]
 
 
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every growth that passes all the checks but ``turn.actions-left`` (see ``ensured``).
+
+    The checks that read only the city (its mood, its size) are asked once per city, and
+    ``grow.sanitation`` and ``grow.cost`` once per city and ``+settler`` or not: the price
+    depends on the growing city only through whether it holds a temple (State Religion),
+    so ``grow.cost`` is asked once per temple or none and settler or none.
+    """
     p = frame["player"]
     player = state["players"][p]
     # The price first: it is out of reach more often than no piece is known, and reads one
     # advance where the pieces read four.
-    if not _may_afford_growth(player, option_cost(state, "grow_cost")):
+    if not _may_afford_growth(state, player):
         return []
     known = [piece for piece in PIECES if grants(player, PIECE_EFFECT[piece])]
     if not known:
         return []
     settler = grants(player, "grow.settler")
+    paid: dict[tuple[bool, bool], bool] = {}  # grow.cost by (a temple in the city, +settler)
     out = []
     for key in own_cities(state, p):
         city = state["cities"][key]
         # The two checks that read only the city, asked once for all its pieces.
-        of_city = {"player": p, "city": key}
+        of_city = {"player": p, "city": key, "settler": False}
         if not (grow_not_angry.ok(state, frame, of_city) and grow_limit.ok(state, frame, of_city)):
+            continue
+        temple = "temple" in city["pieces"]
+        alone = paid.get((temple, False))
+        if alone is None:
+            alone = paid[temple, False] = grow_affordable.ok(state, frame, of_city)
+        with_settler = False
+        if settler:
+            of_city = {"player": p, "city": key, "settler": True}
+            if grow_sanitation.ok(state, frame, of_city):
+                with_settler = paid.get((temple, True))  # type: ignore[assignment]
+                if with_settler is None:
+                    with_settler = paid[temple, True] = grow_affordable.ok(state, frame, of_city)
+        if not (alone or with_settler):
             continue
         for piece in known:
             if piece in city["pieces"]:
@@ -1052,14 +1092,18 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
             if piece == "port":
                 specs = [f"port@{h}" for h in board_neighbours(state, key) if is_sea(state, h)]
             elif piece == "temple":
-                specs = ["temple:mood", "temple:culture"]
+                specs = _TEMPLE_SPECS
             else:
                 specs = [piece]
             for spec in specs:
-                out.append(act("grow", key, spec))
-                if settler:
-                    out.append(act("grow", key, spec, "+settler"))
+                if alone:
+                    out.append(act_once("grow", key, spec))
+                if with_settler:
+                    out.append(act_once("grow", key, spec, "+settler"))
     return out
+
+
+_TEMPLE_SPECS = ["temple:mood", "temple:culture"]
 
 
 def grow_listing(state: State, frame: Frame) -> list[Action]:
@@ -1149,7 +1193,8 @@ GROW_KIND = ActionKind(
     category="grow",
     # grow_candidates() builds what these admit: own cities that may grow (asked per city),
     # pieces whose advance is known and not yet there, a port on a neighbouring sea, a
-    # temple's token, no payment named. The others are asked per candidate.
+    # temple's token, Sanitation's settler and the price (asked per city), no payment
+    # named. turn.actions-left is asked once for the kind (it reads only the frame).
     ensured=[
         own_city,
         grow_kind,
@@ -1159,6 +1204,8 @@ GROW_KIND = ActionKind(
         grow_limit,
         grow_port_sea,
         grow_temple_token,
+        grow_sanitation,
+        grow_affordable,
         paying.named_ok,
     ],
     arity=(2, 4),

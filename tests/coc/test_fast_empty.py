@@ -26,9 +26,9 @@ from typing import Any
 
 from clash_widget.bots import RandomBot
 from clash_widget.coc import cities, civic, influence, wonders
-from clash_widget.coc.board import reading
+from clash_widget.coc.board import is_land, reading, stack_count, units_on
 from clash_widget.coc.common import used_once
-from clash_widget.coc.setup import add_unit
+from clash_widget.coc.setup import add_unit, new_city
 from clash_widget.coc.vocab import PIECES
 from clash_widget.engine import Action, Match, act
 from clash_widget.engine.frames import ActionKind, listed
@@ -135,9 +135,11 @@ def _vary(state: State, rnd: random.Random) -> State:
     p = s["stack"][-1]["player"]
     player = s["players"][p]
     n = len(s["players"])
-    wealth = rnd.choice((0, 2, 4, 7))
+    wealth = rnd.choice((0, 2, 4, 7, -1))
     for r in player["res"]:
-        player["res"][r] = rnd.randint(0, wealth)
+        player["res"][r] = rnd.randint(0, wealth) if wealth >= 0 else rnd.randint(0, 2)
+    if wealth < 0 and rnd.random() < 0.7:  # just short of a price: no food, or no gold
+        player["res"][rnd.choice(("food", "gold"))] = 0
     player["mood"] = rnd.randint(0, 3)
     player["culture"] = rnd.randint(0, 3)
     player["advances"] = sorted({*player["advances"], *rnd.sample(ADVANCES, rnd.randint(0, 14))})
@@ -154,10 +156,25 @@ def _vary(state: State, rnd: random.Random) -> State:
         for piece in PIECES[:3]:
             if rnd.random() < 0.3:
                 c["pieces"][piece] = rnd.choice((c["owner"], p, (p + 1) % n))
-    if rnd.random() < 0.3:  # a settler of the player's next to one of its cities or on it
-        own = sorted(k for k, c in s["cities"].items() if c["owner"] == p)
-        if own:
-            add_unit(s, p, "settler", rnd.choice(own))
+    own = sorted(k for k, c in s["cities"].items() if c["owner"] == p)
+    if len(own) < 3 and rnd.random() < 0.5:  # more cities, so that they may grow
+        free = [
+            h
+            for h in sorted(s["hexes"])
+            if is_land(s, h) and h not in s["cities"] and not units_on(s, h)
+        ]
+        for h in rnd.sample(free, min(len(free), rnd.randint(1, 2))):
+            s["cities"][h] = new_city(p)
+            own.append(h)
+    for key in own:
+        if rnd.random() < 0.4:
+            s["cities"][key]["pieces"]["temple"] = p
+    if own and rnd.random() < 0.3:  # a settler of the player's in one of its cities
+        add_unit(s, p, "settler", rnd.choice(own))
+    if own and rnd.random() < 0.3:  # a city's space full of the player's units
+        key = rnd.choice(own)
+        while stack_count(s, key) < s["options"]["max_units_per_space"]:
+            add_unit(s, p, "army", key)
     if rnd.random() < 0.2:
         s["turn"]["actions"] = 0
     return s
