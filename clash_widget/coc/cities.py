@@ -89,18 +89,41 @@ def found_no_city(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check("found.no-foreign-units", "Foreign units stand on that hex.", FOUND)
 def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not foreign_units_at(state, args["hex"], args["player"])
+    p = args["player"]
+    for _, u in units_on(state, args["hex"]):  # a loop, not any(): asked at every settler
+        if u["owner"] != p:
+            return False
+    return True
+
+
+# Asked by found_candidates of each hex, in the table's order (found.settler-required
+# holds there by construction).
+_FOUND_AT = (found_on_board, found_not_barren, found_no_city, found_no_foreign)
 
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
-    """The hexes where one of the player's settlers stands, not aboard (``found_settler``)."""
+    """The hexes where the player may found a city: where one of its settlers stands, not
+    aboard (``found_settler``), that pass the other checks about the hex (see ``ensured``),
+    in the order of the hexes."""
     p = frame["player"]
-    hexes = {
-        u["hex"]
-        for u in state["units"].values()
-        if u["kind"] == "settler" and u["owner"] == p and u["on"] is None
-    }
-    return [act_once("found", h) for h in sorted(hexes)] if hexes else []
+    hexes = []
+    for u in state["units"].values():  # plain loops: at every listing
+        if u["kind"] == "settler" and u["owner"] == p and u["on"] is None:
+            if u["hex"] not in hexes:
+                hexes.append(u["hex"])
+    if not hexes:
+        return hexes
+    hexes.sort()
+    out = []
+    args = {"player": p, "hex": ""}
+    for h in hexes:
+        args["hex"] = h
+        for c in _FOUND_AT:
+            if not c.ok(state, frame, args):
+                break
+        else:
+            out.append(act_once("found", h))
+    return out
 
 
 def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -133,7 +156,9 @@ FOUND_KIND = ActionKind(
     found_candidates,
     apply_found,
     category="found",
-    ensured=[found_settler],  # the candidates are the hexes of the player's settlers ashore
+    # found_candidates: the hexes of the player's settlers ashore that pass the other checks
+    # (turn.actions-left is asked once for the kind: it reads only the frame)
+    ensured=[found_settler, *_FOUND_AT],
     arity=(1, 1),
     usage="found <hex>",
     example="found 2,1",

@@ -26,7 +26,7 @@ from typing import Any
 
 from clash_widget.bots import RandomBot
 from clash_widget.coc import cities, civic, influence, wonders
-from clash_widget.coc.board import is_land, reading, stack_count, units_on
+from clash_widget.coc.board import foreign_units_at, is_land, reading, stack_count, units_on
 from clash_widget.coc.common import used_once
 from clash_widget.coc.setup import add_unit, new_city
 from clash_widget.coc.vocab import PIECES
@@ -99,7 +99,12 @@ def _plain_not_yet_succeeded(state: State, frame: Frame, args: Any) -> bool:
     return not used_once(state, frame, influence.SUCCESS_ONCE)
 
 
+def _plain_found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    return not foreign_units_at(state, args["hex"], args["player"])
+
+
 PLAIN_CHECKS: dict[str, Callable[[State, Frame, Any], bool]] = {
+    "found.no-foreign-units": _plain_found_no_foreign,
     **CITY_PLAIN_CHECKS,
     "influence.once-a-turn": _plain_not_yet_succeeded,
 }
@@ -171,6 +176,11 @@ def _vary(state: State, rnd: random.Random) -> State:
             s["cities"][key]["pieces"]["temple"] = p
     if own and rnd.random() < 0.3:  # a settler of the player's in one of its cities
         add_unit(s, p, "settler", rnd.choice(own))
+    if rnd.random() < 0.4:  # a settler of the player's on land, with a foreign unit or not
+        h = rnd.choice([h for h in sorted(s["hexes"]) if is_land(s, h)])
+        add_unit(s, p, "settler", h)
+        if rnd.random() < 0.4:
+            add_unit(s, (p + 1) % n, rnd.choice(("army", "settler")), h)
     if own and rnd.random() < 0.3:  # a city's space full of the player's units
         key = rnd.choice(own)
         while stack_count(s, key) < s["options"]["max_units_per_space"]:
