@@ -193,11 +193,15 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
         )
 
 
-def _city_candidates(kind: str):  # noqa: ANN202
-    def candidates(state: State, frame: Frame) -> list[Action]:
-        return [act_once(kind, k) for k in own_cities(state, frame["player"])]
+def collect_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    """``collect <city>`` for each of the player's cities, in their order."""
+    return _collect_each(tuple(own_cities(state, frame["player"])))
 
-    return candidates
+
+@lru_cache(maxsize=4096)  # the tuples of cities a player holds: few in a game
+def _collect_each(keys: tuple[str, ...]) -> tuple[Action, ...]:
+    """The collect actions of these cities, made once (actions are immutable)."""
+    return tuple(act_once("collect", k) for k in keys)
 
 
 # == collect =================================================================
@@ -267,7 +271,7 @@ COLLECT_KIND = ActionKind(
     "collect",
     parse_city,
     [own_city, collect_action_left, econ_liberty_mood],
-    _city_candidates("collect"),
+    collect_candidates,
     start_collect,
     category="collect",
     ensured=[own_city],  # candidates are the mover's own cities
@@ -629,6 +633,21 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
     return True
 
 
+@lru_cache(maxsize=64)
+def _least_to_pay(text: str) -> int:
+    """The fewest food, wood, ore and gold together that may pay the price written ``text``
+    (``can_pay``: gold makes up the resources' shortfall, tokens pay for themselves); 0,
+    which rules nothing out, if the price holds anything else."""
+    cost = parse_payment(text)
+    for r in cost:
+        if r not in BASIC and r not in TOKENS:
+            return 0
+    return sum(n for r, n in cost.items() if r in BASIC)
+
+
+assert BASIC == ("food", "wood", "ore"), "build_candidates adds these three and gold"
+
+
 def build_candidates(state: State, frame: Frame) -> list[Action]:
     """The player's cities that pass ``build.can-build-something``: per city, a unit that
     passes the checks about the city (port, room) and those that are not (the costs and
@@ -640,19 +659,36 @@ def build_candidates(state: State, frame: Frame) -> list[Action]:
     probe = _probe(p, keys[0])
     units = _probe_units(state, probe)
     payable: list[bool | None] = [None] * len(units)
+    options = state["options"]
+    room = options["max_units_per_space"]
+    # What build.cost and build.draft need at the least, read without a call: resources
+    # (gold stands in for any) for a paid unit, a mood token for Draft's army.
+    player = state["players"][p]
+    res = player["res"]
+    have = res["food"] + res["wood"] + res["ore"] + res["gold"]
     out = []
     for key in keys:  # plain loops: at every listing
         probe["city"] = key
         for i, unit in enumerate(units):
             paid = payable[i]
             if paid is None:
-                paid = True
-                for c in _UNIT_ANY_CITY:
-                    if not c.ok(state, probe, unit):
-                        paid = False
-                        break
+                if unit["draft"]:
+                    paid = player["mood"] >= 1  # draft_mood_cost is 1 or 2
+                else:
+                    paid = have >= _least_to_pay(options[_COST_OPTION[unit["kind"]]])
+                if paid:
+                    for c in _UNIT_ANY_CITY:
+                        if not c.ok(state, probe, unit):
+                            paid = False
+                            break
                 payable[i] = paid
             if paid:
+                if unit["kind"] != "ship" and len(units_on(state, key)) < room:
+                    # ship_port and build_stack hold: a land unit goes on the city's
+                    # space, where fewer units stand than the limit (stack_count counts
+                    # no more of them)
+                    out.append(act_once("build", key))
+                    break
                 for c in _UNIT_PLACE:
                     if not c.ok(state, probe, unit):
                         break

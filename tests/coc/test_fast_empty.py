@@ -1,6 +1,6 @@
 """The turn kinds that are nearly always empty list exactly what their checks admit (#27).
 
-Wonder, Influence, Grow, Found, Civic and Build in the turn frame stop at the cheapest
+Wonder, Influence, Grow, Found, Civic, Build (and Collect) in the turn frame stop at the cheapest
 condition every candidate needs (a wonder's price within reach at all, a target city with
 a piece to take...), and their candidate generators apply checks themselves (``ensured``).
 Here each kind's listing is compared with the plain one: wide candidates in the listing's
@@ -91,6 +91,7 @@ KINDS = (
     cities.FOUND_KIND,
     civic.CIVIC_KIND,
     cities.BUILD_KIND,
+    cities.COLLECT_KIND,
 )
 
 
