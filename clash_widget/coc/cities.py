@@ -18,7 +18,6 @@ from .board import (
     board_neighbours,
     city_size,
     effective_size,
-    foreign_units_at,
     hex_distance,
     is_land,
     is_sea,
@@ -353,7 +352,11 @@ def take_free(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     h = args["hex"]
     if h != frame["city"] and h in state["cities"]:
         return False
-    return not foreign_units_at(state, h, frame["player"])
+    p = frame["player"]
+    for _, u in units_on(state, h):  # a loop, not any(): asked of every hex in reach
+        if u["owner"] != p:
+            return False
+    return True
 
 
 @RULES.check(
@@ -400,16 +403,21 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
     known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
     # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
     per_hex = _TAKE_PER_HEX if frame["range"] > 1 else _TAKE_PER_HEX_NEAR
+    hexes = state["hexes"]
     out = []
-    for h in _in_range(state, frame["city"], frame["range"]):
-        of = (terrain(state, h), h == port)
+    for h in _in_range(state, frame["city"], frame["range"]):  # plain loops: every listing
+        of = (hexes[h]["terrain"], h == port)  # terrain(), read directly
         got = known.get(of)
         if got is None:
             got = known[of] = _yields(player, *of)
         if got:
             probe["hex"] = h
-            if _passes(per_hex, state, frame, probe):
-                out += [act_once("take", h, res) for res in got]
+            for c in per_hex:
+                if not c.ok(state, frame, probe):
+                    break
+            else:
+                for res in got:
+                    out.append(act_once("take", h, res))
     return out
 
 
@@ -417,7 +425,11 @@ def _in_range(state: State, centre: str, rng: int) -> list[str]:
     """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted."""
     if rng == 1:  # the usual reach: the centre and its neighbours on the board
         hexes = state["hexes"]
-        return [h for h in _around(centre) if h == centre or h in hexes]
+        near = []
+        for h in _around(centre):  # a loop, not a list comprehension: at every listing
+            if h == centre or h in hexes:
+                near.append(h)
+        return near
     seen = {centre}
     ring = [centre]
     for _ in range(rng):

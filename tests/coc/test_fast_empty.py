@@ -35,6 +35,7 @@ from clash_widget.engine.frames import ActionKind, listed
 
 from .test_fast_cities import PLAIN_CHECKS as CITY_PLAIN_CHECKS
 from .test_fast_cities import WIDE as CITY_WIDE
+from .test_fast_cities import positions as city_positions
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -83,6 +84,7 @@ WIDE: dict[str, Callable[[State, Frame], list[Action]]] = {
     "wonder": _wide_wonder,
     "influence": _wide_influence,
     **{kind: wide for (frame, kind), wide in CITY_WIDE.items() if frame == "turn"},
+    "take": CITY_WIDE["collect", "take"],
 }
 KINDS = (
     wonders.BUILD_WONDER,
@@ -104,8 +106,16 @@ def _plain_found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) ->
     return not foreign_units_at(state, args["hex"], args["player"])
 
 
+def _plain_take_free(state: State, frame: Frame, args: dict[str, Any]) -> bool:
+    h = args["hex"]
+    if h != frame["city"] and h in state["cities"]:
+        return False
+    return not foreign_units_at(state, h, frame["player"])
+
+
 PLAIN_CHECKS: dict[str, Callable[[State, Frame, Any], bool]] = {
     "found.no-foreign-units": _plain_found_no_foreign,
+    "collect.hex-occupied": _plain_take_free,
     **CITY_PLAIN_CHECKS,
     "influence.once-a-turn": _plain_not_yet_succeeded,
 }
@@ -222,3 +232,16 @@ def test_empty_turn_kinds_list_exactly_the_checked_wide_candidates() -> None:
     assert compared > 5000, compared
     # Every kind was listed non-empty many times, so no comparison is vacuous.
     assert min(nonempty.values()) > 30, nonempty
+
+
+def test_collect_frame_lists_exactly_the_checked_wide_candidates() -> None:
+    """The collect frame's hexes (read with plain loops, collect.hex-occupied asked in a
+    loop over the hex's units) are the wide candidates that pass every check, in order."""
+    compared = nonempty = 0
+    for state, frame in city_positions(range(2720, 2722)):
+        if frame["kind"] == "collect":
+            got = fast(cities.TAKE, state, frame)
+            assert got == plain(cities.TAKE, state, frame), frame
+            compared += 1
+            nonempty += bool(got)
+    assert compared > 500 and nonempty > 300, (compared, nonempty)
