@@ -395,29 +395,43 @@ def take_sea_adjacent(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 def take_candidates(state: State, frame: Frame) -> list[Action]:
     """What each hex in range yields to the player, for the hexes that pass the checks
-    reading only the hex (asked once per hex, not per resource: ``_TAKE_PER_HEX``)."""
+    reading only the hex (``_TAKE_PER_HEX``, see ``ensured``), asked here once per hex in
+    plain loops: hex-used, hex-occupied (another city, a foreign unit), one-sea-hex and
+    sea-adjacent, each as its check reads it."""
     p = frame["player"]
     player = state["players"][p]
-    port = state["cities"][frame["city"]]["port"]
-    probe = {"player": p, "hex": "", "res": ""}
-    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
-    # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
-    per_hex = _TAKE_PER_HEX if frame["range"] > 1 else _TAKE_PER_HEX_NEAR
+    centre = frame["city"]
+    cities = state["cities"]
+    port = cities[centre]["port"]
     hexes = state["hexes"]
+    picked = []  # collect.hex-used and collect.one-sea-hex read the hexes already taken
+    sea_taken = False
+    for h, _ in frame["picks"]:
+        picked.append(h)
+        if hexes[h]["terrain"] == "sea":
+            sea_taken = True
+    # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
+    far = frame["range"] > 1
+    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
     out = []
-    for h in _in_range(state, frame["city"], frame["range"]):  # plain loops: every listing
-        of = (hexes[h]["terrain"], h == port)  # terrain(), read directly
+    for h in _in_range(state, centre, frame["range"]):  # plain loops: at every listing
+        t = hexes[h]["terrain"]
+        of = (t, h == port)
         got = known.get(of)
         if got is None:
-            got = known[of] = _yields(player, *of)
-        if got:
-            probe["hex"] = h
-            for c in per_hex:
-                if not c.ok(state, frame, probe):
-                    break
-            else:
-                for res in got:
-                    out.append(act_once("take", h, res))
+            got = known[of] = _yields(player, t, h == port)
+        if not got or h in picked:  # collect.hex-used
+            continue
+        if h != centre and h in cities:  # collect.hex-occupied: another city
+            continue
+        for _, u in units_on(state, h):  # collect.hex-occupied: a foreign unit
+            if u["owner"] != p:
+                break
+        else:
+            if t == "sea" and (sea_taken or (far and hex_distance(h, centre) > 1)):
+                continue  # collect.one-sea-hex, collect.sea-adjacent
+            for res in got:
+                out.append(act_once("take", h, res))
     return out
 
 
@@ -528,7 +542,6 @@ def _one(kind: str):  # noqa: ANN202
 
 
 _TAKE_PER_HEX = (take_sea_adjacent, take_unused, take_free, take_one_sea)  # read the hex only
-_TAKE_PER_HEX_NEAR = tuple(c for c in _TAKE_PER_HEX if c is not take_sea_adjacent)
 TAKE = ActionKind(
     "take",
     parse_take,
