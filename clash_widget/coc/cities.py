@@ -18,7 +18,6 @@ from .board import (
     board_neighbours,
     city_size,
     effective_size,
-    foreign_units_at,
     hex_distance,
     is_land,
     is_sea,
@@ -31,7 +30,7 @@ from .board import (
     units_on,
 )
 from .common import actions_left, bump_stat, me, spend_action
-from .economy import can_pay, gain, option_cost, option_price, pay
+from .economy import can_pay, gain, option_cost, option_price, parse_payment, pay
 from .effects import PIECE_EFFECT, grants
 from .rulebook import RULES
 from .setup import add_unit, new_city
@@ -89,18 +88,41 @@ def found_no_city(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check("found.no-foreign-units", "Foreign units stand on that hex.", FOUND)
 def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
-    return not foreign_units_at(state, args["hex"], args["player"])
+    p = args["player"]
+    for _, u in units_on(state, args["hex"]):  # a loop, not any(): asked at every settler
+        if u["owner"] != p:
+            return False
+    return True
+
+
+# Asked by found_candidates of each hex, in the table's order (found.settler-required
+# holds there by construction).
+_FOUND_AT = (found_on_board, found_not_barren, found_no_city, found_no_foreign)
 
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
-    """The hexes where one of the player's settlers stands, not aboard (``found_settler``)."""
+    """The hexes where the player may found a city: where one of its settlers stands, not
+    aboard (``found_settler``), that pass the other checks about the hex (see ``ensured``),
+    in the order of the hexes."""
     p = frame["player"]
-    hexes = {
-        u["hex"]
-        for u in state["units"].values()
-        if u["kind"] == "settler" and u["owner"] == p and u["on"] is None
-    }
-    return [act_once("found", h) for h in sorted(hexes)] if hexes else []
+    hexes = []
+    for u in state["units"].values():  # plain loops: at every listing
+        if u["kind"] == "settler" and u["owner"] == p and u["on"] is None:
+            if u["hex"] not in hexes:
+                hexes.append(u["hex"])
+    if not hexes:
+        return hexes
+    hexes.sort()
+    out = []
+    args = {"player": p, "hex": ""}
+    for h in hexes:
+        args["hex"] = h
+        for c in _FOUND_AT:
+            if not c.ok(state, frame, args):
+                break
+        else:
+            out.append(act_once("found", h))
+    return out
 
 
 def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -133,7 +155,9 @@ FOUND_KIND = ActionKind(
     found_candidates,
     apply_found,
     category="found",
-    ensured=[found_settler],  # the candidates are the hexes of the player's settlers ashore
+    # found_candidates: the hexes of the player's settlers ashore that pass the other checks
+    # (turn.actions-left is asked once for the kind: it reads only the frame)
+    ensured=[found_settler, *_FOUND_AT],
     arity=(1, 1),
     usage="found <hex>",
     example="found 2,1",
@@ -168,11 +192,15 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
         )
 
 
-def _city_candidates(kind: str):  # noqa: ANN202
-    def candidates(state: State, frame: Frame) -> list[Action]:
-        return [act_once(kind, k) for k in own_cities(state, frame["player"])]
+def collect_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    """``collect <city>`` for each of the player's cities, in their order."""
+    return _collect_each(tuple(own_cities(state, frame["player"])))
 
-    return candidates
+
+@lru_cache(maxsize=4096)  # the tuples of cities a player holds: few in a game
+def _collect_each(keys: tuple[str, ...]) -> tuple[Action, ...]:
+    """The collect actions of these cities, made once (actions are immutable)."""
+    return tuple(act_once("collect", k) for k in keys)
 
 
 # == collect =================================================================
@@ -242,7 +270,7 @@ COLLECT_KIND = ActionKind(
     "collect",
     parse_city,
     [own_city, collect_action_left, econ_liberty_mood],
-    _city_candidates("collect"),
+    collect_candidates,
     start_collect,
     category="collect",
     ensured=[own_city],  # candidates are the mover's own cities
@@ -324,7 +352,11 @@ def take_free(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     h = args["hex"]
     if h != frame["city"] and h in state["cities"]:
         return False
-    return not foreign_units_at(state, h, frame["player"])
+    p = frame["player"]
+    for _, u in units_on(state, h):  # a loop, not any(): asked of every hex in reach
+        if u["owner"] != p:
+            return False
+    return True
 
 
 @RULES.check(
@@ -363,24 +395,43 @@ def take_sea_adjacent(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 def take_candidates(state: State, frame: Frame) -> list[Action]:
     """What each hex in range yields to the player, for the hexes that pass the checks
-    reading only the hex (asked once per hex, not per resource: ``_TAKE_PER_HEX``)."""
+    reading only the hex (``_TAKE_PER_HEX``, see ``ensured``), asked here once per hex in
+    plain loops: hex-used, hex-occupied (another city, a foreign unit), one-sea-hex and
+    sea-adjacent, each as its check reads it."""
     p = frame["player"]
     player = state["players"][p]
-    port = state["cities"][frame["city"]]["port"]
-    probe = {"player": p, "hex": "", "res": ""}
-    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
+    centre = frame["city"]
+    cities = state["cities"]
+    port = cities[centre]["port"]
+    hexes = state["hexes"]
+    picked = []  # collect.hex-used and collect.one-sea-hex read the hexes already taken
+    sea_taken = False
+    for h, _ in frame["picks"]:
+        picked.append(h)
+        if hexes[h]["terrain"] == "sea":
+            sea_taken = True
     # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
-    per_hex = _TAKE_PER_HEX if frame["range"] > 1 else _TAKE_PER_HEX_NEAR
+    far = frame["range"] > 1
+    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
     out = []
-    for h in _in_range(state, frame["city"], frame["range"]):
-        of = (terrain(state, h), h == port)
+    for h in _in_range(state, centre, frame["range"]):  # plain loops: at every listing
+        t = hexes[h]["terrain"]
+        of = (t, h == port)
         got = known.get(of)
         if got is None:
-            got = known[of] = _yields(player, *of)
-        if got:
-            probe["hex"] = h
-            if _passes(per_hex, state, frame, probe):
-                out += [act_once("take", h, res) for res in got]
+            got = known[of] = _yields(player, t, h == port)
+        if not got or h in picked:  # collect.hex-used
+            continue
+        if h != centre and h in cities:  # collect.hex-occupied: another city
+            continue
+        for _, u in units_on(state, h):  # collect.hex-occupied: a foreign unit
+            if u["owner"] != p:
+                break
+        else:
+            if t == "sea" and (sea_taken or (far and hex_distance(h, centre) > 1)):
+                continue  # collect.one-sea-hex, collect.sea-adjacent
+            for res in got:
+                out.append(act_once("take", h, res))
     return out
 
 
@@ -388,7 +439,11 @@ def _in_range(state: State, centre: str, rng: int) -> list[str]:
     """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted."""
     if rng == 1:  # the usual reach: the centre and its neighbours on the board
         hexes = state["hexes"]
-        return [h for h in _around(centre) if h == centre or h in hexes]
+        near = []
+        for h in _around(centre):  # a loop, not a list comprehension: at every listing
+            if h == centre or h in hexes:
+                near.append(h)
+        return near
     seen = {centre}
     ring = [centre]
     for _ in range(rng):
@@ -487,7 +542,6 @@ def _one(kind: str):  # noqa: ANN202
 
 
 _TAKE_PER_HEX = (take_sea_adjacent, take_unused, take_free, take_one_sea)  # read the hex only
-_TAKE_PER_HEX_NEAR = tuple(c for c in _TAKE_PER_HEX if c is not take_sea_adjacent)
 TAKE = ActionKind(
     "take",
     parse_take,
@@ -604,6 +658,21 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
     return True
 
 
+@lru_cache(maxsize=64)
+def _least_to_pay(text: str) -> int:
+    """The fewest food, wood, ore and gold together that may pay the price written ``text``
+    (``can_pay``: gold makes up the resources' shortfall, tokens pay for themselves); 0,
+    which rules nothing out, if the price holds anything else."""
+    cost = parse_payment(text)
+    for r in cost:
+        if r not in BASIC and r not in TOKENS:
+            return 0
+    return sum(n for r, n in cost.items() if r in BASIC)
+
+
+assert BASIC == ("food", "wood", "ore"), "build_candidates adds these three and gold"
+
+
 def build_candidates(state: State, frame: Frame) -> list[Action]:
     """The player's cities that pass ``build.can-build-something``: per city, a unit that
     passes the checks about the city (port, room) and those that are not (the costs and
@@ -615,19 +684,36 @@ def build_candidates(state: State, frame: Frame) -> list[Action]:
     probe = _probe(p, keys[0])
     units = _probe_units(state, probe)
     payable: list[bool | None] = [None] * len(units)
+    options = state["options"]
+    room = options["max_units_per_space"]
+    # What build.cost and build.draft need at the least, read without a call: resources
+    # (gold stands in for any) for a paid unit, a mood token for Draft's army.
+    player = state["players"][p]
+    res = player["res"]
+    have = res["food"] + res["wood"] + res["ore"] + res["gold"]
     out = []
     for key in keys:  # plain loops: at every listing
         probe["city"] = key
         for i, unit in enumerate(units):
             paid = payable[i]
             if paid is None:
-                paid = True
-                for c in _UNIT_ANY_CITY:
-                    if not c.ok(state, probe, unit):
-                        paid = False
-                        break
+                if unit["draft"]:
+                    paid = player["mood"] >= 1  # draft_mood_cost is 1 or 2
+                else:
+                    paid = have >= _least_to_pay(options[_COST_OPTION[unit["kind"]]])
+                if paid:
+                    for c in _UNIT_ANY_CITY:
+                        if not c.ok(state, probe, unit):
+                            paid = False
+                            break
                 payable[i] = paid
             if paid:
+                if unit["kind"] != "ship" and len(units_on(state, key)) < room:
+                    # ship_port and build_stack hold: a land unit goes on the city's
+                    # space, where fewer units stand than the limit (stack_count counts
+                    # no more of them)
+                    out.append(act_once("build", key))
+                    break
                 for c in _UNIT_PLACE:
                     if not c.ok(state, probe, unit):
                         break
@@ -1016,35 +1102,75 @@ def grow_affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return can_pay(me(state, frame), grow_cost(state, frame, args))
 
 
-def _may_afford_growth(player: dict[str, Any], cost: dict[str, int]) -> bool:
-    """Whether the cheapest growth could pass ``grow.cost`` (``cost``: the options' price):
-    State Religion's free food if it is open, no settler. When even that is out of reach,
-    no candidate passes, so the listing builds none (most turns of a playout; paying
-    less is never harder, which holds for costs of resources and tokens only)."""
-    if not all(r in BASIC or r in TOKENS for r in cost):
+@lru_cache(maxsize=64)
+def _growth_prices(text: str) -> tuple[dict[str, int], dict[str, int]] | None:
+    """The options' price of growing (``grow_cost``, written ``text``) without its food and
+    as it is, zero entries left out; None if it holds anything but resources and tokens.
+    Shared between listings, to read only (``can_pay``)."""
+    cost = parse_payment(text)
+    for r in cost:
+        if r not in BASIC and r not in TOKENS:
+            return None
+    full = {r: n for r, n in cost.items() if n}
+    return {r: n for r, n in full.items() if r != "food"}, full
+
+
+def _may_afford_growth(state: State, player: dict[str, Any]) -> bool:
+    """Whether the cheapest growth could pass ``grow.cost``: State Religion's free food if
+    it is open, no settler. When even that is out of reach, no candidate passes, so the
+    listing builds none (most turns of a playout; paying less is never harder, which holds
+    for costs of resources and tokens only). The price without food first: when it is out
+    of reach (most turns), no advance is read."""
+    prices = _growth_prices(state["options"]["grow_cost"])
+    if prices is None:
         return True  # not asked: let every candidate be checked
-    if grants(player, "grow.state-religion") and "state_religion" not in player["once"]:
-        cost["food"] = 0  # some city with a temple may grow for no food
-    return can_pay(player, {r: n for r, n in cost.items() if n})
+    least, full = prices
+    if not can_pay(player, least):
+        return False
+    if can_pay(player, full):
+        return True
+    # some city with a temple may grow for no food
+    return grants(player, "grow.state-religion") and "state_religion" not in player["once"]
 
 
 def grow_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every growth that passes all the checks but ``turn.actions-left`` (see ``ensured``).
+
+    The checks that read only the city (its mood, its size) are asked once per city, and
+    ``grow.sanitation`` and ``grow.cost`` once per city and ``+settler`` or not: the price
+    depends on the growing city only through whether it holds a temple (State Religion),
+    so ``grow.cost`` is asked once per temple or none and settler or none.
+    """
     p = frame["player"]
     player = state["players"][p]
     # The price first: it is out of reach more often than no piece is known, and reads one
     # advance where the pieces read four.
-    if not _may_afford_growth(player, option_cost(state, "grow_cost")):
+    if not _may_afford_growth(state, player):
         return []
     known = [piece for piece in PIECES if grants(player, PIECE_EFFECT[piece])]
     if not known:
         return []
     settler = grants(player, "grow.settler")
+    paid: dict[tuple[bool, bool], bool] = {}  # grow.cost by (a temple in the city, +settler)
     out = []
     for key in own_cities(state, p):
         city = state["cities"][key]
         # The two checks that read only the city, asked once for all its pieces.
-        of_city = {"player": p, "city": key}
+        of_city = {"player": p, "city": key, "settler": False}
         if not (grow_not_angry.ok(state, frame, of_city) and grow_limit.ok(state, frame, of_city)):
+            continue
+        temple = "temple" in city["pieces"]
+        alone = paid.get((temple, False))
+        if alone is None:
+            alone = paid[temple, False] = grow_affordable.ok(state, frame, of_city)
+        with_settler = False
+        if settler:
+            of_city = {"player": p, "city": key, "settler": True}
+            if grow_sanitation.ok(state, frame, of_city):
+                with_settler = paid.get((temple, True))  # type: ignore[assignment]
+                if with_settler is None:
+                    with_settler = paid[temple, True] = grow_affordable.ok(state, frame, of_city)
+        if not (alone or with_settler):
             continue
         for piece in known:
             if piece in city["pieces"]:
@@ -1052,14 +1178,18 @@ def grow_candidates(state: State, frame: Frame) -> list[Action]:
             if piece == "port":
                 specs = [f"port@{h}" for h in board_neighbours(state, key) if is_sea(state, h)]
             elif piece == "temple":
-                specs = ["temple:mood", "temple:culture"]
+                specs = _TEMPLE_SPECS
             else:
                 specs = [piece]
             for spec in specs:
-                out.append(act("grow", key, spec))
-                if settler:
-                    out.append(act("grow", key, spec, "+settler"))
+                if alone:
+                    out.append(act_once("grow", key, spec))
+                if with_settler:
+                    out.append(act_once("grow", key, spec, "+settler"))
     return out
+
+
+_TEMPLE_SPECS = ["temple:mood", "temple:culture"]
 
 
 def grow_listing(state: State, frame: Frame) -> list[Action]:
@@ -1149,7 +1279,8 @@ GROW_KIND = ActionKind(
     category="grow",
     # grow_candidates() builds what these admit: own cities that may grow (asked per city),
     # pieces whose advance is known and not yet there, a port on a neighbouring sea, a
-    # temple's token, no payment named. The others are asked per candidate.
+    # temple's token, Sanitation's settler and the price (asked per city), no payment
+    # named. turn.actions-left is asked once for the kind (it reads only the frame).
     ensured=[
         own_city,
         grow_kind,
@@ -1159,6 +1290,8 @@ GROW_KIND = ActionKind(
         grow_limit,
         grow_port_sea,
         grow_temple_token,
+        grow_sanitation,
+        grow_affordable,
         paying.named_ok,
     ],
     arity=(2, 4),

@@ -84,15 +84,30 @@ def _civic_label(state: State, frame: Frame, a: Action) -> str:
 
 
 _CIVIC = (act("civic"),)
-_CIVIC_OR_VOTING = (*_CIVIC, act("civic", "voting"))
+_VOTING = (act("civic", "voting"),)
+_CIVIC_OR_VOTING = (*_CIVIC, *_VOTING)
 
 
 def civic_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
-    """``civic``, and ``civic voting`` for a player with Voting and a mood token
-    (``civic.voting`` refuses it to any other, so it is not made for them)."""
-    player = me(state, frame)
-    voting = player["mood"] >= 1 and grants(player, "civic.voting")
-    return _CIVIC_OR_VOTING if voting else _CIVIC
+    """``civic`` and ``civic voting``, each when it passes both checks (see ``ensured``).
+
+    First what every candidate needs (``civic.something-to-improve``): a step costs at
+    least 1 (``step_cost``), paid in mood tokens, or with Rituals in resources too; most
+    turns the player holds no mood token and no Rituals.
+    """
+    player = state["players"][frame["player"]]
+    if player["mood"] < 1 and not grants(player, "civic.rituals"):
+        return ()
+    # civic.voting: an action, or (civic voting) Voting and a mood token
+    plain = state["turn"]["actions"] > 0 and any_improvable.ok(state, frame, "")
+    voting = (
+        player["mood"] >= 1
+        and grants(player, "civic.voting")
+        and any_improvable.ok(state, frame, "voting")
+    )
+    if plain:
+        return _CIVIC_OR_VOTING if voting else _CIVIC
+    return _VOTING if voting else ()
 
 
 CIVIC_KIND = ActionKind(
@@ -102,6 +117,7 @@ CIVIC_KIND = ActionKind(
     civic_candidates,
     start_civic,
     category="civic",
+    ensured=[voting_ok, any_improvable],  # civic_candidates asks both of each candidate
     arity=(0, 1),
     usage="civic [voting]",
     example="civic",

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Action, act, rng
-from ..engine.actions import MalformedAction
+from ..engine.actions import MalformedAction, act_once
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from .board import city_size, hex_distance, own_cities
@@ -71,7 +71,7 @@ def needed_roll(state: State, p: int) -> int:
     SECTION,
 )
 def not_yet_succeeded(state: State, frame: Frame, args: Any) -> bool:
-    return not used_once(state, frame, SUCCESS_ONCE)
+    return SUCCESS_ONCE not in state["players"][frame["player"]]["once"]  # asked every listing
 
 
 @RULES.check(
@@ -145,8 +145,10 @@ def takeable(state: State, p: int, key: str) -> list[str]:
 
 
 def candidates(state: State, frame: Frame) -> list[Action]:
-    """Only pairs within the largest reachable range, at cities with a piece to take: cheap
-    enough for every listing (see ``ensured``: the source, the target and its piece)."""
+    """Every attempt that passes all the checks (see ``ensured``): from the player's own
+    cities to other players' cities with a piece the player does not hold, within the
+    range the culture tokens reach, paid with an action or (Art and Sculptures) a token.
+    The target comes first: most listings have none, and that test calls nothing."""
     p = frame["player"]
     cities = state["cities"]
     targets = []
@@ -158,17 +160,25 @@ def candidates(state: State, frame: Frame) -> list[Action]:
                     break
     if not targets:  # most listings: nobody else has a city piece that could be taken
         return []
+    player = state["players"][p]
+    culture = player["culture"]
+    paid = state["turn"]["actions"] > 0  # action_paid, without Art and Sculptures
+    # art_owned, art_unused and art_token, for the attempt paid with a culture token
+    art = culture >= 1 and ART_ONCE not in player["once"] and grants(player, "influence.art")
+    if not (paid or art):
+        return []
     targets.sort()  # once, not once per source city
-    player = me(state, frame)
-    art = grants(player, "influence.art") and not used_once(state, frame, ART_ONCE)
     out = []
     for src in own_cities(state, p):
-        reach = city_size(cities[src]) + player["culture"]
+        size = city_size(cities[src])
         for dst in targets:
-            if hex_distance(src, dst) <= reach:
-                out.append(act("influence", src, dst))
-                if art:
-                    out.append(act("influence", src, dst, "art"))
+            tokens = hex_distance(src, dst) - size  # range_tokens: in_range
+            if tokens < 0:
+                tokens = 0
+            if paid and tokens <= culture:
+                out.append(act_once("influence", src, dst))
+            if art and tokens <= culture - 1:
+                out.append(act_once("influence", src, dst, "art"))
     return out
 
 
@@ -320,9 +330,20 @@ INFLUENCE = ActionKind(
     apply_attempt,
     category="influence",
     gate=[not_yet_succeeded],
-    # Candidates run from the player's own cities to other players' cities with a piece
-    # the player does not hold (so of size 2 or more); the other checks are asked.
-    ensured=[own_source, foreign_target, big_enough, piece_to_take],
+    # candidates() applies every check itself: its pairs run from the player's own cities
+    # to other players' cities with a piece the player does not hold (so of size 2 or
+    # more), in range, with an action or Art and Sculptures' token to pay.
+    ensured=[
+        action_paid,
+        art_owned,
+        art_unused,
+        own_source,
+        foreign_target,
+        big_enough,
+        piece_to_take,
+        art_token,
+        in_range,
+    ],
     arity=(2, 3),
     usage="influence <your city> <target city> [art]",
     example="influence 1,1 3,0",

@@ -23,7 +23,7 @@ from .economy import can_pay, pay
 from .effects import grants, on_gain, source
 from .rulebook import RULES
 from .state_types import MonumentsPickFrame
-from .vocab import ANGRY, parse_hex
+from .vocab import ANGRY, BASIC, TOKENS, parse_hex
 
 SECTION = "Primer: Wonders"
 
@@ -200,15 +200,50 @@ def affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
     return can_pay(me(state, frame), wonder_cards()[args["wonder"]]["cost"])
 
 
+def _least_prices() -> tuple[tuple[int, int, int], ...]:
+    """The wonders' prices as (food, wood and ore together, mood, culture), each once.
+
+    ``can_pay`` lets gold make up the resources' total shortfall and tokens pay only for
+    themselves, so a player whose food, wood, ore and gold add up to less than a price's
+    resources, or who holds fewer of its tokens, cannot pay it. A price with anything
+    else in it is (0, 0, 0): never ruled out here, its wonder is asked ``wonder.cost``.
+    """
+    out = set()
+    for card in wonder_cards().values():
+        cost = card["cost"]
+        if all(r in BASIC or r in TOKENS for r in cost):
+            basic = sum(n for r, n in cost.items() if r in BASIC)
+            out.add((basic, cost.get("mood", 0), cost.get("culture", 0)))
+        else:
+            out.add((0, 0, 0))
+    return tuple(sorted(out))
+
+
+_PRICES = _least_prices()
+_LEAST = _PRICES[0][0]  # the fewest resources a wonder takes (sorted)
+assert BASIC == ("food", "wood", "ore"), "candidates() adds these three and gold"
+
+
 def candidates(state: State, frame: Frame) -> list[Action]:
     """Every (city, wonder) pair that passes all the checks (see ``ensured``).
 
     The checks split: the city tests come to the same for every wonder and the
     others ignore the city, so each is asked once per city or wonder, not per pair.
+    First, whether any wonder's price is within reach at all (``_least_prices``): in
+    nearly every listing none is, and that test reads a few numbers and calls nothing.
     """
     p = frame["player"]
-    player = me(state, frame)
-    if not (grants(player, "wonder.build") and state["turn"]["actions"] > 0) and not (
+    player = state["players"][p]
+    res = player["res"]
+    have = res["food"] + res["wood"] + res["ore"] + res["gold"]
+    if have < _LEAST:
+        return []  # the usual answer, without the loop below
+    for basic, mood, culture in _PRICES:
+        if have >= basic and player["mood"] >= mood and player["culture"] >= culture:
+            break
+    else:
+        return []  # no wonder can pass wonder.cost (affordable)
+    if not (state["turn"]["actions"] > 0 and grants(player, "wonder.build")) and not (
         player["wonders_reserved"] and grants(player, "wonder.monuments")
     ):
         return []  # no wonder can pass wonder.needs-engineering (may_build)
