@@ -312,20 +312,22 @@ def _influence_label(state: State, frame: Frame, a: Action) -> str:
     return text
 
 
+CHECKS = [
+    action_paid,
+    art_owned,
+    art_unused,
+    own_source,
+    foreign_target,
+    big_enough,
+    piece_to_take,
+    art_token,
+    in_range,
+]
+
 INFLUENCE = ActionKind(
     "influence",
     parse,
-    [
-        action_paid,
-        art_owned,
-        art_unused,
-        own_source,
-        foreign_target,
-        big_enough,
-        piece_to_take,
-        art_token,
-        in_range,
-    ],
+    CHECKS,
     candidates,
     apply_attempt,
     category="influence",
@@ -333,17 +335,7 @@ INFLUENCE = ActionKind(
     # candidates() applies every check itself: its pairs run from the player's own cities
     # to other players' cities with a piece the player does not hold (so of size 2 or
     # more), in range, with an action or Art and Sculptures' token to pay.
-    ensured=[
-        action_paid,
-        art_owned,
-        art_unused,
-        own_source,
-        foreign_target,
-        big_enough,
-        piece_to_take,
-        art_token,
-        in_range,
-    ],
+    ensured=CHECKS,
     arity=(2, 3),
     usage="influence <your city> <target city> [art]",
     example="influence 1,1 3,0",

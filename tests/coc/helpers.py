@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from clash_widget.bots import make_bot
 from clash_widget.coc.board import board_neighbours
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Match
@@ -44,3 +46,15 @@ def rig_dice(s: Scenario, *dice: int) -> Scenario:
             s.state["rng"] = start
             return s
     raise AssertionError(f"no generator state rolls {dice}")
+
+
+def turn_positions(players: int, seeds: range) -> Iterator[dict[str, Any]]:
+    """Every turn position of random games (the random bot, one game per seed); the state
+    is the live one: read it before the next position is played."""
+    for seed in seeds:
+        m = Match.new("coc", players, seed, keep_undo=False)
+        bot = make_bot("random", "coc", seed)
+        while not m.is_over:
+            if m.state["stack"][-1]["kind"] == "turn":
+                yield m.state
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))

@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from clash_widget.bots.registry import make_bot
 from clash_widget.coc import trade
 from clash_widget.coc.vocab import BASIC
-from clash_widget.engine import Match, act
+from clash_widget.engine import act
 from clash_widget.engine.state import clone
+
+from .helpers import turn_positions
 
 
 def plain_offers(state: dict[str, Any], frame: dict[str, Any]) -> list[Any]:
@@ -39,16 +40,6 @@ def plain_offers(state: dict[str, Any], frame: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _turn_positions(players: int, seeds: range):
-    for seed in seeds:
-        m = Match.new("coc", players, seed, keep_undo=False)
-        bot = make_bot("random", "coc", seed)
-        while not m.is_over:
-            if m.state["stack"][-1]["kind"] == "turn":
-                yield m.state
-            m.play(bot.choose(m.game, m.state, m.legal_actions()))
-
-
 def _same(state: dict[str, Any]) -> None:
     frame = state["stack"][-1]
     got = trade.offer_candidates(state, frame)
@@ -61,7 +52,7 @@ def test_offers_match_the_plain_listing_in_random_games():
     same order."""
     met = 0
     for players, seeds in ((4, range(3100, 3103)), (3, range(3110, 3112)), (2, range(3120, 3122))):
-        for state in _turn_positions(players, seeds):
+        for state in turn_positions(players, seeds):
             _same(state)
             met += 1
     assert met > 500
@@ -72,7 +63,7 @@ def test_offers_match_the_plain_listing_for_every_holding():
     (every pattern of the seat's own goods and each partner's is met): the same offers."""
     rng = random.Random(27)
     patterns: set[tuple[int, ...]] = set()
-    for i, state in enumerate(_turn_positions(4, range(3130, 3131))):
+    for i, state in enumerate(turn_positions(4, range(3130, 3131))):
         if i % 3:
             continue
         for _ in range(12):
@@ -87,7 +78,7 @@ def test_offers_match_the_plain_listing_for_every_holding():
 
 def test_a_listing_changed_by_its_caller_changes_no_later_one():
     """The list handed out is the caller's: changing it leaves the kept table as it was."""
-    state = next(_turn_positions(4, range(3100, 3101)))
+    state = next(turn_positions(4, range(3100, 3101)))
     for player in state["players"]:
         player["res"].update(food=1, wood=1, ore=1)
     frame = state["stack"][-1]

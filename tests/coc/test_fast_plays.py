@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from clash_widget.bots.registry import make_bot
 from clash_widget.coc import cards
-from clash_widget.engine import Match, act
+from clash_widget.engine import act
 from clash_widget.engine.state import clone
+
+from .helpers import turn_positions
 
 
 def plain_plays(state: dict[str, Any], frame: dict[str, Any]) -> list[Any]:
@@ -34,16 +35,6 @@ def plain_plays(state: dict[str, Any], frame: dict[str, Any]) -> list[Any]:
     return out
 
 
-def _turn_positions(players: int, seeds: range):
-    for seed in seeds:
-        m = Match.new("coc", players, seed, keep_undo=False)
-        bot = make_bot("random", "coc", seed)
-        while not m.is_over:
-            if m.state["stack"][-1]["kind"] == "turn":
-                yield m.state
-            m.play(bot.choose(m.game, m.state, m.legal_actions()))
-
-
 def _same(state: dict[str, Any]) -> int:
     frame = state["stack"][-1]
     got = list(cards.play_candidates(state, frame))
@@ -56,7 +47,7 @@ def test_plays_match_the_plain_listing_in_random_games():
     they are and with none left: the same cards, in the same order."""
     met = {"some": 0, "none left": 0}
     for players, seeds in ((4, range(3200, 3203)), (3, range(3210, 3212)), (2, range(3220, 3222))):
-        for state in _turn_positions(players, seeds):
+        for state in turn_positions(players, seeds):
             _same(state)
             if (
                 state["turn"]["actions"]
@@ -73,7 +64,7 @@ def test_plays_match_the_plain_listing_for_made_up_hands():
     action among them), with 0-3 actions left: the same cards."""
     rng = random.Random(27)
     deck = sorted(f"{c}#{i}" for c, spec in cards.action_cards().items() for i in range(2))
-    state = next(_turn_positions(4, range(3200, 3201)))
+    state = next(turn_positions(4, range(3200, 3201)))
     for _ in range(400):
         s = clone(state)
         s["players"][s["stack"][-1]["player"]]["actions_hand"] = rng.sample(deck, rng.randint(0, 5))
