@@ -826,14 +826,21 @@ _SLOT = {"army": 0, "settler": 1, "ship": 2}
 def _arrival(state: State, p: int, dst: str, most: int) -> tuple[str | None, bool, int, int]:
     """What a group of ``p``'s meets at ``dst``: its terrain (None: face down), whether it is
     an enemy space, how many more units may stand there (move.stack-limit) and, at sea, the
-    room aboard ``p``'s ships there (move.land-needs-land)."""
+    room aboard ``p``'s ships there (move.land-needs-land). The units there are read once,
+    for the enemy and the room to stand alike."""
     t = state["hexes"][dst]["terrain"]
     mine = 0
+    enemy = False  # is_enemy_space, read in the same pass
     for _, u in units_on(state, dst):
-        if u["on"] is None and u["owner"] == p:
+        if u["owner"] != p:
+            enemy = True
+        elif u["on"] is None:
             mine += 1
+    if not enemy:
+        city = state["cities"].get(dst)
+        enemy = city is not None and city["owner"] != p
     room = room_aboard(state, p, dst) if t == "sea" else 0
-    return t, is_enemy_space(state, p, dst), most - mine, room
+    return t, enemy, most - mine, room
 
 
 def _land_arrives(met: tuple[str | None, bool, int, int], n: int, fit: bool) -> bool:
