@@ -285,16 +285,32 @@ def pick_options(state: State, args: dict[str, Any]) -> list[list[str]]:
     return [sorted(x for part in combo for x in part) for combo in product(*per_kind)]
 
 
-def pick_asked(state: State, args: dict[str, Any]) -> bool:
+def pick_asked(state: State, args: dict[str, Any], ends: Ends | None = None) -> bool:
     """Whether :func:`pick_options` offers more than one choice, told without listing them:
     every kind has units enough (else there is no choice at all), and the units of some kind
-    differ while not all of them go, or the ships that could be boarded differ."""
-    battle = is_enemy_space(state, args["player"], args["to"])
+    differ while not all of them go, or the ships that could be boarded differ. The units
+    at the start and the battle are read in one pass (:func:`_ends`); a land unit's class
+    is its forest flag (of its kind), and a battle takes none fresh from a forest."""
+    mine, battle = ends or _ends(state, args["player"], args["from"], args["to"])
+    moved = args["moved"]
     differ = False
     for kind, n in args["spec"].items():
-        classes = [unit_class(state, uid) for uid in _movable(state, args, kind)]
-        if battle:
-            classes = [c for c in classes if not c.endswith("-forest")]
+        if kind == "ship":
+            classes = [
+                unit_class(state, uid)
+                for uid, u in mine
+                if u["kind"] == "ship" and not u["stop"] and not u["fought"] and uid not in moved
+            ]
+        else:
+            classes = [
+                u["forest"]
+                for uid, u in mine
+                if u["kind"] == kind
+                and not u["stop"]
+                and not u["fought"]
+                and uid not in moved
+                and not (battle and u["forest"])
+            ]
         if n > len(classes):
             return False
         if 0 < n < len(classes) and len(set(classes)) > 1:
@@ -305,6 +321,35 @@ def pick_asked(state: State, args: dict[str, Any]) -> bool:
     if "ship" not in args["spec"] and is_explored(state, to) and is_sea(state, to):
         return len({unit_class(state, b) for b in _ships_with_room(state, args)}) > 1
     return False
+
+
+Ends = tuple[list[tuple[str, Any]], bool]
+
+
+def _ends(state: State, p: int, src: str, to: str) -> Ends:
+    """``p``'s units at ``src`` (every kind, by id: what :func:`_here` gives, kind by kind)
+    and whether ``to`` is an enemy space (:func:`is_enemy_space`), in one pass over the
+    units: a group's move is applied outside a reading block, where each of those scans
+    every unit (so :func:`apply_group` reads them once for :func:`pick_asked` and
+    :func:`finish_group`: paying and revealing a region between them move no unit)."""
+    mine = []
+    enemy = False
+    for uid, u in state["units"].items():
+        h = u["hex"]
+        if h == src and u["owner"] == p:
+            mine.append((uid, u))
+        if h == to and u["owner"] != p:
+            enemy = True
+    if not enemy:
+        city = state["cities"].get(to)
+        enemy = city is not None and city["owner"] != p
+    if len(mine) > 1:
+        mine.sort(key=_by_id)
+    return mine, enemy
+
+
+def _by_id(item: tuple[str, Any]) -> int:
+    return int(item[0][1:])
 
 
 @RULES.check(
@@ -781,14 +826,21 @@ _SLOT = {"army": 0, "settler": 1, "ship": 2}
 def _arrival(state: State, p: int, dst: str, most: int) -> tuple[str | None, bool, int, int]:
     """What a group of ``p``'s meets at ``dst``: its terrain (None: face down), whether it is
     an enemy space, how many more units may stand there (move.stack-limit) and, at sea, the
-    room aboard ``p``'s ships there (move.land-needs-land)."""
+    room aboard ``p``'s ships there (move.land-needs-land). The units there are read once,
+    for the enemy and the room to stand alike."""
     t = state["hexes"][dst]["terrain"]
     mine = 0
+    enemy = False  # is_enemy_space, read in the same pass
     for _, u in units_on(state, dst):
-        if u["on"] is None and u["owner"] == p:
+        if u["owner"] != p:
+            enemy = True
+        elif u["on"] is None:
             mine += 1
+    if not enemy:
+        city = state["cities"].get(dst)
+        enemy = city is not None and city["owner"] != p
     room = room_aboard(state, p, dst) if t == "sea" else 0
-    return t, is_enemy_space(state, p, dst), most - mine, room
+    return t, enemy, most - mine, room
 
 
 def _land_arrives(met: tuple[str | None, bool, int, int], n: int, fit: bool) -> bool:
@@ -857,7 +909,10 @@ def _land_groups(armies: int, settlers: int, cap: int) -> tuple[tuple[str, int, 
 
 
 def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
-    if args.get("pick") is None and pick_asked(state, args):
+    ends = None
+    if args.get("pick") is None:
+        ends = _ends(state, args["player"], args["from"], args["to"])
+    if ends is not None and pick_asked(state, args, ends):
         # The units differ and not all go: the player says which.
         which: WhichUnitsFrame = {
             "kind": "which_units",
@@ -894,7 +949,7 @@ def apply_group(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
             state["stack"].append(orient)
             return
         explore.reveal(state, region, allowed[0], p, ev, ruling)
-    finish_group(state, p, pending, ev)
+    finish_group(state, p, pending, ev, ends)
 
 
 def _road_cost(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[str, int]]:
@@ -904,8 +959,11 @@ def _road_cost(state: State, frame: Frame, args: dict[str, Any]) -> list[dict[st
 paying.register("group", _road_cost, apply_group)
 
 
-def finish_group(state: State, p: int, pending: MovePending, ev: Events) -> None:
-    """Move the chosen units (the region is explored by now); start a battle if needed."""
+def finish_group(
+    state: State, p: int, pending: MovePending, ev: Events, ends: Ends | None = None
+) -> None:
+    """Move the chosen units (the region is explored by now); start a battle if needed.
+    ``ends``: :func:`_ends` of the group's spaces, when the caller has read them."""
     src, to, spec = pending["from"], pending["to"], pending["spec"]
     t = terrain(state, to)
     by_ship = "ship" in spec
@@ -921,28 +979,11 @@ def finish_group(state: State, p: int, pending: MovePending, ev: Events) -> None
         return
     paid = pending.get("roads", [])
     ore = "ore" in paid  # Roads: this move's terrain penalties are ignored
-    battle = is_enemy_space(state, p, to)
     frame = _move_frame(state, p)
     already = frame["moved"] if frame else ()
-    moving: list[str] = []
-    wanted = list(pending.get("pick") or [])
-    for kind, n in spec.items():
-        free = [
-            uid
-            for uid, u in _here(state, p, src, kind)
-            if not u["stop"] and not u["fought"] and uid not in already
-        ]
-        if battle:  # units fresh from a forest may not attack: send the others
-            free.sort(key=lambda uid: state["units"][uid]["forest"])
-        if wanted:  # the player's pick: the first unit of each class named
-            chosen: list[str] = []
-            for uid in free:
-                cls = unit_class(state, uid)
-                if cls in wanted and len(chosen) < n:
-                    wanted.remove(cls)
-                    chosen.append(uid)
-            free = chosen + [u for u in free if u not in chosen]
-        moving += free[:n]
+    moving, battle = _moving_units(
+        state, p, src, to, spec, already, pending.get("pick"), ends or _ends(state, p, src, to)
+    )
     if frame is not None:
         frame["moved"] = [*frame["moved"], *moving]
     units = state["units"]
@@ -983,6 +1024,41 @@ def finish_group(state: State, p: int, pending: MovePending, ev: Events) -> None
         from . import combat
 
         combat.start_battle(state, p, src, to, moving, ev)
+
+
+def _moving_units(
+    state: State,
+    p: int,
+    src: str,
+    to: str,
+    spec: dict[str, int],
+    already: Any,
+    pick: list[str] | None,
+    ends: Ends,
+) -> tuple[list[str], bool]:
+    """The units that go (by kind, each the oldest that may; the player's pick first) and
+    whether they go into a battle, from :func:`_ends` of the group's spaces."""
+    mine, battle = ends
+    moving: list[str] = []
+    wanted = list(pick or [])
+    for kind, n in spec.items():
+        free = [
+            uid
+            for uid, u in mine
+            if u["kind"] == kind and not u["stop"] and not u["fought"] and uid not in already
+        ]
+        if battle:  # units fresh from a forest may not attack: send the others
+            free.sort(key=lambda uid: state["units"][uid]["forest"])
+        if wanted:  # the player's pick: the first unit of each class named
+            chosen: list[str] = []
+            for uid in free:
+                cls = unit_class(state, uid)
+                if cls in wanted and len(chosen) < n:
+                    wanted.remove(cls)
+                    chosen.append(uid)
+            free = chosen + [u for u in free if u not in chosen]
+        moving += free[:n]
+    return moving, battle
 
 
 def _move_frame(state: State, p: int) -> Frame | None:
