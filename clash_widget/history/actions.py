@@ -45,7 +45,11 @@ def found_cost(state: State, seat: int) -> int:
 
 
 def payers(state: State, seat: int) -> list[str]:
-    cost = found_cost(state, seat)
+    return _payers(state, seat, found_cost(state, seat))
+
+
+def _payers(state: State, seat: int, cost: int) -> list[str]:
+    """:func:`payers` when the founding cost is known."""
     if cost == 0:
         return []
     return sorted(
@@ -86,14 +90,18 @@ def cost_paid(state: State, frame: Frame, a: Args) -> bool:
 
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every city card in the council (``city_in_council``) with every city that can pay
+    (``cost_paid``); the cost reckoned once."""
     seat = frame["player"]
-    council = state["players"][seat]["council"]
-    cities = [c for c in sorted(council) if card_set.ctype(state, c) == "city"]
+    by = card_set.by_card(state)
+    cities = sorted([c for c in state["players"][seat]["council"] if by[c]["type"] == "city"])
     if not cities:
         return []
-    if found_cost(state, seat) == 0:
+    cost = found_cost(state, seat)
+    if cost == 0:
         return [Action("found", (c,)) for c in cities]
-    return [Action("found", (c, p)) for c in cities for p in payers(state, seat)]
+    can_pay = _payers(state, seat, cost)
+    return [Action("found", (c, p)) for c in cities for p in can_pay]
 
 
 def place_city(state: State, seat: int, cid: str, payer: str | None, ev: Events) -> None:
@@ -353,14 +361,46 @@ _RULE_OF_TYPE = {
 
 
 def play_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every playable card of the council (``playable_in_council``) at every target of
+    :func:`deploy_targets` that the rule of its type admits (:func:`deploy_fits`), those
+    rules written out here per type: each card's design is read once, the seat's cities
+    once, and nothing is asked per target that the target list already says."""
     seat = frame["player"]
+    by = card_set.by_card(state)
+    cities = state["cities"]
+    mine: list[str] | None = None  # the seat's cities, sorted, read when a card needs them
     out = []
     for cid in sorted(state["players"][seat]["council"]):
-        if card_set.ctype(state, cid) not in PLAYABLE:
+        d = by[cid]
+        t = d["type"]
+        if t == "policy":  # play_policy_ok: no target
+            out.append(Action("play", (cid,)))
             continue
-        for tgt in deploy_targets(state, seat, cid):
-            if deploy_fits(state, seat, cid, tgt):
-                out.append(Action("play", (cid,) if tgt is None else (cid, tgt)))
+        if t == "event" or t == "discovery":  # play_effect_ok (effects.targets all pass it)
+            effect = d["effect"]
+            if "research" in effect and state["players"][seat]["research"] is None:
+                continue
+            if "grow" not in effect:
+                out.append(Action("play", (cid,)))
+                continue
+        elif t != "terrain" and t != "mod":
+            continue
+        if mine is None:
+            mine = sorted([c for c, x in cities.items() if x["controller"] == seat])
+        if t == "mod":  # play_mod_ok: a terrain of the seat's with no mod that the mod suits
+            on = d["on"]
+            fits = [
+                x
+                for c in mine
+                for x in cities[c]["terrains"]
+                if x not in cities[c]["mods"] and by[x]["id"] in on
+            ]
+            out += [Action("play", (cid, x)) for x in sorted(fits)]
+        elif t == "terrain":  # play_terrain_ok: a city of the seat's with room
+            room = opt(state, "max_terrains")
+            out += [Action("play", (cid, c)) for c in mine if len(cities[c]["terrains"]) < room]
+        else:  # a population card: every city of the seat's
+            out += [Action("play", (cid, c)) for c in mine]
     return out
 
 
@@ -545,12 +585,13 @@ def ability_fresh(state: State, frame: Frame, a: Args) -> bool:
 def ability_candidates(state: State, frame: Frame) -> list[Action]:
     """The fresh cards (``ability_fresh``) with an ability in the seat's cities
     (``ability_ok``)."""
-    seat, spent = frame["player"], state["spent"]
+    seat, spent, cities = frame["player"], state["spent"], state["cities"]
+    by = card_set.by_card(state)
     return [
         Action("ability", (x,))
-        for city in sorted(zones.cities_of(state, seat))
-        for x in state["cities"][city]["creations"]
-        if card_set.design(state, x).get("ability") and x not in spent
+        for city in sorted([c for c, at in cities.items() if at["controller"] == seat])
+        for x in cities[city]["creations"]
+        if by[x].get("ability") and x not in spent
     ]
 
 

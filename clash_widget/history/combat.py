@@ -85,20 +85,23 @@ def target_ok(state: State, frame: Frame, a: Args) -> bool:
 
 
 def attack_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every city of the seat's with a fresh unit that can strike (``from_city_ok``,
+    ``has_fighters``) against every rival city (``target_ok``)."""
     seat = frame["player"]
-    rivals = sorted(c for c, x in state["cities"].items() if x["controller"] != seat)
-    if not rivals:
-        return []
     # has_fighters for every city at once: one pass over the units, not one per city
+    by = card_set.by_card(state)
     fighting = {
         u["city"]
         for uid, u in state["units"].items()
-        if u["controller"] == seat and not u["tired"] and zones.unit_stat(state, uid, "attack") > 0
+        if u["controller"] == seat and not u["tired"] and by[uid]["attack"] > 0
     }
+    if not fighting:
+        return []
+    cities = state["cities"]
+    rivals = sorted([c for c, x in cities.items() if x["controller"] != seat])
     return [
         Action("attack", (mine, t))
-        for mine in sorted(zones.cities_of(state, seat))
-        if mine in fighting
+        for mine in sorted([c for c in fighting if c in cities and cities[c]["controller"] == seat])
         for t in rivals
     ]
 

@@ -67,11 +67,20 @@ def rival_ok(state: State, frame: Frame, a: Args) -> bool:
 
 
 def clash_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every city of the seat's (``own_city``) against every other seat that controls a
+    city (``rival_ok``): the map read once."""
     seat = frame["player"]
-    rivals = [s for s in range(zones.n_players(state)) if s != seat and zones.cities_of(state, s)]
-    return [
-        Action("clash", (c, str(r))) for c in sorted(zones.cities_of(state, seat)) for r in rivals
-    ]
+    mine = []
+    holders = set()
+    for c, x in state["cities"].items():
+        holders.add(x["controller"])
+        if x["controller"] == seat:
+            mine.append(c)
+    rivals = [str(s) for s in range(len(state["players"])) if s != seat and s in holders]
+    if not rivals:
+        return []
+    mine.sort()
+    return [Action("clash", (c, r)) for c in mine for r in rivals]
 
 
 def attack_cards(state: State, seat: int, city: str) -> int:

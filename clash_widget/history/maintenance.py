@@ -388,16 +388,22 @@ def _card_arg(frame: Frame, a: Args) -> str:
 
 
 def producible(state: State, seat: int) -> list[str]:
-    council = state["players"][seat]["council"]
-    known: set[str] | None = None  # zones.knows for every requirement, the techs read once
+    """The council's units and creations whose tech requirement is met
+    (``producible_in_council``, ``requirement_met``): each card's design read once, the
+    known techs once (:func:`zones.known_designs`)."""
+    by = card_set.by_card(state)
+    p = state["players"][seat]
+    known: set[str] | None = None
     out = []
-    for c in sorted(council):
-        if card_set.ctype(state, c) not in ("unit", "creation"):
+    for c in sorted(p["council"]):
+        d = by[c]
+        t = d["type"]
+        if t != "unit" and t != "creation":
             continue
-        req = card_set.design(state, c).get("requires")
+        req = d.get("requires")
         if req:
             if known is None:
-                known = zones.known_designs(state, seat)
+                known = {by[x]["id"] for x in p["techs"]}
             if req not in known:
                 continue
         out.append(c)
@@ -405,15 +411,17 @@ def producible(state: State, seat: int) -> list[str]:
 
 
 def produce_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every idle city of the seat (``produce_city_ok``, ``city_idle``) with every
+    producible card (:func:`producible`)."""
     seat = frame["player"]
     cards = producible(state, seat)
     if not cards:
         return []
-    out = []
-    for city in sorted(zones.cities_of(state, seat)):
-        if state["cities"][city]["production"] is None:
-            out += [Action("produce", (city, c)) for c in cards]
-    return out
+    cities = state["cities"]
+    idle = sorted(
+        [c for c, x in cities.items() if x["controller"] == seat and x["production"] is None]
+    )
+    return [Action("produce", (city, c)) for city in idle for c in cards]
 
 
 def start_production(state: State, seat: int, city: str, cid: str, ev: Events) -> None:
