@@ -18,6 +18,7 @@ from . import cards as card_set
 from . import effects, zones
 from .flow import next_actor
 from .maintenance import acted, produce_kind, producible, start_production
+from .reading import seat_reading
 from .rulebook import (
     ACTION,
     ACTION_ORDER,
@@ -37,24 +38,25 @@ PLAYABLE = ("event", "discovery", "mod", "terrain", "policy")
 
 
 # -- founding a city-------------------------------------------------------------------------------
-def found_cost(state: State, seat: int) -> int:
-    """The founding cost for ``seat`` now: 0 when off or when they control no city."""
-    if not zones.cities_of(state, seat):
+def found_cost(state: State, seat: int, mine: list[str] | None = None) -> int:
+    """The founding cost for ``seat`` now: 0 when off or when they control no city
+    (``mine``: the seat's cities, when the caller has them)."""
+    if not (zones.cities_of(state, seat) if mine is None else mine):
         return 0
     return max(0, opt(state, "founding_cost") - zones.empire(state, seat)["found_relief"])
 
 
 def payers(state: State, seat: int) -> list[str]:
-    return _payers(state, seat, found_cost(state, seat))
+    mine = zones.cities_of(state, seat)
+    return _payers(state, mine, found_cost(state, seat, mine))
 
 
-def _payers(state: State, seat: int, cost: int) -> list[str]:
-    """:func:`payers` when the founding cost is known."""
+def _payers(state: State, mine: list[str], cost: int) -> list[str]:
+    """:func:`payers` from the seat's cities, the founding cost known."""
     if cost == 0:
         return []
-    return sorted(
-        c for c in zones.cities_of(state, seat) if state["cities"][c]["population"] > cost
-    )
+    cities = state["cities"]
+    return sorted([c for c in mine if cities[c]["population"] > cost])
 
 
 @explained(lambda s, f, a: "no such city card in your council")
@@ -93,14 +95,15 @@ def found_candidates(state: State, frame: Frame) -> list[Action]:
     """Every city card in the council (``city_in_council``) with every city that can pay
     (``cost_paid``); the cost reckoned once."""
     seat = frame["player"]
-    by = card_set.by_card(state)
+    r = seat_reading(state, seat)
+    by = r.by
     cities = sorted([c for c in state["players"][seat]["council"] if by[c]["type"] == "city"])
     if not cities:
         return []
-    cost = found_cost(state, seat)
+    cost = found_cost(state, seat, r.mine)
     if cost == 0:
         return [Action("found", (c,)) for c in cities]
-    can_pay = _payers(state, seat, cost)
+    can_pay = _payers(state, r.mine, cost)
     return [Action("found", (c, p)) for c in cities for p in can_pay]
 
 
@@ -363,12 +366,11 @@ _RULE_OF_TYPE = {
 def play_candidates(state: State, frame: Frame) -> list[Action]:
     """Every playable card of the council (``playable_in_council``) at every target of
     :func:`deploy_targets` that the rule of its type admits (:func:`deploy_fits`), those
-    rules written out here per type: each card's design is read once, the seat's cities
-    once, and nothing is asked per target that the target list already says."""
+    rules written out here per type: the designs and the seat's cities from the listing's
+    reading, and nothing asked per target that the target list already says."""
     seat = frame["player"]
-    by = card_set.by_card(state)
-    cities = state["cities"]
-    mine: list[str] | None = None  # the seat's cities, sorted, read when a card needs them
+    r = seat_reading(state, seat)
+    by, mine, cities = r.by, r.mine, state["cities"]
     out = []
     for cid in sorted(state["players"][seat]["council"]):
         d = by[cid]
@@ -385,8 +387,6 @@ def play_candidates(state: State, frame: Frame) -> list[Action]:
                 continue
         elif t != "terrain" and t != "mod":
             continue
-        if mine is None:
-            mine = sorted([c for c, x in cities.items() if x["controller"] == seat])
         if t == "mod":  # play_mod_ok: a terrain of the seat's with no mod that the mod suits
             on = d["on"]
             fits = [
@@ -522,7 +522,7 @@ def move_candidates(state: State, frame: Frame) -> list[Action]:
     """Every fresh unit of the seat (``move_unit_ok``) to every other city it controls
     (``move_target_ok``)."""
     seat = frame["player"]
-    cities = sorted(zones.cities_of(state, seat))
+    cities = seat_reading(state, seat).mine
     if len(cities) < 2:
         return []
     units = state["units"]
@@ -586,10 +586,11 @@ def ability_candidates(state: State, frame: Frame) -> list[Action]:
     """The fresh cards (``ability_fresh``) with an ability in the seat's cities
     (``ability_ok``)."""
     seat, spent, cities = frame["player"], state["spent"], state["cities"]
-    by = card_set.by_card(state)
+    r = seat_reading(state, seat)
+    by = r.by
     return [
         Action("ability", (x,))
-        for city in sorted([c for c, at in cities.items() if at["controller"] == seat])
+        for city in r.mine
         for x in cities[city]["creations"]
         if by[x].get("ability") and x not in spent
     ]

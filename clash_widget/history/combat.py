@@ -24,6 +24,7 @@ from ..engine.game import Frame, State
 from . import cards as card_set
 from . import zones
 from .maintenance import acted
+from .reading import seat_reading
 from .rulebook import BOOK, CAPTURE, COMBAT, Args, parse_args
 
 
@@ -88,8 +89,9 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     """Every city of the seat's with a fresh unit that can strike (``from_city_ok``,
     ``has_fighters``) against every rival city (``target_ok``)."""
     seat = frame["player"]
+    r = seat_reading(state, seat)
     # has_fighters for every city at once: one pass over the units, not one per city
-    by = card_set.by_card(state)
+    by = r.by
     fighting = {
         u["city"]
         for uid, u in state["units"].items()
@@ -97,13 +99,8 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     }
     if not fighting:
         return []
-    cities = state["cities"]
-    rivals = sorted([c for c, x in cities.items() if x["controller"] != seat])
-    return [
-        Action("attack", (mine, t))
-        for mine in sorted([c for c in fighting if c in cities and cities[c]["controller"] == seat])
-        for t in rivals
-    ]
+    rivals = sorted([c for c, x in state["cities"].items() if x["controller"] != seat])
+    return [Action("attack", (mine, t)) for mine in r.mine if mine in fighting for t in rivals]
 
 
 def apply_attack(state: State, frame: Frame, a: Args, ev: Events) -> None:

@@ -20,6 +20,7 @@ from ..engine.game import Frame, State
 from . import cards as card_set
 from . import poker, zones
 from .maintenance import acted
+from .reading import seat_reading
 from .rulebook import BOOK, CLASH_TIE, NOTES, OURS, POP_FLOOR, Args, opt, parse_args
 
 
@@ -69,17 +70,12 @@ def rival_ok(state: State, frame: Frame, a: Args) -> bool:
 def clash_candidates(state: State, frame: Frame) -> list[Action]:
     """Every city of the seat's (``own_city``) against every other seat that controls a
     city (``rival_ok``): the map read once."""
-    seat = frame["player"]
-    mine = []
-    holders = set()
-    for c, x in state["cities"].items():
-        holders.add(x["controller"])
-        if x["controller"] == seat:
-            mine.append(c)
-    rivals = [str(s) for s in range(len(state["players"])) if s != seat and s in holders]
-    if not rivals:
+    seat, cities = frame["player"], state["cities"]
+    mine = seat_reading(state, seat).mine
+    if not mine or len(mine) == len(cities):  # no city of the seat's, or none of a rival's
         return []
-    mine.sort()
+    holders = {x["controller"] for x in cities.values()}
+    rivals = [str(s) for s in range(len(state["players"])) if s != seat and s in holders]
     return [Action("clash", (c, r)) for c in mine for r in rivals]
 
 

@@ -50,6 +50,7 @@ from .maintenance import (
     TRADE_DONE,
     TRADE_RESEARCH,
 )
+from .reading import ReadingFrame
 from .rulebook import opt
 from .setup import CAPITAL, HOME
 
@@ -155,7 +156,7 @@ HANDLERS: dict[str, FrameHandler] = {
             _grow_prompt,
             not_now="the maintenance phase asks which cities try to grow now",
         ),
-        TableFrame(
+        ReadingFrame(
             "plan",
             [PLAN_RESEARCH, PLAN_PRODUCE, PLAN_DONE],
             lambda s, f: (
@@ -164,7 +165,7 @@ HANDLERS: dict[str, FrameHandler] = {
             ),
             not_now="the maintenance phase asks for research and production now",
         ),
-        TableFrame(
+        ReadingFrame(
             "act",
             [
                 EXPLORE,

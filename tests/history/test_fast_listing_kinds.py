@@ -1,8 +1,10 @@
 """History's candidate lists are the actions every check admits (#27, round eight).
 
-Found, Play, Produce, Ability, Attack and Clash build only the actions their checks admit
-(the checks are ``ensured``: the listing does not ask them again), reading each card's
-design from ``cards.by_card`` and the map once. Here the plain form is written out: every
+Found, Play, Produce, Ability, Attack, Clash and Move build only the actions their checks
+admit (the checks are ``ensured``: the listing does not ask them again), reading each
+card's design from ``cards.by_card`` and the seat's cities from the listing's reading
+(``reading.seat_reading``: read once for all the kinds when the frame lists, afresh when a
+kind is listed alone; both are compared). Here the plain form is written out: every
 action of the kind over a wide set of arguments (every card of the council, every city and
 terrain on the map, every seat), kept when ``first_violation`` (every check of the kind, in
 table order) finds nothing. At every decision of random games (both bots, two and three
@@ -46,12 +48,15 @@ def everything(state: dict, frame: dict, kind: str) -> Iterator[Action]:
         yield from (Action("attack", (a, t)) for a in cities for t in cities)
     elif kind == "clash":
         yield from (Action("clash", (c, s)) for c in cities for s in seats)
+    elif kind == "move":
+        for u in sorted(state["units"]):
+            yield from (Action("move", (u, c)) for c in cities)
     else:
         raise ValueError(kind)
 
 
 FAST = {
-    "act": ("found", "play", "produce", "ability", "attack", "clash"),
+    "act": ("found", "play", "produce", "ability", "attack", "clash", "move"),
     "plan": ("produce",),
     "settle_produce": ("produce",),
 }
@@ -78,10 +83,17 @@ def test_fast_kinds_list_what_every_check_admits(players: int) -> None:
         seats = [make_bot(bots[i % len(bots)], "history", seed + i) for i in range(players)]
         while not m.is_over:
             frame = m.state["stack"][-1]
+            handler = m.game.handlers[frame["kind"]]
+            # the frame's listing (the act and plan frames read the position once for all
+            # their kinds: reading.ReadingFrame) and each kind listed alone (read afresh)
+            whole = handler.legal(m.game, m.state, frame)
+            grouped = handler.by_category(m.game, m.state, frame)
             for kind in FAST.get(frame["kind"], ()):
-                spec = m.game.handlers[frame["kind"]].table[kind]
-                listed = spec.legal(m.state, frame)
-                assert listed == admitted(m, frame, kind), (frame, kind)
+                plain = admitted(m, frame, kind)
+                listed = handler.table[kind].legal(m.state, frame)
+                assert listed == plain, (frame, kind)
+                assert [a for a in whole if a.kind == kind] == plain, (frame, kind)
+                assert grouped.get(m.game.category(Action(kind)), []) == plain, (frame, kind)
                 asked[frame["kind"], kind] += 1
                 nonempty[frame["kind"], kind] += bool(listed)
             bot = seats[frame["player"]]
