@@ -473,12 +473,9 @@ def heal_damaged(state: State, frame: Frame, a: Args) -> bool:
 
 def heal_candidates(state: State, frame: Frame) -> list[Action]:
     """The fresh, damaged units of the seat (``heal_unit_ok``, ``heal_damaged``)."""
-    seat, units = frame["player"], state["units"]
-    return [
-        Action("heal", (uid,))
-        for uid in sorted(zones.units_of(state, seat))
-        if not units[uid]["tired"] and units[uid]["damage"] > 0
-    ]
+    units = state["units"]
+    fresh = seat_reading(state, frame["player"]).fresh
+    return [Action("heal", (uid,)) for uid in fresh if units[uid]["damage"] > 0]
 
 
 def apply_heal(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -521,18 +518,12 @@ def move_target_ok(state: State, frame: Frame, a: Args) -> bool:
 def move_candidates(state: State, frame: Frame) -> list[Action]:
     """Every fresh unit of the seat (``move_unit_ok``) to every other city it controls
     (``move_target_ok``)."""
-    seat = frame["player"]
-    cities = seat_reading(state, seat).mine
+    r = seat_reading(state, frame["player"])
+    cities = r.mine
     if len(cities) < 2:
         return []
     units = state["units"]
-    return [
-        Action("move", (uid, c))
-        for uid in sorted(zones.units_of(state, seat))
-        if not units[uid]["tired"]
-        for c in cities
-        if c != units[uid]["city"]
-    ]
+    return [Action("move", (uid, c)) for uid in r.fresh for c in cities if c != units[uid]["city"]]
 
 
 def apply_move(state: State, frame: Frame, a: Args, ev: Events) -> None:

@@ -92,11 +92,8 @@ def attack_candidates(state: State, frame: Frame) -> list[Action]:
     r = seat_reading(state, seat)
     # has_fighters for every city at once: one pass over the units, not one per city
     by = r.by
-    fighting = {
-        u["city"]
-        for uid, u in state["units"].items()
-        if u["controller"] == seat and not u["tired"] and by[uid]["attack"] > 0
-    }
+    units = state["units"]
+    fighting = {units[u]["city"] for u in r.fresh if by[u]["attack"] > 0}
     if not fighting:
         return []
     rivals = sorted([c for c, x in state["cities"].items() if x["controller"] != seat])

@@ -156,7 +156,7 @@ HANDLERS: dict[str, FrameHandler] = {
             _grow_prompt,
             not_now="the maintenance phase asks which cities try to grow now",
         ),
-        ReadingFrame(
+        TableFrame(
             "plan",
             [PLAN_RESEARCH, PLAN_PRODUCE, PLAN_DONE],
             lambda s, f: (

@@ -1,7 +1,7 @@
 """What the act frame's kinds read of a position, read once per listing.
 
 Every kind of the act frame lists from the same few readings: each card's design
-(:func:`cards.by_card`) and the acting seat's cities, sorted. Read by each kind they cost
+(:func:`cards.by_card`), the acting seat's cities and its fresh units. Read by each kind they cost
 more than the rest of most kinds, so the act frame's listing (:class:`ReadingFrame`) reads
 them once and hands them to its kinds for as long as the listing runs: listing changes
 nothing, so they cannot go stale. Asked outside a listing (a kind listed alone, a check),
@@ -20,16 +20,20 @@ from . import cards as card_set
 
 
 class SeatReading:
-    """A position as one seat's listing reads it: ``by`` (every card's design by id) and
-    ``mine`` (the seat's cities, sorted; shared: never change it)."""
+    """A position as one seat's listing reads it: ``by`` (every card's design by id),
+    ``mine`` (the seat's cities, sorted) and ``fresh`` (the seat's fresh units, sorted).
+    The lists are shared by the kinds: never change them."""
 
-    __slots__ = ("state", "seat", "by", "mine")
+    __slots__ = ("state", "seat", "by", "mine", "fresh")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.by: Mapping[str, dict[str, Any]] = card_set.by_card(state)
         self.mine = sorted([c for c, x in state["cities"].items() if x["controller"] == seat])
+        self.fresh = sorted(
+            [u for u, x in state["units"].items() if x["controller"] == seat and not x["tired"]]
+        )
 
 
 _open: SeatReading | None = None

@@ -1,14 +1,16 @@
 """History's candidate lists are the actions every check admits (#27, round eight).
 
-Found, Play, Produce, Ability, Attack, Clash and Move build only the actions their checks
-admit (the checks are ``ensured``: the listing does not ask them again), reading each
-card's design from ``cards.by_card`` and the seat's cities from the listing's reading
-(``reading.seat_reading``: read once for all the kinds when the frame lists, afresh when a
-kind is listed alone; both are compared). Here the plain form is written out: every
-action of the kind over a wide set of arguments (every card of the council, every city and
-terrain on the map, every seat), kept when ``first_violation`` (every check of the kind, in
-table order) finds nothing. At every decision of random games (both bots, two and three
-players) the kind's listing must be exactly those actions, in that order.
+Found, Play, Produce, Ability, Attack, Clash, Move, Heal and Explore build only the
+actions their checks admit (the checks are ``ensured``: the listing does not ask them
+again), reading each card's design from ``cards.by_card`` and the seat's cities and fresh
+units from the listing's reading (``reading.seat_reading``: read once for all the kinds
+when the act frame lists, afresh when a kind is listed alone; both are compared).
+
+Here the plain form is written out: every action of the kind over a wide set of arguments
+(every card of the council, every city and terrain on the map, every unit, every seat),
+kept when ``first_violation`` (every check of the kind, in table order) finds nothing. At
+every decision of random games (both bots, two and three players) the kind's listing must
+be exactly those actions, in that order.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ def everything(state: dict, frame: dict, kind: str) -> Iterator[Action]:
         yield from (Action("attack", (a, t)) for a in cities for t in cities)
     elif kind == "clash":
         yield from (Action("clash", (c, s)) for c in cities for s in seats)
+    elif kind in ("heal", "explore"):
+        yield from (Action(kind, (u,)) for u in sorted(state["units"]))
     elif kind == "move":
         for u in sorted(state["units"]):
             yield from (Action("move", (u, c)) for c in cities)
@@ -56,7 +60,7 @@ def everything(state: dict, frame: dict, kind: str) -> Iterator[Action]:
 
 
 FAST = {
-    "act": ("found", "play", "produce", "ability", "attack", "clash", "move"),
+    "act": ("found", "play", "produce", "ability", "attack", "clash", "move", "heal", "explore"),
     "plan": ("produce",),
     "settle_produce": ("produce",),
 }
@@ -84,8 +88,8 @@ def test_fast_kinds_list_what_every_check_admits(players: int) -> None:
         while not m.is_over:
             frame = m.state["stack"][-1]
             handler = m.game.handlers[frame["kind"]]
-            # the frame's listing (the act and plan frames read the position once for all
-            # their kinds: reading.ReadingFrame) and each kind listed alone (read afresh)
+            # the frame's listing (the act frame reads the position once for all its kinds:
+            # reading.ReadingFrame) and each kind listed alone (read afresh)
             whole = handler.legal(m.game, m.state, frame)
             grouped = handler.by_category(m.game, m.state, frame)
             for kind in FAST.get(frame["kind"], ()):
