@@ -11,6 +11,7 @@ nothing, so they cannot go stale. Asked outside a listing (a kind listed alone, 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from ..engine import Action
@@ -36,14 +37,15 @@ class SeatReading:
         )
 
 
-_open: SeatReading | None = None
-"""The reading of the listing under way (None outside one)."""
+_OPEN: ContextVar[SeatReading | None] = ContextVar("history_reading", default=None)
+"""The reading of the listing under way (None outside one); a context variable, so that a
+listing in another thread never sees it."""
 
 
 def seat_reading(state: State, seat: int) -> SeatReading:
     """The reading of the listing under way when it is of this very state and seat, else a
     fresh one."""
-    r = _open
+    r = _OPEN.get()
     if r is not None and r.state is state and r.seat == seat:
         return r
     return SeatReading(state, seat)
@@ -55,17 +57,15 @@ class ReadingFrame(TableFrame):
     at its first kinds, before the reading would pay."""
 
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
-        global _open
-        before, _open = _open, SeatReading(state, frame["player"])
+        token = _OPEN.set(SeatReading(state, frame["player"]))
         try:
             return super().legal(game, state, frame)
         finally:
-            _open = before
+            _OPEN.reset(token)
 
     def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
-        global _open
-        before, _open = _open, SeatReading(state, frame["player"])
+        token = _OPEN.set(SeatReading(state, frame["player"]))
         try:
             return super().by_category(game, state, frame)
         finally:
-            _open = before
+            _OPEN.reset(token)

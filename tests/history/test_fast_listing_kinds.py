@@ -22,6 +22,7 @@ import pytest
 from clash_widget.bots import make_bot
 from clash_widget.engine import Action, Match
 from clash_widget.history import cards as card_set
+from clash_widget.history import reading
 
 
 def everything(state: dict, frame: dict, kind: str) -> Iterator[Action]:
@@ -146,3 +147,27 @@ def test_attack_ignores_units_standing_in_a_rival_city() -> None:
                 moved += 1
             m.play(bot.choose(m.game, m.state, m.legal_actions()))
     assert moved > 50
+
+
+def test_the_reading_lives_only_while_the_act_frame_lists() -> None:
+    """After the act frame has listed (whole or by category), nothing of its reading is
+    left: a unit tired afterwards on the same state is no longer listed to explore."""
+    for seed in range(3):
+        m = Match.new("history", 2, 870 + seed, keep_undo=False)
+        bot = make_bot("random", "history", seed)
+        while not m.is_over:
+            frame = m.state["stack"][-1]
+            fresh = admitted(m, frame, "explore") if frame["kind"] == "act" else []
+            if fresh:
+                handler = m.game.handlers["act"]
+                handler.legal(m.game, m.state, frame)
+                handler.by_category(m.game, m.state, frame)
+                assert reading._OPEN.get() is None
+                u = m.state["units"][fresh[0].args[0]]
+                u["tired"] = True
+                assert handler.table["explore"].legal(m.state, frame) == fresh[1:]
+                assert [a for a in m.legal_actions() if a.kind == "explore"] == fresh[1:]
+                u["tired"] = False
+                return
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    raise AssertionError("no act frame with a fresh unit")
