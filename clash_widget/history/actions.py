@@ -18,6 +18,7 @@ from . import cards as card_set
 from . import effects, zones
 from .flow import next_actor
 from .maintenance import acted, produce_kind, producible, start_production
+from .reading import seat_reading
 from .rulebook import (
     ACTION,
     ACTION_ORDER,
@@ -37,20 +38,25 @@ PLAYABLE = ("event", "discovery", "mod", "terrain", "policy")
 
 
 # -- founding a city-------------------------------------------------------------------------------
-def found_cost(state: State, seat: int) -> int:
-    """The founding cost for ``seat`` now: 0 when off or when they control no city."""
-    if not zones.cities_of(state, seat):
+def found_cost(state: State, seat: int, mine: list[str] | None = None) -> int:
+    """The founding cost for ``seat`` now: 0 when off or when they control no city
+    (``mine``: the seat's cities, when the caller has them)."""
+    if not (zones.cities_of(state, seat) if mine is None else mine):
         return 0
     return max(0, opt(state, "founding_cost") - zones.empire(state, seat)["found_relief"])
 
 
 def payers(state: State, seat: int) -> list[str]:
-    cost = found_cost(state, seat)
+    mine = zones.cities_of(state, seat)
+    return _payers(state, mine, found_cost(state, seat, mine))
+
+
+def _payers(state: State, mine: list[str], cost: int) -> list[str]:
+    """:func:`payers` from the seat's cities, the founding cost known."""
     if cost == 0:
         return []
-    return sorted(
-        c for c in zones.cities_of(state, seat) if state["cities"][c]["population"] > cost
-    )
+    cities = state["cities"]
+    return sorted([c for c in mine if cities[c]["population"] > cost])
 
 
 @explained(lambda s, f, a: "no such city card in your council")
@@ -86,14 +92,19 @@ def cost_paid(state: State, frame: Frame, a: Args) -> bool:
 
 
 def found_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every city card in the council (``city_in_council``) with every city that can pay
+    (``cost_paid``); the cost reckoned once."""
     seat = frame["player"]
-    council = state["players"][seat]["council"]
-    cities = [c for c in sorted(council) if card_set.ctype(state, c) == "city"]
+    r = seat_reading(state, seat)
+    by = r.by
+    cities = sorted([c for c in state["players"][seat]["council"] if by[c]["type"] == "city"])
     if not cities:
         return []
-    if found_cost(state, seat) == 0:
+    cost = found_cost(state, seat, r.mine)
+    if cost == 0:
         return [Action("found", (c,)) for c in cities]
-    return [Action("found", (c, p)) for c in cities for p in payers(state, seat)]
+    can_pay = _payers(state, r.mine, cost)
+    return [Action("found", (c, p)) for c in cities for p in can_pay]
 
 
 def place_city(state: State, seat: int, cid: str, payer: str | None, ev: Events) -> None:
@@ -353,14 +364,43 @@ _RULE_OF_TYPE = {
 
 
 def play_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every playable card of the council (``playable_in_council``) at every target of
+    :func:`deploy_targets` that the rule of its type admits (:func:`deploy_fits`), those
+    rules written out here per type: the designs and the seat's cities from the listing's
+    reading, and nothing asked per target that the target list already says."""
     seat = frame["player"]
+    r = seat_reading(state, seat)
+    by, mine, cities = r.by, r.mine, state["cities"]
     out = []
     for cid in sorted(state["players"][seat]["council"]):
-        if card_set.ctype(state, cid) not in PLAYABLE:
+        d = by[cid]
+        t = d["type"]
+        if t == "policy":  # play_policy_ok: no target
+            out.append(Action("play", (cid,)))
             continue
-        for tgt in deploy_targets(state, seat, cid):
-            if deploy_fits(state, seat, cid, tgt):
-                out.append(Action("play", (cid,) if tgt is None else (cid, tgt)))
+        if t == "event" or t == "discovery":  # play_effect_ok (effects.targets all pass it)
+            effect = d["effect"]
+            if "research" in effect and state["players"][seat]["research"] is None:
+                continue
+            if "grow" not in effect:
+                out.append(Action("play", (cid,)))
+                continue
+        elif t != "terrain" and t != "mod":
+            continue
+        if t == "mod":  # play_mod_ok: a terrain of the seat's with no mod that the mod suits
+            on = d["on"]
+            fits = [
+                x
+                for c in mine
+                for x in cities[c]["terrains"]
+                if x not in cities[c]["mods"] and by[x]["id"] in on
+            ]
+            out += [Action("play", (cid, x)) for x in sorted(fits)]
+        elif t == "terrain":  # play_terrain_ok: a city of the seat's with room
+            room = opt(state, "max_terrains")
+            out += [Action("play", (cid, c)) for c in mine if len(cities[c]["terrains"]) < room]
+        else:  # a population card: every city of the seat's
+            out += [Action("play", (cid, c)) for c in mine]
     return out
 
 
@@ -433,12 +473,9 @@ def heal_damaged(state: State, frame: Frame, a: Args) -> bool:
 
 def heal_candidates(state: State, frame: Frame) -> list[Action]:
     """The fresh, damaged units of the seat (``heal_unit_ok``, ``heal_damaged``)."""
-    seat, units = frame["player"], state["units"]
-    return [
-        Action("heal", (uid,))
-        for uid in sorted(zones.units_of(state, seat))
-        if not units[uid]["tired"] and units[uid]["damage"] > 0
-    ]
+    units = state["units"]
+    fresh = seat_reading(state, frame["player"]).fresh
+    return [Action("heal", (uid,)) for uid in fresh if units[uid]["damage"] > 0]
 
 
 def apply_heal(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -481,18 +518,12 @@ def move_target_ok(state: State, frame: Frame, a: Args) -> bool:
 def move_candidates(state: State, frame: Frame) -> list[Action]:
     """Every fresh unit of the seat (``move_unit_ok``) to every other city it controls
     (``move_target_ok``)."""
-    seat = frame["player"]
-    cities = sorted(zones.cities_of(state, seat))
+    r = seat_reading(state, frame["player"])
+    cities = r.mine
     if len(cities) < 2:
         return []
     units = state["units"]
-    return [
-        Action("move", (uid, c))
-        for uid in sorted(zones.units_of(state, seat))
-        if not units[uid]["tired"]
-        for c in cities
-        if c != units[uid]["city"]
-    ]
+    return [Action("move", (uid, c)) for uid in r.fresh for c in cities if c != units[uid]["city"]]
 
 
 def apply_move(state: State, frame: Frame, a: Args, ev: Events) -> None:
@@ -545,12 +576,14 @@ def ability_fresh(state: State, frame: Frame, a: Args) -> bool:
 def ability_candidates(state: State, frame: Frame) -> list[Action]:
     """The fresh cards (``ability_fresh``) with an ability in the seat's cities
     (``ability_ok``)."""
-    seat, spent = frame["player"], state["spent"]
+    seat, spent, cities = frame["player"], state["spent"], state["cities"]
+    r = seat_reading(state, seat)
+    by = r.by
     return [
         Action("ability", (x,))
-        for city in sorted(zones.cities_of(state, seat))
-        for x in state["cities"][city]["creations"]
-        if card_set.design(state, x).get("ability") and x not in spent
+        for city in r.mine
+        for x in cities[city]["creations"]
+        if by[x].get("ability") and x not in spent
     ]
 
 

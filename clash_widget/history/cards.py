@@ -10,8 +10,10 @@ initiative, growth or a culture clash, as with the playing cards of the prototyp
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .poker import Card
@@ -161,6 +163,24 @@ def design(state: dict[str, Any], cid: str) -> dict[str, Any]:
 
 def ctype(state: dict[str, Any], cid: str) -> str:
     return _type(state["players"][_seat_of(cid)]["deck"], cid)
+
+
+def by_card(state: dict[str, Any]) -> Mapping[str, dict[str, Any]]:
+    """Every card's design by card id, for the decks the seats play: :func:`design` of
+    every card at once, so that a listing reads ``by_card(state)[cid]`` per card (a look-up)
+    instead of calling :func:`ctype` or :func:`design` (three calls) per card."""
+    return _by_card(tuple([p["deck"] for p in state["players"]]))
+
+
+@cache  # a pure function of the decks; read-only (the designs are the shared ones of designs())
+def _by_card(decks: tuple[str, ...]) -> Mapping[str, dict[str, Any]]:
+    return MappingProxyType(
+        {
+            card_id(seat, i): designs()[c.design]
+            for seat, deck in enumerate(decks)
+            for i, c in enumerate(deck_list(deck))
+        }
+    )
 
 
 def rank(state: dict[str, Any], cid: str) -> int:

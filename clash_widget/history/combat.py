@@ -24,6 +24,7 @@ from ..engine.game import Frame, State
 from . import cards as card_set
 from . import zones
 from .maintenance import acted
+from .reading import seat_reading
 from .rulebook import BOOK, CAPTURE, COMBAT, Args, parse_args
 
 
@@ -85,22 +86,18 @@ def target_ok(state: State, frame: Frame, a: Args) -> bool:
 
 
 def attack_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every city of the seat's with a fresh unit that can strike (``from_city_ok``,
+    ``has_fighters``) against every rival city (``target_ok``)."""
     seat = frame["player"]
-    rivals = sorted(c for c, x in state["cities"].items() if x["controller"] != seat)
-    if not rivals:
-        return []
+    r = seat_reading(state, seat)
     # has_fighters for every city at once: one pass over the units, not one per city
-    fighting = {
-        u["city"]
-        for uid, u in state["units"].items()
-        if u["controller"] == seat and not u["tired"] and zones.unit_stat(state, uid, "attack") > 0
-    }
-    return [
-        Action("attack", (mine, t))
-        for mine in sorted(zones.cities_of(state, seat))
-        if mine in fighting
-        for t in rivals
-    ]
+    by = r.by
+    units = state["units"]
+    fighting = {units[u]["city"] for u in r.fresh if by[u]["attack"] > 0}
+    if not fighting:
+        return []
+    rivals = sorted([c for c, x in state["cities"].items() if x["controller"] != seat])
+    return [Action("attack", (mine, t)) for mine in r.mine if mine in fighting for t in rivals]
 
 
 def apply_attack(state: State, frame: Frame, a: Args, ev: Events) -> None:

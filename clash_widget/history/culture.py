@@ -20,6 +20,7 @@ from ..engine.game import Frame, State
 from . import cards as card_set
 from . import poker, zones
 from .maintenance import acted
+from .reading import seat_reading
 from .rulebook import BOOK, CLASH_TIE, NOTES, OURS, POP_FLOOR, Args, opt, parse_args
 
 
@@ -67,11 +68,15 @@ def rival_ok(state: State, frame: Frame, a: Args) -> bool:
 
 
 def clash_candidates(state: State, frame: Frame) -> list[Action]:
-    seat = frame["player"]
-    rivals = [s for s in range(zones.n_players(state)) if s != seat and zones.cities_of(state, s)]
-    return [
-        Action("clash", (c, str(r))) for c in sorted(zones.cities_of(state, seat)) for r in rivals
-    ]
+    """Every city of the seat's (``own_city``) against every other seat that controls a
+    city (``rival_ok``): the map read once."""
+    seat, cities = frame["player"], state["cities"]
+    mine = seat_reading(state, seat).mine
+    if not mine or len(mine) == len(cities):  # no city of the seat's, or none of a rival's
+        return []
+    holders = {x["controller"] for x in cities.values()}
+    rivals = [str(s) for s in range(len(state["players"])) if s != seat and s in holders]
+    return [Action("clash", (c, r)) for c in mine for r in rivals]
 
 
 def attack_cards(state: State, seat: int, city: str) -> int:

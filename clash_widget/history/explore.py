@@ -29,6 +29,7 @@ from .actions import (
     play_terrain_ok,
 )
 from .maintenance import acted
+from .reading import seat_reading
 from .rulebook import ACTION, BOOK, TERMS, Args, parse_args
 
 DEPLOYABLE = ("city", "terrain", "mod", "discovery")
@@ -42,12 +43,8 @@ def explorer_ok(state: State, frame: Frame, a: Args) -> bool:
 
 
 def explore_candidates(state: State, frame: Frame) -> list[Action]:
-    units = state["units"]
-    return [
-        Action("explore", (u,))
-        for u in sorted(zones.units_of(state, frame["player"]))
-        if not units[u]["tired"]
-    ]
+    """The seat's fresh units (``explorer_ok``)."""
+    return [Action("explore", (u,)) for u in seat_reading(state, frame["player"]).fresh]
 
 
 def pulls(state: State, uid: str) -> int:

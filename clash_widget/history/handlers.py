@@ -50,6 +50,7 @@ from .maintenance import (
     TRADE_DONE,
     TRADE_RESEARCH,
 )
+from .reading import ReadingFrame
 from .rulebook import opt
 from .setup import CAPITAL, HOME
 
@@ -164,7 +165,7 @@ HANDLERS: dict[str, FrameHandler] = {
             ),
             not_now="the maintenance phase asks for research and production now",
         ),
-        TableFrame(
+        ReadingFrame(
             "act",
             [
                 EXPLORE,

@@ -10,12 +10,16 @@ a culture counter, ``done`` loses the rest (rule trade.unused-lost).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..engine import Action, Events
 from ..engine.frames import ActionKind, Applier, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import cards as card_set
 from . import zones
 from .flow import next_actor, try_growth
+from .reading import seat_reading
 from .rulebook import (
     BOOK,
     MAINT,
@@ -387,17 +391,27 @@ def _card_arg(frame: Frame, a: Args) -> str:
     return a.get(0) if frame["kind"] == "settle_produce" else a.get(1)
 
 
-def producible(state: State, seat: int) -> list[str]:
-    council = state["players"][seat]["council"]
-    known: set[str] | None = None  # zones.knows for every requirement, the techs read once
+def producible(
+    state: State, seat: int, by: Mapping[str, dict[str, Any]] | None = None
+) -> list[str]:
+    """The council's units and creations whose tech requirement is met
+    (``producible_in_council``, ``requirement_met``): each card's design read once (``by``:
+    :func:`cards.by_card`, when the caller has it), the known techs once
+    (:func:`zones.known_designs`)."""
+    if by is None:
+        by = card_set.by_card(state)
+    p = state["players"][seat]
+    known: set[str] | None = None
     out = []
-    for c in sorted(council):
-        if card_set.ctype(state, c) not in ("unit", "creation"):
+    for c in sorted(p["council"]):
+        d = by[c]
+        t = d["type"]
+        if t != "unit" and t != "creation":
             continue
-        req = card_set.design(state, c).get("requires")
+        req = d.get("requires")
         if req:
             if known is None:
-                known = zones.known_designs(state, seat)
+                known = {by[x]["id"] for x in p["techs"]}
             if req not in known:
                 continue
         out.append(c)
@@ -405,15 +419,16 @@ def producible(state: State, seat: int) -> list[str]:
 
 
 def produce_candidates(state: State, frame: Frame) -> list[Action]:
+    """Every idle city of the seat (``produce_city_ok``, ``city_idle``) with every
+    producible card (:func:`producible`)."""
     seat = frame["player"]
-    cards = producible(state, seat)
+    r = seat_reading(state, seat)
+    cards = producible(state, seat, r.by)
     if not cards:
         return []
-    out = []
-    for city in sorted(zones.cities_of(state, seat)):
-        if state["cities"][city]["production"] is None:
-            out += [Action("produce", (city, c)) for c in cards]
-    return out
+    cities = state["cities"]
+    idle = [c for c in r.mine if cities[c]["production"] is None]
+    return [Action("produce", (city, c)) for city in idle for c in cards]
 
 
 def start_production(state: State, seat: int, city: str, cid: str, ev: Events) -> None:
