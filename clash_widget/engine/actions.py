@@ -47,13 +47,18 @@ def whole_number(text: str, what: str = "a whole number") -> int:
         raise MalformedAction(f"{what} is written as a whole number, not {text!r}") from None
 
 
+# ``Action(kind, args)`` runs the Python ``__new__`` that NamedTuple writes; the tuple's own
+# constructor makes the same record without it (the listings make actions by the thousand).
+_make = tuple.__new__
+
+
 def act(kind: str, *args: object) -> Action:
     """Build an action from any printable arguments (ints, hex keys...)."""
-    return Action(kind, tuple(map(str, args)))
+    return _make(Action, (kind, tuple(map(str, args))))
 
 
 @lru_cache(maxsize=65536)
 def act_once(kind: str, *args: str) -> Action:
     """``act(kind, *args)`` for text arguments, made once and handed out again (actions are
     immutable): for candidates a listing makes at every position (a hex, a card)."""
-    return Action(kind, args)
+    return _make(Action, (kind, args))
