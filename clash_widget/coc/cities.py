@@ -658,68 +658,70 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
     return True
 
 
-@lru_cache(maxsize=64)
-def _least_to_pay(text: str) -> int:
-    """The fewest food, wood, ore and gold together that may pay the price written ``text``
-    (``can_pay``: gold makes up the resources' shortfall, tokens pay for themselves); 0,
-    which rules nothing out, if the price holds anything else."""
-    cost = parse_payment(text)
-    for r in cost:
-        if r not in BASIC and r not in TOKENS:
-            return 0
-    return sum(n for r, n in cost.items() if r in BASIC)
-
-
-assert BASIC == ("food", "wood", "ore"), "build_candidates adds these three and gold"
+@lru_cache(maxsize=8192)  # holdings of up to 8 each, the options' three prices
+def _units_paid(
+    food: int, wood: int, ore: int, gold: int, settler: str, army: str, ship: str
+) -> tuple[bool, bool] | None:
+    """``build.cost`` (``can_pay``) at these holdings for the prices written ``settler``,
+    ``army`` and ``ship``: whether a settler or an army is paid, and whether a ship is. None
+    if a price holds anything but food, wood and ore (then ``can_pay`` reads more)."""
+    player = {"res": {"food": food, "wood": wood, "ore": ore, "gold": gold}}
+    paid = []
+    for text in (settler, army, ship):
+        price = parse_payment(text)
+        for r in price:
+            if r not in BASIC:
+                return None
+        paid.append(can_pay(player, price))
+    return paid[0] or paid[1], paid[2]
 
 
 def build_candidates(state: State, frame: Frame) -> list[Action]:
-    """The player's cities that pass ``build.can-build-something``: per city, a unit that
-    passes the checks about the city (port, room) and those that are not (the costs and
-    Draft, asked once for all cities, and only of the units tried)."""
+    """The player's cities that pass ``build.can-build-something``: whether a land unit
+    (settler, army, Draft's army) and whether a ship passes the checks that are not about
+    the city (``_UNIT_ANY_CITY``: the cost, Draft) is the same for every city, so it is
+    worked out first; then each city is asked its room (and a ship its port)."""
     p = frame["player"]
     keys = own_cities(state, p)
     if not keys:
         return []
-    probe = _probe(p, keys[0])
-    units = _probe_units(state, probe)
-    payable: list[bool | None] = [None] * len(units)
-    options = state["options"]
-    room = options["max_units_per_space"]
-    # What build.cost and build.draft need at the least, read without a call: resources
-    # (gold stands in for any) for a paid unit, a mood token for Draft's army.
     player = state["players"][p]
     res = player["res"]
-    have = res["food"] + res["wood"] + res["ore"] + res["gold"]
+    options = state["options"]
+    paid = _units_paid(
+        res["food"],
+        res["wood"],
+        res["ore"],
+        res["gold"],
+        options["settler_cost"],
+        options["army_cost"],
+        options["ship_cost"],
+    )
+    probe = _probe(p, keys[0])
+    if paid is None:  # a price of more than food, wood and ore: the checks themselves
+        settler, army, ship_unit = _probe_units(state, probe)[:3]
+        land = _passes(_UNIT_ANY_CITY, state, probe, settler) or _passes(
+            _UNIT_ANY_CITY, state, probe, army
+        )
+        ship = _passes(_UNIT_ANY_CITY, state, probe, ship_unit)
+    else:
+        land, ship = paid
+    if not land and player["mood"] >= 1:  # Draft's army: a mood token at the least
+        land = draft_ok.ok(state, probe, _probe_units(state, probe)[3])
+    if not (land or ship):
+        return []
+    room = options["max_units_per_space"]
+    cities = state["cities"]
     out = []
-    for key in keys:  # plain loops: at every listing
-        probe["city"] = key
-        for i, unit in enumerate(units):
-            paid = payable[i]
-            if paid is None:
-                if unit["draft"]:
-                    paid = player["mood"] >= 1  # draft_mood_cost is 1 or 2
-                else:
-                    paid = have >= _least_to_pay(options[_COST_OPTION[unit["kind"]]])
-                if paid:
-                    for c in _UNIT_ANY_CITY:
-                        if not c.ok(state, probe, unit):
-                            paid = False
-                            break
-                payable[i] = paid
-            if paid:
-                if unit["kind"] != "ship" and len(units_on(state, key)) < room:
-                    # ship_port and build_stack hold: a land unit goes on the city's
-                    # space, where fewer units stand than the limit (stack_count counts
-                    # no more of them)
-                    out.append(act_once("build", key))
-                    break
-                for c in _UNIT_PLACE:
-                    if not c.ok(state, probe, unit):
-                        break
-                else:
-                    out.append(act_once("build", key))
-                    break
+    for key in keys:  # a plain loop: at every listing
+        # ship_port holds for a land unit, and build_stack reads the city's space (fewer
+        # units there than the limit: stack_count, which counts no more, holds too)
+        if land and (len(units_on(state, key)) < room or stack_count(state, key) < room):
+            out.append(act_once("build", key))
+        elif ship:  # ship_port and build_stack at the port
+            port = cities[key]["port"]
+            if port is not None and stack_count(state, port) < room:
+                out.append(act_once("build", key))
     return out
 
 
@@ -909,6 +911,9 @@ _UNIT_ANY_CITY = tuple(
         key=lambda c: c is not unit_affordable,
     )
 )
+# build_candidates reads these two itself: the cost (a Draft army passes it) and Draft (a
+# paid unit passes it).
+assert _UNIT_ANY_CITY == (unit_affordable, draft_ok), _UNIT_ANY_CITY
 paying.register(
     "unit",
     lambda s, f, a: [{}] if a["draft"] else [unit_cost(s, a["kind"])],
