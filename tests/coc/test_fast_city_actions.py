@@ -24,6 +24,7 @@ from typing import Any
 
 from clash_widget.coc import cities, civic
 from clash_widget.coc.board import board_neighbours, is_sea, stack_count
+from clash_widget.coc.economy import payments
 from clash_widget.coc.setup import add_unit
 
 from .test_fast_cities import fast, plain, positions
@@ -112,3 +113,44 @@ def test_city_frames_list_exactly_the_checked_wide_candidates() -> None:
             c[0] += 1
             c[1] += bool(got)
     assert len(counts) == 4 and min(n for _, n in counts.values()) > 30, counts
+
+
+def _plain_payments(stock: dict[str, int], total: int, order: tuple[str, ...]) -> list[Any]:
+    """``payments`` as first written: one call per kind, the last one too."""
+    out: list[dict[str, int]] = []
+
+    def walk(i: int, left: int, take: dict[str, int]) -> None:
+        if left == 0:
+            out.append(dict(take))
+            return
+        if i == len(order):
+            return
+        r = order[i]
+        for n in range(min(left, stock.get(r, 0)), -1, -1):
+            if n:
+                take[r] = n
+            walk(i + 1, left - n, take)
+            take.pop(r, None)
+
+    walk(0, total, {})
+    return out
+
+
+def test_payments_are_the_plain_walk_parts_in_order() -> None:
+    """Every way to pay, in the same order, each with its parts in the same order."""
+    rnd = random.Random(2727)
+    kinds = ("mood", "food", "wood", "ore", "ideas", "gold")
+    nonempty = 0
+    for _ in range(4000):
+        order = tuple(rnd.sample(kinds, rnd.randint(0, len(kinds))))
+        stock = {r: rnd.randint(0, 4) for r in kinds if rnd.random() < 0.85}
+        total = rnd.randint(-1, 7)
+        got = payments(stock, total, order)
+        want = _plain_payments(stock, total, order)
+        assert [list(w.items()) for w in got] == [list(w.items()) for w in want], (
+            stock,
+            total,
+            order,
+        )
+        nonempty += len(want) > 1
+    assert nonempty > 1000, nonempty
