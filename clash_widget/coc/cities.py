@@ -5,7 +5,9 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ..engine import Action, act
@@ -31,11 +33,21 @@ from .board import (
 )
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import can_pay, gain, option_cost, option_price, parse_payment, pay
-from .effects import PIECE_EFFECT, grants
+from .effects import PIECE_EFFECT, grants, source
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .state_types import BuildFrame, CollectFrame
-from .vocab import ANGRY, BASIC, NEUTRAL, PIECES, TOKENS, mood_name, parse_hex, with_article
+from .vocab import (
+    ANGRY,
+    BASIC,
+    NEUTRAL,
+    PIECES,
+    TERRAINS,
+    TOKENS,
+    mood_name,
+    parse_hex,
+    with_article,
+)
 
 FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
 ACTIVATE = "Primer: Actions (Expanded), Activate a City"
@@ -397,9 +409,10 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
     """What each hex in range yields to the player, for the hexes that pass the checks
     reading only the hex (``_TAKE_PER_HEX``, see ``ensured``), asked here once per hex in
     plain loops: hex-used, hex-occupied (another city, a foreign unit), one-sea-hex and
-    sea-adjacent, each as its check reads it."""
+    sea-adjacent, each as its check reads it. What a hex yields is read from the table of
+    the player's yields (``_yield_table``), the foreign units from one pass over the units
+    when a hex first needs them."""
     p = frame["player"]
-    player = state["players"][p]
     centre = frame["city"]
     cities = state["cities"]
     port = cities[centre]["port"]
@@ -410,40 +423,69 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
         picked.append(h)
         if hexes[h]["terrain"] == "sea":
             sea_taken = True
+    rng = frame["range"]
     # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
-    far = frame["range"] > 1
-    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
+    far = rng > 1
+    table = _yield_table(state["players"][p]["advances"])
+    foreign: set[str] | None = None  # the hexes where another player's unit stands
     out = []
-    for h in _in_range(state, centre, frame["range"]):  # plain loops: at every listing
+    # the usual reach: the city's hex (on the board) and its neighbours on the board
+    for h in _in_range(state, centre, rng) if far else _around(centre):
+        if h not in hexes:
+            continue
         t = hexes[h]["terrain"]
-        of = (t, h == port)
-        got = known.get(of)
-        if got is None:
-            got = known[of] = _yields(player, t, h == port)
-        if not got or h in picked:  # collect.hex-used
+        got = table.get((t, True)) if h == port else table.get(t)
+        if not got or h in picked:  # collect.yield, collect.hex-used
             continue
         if h != centre and h in cities:  # collect.hex-occupied: another city
             continue
-        for _, u in units_on(state, h):  # collect.hex-occupied: a foreign unit
-            if u["owner"] != p:
-                break
-        else:
-            if t == "sea" and (sea_taken or (far and hex_distance(h, centre) > 1)):
-                continue  # collect.one-sea-hex, collect.sea-adjacent
-            for res in got:
-                out.append(act_once("take", h, res))
+        if foreign is None:
+            foreign = set()
+            for u in state["units"].values():
+                if u["owner"] != p:
+                    foreign.add(u["hex"])
+        if h in foreign:  # collect.hex-occupied: a foreign unit
+            continue
+        if t == "sea" and (sea_taken or (far and hex_distance(h, centre) > 1)):
+            continue  # collect.one-sea-hex, collect.sea-adjacent
+        for res in got:
+            out.append(act_once("take", h, res))
     return out
 
 
+# The advances that _yields reads (through the effects of LAND_YIELD and Fishing).
+_YIELD_ADVANCES = tuple(
+    sorted({source(e) for e, _ in LAND_YIELD.values()} | {source("collect.sea-food")})
+)
+
+
+def _yield_table(advances: list[str]) -> Mapping[Any, tuple[str, ...]]:
+    """What each terrain yields to a player owning ``advances`` (``_yields``): by terrain,
+    and by (terrain, True) for the city's port."""
+    owned = 0
+    bit = 1
+    for a in _YIELD_ADVANCES:  # a loop: at every listing of the collect frame
+        if a in advances:
+            owned |= bit
+        bit <<= 1
+    return _yields_owning(owned)
+
+
+@cache  # one per subset of _YIELD_ADVANCES
+def _yields_owning(owned: int) -> Mapping[Any, tuple[str, ...]]:
+    """``_yields`` of every terrain (and unexplored, None), for a player owning the subset
+    ``owned`` (bits in ``_YIELD_ADVANCES`` order) of the advances it reads; read-only."""
+    player = {"advances": [a for i, a in enumerate(_YIELD_ADVANCES) if owned >> i & 1]}
+    table: dict[Any, tuple[str, ...]] = {}
+    for t in (*TERRAINS, None):
+        table[t] = tuple(_yields(player, t, False))
+        table[t, True] = tuple(_yields(player, t, True))
+    return MappingProxyType(table)
+
+
 def _in_range(state: State, centre: str, rng: int) -> list[str]:
-    """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted."""
-    if rng == 1:  # the usual reach: the centre and its neighbours on the board
-        hexes = state["hexes"]
-        near = []
-        for h in _around(centre):  # a loop, not a list comprehension: at every listing
-            if h == centre or h in hexes:
-                near.append(h)
-        return near
+    """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted (a
+    reach of 1: ``_around``, whose hexes off the board the caller leaves out)."""
     seen = {centre}
     ring = [centre]
     for _ in range(rng):

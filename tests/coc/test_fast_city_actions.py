@@ -78,7 +78,7 @@ def _positions(seeds: range) -> Iterator[tuple[State, Frame]]:
     rnd = random.Random(2727)
     for state, frame in positions(seeds, variants=1):
         yield state, frame
-        if frame["kind"] in ("turn", "build", "civic"):
+        if frame["kind"] in ("turn", "build", "civic", "collect"):
             s = _edges(state, frame, rnd)
             # a made-up frame (test_fast_cities) is not on the stack: a copy of it
             on_stack = frame is state["stack"][-1]
@@ -99,12 +99,13 @@ def test_build_kind_lists_exactly_the_checked_wide_candidates() -> None:
 
 
 def test_city_frames_list_exactly_the_checked_wide_candidates() -> None:
-    """The build and civic frames' kinds: every candidate that passes every check."""
+    """The build, civic and collect frames' kinds: every candidate that passes every check."""
     counts: dict[str, list[int]] = {}
     for state, frame in _positions(range(2733, 2736)):
         specs = {
             "build": (cities.UNIT, cities.BUILD_DONE),
             "civic": (civic.IMPROVE, civic.CIVIC_DONE),
+            "collect": (cities.TAKE, cities.HUSBANDRY, cities.COLLECT_DONE),
         }.get(frame["kind"], ())
         for spec in specs:
             got = fast(spec, state, frame)
@@ -112,7 +113,7 @@ def test_city_frames_list_exactly_the_checked_wide_candidates() -> None:
             c = counts.setdefault(f"{frame['kind']}/{spec.kind}", [0, 0])
             c[0] += 1
             c[1] += bool(got)
-    assert len(counts) == 4 and min(n for _, n in counts.values()) > 30, counts
+    assert len(counts) == 7 and min(n for _, n in counts.values()) > 30, counts
 
 
 def _plain_payments(stock: dict[str, int], total: int, order: tuple[str, ...]) -> list[Any]:
