@@ -703,10 +703,10 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
 @lru_cache(maxsize=8192)  # holdings of up to 8 each, the options' three prices
 def _units_paid(
     food: int, wood: int, ore: int, gold: int, settler: str, army: str, ship: str
-) -> tuple[bool, bool] | None:
+) -> tuple[bool, bool, bool] | None:
     """``build.cost`` (``can_pay``) at these holdings for the prices written ``settler``,
-    ``army`` and ``ship``: whether a settler or an army is paid, and whether a ship is. None
-    if a price holds anything but food, wood and ore (then ``can_pay`` reads more)."""
+    ``army`` and ``ship``: whether each is paid, in ``UNITS`` order. None if a price holds
+    anything but food, wood and ore (then ``can_pay`` reads more)."""
     player = {"res": {"food": food, "wood": wood, "ore": ore, "gold": gold}}
     paid = []
     for text in (settler, army, ship):
@@ -715,7 +715,7 @@ def _units_paid(
             if r not in BASIC:
                 return None
         paid.append(can_pay(player, price))
-    return paid[0] or paid[1], paid[2]
+    return paid[0], paid[1], paid[2]
 
 
 def build_candidates(state: State, frame: Frame) -> list[Action]:
@@ -747,7 +747,7 @@ def build_candidates(state: State, frame: Frame) -> list[Action]:
         )
         ship = _passes(_UNIT_ANY_CITY, state, probe, ship_unit)
     else:
-        land, ship = paid
+        land, ship = paid[0] or paid[1], paid[2]
     if not land and player["mood"] >= 1:  # Draft's army: a mood token at the least
         land = draft_ok.ok(state, probe, _probe_units(state, probe)[3])
     if not (land or ship):
@@ -875,8 +875,55 @@ _UNITS = tuple(act("unit", k) for k in UNITS)
 _UNITS_DRAFT = (*_UNITS, act("unit", "army", "draft"))
 
 
-def unit_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
-    return _UNITS_DRAFT if grants(me(state, frame), "build.draft") else _UNITS
+def unit_candidates(state: State, frame: Frame) -> list[Action]:
+    """The units (and Draft's army) that pass every check but ``build.size-limit`` (asked
+    once for the kind: it reads only the frame): the costs from ``_units_paid``, the room
+    on the city's space asked once for the land units, a ship's port and its room."""
+    p = frame["player"]
+    player = state["players"][p]
+    res = player["res"]
+    options = state["options"]
+    paid = _units_paid(
+        res["food"],
+        res["wood"],
+        res["ore"],
+        res["gold"],
+        options["settler_cost"],
+        options["army_cost"],
+        options["ship_cost"],
+    )
+    if paid is None:  # a price of more than food, wood and ore: build.cost itself
+        units = _probe_units(state, frame)
+        paid = (
+            unit_affordable.ok(state, frame, units[0]),
+            unit_affordable.ok(state, frame, units[1]),
+            unit_affordable.ok(state, frame, units[2]),
+        )
+    drafted = (
+        player["mood"] >= 1  # draft_mood_cost is 1 or 2
+        and not frame["draft"]
+        and grants(player, "build.draft")
+        and player["mood"] >= draft_mood_cost(player)
+    )
+    room = options["max_units_per_space"]
+    key = frame["city"]
+    # build_stack on the city's space (ship_port holds for a land unit): fewer units there
+    # than the limit, then stack_count, which counts no more, holds too
+    land = (paid[0] or paid[1] or drafted) and (
+        len(units_on(state, key)) < room or stack_count(state, key) < room
+    )
+    out = []
+    if land and paid[0]:
+        out.append(_UNITS[0])
+    if land and paid[1]:
+        out.append(_UNITS[1])
+    if paid[2]:  # ship_port and build_stack at the port
+        port = state["cities"][key]["port"]
+        if port is not None and stack_count(state, port) < room:
+            out.append(_UNITS[2])
+    if land and drafted:
+        out.append(_UNITS_DRAFT[3])
+    return out
 
 
 def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -936,7 +983,9 @@ UNIT = ActionKind(
     unit_candidates,
     apply_unit,
     category="unit",
-    ensured=[unit_kind, paying.named_ok],  # the candidates: UNITS, no payment named
+    # unit_candidates: UNITS and Draft's army, no payment named, that pass the others
+    # (build.size-limit is asked once for the kind: it reads only the frame)
+    ensured=[unit_kind, ship_port, build_stack, draft_ok, unit_affordable, paying.named_ok],
     arity=(1, 2),
     usage="unit settler|army|ship [draft|<payment>]",
     example="unit army draft",
@@ -998,6 +1047,7 @@ BUILD_DONE = ActionKind(
     ),
     finish_build,
     category="done",
+    ensured=[nationalism_token],  # the candidates: the tokens when Nationalism earns one
     arity=(0, 1),
     usage="done [mood|culture]",
     example="done culture",
