@@ -5,7 +5,9 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ..engine import Action, act
@@ -31,11 +33,21 @@ from .board import (
 )
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import can_pay, gain, option_cost, option_price, parse_payment, pay
-from .effects import PIECE_EFFECT, grants
+from .effects import PIECE_EFFECT, grants, source
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .state_types import BuildFrame, CollectFrame
-from .vocab import ANGRY, BASIC, NEUTRAL, PIECES, TOKENS, mood_name, parse_hex, with_article
+from .vocab import (
+    ANGRY,
+    BASIC,
+    NEUTRAL,
+    PIECES,
+    TERRAINS,
+    TOKENS,
+    mood_name,
+    parse_hex,
+    with_article,
+)
 
 FOUND = "Primer: Actions (Expanded), Found a City; French rulings p. 6, 8"
 ACTIVATE = "Primer: Actions (Expanded), Activate a City"
@@ -397,9 +409,10 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
     """What each hex in range yields to the player, for the hexes that pass the checks
     reading only the hex (``_TAKE_PER_HEX``, see ``ensured``), asked here once per hex in
     plain loops: hex-used, hex-occupied (another city, a foreign unit), one-sea-hex and
-    sea-adjacent, each as its check reads it."""
+    sea-adjacent, each as its check reads it. What a hex yields is read from the table of
+    the player's yields (``_yield_table``), the foreign units from one pass over the units
+    when a hex first needs them."""
     p = frame["player"]
-    player = state["players"][p]
     centre = frame["city"]
     cities = state["cities"]
     port = cities[centre]["port"]
@@ -410,40 +423,69 @@ def take_candidates(state: State, frame: Frame) -> list[Action]:
         picked.append(h)
         if hexes[h]["terrain"] == "sea":
             sea_taken = True
+    rng = frame["range"]
     # At a reach of 1 every hex is the city's or next to it: collect.sea-adjacent holds.
-    far = frame["range"] > 1
-    known: dict[tuple[str | None, bool], list[str]] = {}  # _yields by its arguments
+    far = rng > 1
+    table = _yield_table(state["players"][p]["advances"])
+    foreign: set[str] | None = None  # the hexes where another player's unit stands
     out = []
-    for h in _in_range(state, centre, frame["range"]):  # plain loops: at every listing
+    # the usual reach: the city's hex (on the board) and its neighbours on the board
+    for h in _in_range(state, centre, rng) if far else _around(centre):
+        if h not in hexes:
+            continue
         t = hexes[h]["terrain"]
-        of = (t, h == port)
-        got = known.get(of)
-        if got is None:
-            got = known[of] = _yields(player, t, h == port)
-        if not got or h in picked:  # collect.hex-used
+        got = table.get((t, True)) if h == port else table.get(t)
+        if not got or h in picked:  # collect.yield, collect.hex-used
             continue
         if h != centre and h in cities:  # collect.hex-occupied: another city
             continue
-        for _, u in units_on(state, h):  # collect.hex-occupied: a foreign unit
-            if u["owner"] != p:
-                break
-        else:
-            if t == "sea" and (sea_taken or (far and hex_distance(h, centre) > 1)):
-                continue  # collect.one-sea-hex, collect.sea-adjacent
-            for res in got:
-                out.append(act_once("take", h, res))
+        if foreign is None:
+            foreign = set()
+            for u in state["units"].values():
+                if u["owner"] != p:
+                    foreign.add(u["hex"])
+        if h in foreign:  # collect.hex-occupied: a foreign unit
+            continue
+        if t == "sea" and (sea_taken or (far and hex_distance(h, centre) > 1)):
+            continue  # collect.one-sea-hex, collect.sea-adjacent
+        for res in got:
+            out.append(act_once("take", h, res))
     return out
 
 
+# The advances that _yields reads (through the effects of LAND_YIELD and Fishing).
+_YIELD_ADVANCES = tuple(
+    sorted({source(e) for e, _ in LAND_YIELD.values()} | {source("collect.sea-food")})
+)
+
+
+def _yield_table(advances: list[str]) -> Mapping[Any, tuple[str, ...]]:
+    """What each terrain yields to a player owning ``advances`` (``_yields``): by terrain,
+    and by (terrain, True) for the city's port."""
+    owned = 0
+    bit = 1
+    for a in _YIELD_ADVANCES:  # a loop: at every listing of the collect frame
+        if a in advances:
+            owned |= bit
+        bit <<= 1
+    return _yields_owning(owned)
+
+
+@cache  # one per subset of _YIELD_ADVANCES
+def _yields_owning(owned: int) -> Mapping[Any, tuple[str, ...]]:
+    """``_yields`` of every terrain (and unexplored, None), for a player owning the subset
+    ``owned`` (bits in ``_YIELD_ADVANCES`` order) of the advances it reads; read-only."""
+    player = {"advances": [a for i, a in enumerate(_YIELD_ADVANCES) if owned >> i & 1]}
+    table: dict[Any, tuple[str, ...]] = {}
+    for t in (*TERRAINS, None):
+        table[t] = tuple(_yields(player, t, False))
+        table[t, True] = tuple(_yields(player, t, True))
+    return MappingProxyType(table)
+
+
 def _in_range(state: State, centre: str, rng: int) -> list[str]:
-    """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted."""
-    if rng == 1:  # the usual reach: the centre and its neighbours on the board
-        hexes = state["hexes"]
-        near = []
-        for h in _around(centre):  # a loop, not a list comprehension: at every listing
-            if h == centre or h in hexes:
-                near.append(h)
-        return near
+    """The board's hexes up to ``rng`` steps from ``centre`` over the board, sorted (a
+    reach of 1: ``_around``, whose hexes off the board the caller leaves out)."""
     seen = {centre}
     ring = [centre]
     for _ in range(rng):
@@ -658,68 +700,70 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
     return True
 
 
-@lru_cache(maxsize=64)
-def _least_to_pay(text: str) -> int:
-    """The fewest food, wood, ore and gold together that may pay the price written ``text``
-    (``can_pay``: gold makes up the resources' shortfall, tokens pay for themselves); 0,
-    which rules nothing out, if the price holds anything else."""
-    cost = parse_payment(text)
-    for r in cost:
-        if r not in BASIC and r not in TOKENS:
-            return 0
-    return sum(n for r, n in cost.items() if r in BASIC)
-
-
-assert BASIC == ("food", "wood", "ore"), "build_candidates adds these three and gold"
+@lru_cache(maxsize=8192)  # holdings of up to 8 each, the options' three prices
+def _units_paid(
+    food: int, wood: int, ore: int, gold: int, settler: str, army: str, ship: str
+) -> tuple[bool, bool, bool] | None:
+    """``build.cost`` (``can_pay``) at these holdings for the prices written ``settler``,
+    ``army`` and ``ship``: whether each is paid, in ``UNITS`` order. None if a price holds
+    anything but food, wood and ore (then ``can_pay`` reads more)."""
+    player = {"res": {"food": food, "wood": wood, "ore": ore, "gold": gold}}
+    paid = []
+    for text in (settler, army, ship):
+        price = parse_payment(text)
+        for r in price:
+            if r not in BASIC:
+                return None
+        paid.append(can_pay(player, price))
+    return paid[0], paid[1], paid[2]
 
 
 def build_candidates(state: State, frame: Frame) -> list[Action]:
-    """The player's cities that pass ``build.can-build-something``: per city, a unit that
-    passes the checks about the city (port, room) and those that are not (the costs and
-    Draft, asked once for all cities, and only of the units tried)."""
+    """The player's cities that pass ``build.can-build-something``: whether a land unit
+    (settler, army, Draft's army) and whether a ship passes the checks that are not about
+    the city (``_UNIT_ANY_CITY``: the cost, Draft) is the same for every city, so it is
+    worked out first; then each city is asked its room (and a ship its port)."""
     p = frame["player"]
     keys = own_cities(state, p)
     if not keys:
         return []
-    probe = _probe(p, keys[0])
-    units = _probe_units(state, probe)
-    payable: list[bool | None] = [None] * len(units)
-    options = state["options"]
-    room = options["max_units_per_space"]
-    # What build.cost and build.draft need at the least, read without a call: resources
-    # (gold stands in for any) for a paid unit, a mood token for Draft's army.
     player = state["players"][p]
     res = player["res"]
-    have = res["food"] + res["wood"] + res["ore"] + res["gold"]
+    options = state["options"]
+    paid = _units_paid(
+        res["food"],
+        res["wood"],
+        res["ore"],
+        res["gold"],
+        options["settler_cost"],
+        options["army_cost"],
+        options["ship_cost"],
+    )
+    probe = _probe(p, keys[0])
+    if paid is None:  # a price of more than food, wood and ore: the checks themselves
+        settler, army, ship_unit = _probe_units(state, probe)[:3]
+        land = _passes(_UNIT_ANY_CITY, state, probe, settler) or _passes(
+            _UNIT_ANY_CITY, state, probe, army
+        )
+        ship = _passes(_UNIT_ANY_CITY, state, probe, ship_unit)
+    else:
+        land, ship = paid[0] or paid[1], paid[2]
+    if not land and player["mood"] >= 1:  # Draft's army: a mood token at the least
+        land = draft_ok.ok(state, probe, _probe_units(state, probe)[3])
+    if not (land or ship):
+        return []
+    room = options["max_units_per_space"]
+    cities = state["cities"]
     out = []
-    for key in keys:  # plain loops: at every listing
-        probe["city"] = key
-        for i, unit in enumerate(units):
-            paid = payable[i]
-            if paid is None:
-                if unit["draft"]:
-                    paid = player["mood"] >= 1  # draft_mood_cost is 1 or 2
-                else:
-                    paid = have >= _least_to_pay(options[_COST_OPTION[unit["kind"]]])
-                if paid:
-                    for c in _UNIT_ANY_CITY:
-                        if not c.ok(state, probe, unit):
-                            paid = False
-                            break
-                payable[i] = paid
-            if paid:
-                if unit["kind"] != "ship" and len(units_on(state, key)) < room:
-                    # ship_port and build_stack hold: a land unit goes on the city's
-                    # space, where fewer units stand than the limit (stack_count counts
-                    # no more of them)
-                    out.append(act_once("build", key))
-                    break
-                for c in _UNIT_PLACE:
-                    if not c.ok(state, probe, unit):
-                        break
-                else:
-                    out.append(act_once("build", key))
-                    break
+    for key in keys:  # a plain loop: at every listing
+        # ship_port holds for a land unit, and build_stack reads the city's space (fewer
+        # units there than the limit: stack_count, which counts no more, holds too)
+        if land and (len(units_on(state, key)) < room or stack_count(state, key) < room):
+            out.append(act_once("build", key))
+        elif ship:  # ship_port and build_stack at the port
+            port = cities[key]["port"]
+            if port is not None and stack_count(state, port) < room:
+                out.append(act_once("build", key))
     return out
 
 
@@ -831,8 +875,55 @@ _UNITS = tuple(act("unit", k) for k in UNITS)
 _UNITS_DRAFT = (*_UNITS, act("unit", "army", "draft"))
 
 
-def unit_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
-    return _UNITS_DRAFT if grants(me(state, frame), "build.draft") else _UNITS
+def unit_candidates(state: State, frame: Frame) -> list[Action]:
+    """The units (and Draft's army) that pass every check but ``build.size-limit`` (asked
+    once for the kind: it reads only the frame): the costs from ``_units_paid``, the room
+    on the city's space asked once for the land units, a ship's port and its room."""
+    p = frame["player"]
+    player = state["players"][p]
+    res = player["res"]
+    options = state["options"]
+    paid = _units_paid(
+        res["food"],
+        res["wood"],
+        res["ore"],
+        res["gold"],
+        options["settler_cost"],
+        options["army_cost"],
+        options["ship_cost"],
+    )
+    if paid is None:  # a price of more than food, wood and ore: build.cost itself
+        units = _probe_units(state, frame)
+        paid = (
+            unit_affordable.ok(state, frame, units[0]),
+            unit_affordable.ok(state, frame, units[1]),
+            unit_affordable.ok(state, frame, units[2]),
+        )
+    drafted = (
+        player["mood"] >= 1  # draft_mood_cost is 1 or 2
+        and not frame["draft"]
+        and grants(player, "build.draft")
+        and player["mood"] >= draft_mood_cost(player)
+    )
+    room = options["max_units_per_space"]
+    key = frame["city"]
+    # build_stack on the city's space (ship_port holds for a land unit): fewer units there
+    # than the limit, then stack_count, which counts no more, holds too
+    land = (paid[0] or paid[1] or drafted) and (
+        len(units_on(state, key)) < room or stack_count(state, key) < room
+    )
+    out = []
+    if land and paid[0]:
+        out.append(_UNITS[0])
+    if land and paid[1]:
+        out.append(_UNITS[1])
+    if paid[2]:  # ship_port and build_stack at the port
+        port = state["cities"][key]["port"]
+        if port is not None and stack_count(state, port) < room:
+            out.append(_UNITS[2])
+    if land and drafted:
+        out.append(_UNITS_DRAFT[3])
+    return out
 
 
 def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -892,7 +983,9 @@ UNIT = ActionKind(
     unit_candidates,
     apply_unit,
     category="unit",
-    ensured=[unit_kind, paying.named_ok],  # the candidates: UNITS, no payment named
+    # unit_candidates: UNITS and Draft's army, no payment named, that pass the others
+    # (build.size-limit is asked once for the kind: it reads only the frame)
+    ensured=[unit_kind, ship_port, build_stack, draft_ok, unit_affordable, paying.named_ok],
     arity=(1, 2),
     usage="unit settler|army|ship [draft|<payment>]",
     example="unit army draft",
@@ -909,6 +1002,9 @@ _UNIT_ANY_CITY = tuple(
         key=lambda c: c is not unit_affordable,
     )
 )
+# build_candidates reads these two itself: the cost (a Draft army passes it) and Draft (a
+# paid unit passes it).
+assert _UNIT_ANY_CITY == (unit_affordable, draft_ok), _UNIT_ANY_CITY
 paying.register(
     "unit",
     lambda s, f, a: [{}] if a["draft"] else [unit_cost(s, a["kind"])],
@@ -951,6 +1047,7 @@ BUILD_DONE = ActionKind(
     ),
     finish_build,
     category="done",
+    ensured=[nationalism_token],  # the candidates: the tokens when Nationalism earns one
     arity=(0, 1),
     usage="done [mood|culture]",
     example="done culture",

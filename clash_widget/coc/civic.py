@@ -5,10 +5,11 @@ Primer: "Civic Improvement". Any number of steps in any cities in one action.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..engine import Action, act
-from ..engine.actions import MalformedAction
+from ..engine.actions import MalformedAction, act_once
 from ..engine.frames import ActionKind, bare
 from ..engine.game import Events, Frame, State
 from .board import city_size, own_cities
@@ -175,20 +176,43 @@ def affordable(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 
 def improve_candidates(state: State, frame: Frame) -> list[Action]:
-    """Each city with mood tokens (``improve 2,1``) and, with Rituals, every other mix of
-    tokens and resources that pays the step (``improve 2,1 food:1+mood:1``)."""
-    player = me(state, frame)
+    """Each city not yet happy whose step the mood tokens pay (``improve 2,1``) and, with
+    Rituals, every other mix of tokens and resources that pays the step (``improve 2,1
+    food:1+mood:1``): every check of the kind holds (see ``ensured``)."""
+    p = frame["player"]
+    player = state["players"][p]
     rituals = grants(player, "civic.rituals")
-    stock = {"mood": player["mood"], **player["res"]}
+    mood = player["mood"]
+    held: tuple[int, ...] | None = None
+    cities = state["cities"]
     out = []
-    for k in own_cities(state, frame["player"]):
-        out.append(act("improve", k))
+    for k in own_cities(state, p):
+        city = cities[k]
+        if city["mood"] >= HAPPY:  # civic.already-happy
+            continue
+        need = step_cost(state, player, city)
+        if mood >= need:  # civic.cost, paid in mood tokens
+            out.append(act_once("improve", k))
         if rituals:
-            need = step_cost(state, player, state["cities"][k])
-            for spend in payments(stock, need, PAY_ORDER):
-                if set(spend) != {"mood"}:
-                    out.append(act("improve", k, payment_key(spend, PAY_ORDER)))
+            if held is None:
+                res = player["res"]
+                held = (mood, *[res[r] for r in RESOURCES])
+            for key in _rituals_mixes(held, need):
+                out.append(act_once("improve", k, key))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _rituals_mixes(held: tuple[int, ...], need: int) -> tuple[str, ...]:
+    """The payments (written as in an action) of a step of ``need`` from the mood tokens and
+    resources ``held`` (in ``PAY_ORDER``), but mood tokens alone: each pays ``civic.cost``
+    (what it takes is held, and adds up to the step)."""
+    stock = dict(zip(PAY_ORDER, held, strict=True))
+    return tuple(
+        payment_key(spend, PAY_ORDER)
+        for spend in payments(stock, need, PAY_ORDER)
+        if set(spend) != {"mood"}
+    )
 
 
 def apply_improve(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> None:
@@ -227,8 +251,9 @@ IMPROVE = ActionKind(
     improve_candidates,
     apply_improve,
     category="improve",
-    # improve_candidates: the player's own cities, paid with resources only with Rituals.
-    ensured=[own, rituals_ok],
+    # improve_candidates: the player's own cities not yet happy, paid with resources only with
+    # Rituals, each payment held and adding up to the step.
+    ensured=[own, not_happy, rituals_ok, affordable],
     arity=(1, 2),
     usage="improve <city> [<payment>]",
     example="improve 1,1 food:1+wood:1",

@@ -169,12 +169,17 @@ def parse_payment(text: str) -> Cost:
 
 def payment_key(take: Cost, order: tuple[str, ...]) -> str:
     """The canonical text of a payment, parts in ``order`` (``parse_payment`` reads it)."""
-    return "+".join(f"{r}:{take[r]}" for r in order if take.get(r))
+    return "+".join([f"{r}:{take[r]}" for r in order if take.get(r)])  # a list: no generator
 
 
 def payments(stock: Cost, total: int, order: tuple[str, ...]) -> list[Cost]:
     """Every way to pay ``total`` units from ``stock``, one unit of any kind in ``order``
-    standing for one unit of the price (Rituals, Bartering). Kinds in ``order`` order."""
+    standing for one unit of the price (Rituals, Bartering). Kinds in ``order`` order; the
+    ways with more of an earlier kind first."""
+    if total <= 0:
+        return [{}] if total == 0 else []
+    if len(order) < 2:
+        return [{order[0]: total}] if order and stock.get(order[0], 0) >= total else []
     out: list[Cost] = []
     _walk_payments(stock, order, 0, total, {}, out)
     return out
@@ -183,16 +188,24 @@ def payments(stock: Cost, total: int, order: tuple[str, ...]) -> list[Cost]:
 def _walk_payments(
     stock: Cost, order: tuple[str, ...], i: int, left: int, take: Cost, out: list[Cost]
 ) -> None:
-    """:func:`payments` from kind ``i`` on, ``left`` still to pay (a module-level function:
-    a nested one that calls itself is a reference cycle for the garbage collector)."""
-    if left == 0:
-        out.append(dict(take))
-        return
-    if i == len(order):
-        return
+    """:func:`payments` from kind ``i`` on (not the last kind), ``left`` (more than 0) still
+    to pay. The last kind is not a call of its own: it pays all that is left or nothing
+    does. (A module-level function: a nested one that calls itself is a reference cycle for
+    the garbage collector.)"""
     r = order[i]
+    nxt = i + 1
+    last = order[nxt] if nxt == len(order) - 1 else None
     for n in range(min(left, stock.get(r, 0)), -1, -1):
         if n:
-            take[r] = n
-        _walk_payments(stock, order, i + 1, left - n, take, out)
-        take.pop(r, None)
+            take[r] = n  # after the kinds before it: the parts stay in ``order``
+        else:
+            take.pop(r, None)
+        rest = left - n
+        if not rest:
+            out.append(dict(take))
+        elif last is None:
+            _walk_payments(stock, order, nxt, rest, take, out)
+        elif stock.get(last, 0) >= rest:
+            take[last] = rest
+            out.append(dict(take))
+            del take[last]
