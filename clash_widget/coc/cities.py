@@ -700,6 +700,19 @@ def _passes(checks: tuple[Check, ...], state: State, frame: Frame, args: Any) ->
     return True
 
 
+def _paid(res: dict[str, int], options: dict[str, Any]) -> tuple[bool, bool, bool] | None:
+    """:func:`_units_paid` for a player's holdings ``res`` under these options."""
+    return _units_paid(
+        res["food"],
+        res["wood"],
+        res["ore"],
+        res["gold"],
+        options["settler_cost"],
+        options["army_cost"],
+        options["ship_cost"],
+    )
+
+
 @lru_cache(maxsize=8192)  # holdings of up to 8 each, the options' three prices
 def _units_paid(
     food: int, wood: int, ore: int, gold: int, settler: str, army: str, ship: str
@@ -730,15 +743,7 @@ def build_candidates(state: State, frame: Frame) -> list[Action]:
     player = state["players"][p]
     res = player["res"]
     options = state["options"]
-    paid = _units_paid(
-        res["food"],
-        res["wood"],
-        res["ore"],
-        res["gold"],
-        options["settler_cost"],
-        options["army_cost"],
-        options["ship_cost"],
-    )
+    paid = _paid(res, options)
     probe = _probe(p, keys[0])
     if paid is None:  # a price of more than food, wood and ore: the checks themselves
         settler, army, ship_unit = _probe_units(state, probe)[:3]
@@ -883,15 +888,7 @@ def unit_candidates(state: State, frame: Frame) -> list[Action]:
     player = state["players"][p]
     res = player["res"]
     options = state["options"]
-    paid = _units_paid(
-        res["food"],
-        res["wood"],
-        res["ore"],
-        res["gold"],
-        options["settler_cost"],
-        options["army_cost"],
-        options["ship_cost"],
-    )
+    paid = _paid(res, options)
     if paid is None:  # a price of more than food, wood and ore: build.cost itself
         units = _probe_units(state, frame)
         paid = (
