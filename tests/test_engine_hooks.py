@@ -1,5 +1,6 @@
 """What the four games share lives once in the engine (issue 24): the settle loop with its
-one step cap, playing a decision's only answer, and the winners of a finished game."""
+one step cap, playing a decision's only answer, who decides, and the winners of a finished
+game."""
 
 from __future__ import annotations
 
@@ -18,6 +19,16 @@ def test_every_game_settles_through_the_engine_loop(game: str) -> None:
     cls = type(get_game(game))
     assert cls.settle is Game.settle and cls.winners is Game.winners
     assert cls.settle_step is not Game.settle_step
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_who_decides_is_the_engines(game: str) -> None:
+    """No game has its own top(), is_over() or current_player(): the engine's listing and
+    checking read the waiting frame straight from the stack and the "over" flag
+    (``engine.game.waiting``), which would miss an override."""
+    cls = type(get_game(game))
+    assert cls.top is Game.top and cls.is_over is Game.is_over
+    assert cls.current_player is Game.current_player
 
 
 def test_a_settle_that_never_rests_raises_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -317,7 +317,9 @@ def bare(
 
 
 class TableFrame(FrameHandler):
-    """A frame handler defined by a table of action kinds."""
+    """A frame handler defined by a table of action kinds. The table is fixed once the frame
+    is made (its listings are written out from it once); a kind of it may be edited (the
+    listings are then written out again)."""
 
     def __init__(
         self,
