@@ -407,13 +407,12 @@ FORCED = ActionKind(
 )
 
 ALL = [CARTOGRAPHY, BARTER, TAXATION, LIBERTIES, DRAMA, ABSOLUTE, FORCED]
-_OWNED_FIRST = frozenset(ABILITY_ADVANCES)
 
 
 def any_owned(state: State, frame: Frame) -> bool:
     """The turn's guard for the abilities (:data:`~clash_widget.engine.frames.Guard`): each
     one's first check asks for its advance, and most players own none of the seven."""
-    return not _OWNED_FIRST.isdisjoint(state["players"][frame["player"]]["advances"])
+    return not ABILITY_ADVANCES.isdisjoint(state["players"][frame["player"]]["advances"])
 
 
 _ = bump_stat

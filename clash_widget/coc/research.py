@@ -774,7 +774,7 @@ def label(state: State, frame: Frame, a: Action) -> str:
     return text
 
 
-# open_advances() builds its list with the predicates of these checks.
+# _open_names() builds its list from the predicates of these checks (_opening().needs).
 ENSURED = [known, not_owned, government_open, top_first, prerequisite]
 KIND = ActionKind(
     "research",

@@ -51,7 +51,7 @@ def test_every_ability_is_asked_first_for_an_advance_the_guard_knows() -> None:
         owns = [ok for ok in spec._shut_by if ok.__qualname__.startswith("_owns.")]
         assert owns, spec.kind
         advance = owns[0].__closure__[0].cell_contents
-        assert advance in abilities._OWNED_FIRST, spec.kind
+        assert advance in abilities.ABILITY_ADVANCES, spec.kind
 
 
 @pytest.mark.parametrize(("seed", "players"), [(31, 4), (32, 3), (33, 2)])
