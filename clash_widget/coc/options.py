@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from ..engine import Options
+from ..engine import OptionError, Options, ranged
 
 COSTS = ("settler_cost", "army_cost", "ship_cost", "grow_cost")
 PAYABLE = ("food", "wood", "ore", "ideas", "gold")
@@ -12,31 +12,31 @@ PAYABLE = ("food", "wood", "ore", "ideas", "gold")
 
 @dataclass(frozen=True)
 class CocOptions(Options):
-    actions_per_turn: int = 3
-    food_cap: int = 2  # until Storage
-    resource_cap: int = 8
-    dogma_ideas_cap: int = 2
-    max_units_per_space: int = 4
-    max_city_size: int = 5
-    turns_per_age: int = 3  # a status phase after every 3 turns
-    status_phases: int = 6  # the game ends after the sixth
-    groups_per_move: int = 3
-    group_size: int = 4
-    ship_capacity: int = 2
-    research_cost: int = 2
+    actions_per_turn: int = ranged(3, 1, 10)
+    food_cap: int = ranged(2, 1, 20)  # until Storage
+    resource_cap: int = ranged(8, 1, 50)
+    dogma_ideas_cap: int = ranged(2, 1, 20)
+    max_units_per_space: int = ranged(4, 1, 12)
+    max_city_size: int = ranged(5, 1, 10)
+    turns_per_age: int = ranged(3, 1, 10)  # a status phase after every 3 turns
+    status_phases: int = ranged(6, 1, 12)  # the game ends after the sixth
+    groups_per_move: int = ranged(3, 1, 10)
+    group_size: int = ranged(4, 1, 12)
+    ship_capacity: int = ranged(2, 1, 8)
+    research_cost: int = ranged(2, 1, 20)
     # Costs are written as payments (resource:count joined by "+"), as in actions.
     settler_cost: str = "food:2"
     army_cost: str = "food:1+ore:1"
     ship_cost: str = "wood:2"
     grow_cost: str = "food:1+wood:1+ore:1"
-    start_food: int = 2
-    vp_per_piece: int = 1
-    advances_per_vp: int = 2
-    vp_per_wonder: int = 5
-    vp_per_objective: int = 2
-    hit_divisor: int = 5
-    influence_success: int = 5
-    conversion_success: int = 4
+    start_food: int = ranged(2, 0, 20)
+    vp_per_piece: int = ranged(1, 0, 10)
+    advances_per_vp: int = ranged(2, 1, 10)
+    vp_per_wonder: int = ranged(5, 0, 20)
+    vp_per_objective: int = ranged(2, 0, 10)
+    hit_divisor: int = ranged(5, 1, 20)
+    influence_success: int = ranged(5, 1, 12)
+    conversion_success: int = ranged(4, 1, 12)
     events: bool = True
     cards: bool = True
     barbarians: bool = True
@@ -66,24 +66,16 @@ class CocOptions(Options):
     (the default), the primer's: both only if the city was happy or neutral."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()  # every option's kind and range
         for name in COSTS:
             _check_cost(name, getattr(self, name))
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ValueError(f"the option {f.name} is a whole number, not {value!r}")
-            if f.type == "int" and value < (0 if f.name in _MAY_BE_ZERO else 1):
-                least = "0 or more" if f.name in _MAY_BE_ZERO else "at least 1"
-                raise ValueError(f"the option {f.name} is {least}, not {value}")
         if self.start_food > min(self.food_cap, self.resource_cap):
-            raise ValueError(
-                f"start_food ({self.start_food}) is over the food limit (food_cap "
-                f"{self.food_cap}, resource_cap {self.resource_cap}): nobody may hold it"
+            raise OptionError(
+                "start_food",
+                f"at most the food limit (food_cap {self.food_cap}, "
+                f"resource_cap {self.resource_cap}): nobody may hold more",
+                self.start_food,
             )
-
-
-# Numbers a variant may set to nothing; every other number is at least 1.
-_MAY_BE_ZERO = frozenset({"start_food", "vp_per_piece", "vp_per_wonder", "vp_per_objective"})
 
 
 def _check_cost(name: str, text: object) -> None:
@@ -93,7 +85,6 @@ def _check_cost(name: str, text: object) -> None:
         resource, _, count = part.partition(":")
         ok = ok and resource in PAYABLE and count.isdigit() and int(count) > 0
     if not ok:
-        raise ValueError(
-            f"the option {name} is a cost written like food:1+ore:1 "
-            f"(resources: {', '.join(PAYABLE)}), not {text!r}"
+        raise OptionError(
+            name, f"a cost written like food:1+ore:1 (resources: {', '.join(PAYABLE)})", text
         )

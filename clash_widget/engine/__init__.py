@@ -1,7 +1,7 @@
 """The game-agnostic kernel: protocol, decision frames, rules, RNG, records, undo."""
 
 from .actions import Action, MalformedAction, act
-from .game import Events, FrameHandler, Game, Options
+from .game import Events, FrameHandler, Game, OptionError, Options, one_of, ranged
 from .match import Match, Outcome
 from .registry import GAMES, get_game
 from .rules import Check, Rule, RuleBook, Verdict, rules_markdown
@@ -19,6 +19,7 @@ __all__ = [
     "Game",
     "MalformedAction",
     "Match",
+    "OptionError",
     "Options",
     "Outcome",
     "Rule",
@@ -26,6 +27,8 @@ __all__ = [
     "Session",
     "Verdict",
     "act",
+    "one_of",
+    "ranged",
     "clone",
     "get_game",
     "rules_markdown",

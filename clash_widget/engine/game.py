@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import Field, asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import Any, ClassVar
 
@@ -40,6 +40,12 @@ NOT_NOW = KERNEL_RULES.rule(
 MALFORMED = KERNEL_RULES.rule(
     "engine.malformed",
     "The action could not be read (wrong shape or unknown values).",
+    "Engine",
+    source="ours",
+)
+BAD_OPTION = KERNEL_RULES.rule(
+    "engine.bad-option",
+    "A rules option has a value of the wrong kind or outside the range the game allows.",
     "Engine",
     source="ours",
 )
@@ -121,9 +127,74 @@ class FrameHandler:
         return ""
 
 
+class OptionError(ValueError):
+    """A rules option of the wrong kind or out of its declared range (rule ``engine.bad-option``).
+
+    ``name`` is the option's name and ``allowed`` its range in words, so a server or a form can
+    say exactly which setting to change."""
+
+    def __init__(self, name: str, allowed: str, value: Any) -> None:
+        super().__init__(f"the option {name} is {allowed}, not {value!r}")
+        self.name, self.allowed, self.value = name, allowed, value
+
+    def verdict(self) -> Verdict:
+        return BAD_OPTION.refuse(str(self))
+
+
+def ranged(default: int, low: int, high: int) -> Any:
+    """A whole-number option and the range a game allows it (checked by :class:`Options`).
+
+    Every number a variant may set has an upper bound too: a server must not let one room's
+    setting (a million dice a battle) stall every other room."""
+    return field(default=default, metadata={"range": (low, high)})
+
+
+def one_of(default: str, *choices: str) -> Any:
+    """A worded option and the words it may take."""
+    return field(default=default, metadata={"choices": (default, *choices)})
+
+
+def allowed(f: Field[Any]) -> str:
+    """An option's kind and range in words: "a whole number from 1 to 10", "on or off"..."""
+    kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+    if kind == "bool":
+        return "on or off (true or false)"
+    if kind == "int":
+        low, high = f.metadata["range"]
+        return f"a whole number from {low} to {high}"
+    if kind == "str" and "choices" in f.metadata:
+        return "one of " + ", ".join(f.metadata["choices"])
+    return f"a {kind}"
+
+
+def check_option(f: Field[Any], value: Any) -> None:
+    """Raise :class:`OptionError` unless ``value`` is of ``f``'s kind and in its range."""
+    kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+    if kind == "bool":
+        ok = isinstance(value, bool)
+    elif kind == "int":
+        low, high = f.metadata["range"]
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    elif kind == "str":
+        ok = isinstance(value, str) and value in f.metadata.get("choices", (value,))
+    else:
+        ok = True
+    if not ok:
+        raise OptionError(f.name, allowed(f), value)
+
+
 @dataclass(frozen=True)
 class Options:
-    """Base for a game's rules options: every number the rules give, as data."""
+    """Base for a game's rules options: every number the rules give, as data.
+
+    Every option declares its kind (its annotation) and, for numbers, its range
+    (:func:`ranged`), for words, its choices (:func:`one_of`): the one place that says what a
+    variant may set, checked whenever options are made (a game, the lab, a widget, a server).
+    """
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            check_option(f, getattr(self, f.name))
 
     def with_changes(self, **changes: Any) -> Options:
         unknown = set(changes).difference(_field_names(type(self)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..engine import Options, get_game
+from ..engine import OptionError, Options, get_game
 
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
@@ -87,7 +87,10 @@ def check(game: str, changes: dict[str, Any]) -> dict[str, Any]:
 def variant(game: str = "coc", **changes: Any) -> Options:
     """The standard options of ``game`` with ``changes`` applied, validated."""
     g = get_game(game)
-    return g.options_class().with_changes(**check(game, changes))
+    try:
+        return g.options_class().with_changes(**check(game, changes))
+    except OptionError as exc:  # out of the range the game declares
+        raise VariantError(str(exc)) from None
 
 
 def differences(game: str, options: dict[str, Any] | Options | None) -> dict[str, Any]:

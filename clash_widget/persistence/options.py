@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Options
+from ..engine import Options, ranged
 
 
 @dataclass(frozen=True)
@@ -21,20 +21,20 @@ class PersistenceOptions(Options):
     # Our reading of 6.12: may a Sea holding an own and an enemy fleet be part of a path?
     shared_sea_friendly: bool = False
     # Host (ours): how many Epochs, events a turn.
-    epochs: int = 7
-    events_per_turn: int = 2
+    epochs: int = ranged(7, 1, 20)
+    events_per_turn: int = ranged(2, 0, 10)
     # Battles (ours, as HWD players know them): highest die decides, ties to the defender.
-    attack_dice: int = 2
-    defence_dice: int = 1
-    capital_bonus: int = 1
-    fort_bonus: int = 1
-    leader_bonus: int = 1
-    rebel_dice: int = 2
-    barbarian_dice: int = 2
-    civil_war_lands: int = 3
+    attack_dice: int = ranged(2, 1, 10)
+    defence_dice: int = ranged(1, 1, 10)
+    capital_bonus: int = ranged(1, 0, 5)
+    fort_bonus: int = ranged(1, 0, 5)
+    leader_bonus: int = ranged(1, 0, 5)
+    rebel_dice: int = ranged(2, 1, 10)
+    barbarian_dice: int = ranged(2, 1, 10)
+    civil_war_lands: int = ranged(3, 1, 20)
     # Victory Points (ours), scored by each player at the end of their turn.
-    vp_presence: int = 1
-    vp_control_factor: int = 2
-    vp_capital: int = 1
-    vp_monument: int = 1
-    vp_spread: int = 1
+    vp_presence: int = ranged(1, 0, 10)
+    vp_control_factor: int = ranged(2, 0, 10)
+    vp_capital: int = ranged(1, 0, 10)
+    vp_monument: int = ranged(1, 0, 10)
+    vp_spread: int = ranged(1, 0, 10)

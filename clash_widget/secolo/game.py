@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, Events, FrameHandler, Game, Options
+from ..engine import Action, Events, FrameHandler, Game, Options, one_of, ranged
 from ..engine.game import State
 from ..engine.rng import Stream, seed_state, shuffle
 from ..engine.seats import identity
@@ -32,12 +32,13 @@ FRAME_KINDS = ("pick", "draw", "act", "react", "counter", "window")
 
 @dataclass(frozen=True)
 class SecoloOptions(Options):
-    deck: str = "base"  # "base" (5 cultures, 103 cards) or "extended" (7 cultures, 148 cards)
+    # "base" (5 cultures, 103 cards) or "extended" (7 cultures, 148 cards)
+    deck: str = one_of("base", "extended")
     pairs: bool = False  # pairs variant: 4 players, partners in alternate seats
-    hand_size: int = 6
-    draw: int = 2
-    cultures_to_win: int = 5
-    max_reshuffles: int = 1
+    hand_size: int = ranged(6, 1, 20)
+    draw: int = ranged(2, 1, 10)
+    cultures_to_win: int = ranged(5, 1, 10)
+    max_reshuffles: int = ranged(1, 0, 10)
     # The draw step's optional discard-and-redraw (seed rule). Off is our variant, for the
     # design question "how much does redrawing shorten games?" (notebook 20).
     redraw: bool = True

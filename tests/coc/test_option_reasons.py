@@ -89,9 +89,9 @@ def test_a_malformed_cost_option_is_refused(name: str, value: str) -> None:
 @pytest.mark.parametrize(
     ("changes", "says"),
     [
-        ({"food_cap": 1}, "start_food (2) is over the food limit"),
-        ({"actions_per_turn": 0}, "actions_per_turn is at least 1"),
-        ({"group_size": -1}, "group_size is at least 1"),
+        ({"food_cap": 1}, "start_food is at most the food limit (food_cap 1"),
+        ({"actions_per_turn": 0}, "actions_per_turn is a whole number from 1 to"),
+        ({"group_size": -1}, "group_size is a whole number from 1 to"),
     ],
 )
 def test_an_impossible_option_mix_is_refused_when_made(changes: dict, says: str) -> None:
