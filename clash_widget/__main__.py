@@ -105,7 +105,7 @@ def cmd_serve(a: argparse.Namespace) -> int:
     if a.lite and not Path(a.lite, "index.html").is_file():
         print(f"error: {a.lite} is not a built JupyterLite site (no index.html)", file=sys.stderr)
         return 2
-    serve(
+    return serve(
         a.host,
         a.port,
         a.db,
@@ -113,8 +113,11 @@ def cmd_serve(a: argparse.Namespace) -> int:
         lite=a.lite,
         synchronous=a.sync,
         log_level=a.log_level,
+        teacher_key_file=a.teacher_key_file,
+        new_teacher_key=a.new_teacher_key,
+        allowed_hosts=a.allow_host,
+        restore=a.restore,
     )
-    return 0
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
@@ -317,6 +320,27 @@ def main(argv: list[str] | None = None) -> int:
         help="SQLite synchronous: FULL survives a power cut, NORMAL only a crash",
     )
     v.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    v.add_argument(
+        "--teacher-key-file",
+        help="the teacher key's file: its first line, or a new key written there if missing",
+    )
+    v.add_argument(
+        "--new-teacher-key", action="store_true", help="make (and print) a new teacher key"
+    )
+    v.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server answers to besides its IP addresses and localhost (repeatable)",
+    )
+    v.add_argument(
+        "--restore",
+        nargs="?",
+        const="latest",
+        metavar="BACKUP",
+        help="first restore the newest rolling backup (or the file BACKUP) in place of --db",
+    )
     v.set_defaults(func=cmd_serve)
     a = p.parse_args(argv)
     return a.func(a)

@@ -1,19 +1,28 @@
 """The HTTP/JSON and WebSocket contract of the classroom server (Starlette).
 
-- ``POST /api/rooms`` ``{"game", "players", "seed", "options", "bots"}`` -> 201
-  ``{"room", "teacher", "seats": [{"seat", "join"}], "teacher_page"}``
-- ``GET /api/rooms``: the rooms (nothing hidden); ``GET /api/rooms/{room}``: one.
-- ``POST /api/rooms/{room}/seats/{seat}`` ``{"name"}`` -> ``{"token"}`` (409 if taken)
+- ``POST /api/rooms`` (``Authorization: Bearer TEACHER_KEY``) ``{"game", "players", "seed",
+  "options", "bots", "names", "name"}`` -> 201 ``{"room", "teacher", "teacher_page",
+  "seats": [{"seat", "join", "claim", "bot"}]}``; each ``join`` link carries its seat's
+  claim secret after ``#``.
+- ``GET /api/rooms`` (teacher key): every room with its status; ``GET /api/rooms/{room}``:
+  one room's game and seats (what a learner's page needs; nothing hidden).
+- ``POST /api/rooms/{room}/seats/{seat}`` ``{"name", "claim"}`` -> ``{"token"}`` (403 without
+  the seat's claim, 409 if taken); ``DELETE`` frees it (teacher); ``.../reset`` gives it a
+  new link (teacher); ``.../reserve`` ``{"name"}``; ``.../bot`` ``{"bot"}``.
+- ``PATCH /api/rooms/{room}`` ``{"name"?, "archived"?, "paused"?}``, ``DELETE`` -> 204,
+  ``POST .../rematch`` -> a new room with the same seats (teacher).
 - ``GET /api/rooms/{room}/view`` (``Authorization: Bearer TOKEN``): that seat's view,
-  the teacher's view for the teacher's secret
+  the teacher's view for the teacher's secret (``?seat=N``: seat N's, as it sees it)
 - ``POST /api/rooms/{room}/actions`` ``{"key", "version"}`` ->
   ``{"ok", "version", "rule", "reason", "message"}`` (a stale version adds ``view``)
 - ``GET /api/rooms/{room}/game`` (teacher): the game file
 - ``WS /api/rooms/{room}/ws``: the secret as an ``Authorization`` header or as the first
   message ``{"token"}``; then the server pushes ``{"type": "view", "version", "view",
   ...}`` after every change and answers each ``{"key", "version", "seq"?}`` with
-  ``{"type": "result", "seq", "ok", ...}``; ``{"type": "resync"}`` asks for the view.
+  ``{"type": "result", "seq", "ok", ...}``; ``{"type": "resync"}`` asks for the view;
+  the teacher's ``{"type": "watch", "seat": N | null}`` shows seat N's view.
 
+The teacher is whoever holds the room's teacher secret or the server's teacher key.
 Missing secret: 401; a secret that is not this room's (or not the teacher's where
 the teacher's is needed): 403. Every malformed request gets a JSON refusal naming
 a rule, never a traceback; a malformed WebSocket message leaves the connection open.
@@ -26,7 +35,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +50,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from clash_widget.engine.game import MALFORMED
 
 from . import pages
-from .refusals import INTERNAL, NO_SUCH, NO_TOKEN, ROOM_ONLY_MOVES, TOO_BIG, WRONG_TOKEN
+from .guard import Guard
+from .refusals import (
+    INTERNAL,
+    NO_SUCH,
+    NO_TOKEN,
+    ROOM_ONLY_MOVES,
+    TEACHER_KEY,
+    TOO_BIG,
+    TOO_DEEP,
+    WRONG_TOKEN,
+)
 from .rooms import (
     TEACHER,
     TRY_AGAIN,
@@ -53,12 +72,15 @@ from .rooms import (
     Rooms,
     flood_refusal,
     refusal,
+    same_secret,
 )
-from .store import Store
+from .store import Backups, Store
+from .teacher_key import SETTING, settle_key
 
 log = logging.getLogger("clash_widget.server")
 STATIC = Path(__file__).resolve().parent.parent / "static"
 WS_CLOSE_NO_TOKEN, WS_CLOSE_WRONG_TOKEN = 4401, 4403
+BACKUP_SECONDS = 300.0  # a rolling backup every five minutes, when something changed
 
 
 def _json(status: int, body: dict[str, Any]) -> JSONResponse:
@@ -70,7 +92,7 @@ def _refused(err: RoomError) -> JSONResponse:
 
 
 class Server:
-    """The app's state: rooms, limits and the per-secret rate limiters of HTTP actions."""
+    """The app's state: rooms, limits, the teacher key and the per-secret rate limiters."""
 
     def __init__(
         self,
@@ -80,18 +102,39 @@ class Server:
         lite: str | Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         synchronous: str = "FULL",
+        teacher_key: str | None = None,
+        teacher_key_file: str | Path | None = None,
+        new_teacher_key: bool = False,
+        backups: bool = True,
     ) -> None:
         self.limits = limits or Limits()
         self.store = Store(db, synchronous=synchronous)
+        self.backups = Backups(db) if backups and str(db) != ":memory:" else None
+        self.warning = self.backups.warning(self.store) if self.backups else None
+        if self.warning:
+            log.warning(self.warning)
+        key_file = Path(teacher_key_file) if teacher_key_file else None
+        # A key made now is printed once by ``serve`` (and kept by nobody else).
+        self.new_key = settle_key(
+            self.store, key=teacher_key, key_file=key_file, renew=new_teacher_key
+        )
+        self.key_sha = self.store.setting(SETTING)
         self.rooms = Rooms(self.store, self.limits)
         self.clock = clock
         self.lite = Path(lite) if lite else None
         self._http_limiters: dict[str, RateLimiter] = {}
-        for problem in self.rooms.load():
-            log.error("not serving %s", problem)
+        self._backed_up_at = -1
 
     def limiter(self) -> RateLimiter:
         return RateLimiter(self.limits.actions_per_second, self.limits.burst, self.clock)
+
+    def back_up(self) -> None:
+        """A rolling backup, if anything was written since the last one."""
+        if self.backups is None or self.store.writes == self._backed_up_at:
+            return
+        self._backed_up_at = self.store.writes
+        where = self.backups.take(self.store)
+        log.info("backed up the rooms to %s", where)
 
     # -- reading requests ---------------------------------------------------------------
     async def body(self, request: Request) -> Any:
@@ -105,59 +148,140 @@ class Server:
             data += chunk
             if len(data) > limit:
                 raise RoomError(413, TOO_BIG.refuse(f"over {limit} bytes"))
-        return parse_json(bytes(data))
+        return parse_json(bytes(data), max_depth=self.limits.max_depth)
 
-    def room(self, request: Request) -> Room:
+    async def object_body(self, request: Request) -> dict[str, Any]:
+        body = await self.body(request)
+        if not isinstance(body, dict):
+            raise RoomError(400, MALFORMED.refuse("the request must be a JSON object"))
+        return body
+
+    async def room(self, request: Request) -> Room:
         code = request.path_params["room"]
-        room = self.rooms.get(code)
+        room = await self.rooms.open(code)
         if room is None:
             raise RoomError(404, NO_SUCH.refuse(f"no room {code!r}"))
         return room
 
     def seat_of(self, request: Request, room: Room) -> int | None:
         """The seat of the request's secret (None: the teacher); 401 without one, 403 if wrong."""
-        return who(room, bearer(request.headers.get("authorization")), request_from(request))
+        token = bearer(request.headers.get("authorization"))
+        return who(room, token, request_from(request), self.key_sha)
+
+    def teacher(self, request: Request, room: Room, doing: str) -> None:
+        """Refuse (403) unless the request holds the room's teacher secret or the key."""
+        if self.seat_of(request, room) is not TEACHER:
+            raise RoomError(403, WRONG_TOKEN.refuse(f"only the teacher {doing}"))
+
+    def require_key(self, request: Request) -> None:
+        """The server's teacher key (401 without a secret, 403 with another one)."""
+        header = request.headers.get("authorization")
+        if not header:
+            raise RoomError(401, TEACHER_KEY.refuse("no Authorization: Bearer header"))
+        if not same_secret(bearer(header), self.key_sha):
+            log.warning("refused a teacher key not this server's (%s)", request_from(request))
+            raise RoomError(403, TEACHER_KEY.refuse("that is not this server's teacher key"))
 
     # -- routes -------------------------------------------------------------------------
     async def list_rooms(self, request: Request) -> Response:
-        return _json(200, {"rooms": [r.summary() for r in self.rooms.rooms.values()]})
+        try:
+            self.require_key(request)
+        except RoomError as err:
+            return _refused(err)
+        return _json(200, {"rooms": self.rooms.listing(), "warning": self.warning})
 
     async def create_room(self, request: Request) -> Response:
         try:
-            room, teacher = self.rooms.create(await self.body(request))
+            self.require_key(request)
+            room, teacher, claims = self.rooms.create(await self.body(request))
         except RoomError as err:
             return _refused(err)
-        base = str(request.base_url).rstrip("/")
         room.schedule_bots()
-        return _json(
-            201,
-            {
-                "room": room.id,
-                "teacher": teacher,
-                # The secret rides in the fragment, which browsers never send to a server.
-                "teacher_page": f"{base}/teacher#room={room.id}&token={teacher}",
-                "seats": [
-                    {"seat": i, "join": f"{base}/play#room={room.id}&seat={i}", "bot": s.bot}
-                    for i, s in enumerate(room.seats)
-                ],
-            },
-        )
+        return _json(201, self.created(request, room, teacher, claims))
+
+    def created(
+        self, request: Request, room: Room, teacher: str, claims: list[str | None]
+    ) -> dict[str, Any]:
+        base = str(request.base_url).rstrip("/")
+        return {
+            "room": room.id,
+            "teacher": teacher,
+            # Secrets ride in the fragment, which browsers never send to a server.
+            "teacher_page": f"{base}/teacher#room={room.id}&token={teacher}",
+            "seats": [
+                {"seat": i, "bot": s.bot} | self.link(base, room, i, claims[i])
+                for i, s in enumerate(room.seats)
+            ],
+        }
+
+    @staticmethod
+    def link(base: str, room: Room, seat: int, claim: str | None) -> dict[str, Any]:
+        if claim is None:
+            return {"join": None, "claim": None}
+        return {"join": f"{base}/play#room={room.id}&seat={seat}&claim={claim}", "claim": claim}
 
     async def show_room(self, request: Request) -> Response:
         try:
-            return _json(200, self.room(request).summary())
+            return _json(200, (await self.room(request)).summary())
         except RoomError as err:
             return _refused(err)
 
+    async def settle_room(self, request: Request) -> Response:
+        try:
+            room = await self.room(request)
+            self.teacher(request, room, "changes a room's settings")
+            changes = await self.object_body(request)
+            async with room.lock:
+                room.settle(changes)
+        except RoomError as err:
+            return _refused(err)
+        return _json(200, room.summary(teacher=True))
+
+    async def delete_room(self, request: Request) -> Response:
+        try:
+            room = await self.room(request)
+            self.teacher(request, room, "deletes a room")
+            async with room.lock:
+                await self.rooms.delete(room)
+        except RoomError as err:
+            return _refused(err)
+        return Response(status_code=204)
+
+    async def rematch(self, request: Request) -> Response:
+        """A new room of the same game, options, bots and people: each seated person's
+        secret opens their seat there too, and their pages are told to move over."""
+        try:
+            room = await self.room(request)
+            self.teacher(request, room, "starts a rematch")
+            m = room.match
+            spec = {
+                "game": m.game.name,
+                "players": m.players,
+                "options": m.options.to_dict(),
+                "bots": {str(i): s.bot for i, s in enumerate(room.seats) if s.bot},
+                "name": room.name,
+            }
+            new, teacher, claims = self.rooms.create(spec)
+            for i, old in enumerate(room.seats):
+                if old.bot is None and (old.token_sha or old.reserved):
+                    seat = new.seats[i]
+                    seat.name, seat.token_sha, seat.reserved = old.name, old.token_sha, old.reserved
+            new.save_seats()
+            await new.name_players()
+        except RoomError as err:
+            return _refused(err)
+        for ls in list(room.listeners):
+            ls.put({"type": "rematch", "room": new.id, "seat": ls.seat})
+        new.schedule_bots()
+        return _json(201, self.created(request, new, teacher, claims))
+
     async def claim_seat(self, request: Request) -> Response:
         try:
-            room = self.room(request)
-            body = await self.body(request)
-            if not isinstance(body, dict):
-                raise RoomError(400, MALFORMED.refuse("the request must be a JSON object"))
+            room = await self.room(request)
+            body = await self.object_body(request)
             seat = seat_number(request.path_params["seat"])
             async with room.lock:
-                token = room.claim(seat, body.get("name"))
+                token = await room.claim(seat, body.get("name"), body.get("claim"))
         except RoomError as err:
             return _refused(err)
         log.info("room %s: seat %d taken", room.id, seat + 1)
@@ -165,9 +289,8 @@ class Server:
 
     async def free_seat(self, request: Request) -> Response:
         try:
-            room = self.room(request)
-            if self.seat_of(request, room) is not TEACHER:
-                raise RoomError(403, WRONG_TOKEN.refuse("only the teacher frees a seat"))
+            room = await self.room(request)
+            self.teacher(request, room, "frees a seat")
             seat = seat_number(request.path_params["seat"])
             async with room.lock:
                 room.free(seat)
@@ -176,19 +299,62 @@ class Server:
         log.info("room %s: seat %d freed", room.id, seat + 1)
         return _json(200, {"ok": True, "seat": seat})
 
-    async def view(self, request: Request) -> Response:
+    async def reset_seat(self, request: Request) -> Response:
         try:
-            room = self.room(request)
-            seat = self.seat_of(request, room)
+            room = await self.room(request)
+            self.teacher(request, room, "gives a seat a new link")
+            seat = seat_number(request.path_params["seat"])
+            async with room.lock:
+                claim = room.reset(seat)
         except RoomError as err:
             return _refused(err)
-        return _json(200, room.match.view(seat))
+        log.info("room %s: seat %d has a new link", room.id, seat + 1)
+        base = str(request.base_url).rstrip("/")
+        return _json(200, {"seat": seat} | self.link(base, room, seat, claim))
+
+    async def reserve_seat(self, request: Request) -> Response:
+        try:
+            room = await self.room(request)
+            self.teacher(request, room, "reserves a seat")
+            seat = seat_number(request.path_params["seat"])
+            body = await self.object_body(request)
+            async with room.lock:
+                await room.reserve(seat, body.get("name"))
+        except RoomError as err:
+            return _refused(err)
+        return _json(200, room.summary(teacher=True))
+
+    async def bot_seat(self, request: Request) -> Response:
+        try:
+            room = await self.room(request)
+            self.teacher(request, room, "gives a seat to a bot")
+            seat = seat_number(request.path_params["seat"])
+            body = await self.object_body(request)
+            async with room.lock:
+                room.give_to_bot(seat, body.get("bot"))
+        except RoomError as err:
+            return _refused(err)
+        return _json(200, room.summary(teacher=True))
+
+    async def view(self, request: Request) -> Response:
+        try:
+            room = await self.room(request)
+            seat = self.seat_of(request, room)
+            shown = seat
+            if "seat" in request.query_params:
+                room.require_teacher(seat, "sees another seat's view")
+                shown = seat_number(request.query_params["seat"])
+                room.seat(shown)
+            async with room.lock:
+                return _json(200, room.match.view(shown))
+        except RoomError as err:
+            return _refused(err)
 
     async def act(self, request: Request) -> Response:
         try:
-            room = self.room(request)
+            room = await self.room(request)
             token = bearer(request.headers.get("authorization"))
-            seat = who(room, token, request_from(request))
+            seat = who(room, token, request_from(request), self.key_sha)
             body = await self.body(request)
             key, version = action_fields(body)
         except RoomError as err:
@@ -200,21 +366,22 @@ class Server:
 
     async def game_file(self, request: Request) -> Response:
         try:
-            room = self.room(request)
-            if self.seat_of(request, room) is not TEACHER:
-                raise RoomError(403, WRONG_TOKEN.refuse("only the teacher downloads the game"))
+            room = await self.room(request)
+            self.teacher(request, room, "downloads the game")
         except RoomError as err:
             return _refused(err)
-        name = room.session.file_name()
-        return JSONResponse(
-            room.session.game_file(),
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        if room.broken:  # the game as stored, which is all a broken room can offer
+            row = self.store.row(room.id)
+            data = row.game_file if row is not None else {}
+            name = f"clash-room-{room.id}.json"
+        else:
+            data, name = room.session.game_file(), room.session.file_name()
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     # -- the WebSocket ------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept()
-        room = self.rooms.get(ws.path_params["room"])
+        room = await self.rooms.open(ws.path_params["room"])
         if room is None:
             await ws.send_json({"type": "refused", **refusal(NO_SUCH.refuse("no such room"))})
             await ws.close(code=4404)
@@ -259,13 +426,14 @@ class Server:
                 text = first.get("text") or (first.get("bytes") or b"").decode("utf-8", "replace")
                 if len(text) > self.limits.max_message:
                     raise RoomError(401, NO_TOKEN.refuse("the first message is too long"))
-                data = parse_json(text.encode("utf-8"), status=401)
+                data = parse_json(text.encode("utf-8"), status=401, max_depth=self.limits.max_depth)
                 token = data.get("token") if isinstance(data, dict) else None
                 if not isinstance(token, str) or not token:
                     raise RoomError(401, NO_TOKEN.refuse('send {"token": ...} first'))
             else:
                 token = bearer(header)
-            return who(room, token, f"websocket {ws.client.host if ws.client else '?'}")
+            where = f"websocket {ws.client.host if ws.client else '?'}"
+            return who(room, token, where, self.key_sha)
         except RoomError as err:
             await ws.send_json({"type": "refused", "status": err.status, **err.body()})
             code = WS_CLOSE_NO_TOKEN if err.status == 401 else WS_CLOSE_WRONG_TOKEN
@@ -282,26 +450,38 @@ class Server:
         else:
             raw_bytes = raw.encode("utf-8")
         seq: Any = None
+        limits = self.limits
         if not limiter.allow():  # every message counts, malformed ones too
             return {
                 "type": "result",
-                "seq": _seq_of(raw_bytes, self.limits.max_message),
+                "seq": _seq_of(raw_bytes, limits.max_message, limits.max_depth),
                 "version": room.match.version,
-                **flood_refusal(self.limits),
+                **flood_refusal(limits),
             }
         try:
-            if len(raw_bytes) > self.limits.max_message:
+            if len(raw_bytes) > limits.max_message:
                 raise RoomError(
                     413,
-                    TOO_BIG.refuse(f"{len(raw_bytes)} bytes, at most {self.limits.max_message}"),
+                    TOO_BIG.refuse(f"{len(raw_bytes)} bytes, at most {limits.max_message}"),
                 )
-            data = parse_json(raw_bytes)
+            data = parse_json(raw_bytes, max_depth=limits.max_depth)
             if not isinstance(data, dict):
                 raise RoomError(400, MALFORMED.refuse("a message must be a JSON object"))
             seq = data.get("seq")
             kind = data.get("type", "act")
             if kind == "resync":
-                return room.view_message(listener.seat) | {"seq": seq}
+                async with room.lock:
+                    return room.view_message(listener.shown) | {"seq": seq}
+            if kind == "watch":
+                room.require_teacher(listener.seat, "watches as another seat")
+                shown = data.get("seat")
+                if shown is not None:
+                    if not isinstance(shown, int) or isinstance(shown, bool):
+                        raise RoomError(400, MALFORMED.refuse("'seat' is a seat number or null"))
+                    room.seat(shown)
+                listener.shown = shown
+                async with room.lock:
+                    return room.view_message(shown) | {"seq": seq}
             if kind != "act":
                 raise RoomError(400, ROOM_ONLY_MOVES.refuse(f"{kind!r} is not played in a room"))
             key, version = action_fields(data)
@@ -319,6 +499,9 @@ class Server:
 
     async def teacher_page(self, request: Request) -> Response:
         return HTMLResponse(pages.play_page(teacher=True))
+
+    async def console_page(self, request: Request) -> Response:
+        return HTMLResponse(pages.console_page())
 
 
 async def _write(ws: WebSocket, listener: Listener) -> None:
@@ -340,9 +523,9 @@ async def _write(ws: WebSocket, listener: Listener) -> None:
 
 
 # -- request helpers ---------------------------------------------------------------------
-def _seq_of(raw: bytes, limit: int) -> Any:
+def _seq_of(raw: bytes, limit: int, max_depth: int) -> Any:
     """The ``seq`` of a message, if it has one (so the page can match the refusal to it)."""
-    if len(raw) > limit:
+    if len(raw) > limit or json_depth(raw) > max_depth:
         return None
     try:
         data = json.loads(raw)
@@ -351,7 +534,32 @@ def _seq_of(raw: bytes, limit: int) -> Any:
     return data.get("seq") if isinstance(data, dict) else None
 
 
-def parse_json(data: bytes, *, status: int = 400) -> Any:
+def json_depth(data: bytes) -> int:
+    """How deeply lists and objects nest in JSON text (strings skipped), read without parsing:
+    the parser recurses once a level, so a deep message is refused before it is parsed."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+def parse_json(data: bytes, *, status: int = 400, max_depth: int = 32) -> Any:
+    if json_depth(data) > max_depth:
+        raise RoomError(status, TOO_DEEP.refuse(f"more than {max_depth} levels"))
     try:
         return json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -360,6 +568,8 @@ def parse_json(data: bytes, *, status: int = 400) -> Any:
         raise RoomError(
             status, MALFORMED.refuse(f"the message is not JSON ({exc.msg} at character {exc.pos})")
         ) from None
+    except RecursionError:  # depth is checked above; this is the parser's own last word
+        raise RoomError(status, TOO_DEEP.refuse("too deeply nested")) from None
 
 
 def bearer(header: str | None) -> str:
@@ -372,8 +582,8 @@ def bearer(header: str | None) -> str:
     return token.strip()
 
 
-def who(room: Room, token: str, origin: str) -> int | None:
-    known, seat = room.who(token)
+def who(room: Room, token: str, origin: str, key_sha: str | None = None) -> int | None:
+    known, seat = room.who(token, key_sha)
     if not known:
         log.warning("room %s: refused a secret that is not this room's (%s)", room.id, origin)
         raise RoomError(403, WRONG_TOKEN.refuse(f"not a secret of room {room.id}"))
@@ -415,26 +625,68 @@ def create_app(
     lite: str | Path | None = None,
     clock: Callable[[], float] = time.monotonic,
     synchronous: str = "FULL",
+    teacher_key: str | None = None,
+    teacher_key_file: str | Path | None = None,
+    new_teacher_key: bool = False,
+    allowed_hosts: Iterable[str] = (),
+    backups: bool = True,
 ) -> Starlette:
-    """The ASGI app serving the rooms stored in ``db`` (created if missing)."""
-    server = Server(db, limits=limits, lite=lite, clock=clock, synchronous=synchronous)
+    """The ASGI app serving the rooms stored in ``db`` (created if missing).
+
+    ``teacher_key``/``teacher_key_file``: the server's teacher key (see
+    :mod:`.teacher_key`); a key made here is ``app.state.server.new_key``, to print once.
+    ``allowed_hosts``: names besides IP addresses and localhost the server answers to."""
+    server = Server(
+        db,
+        limits=limits,
+        lite=lite,
+        clock=clock,
+        synchronous=synchronous,
+        teacher_key=teacher_key,
+        teacher_key_file=teacher_key_file,
+        new_teacher_key=new_teacher_key,
+        backups=backups,
+    )
+
+    async def keep_backups() -> None:
+        while True:
+            await asyncio.sleep(BACKUP_SECONDS)
+            try:
+                await asyncio.to_thread(server.back_up)
+            except Exception:
+                log.exception("the rolling backup failed")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.rooms.start_bots()
+        # Rooms load in the background, one at a time: the server answers at once.
+        loading = asyncio.create_task(server.rooms.open_all())
+        backing = asyncio.create_task(keep_backups())
         yield
+        loading.cancel()
+        backing.cancel()
+        for room in server.rooms.rooms.values():
+            room.stop_bots()
+        with contextlib.suppress(Exception):
+            server.back_up()
         server.store.close()
 
     routes: list[Any] = [
         Route("/", server.start_page),
         Route("/play", server.play_page),
         Route("/teacher", server.teacher_page),
+        Route("/console", server.console_page),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/rooms", server.list_rooms, methods=["GET"]),
         Route("/api/rooms", server.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", server.show_room, methods=["GET"]),
+        Route("/api/rooms/{room}", server.settle_room, methods=["PATCH"]),
+        Route("/api/rooms/{room}", server.delete_room, methods=["DELETE"]),
+        Route("/api/rooms/{room}/rematch", server.rematch, methods=["POST"]),
         Route("/api/rooms/{room}/seats/{seat}", server.claim_seat, methods=["POST"]),
         Route("/api/rooms/{room}/seats/{seat}", server.free_seat, methods=["DELETE"]),
+        Route("/api/rooms/{room}/seats/{seat}/reset", server.reset_seat, methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat}/reserve", server.reserve_seat, methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat}/bot", server.bot_seat, methods=["POST"]),
         Route("/api/rooms/{room}/view", server.view, methods=["GET"]),
         Route("/api/rooms/{room}/actions", server.act, methods=["POST"]),
         Route("/api/rooms/{room}/game", server.game_file, methods=["GET"]),
@@ -461,5 +713,6 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     app.state.server = server
     return app

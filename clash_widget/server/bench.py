@@ -49,12 +49,15 @@ def _pct(xs: list[float], q: float) -> float | None:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
 
 
-async def _post(host: str, port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+async def _post(
+    host: str, port: int, path: str, body: dict[str, Any], token: str | None = None
+) -> dict[str, Any]:
     """A tiny HTTP/1.1 POST (no client library needed on the bench side)."""
     data = json.dumps(body).encode()
     reader, writer = await asyncio.open_connection(host, port)
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
     writer.write(
-        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{auth}"
         f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode()
         + data
     )
@@ -68,15 +71,14 @@ async def _post(host: str, port: int, path: str, body: dict[str, Any]) -> dict[s
     return dict(json.loads(payload))
 
 
-async def _room(port: int, game: str, seats: int, seed: int) -> tuple[str, list[str]]:
-    body = await _post(
-        "127.0.0.1", port, "/api/rooms", {"game": game, "players": seats, "seed": seed}
-    )
+async def _room(port: int, key: str, game: str, seats: int, seed: int) -> tuple[str, list[str]]:
+    """A new room (with the teacher key) and every seat taken through its link's claim."""
+    spec = {"game": game, "players": seats, "seed": seed}
+    body = await _post("127.0.0.1", port, "/api/rooms", spec, key)
     tokens = []
     for s in range(seats):
-        claimed = await _post(
-            "127.0.0.1", port, f"/api/rooms/{body['room']}/seats/{s}", {"name": f"Bench {s + 1}"}
-        )
+        claim = {"name": f"Bench {s + 1}", "claim": body["seats"][s]["claim"]}
+        claimed = await _post("127.0.0.1", port, f"/api/rooms/{body['room']}/seats/{s}", claim)
         tokens.append(claimed["token"])
     return body["room"], tokens
 
@@ -121,11 +123,13 @@ async def _client(
     return False
 
 
-async def _table(port: int, game: str, seats: int, seed: int, stats: Stats, end: float) -> None:
+async def _table(
+    port: int, key: str, game: str, seats: int, seed: int, stats: Stats, end: float
+) -> None:
     """One room's clients; a new room whenever a game ends, until ``end``."""
     rng = random.Random(seed)
     while time.monotonic() < end:
-        room, tokens = await _room(port, game, seats, seed)
+        room, tokens = await _room(port, key, game, seats, seed)
         stats.rooms += 1
         try:
             done = await asyncio.gather(
@@ -215,7 +219,10 @@ def server_bench(
             t0 = time.monotonic()
             end = t0 + seconds
             await asyncio.gather(
-                *(_table(server.port, game, seats, 1 + i, stats, end) for i in range(rooms))
+                *(
+                    _table(server.port, server.key, game, seats, 1 + i, stats, end)
+                    for i in range(rooms)
+                )
             )
             return time.monotonic() - t0
 

@@ -2,7 +2,7 @@
 
 Standard library only, so it works wherever the course runs::
 
-    room = Room.create("http://127.0.0.1:8000", game="history", players=2, seed=7)
+    room = Room.create("http://127.0.0.1:8000", key=TEACHER_KEY, game="history", players=2)
     ada = room.join(0, "Ada")          # a Room acting for seat 0 (Ada's secret inside)
     ada.view()["players"][1]["council"]  # None: another seat's hand never leaves the server
     ada.play(ada.view()["legal"][0]["key"])
@@ -59,7 +59,7 @@ class Room:
     def __init__(self, server: str, room: str, token: str, seat: int | None = None) -> None:
         self.server, self.room, self.seat = server.rstrip("/"), room, seat
         self._token = token
-        self.links: list[dict[str, Any]] = []
+        self.links: list[dict[str, Any]] = []  # per seat: its join link and claim secret
 
     def __repr__(self) -> str:  # never the secret
         who = "teacher" if self.seat is None else f"seat {self.seat + 1}"
@@ -77,21 +77,37 @@ class Room:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         bots: dict[int, str] | None = None,
+        *,
+        key: str,
+        names: list[str] | None = None,
     ) -> Room:
-        """A new room; the Room returned holds the teacher's secret (it sees every hand)."""
+        """A new room, made with the server's teacher ``key``; the Room returned holds the
+        room's teacher secret (it sees every hand) and every seat's join link."""
         spec: dict[str, Any] = {"game": game, "players": players, "options": options or {}}
         spec["bots"] = {str(k): v for k, v in (bots or {}).items()}
         if seed is not None:
             spec["seed"] = seed
-        body = _call(f"{server.rstrip('/')}/api/rooms", "POST", spec)
+        if names is not None:
+            spec["names"] = names
+        body = _call(f"{server.rstrip('/')}/api/rooms", "POST", spec, token=key)
         room = cls(server, body["room"], body["teacher"])
         room.links = body["seats"]
         return room
 
-    def join(self, seat: int, name: str | None = None) -> Room:
-        """Sit down at ``seat`` (counted from 0): a Room acting for that seat."""
-        body = _call(self._url(f"/seats/{seat}"), "POST", {"name": name})
+    def join(self, seat: int, name: str | None = None, claim: str | None = None) -> Room:
+        """Sit down at ``seat`` (counted from 0) with its claim secret (the teacher's Room
+        knows every seat's): a Room acting for that seat."""
+        if claim is None and seat < len(self.links):
+            claim = self.links[seat].get("claim")
+        body = _call(self._url(f"/seats/{seat}"), "POST", {"name": name, "claim": claim})
         return Room(self.server, self.room, body["token"], seat)
+
+    def reset(self, seat: int) -> str:
+        """A new join link for ``seat`` (teacher): the old link and secret stop working."""
+        body = _call(self._url(f"/seats/{seat}/reset"), "POST", {}, token=self._token)
+        if seat < len(self.links):
+            self.links[seat] = self.links[seat] | {"join": body["join"], "claim": body["claim"]}
+        return str(body["join"])
 
     def info(self) -> dict[str, Any]:
         """The room as the start page lists it: game, seats, who is connected, version."""
@@ -120,19 +136,21 @@ class Room:
         return Match.load(_call(self._url("/game"), token=self._token))
 
 
-def parse_link(url: str) -> tuple[str, str, int]:
-    """``(server, room, seat)`` of a seat's join link, ``{server}/play#room=CODE&seat=N``
-    (server/app.py writes them; the seat is counted from 0, as in the API)."""
+def parse_link(url: str) -> tuple[str, str, int, str | None]:
+    """``(server, room, seat, claim)`` of a seat's join link,
+    ``{server}/play#room=CODE&seat=N&claim=SECRET`` (server/app.py writes them; the seat is
+    counted from 0, as in the API)."""
     parts = urllib.parse.urlsplit(url.strip())
     fields = urllib.parse.parse_qs(parts.fragment)
     path = parts.path.rstrip("/")
     room, seat = fields.get("room", [""])[0], fields.get("seat", [""])[0]
+    claim = fields.get("claim", [None])[0]
     if not (parts.scheme in ("http", "https") and path.endswith("/play") and room):
         raise ValueError(f"not a seat's join link: {url!r} (expected .../play#room=...&seat=...)")
     if not seat.isdigit():
         raise ValueError(f"the join link names no seat: {url!r}")
     server = urllib.parse.urlunsplit((parts.scheme, parts.netloc, path[: -len("/play")], "", ""))
-    return server, room, int(seat)
+    return server, room, int(seat), claim
 
 
 def join_link(url: str, name: str | None = None, game: str = "", widget: str = "") -> Any:
@@ -143,9 +161,9 @@ def join_link(url: str, name: str | None = None, game: str = "", widget: str = "
         raise ImportError(
             "joining a classroom room needs the server extra: pip install 'clash_widget[server]'"
         )
-    server, code, seat = parse_link(url)
+    server, code, seat, claim = parse_link(url)
     room = Room(server, code, "")
     found = room.info()["game"]
     if game and found != game:
         raise ValueError(f"{widget or 'this widget'} shows {game} games; this room plays {found}")
-    return room.join(seat, name).board()
+    return room.join(seat, name, claim).board()

@@ -26,106 +26,60 @@ form label { display: inline-block; margin: 0 1em 0.5em 0; }
 """
 
 
-def _game_options() -> str:
-    return "".join(
-        f'<option value="{g}">{escape(get_game(g).title)}</option>' for g in sorted(GAMES)
-    )
-
-
 def start_page(*, lite: bool) -> str:
+    """The front door: a learner comes in through their seat's link; a teacher opens the
+    console (rooms are made and listed there, with the teacher key)."""
     lite_link = '<p><a href="/lite/">The course, offline (JupyterLite)</a></p>' if lite else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Clash classroom</title>
 <style>{_STYLE}</style></head>
 <body>
+<main>
 <h1>Play together</h1>
+<p>Learners: open the link your teacher gave you for your seat. It takes you to your game.</p>
+<p>Teachers: <a href="/console">open the teacher's console</a> to make rooms, hand out
+seat links and follow every game (it asks for the teacher key the server printed when it
+first started).</p>
 {lite_link}
-<h2>New room</h2>
-<form id="new-room">
-  <label>Game <select name="game">{_game_options()}</select></label>
-  <label>Players <input name="players" type="number" min="2" max="6" value="2"></label>
-  <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
-  <label>Bots <input name="bots" placeholder="e.g. 2:random, 3:heuristic"
-    title="seat:bot, seats counted from 1"></label>
-  <label>Names <input name="names" placeholder="optional: Ada, Ben"
-    title="one name per seat, in seat order; empty: the seats' colours"></label>
-  <button type="submit">Create room</button>
-</form>
-<div id="created" class="links"></div>
-<h2>Rooms</h2>
-<table id="rooms"><thead><tr><th>Room</th><th>Game</th><th>Seats</th><th>Moves</th>
-<th></th></tr></thead><tbody></tbody></table>
-<script>
-const teacherKey = (room) => "clash-teacher:" + room;
-function parseBots(text) {{
-  const out = {{}};
-  for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {{
-    const [seat, name] = part.split(":").map((s) => s.trim());
-    out[String(Number(seat) - 1)] = name;
-  }}
-  return out;
-}}
-async function refresh() {{
-  const r = await fetch("/api/rooms");
-  const body = await r.json();
-  const tbody = document.querySelector("#rooms tbody");
-  tbody.replaceChildren();
-  for (const room of body.rooms) {{
-    const tr = document.createElement("tr");
-    const seats = room.seats.map((s) => (s.name || "free") + (s.connected ? " ●" : "")).join(", ");
-    const teacher = localStorage.getItem(teacherKey(room.room));
-    const cells = [room.room, room.title, seats, String(room.version)];
-    for (const c of cells) {{
-      const td = document.createElement("td"); td.textContent = c; tr.append(td);
-    }}
-    const td = document.createElement("td");
-    if (teacher) {{
-      const a = document.createElement("a");
-      a.href = "/teacher#room=" + room.room + "&token=" + encodeURIComponent(teacher);
-      a.textContent = "teacher's view"; a.className = "room-link"; td.append(a);
-    }}
-    room.seats.forEach((s) => {{
-      if (s.taken) return;
-      const a = document.createElement("a");
-      a.href = "/play#room=" + room.room + "&seat=" + s.seat;
-      a.textContent = "join seat " + (s.seat + 1); a.className = "room-link"; td.append(a);
-    }});
-    tr.append(td);
-    tbody.append(tr);
-  }}
-}}
-document.getElementById("new-room").addEventListener("submit", async (ev) => {{
-  ev.preventDefault();
-  const f = new FormData(ev.target);
-  const spec = {{ game: f.get("game"), players: Number(f.get("players")),
-    bots: parseBots(String(f.get("bots") || "")) }};
-  if (f.get("seed")) spec.seed = Number(f.get("seed"));
-  const names = String(f.get("names") || "").split(",").map((n) => n.trim()).filter(Boolean);
-  if (names.length) spec.names = names;
-  const r = await fetch("/api/rooms", {{ method: "POST", body: JSON.stringify(spec),
-    headers: {{ "Content-Type": "application/json" }} }});
-  const body = await r.json();
-  const out = document.getElementById("created");
-  out.replaceChildren();
-  if (!r.ok) {{ out.textContent = body.reason; return; }}
-  localStorage.setItem(teacherKey(body.room), body.teacher);
-  const p = document.createElement("p");
-  p.textContent = "Room " + body.room + ": give each player their seat's link.";
-  out.append(p);
-  for (const s of body.seats) {{
-    const line = document.createElement("div");
-    line.textContent = "Seat " + (s.seat + 1) + ": ";
-    if (s.bot) line.append(s.bot + " bot");
-    else {{ const c = document.createElement("code"); c.textContent = s.join; line.append(c); }}
-    out.append(line);
-  }}
-  refresh();
-}});
-refresh();
-setInterval(refresh, 5000);
-</script>
+</main>
 </body></html>
 """
+
+
+def console_page() -> str:
+    """The teacher's console: a shell around ``static/console.js`` (js/src/console)."""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Teacher's console: Clash classroom</title>
+<style>{_STYLE}</style>
+<link rel="stylesheet" href="/static/console.css">
+</head>
+<body>
+<main id="clash-console" data-games='{_games_json()}'>
+  <h1>Teacher's console</h1>
+  <p id="console-status" role="status">Starting…</p>
+</main>
+<script type="module" src="/static/console.js"></script>
+</body></html>
+"""
+
+
+def _games_json() -> str:
+    """The games a room may play and their bots, for the console's form (HTML-escaped)."""
+    import json
+
+    from clash_widget.engine.session import catalogue_names
+
+    games = [
+        {
+            "game": g,
+            "title": get_game(g).title,
+            "min": get_game(g).min_players,
+            "max": get_game(g).max_players,
+            "bots": list(catalogue_names(g)),
+        }
+        for g in sorted(GAMES)
+    ]
+    return escape(json.dumps(games), quote=True)
 
 
 # In a room players only make moves (server.moves-only): the widgets' seat, bot, undo/redo

@@ -2,7 +2,8 @@
 
 :class:`ServerProcess` starts the server on a free port of 127.0.0.1 in its own
 process group, waits until it answers, and can stop it politely, kill it outright
-(``SIGKILL``, as a power cut would) and start it again on the same database.
+(``SIGKILL``, as a power cut would) and start it again on the same database. Its teacher
+key is kept in a key file beside the database (``--teacher-key-file``), read by :attr:`key`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class ServerProcess:
         self.port = port or free_port()
         self.args = list(args or [])
         self.log_path = Path(log) if log else self.db.with_suffix(".log")
+        self.key_file = Path(f"{self.db}.teacher-key")
         self.proc: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
@@ -48,10 +50,15 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def key(self) -> str:
+        """The server's teacher key (made by the server on its first start)."""
+        return self.key_file.read_text(encoding="utf-8").splitlines()[0].strip()
+
     def start(self, timeout: float = 60.0) -> ServerProcess:
-        """Start the server and wait until ``GET /api/rooms`` answers."""
+        """Start the server and wait until its start page answers."""
         cmd = [sys.executable, "-m", "clash_widget", "serve", "--port", str(self.port)]
-        cmd += ["--db", str(self.db), *self.args]
+        cmd += ["--db", str(self.db), "--teacher-key-file", str(self.key_file), *self.args]
         self._log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             cmd, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
@@ -61,7 +68,7 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited ({self.proc.returncode}): {self.log()}")
             try:
-                with urllib.request.urlopen(self.url + "/api/rooms", timeout=2) as r:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as r:
                     if r.status == 200:
                         return self
             except OSError:

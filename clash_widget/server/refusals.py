@@ -12,13 +12,14 @@ SERVER_RULES = RuleBook("server")
 
 NO_TOKEN = SERVER_RULES.rule(
     "server.no-token",
-    "This needs your seat's secret (or the teacher's): join the room from its link first.",
+    "This needs your seat: open the room from your seat's link first (or sign in as the teacher).",
     "Classroom server: seats",
     source="ours",
 )
 WRONG_TOKEN = SERVER_RULES.rule(
     "server.wrong-token",
-    "That secret does not belong to this room, or it may not do this.",
+    "Your link no longer opens this seat (the teacher freed it or gave it a new link), or it "
+    "may not do this: ask the teacher for your seat's link.",
     "Classroom server: seats",
     source="ours",
 )
@@ -79,7 +80,8 @@ ROOM_ONLY_MOVES = SERVER_RULES.rule(
 )
 BROKEN_ROOM = SERVER_RULES.rule(
     "server.broken-room",
-    "This room's stored game did not replay to its stored position, so it is not served.",
+    "This room is not served: its stored game could not be trusted or one of its moves took "
+    "too long. The teacher can download its game and delete the room.",
     "Classroom server: storage",
     source="ours",
 )
@@ -87,5 +89,50 @@ INTERNAL = SERVER_RULES.rule(
     "server.error",
     "The server hit an internal error; the game is as it was after the last acknowledged move.",
     "Classroom server",
+    source="ours",
+)
+WRONG_CLAIM = SERVER_RULES.rule(
+    "server.wrong-link",
+    "This seat's link is incomplete or has been replaced: ask the teacher for your seat's link.",
+    "Classroom server: seats",
+    source="ours",
+)
+TEACHER_ONLY = SERVER_RULES.rule(
+    "server.teacher-only",
+    "Only the teacher may do this.",
+    "Classroom server: seats",
+    source="ours",
+)
+TEACHER_KEY = SERVER_RULES.rule(
+    "server.teacher-key",
+    "Making and listing rooms needs the teacher's key (printed by the server when it first "
+    "started, or kept in its key file).",
+    "Classroom server: rooms",
+    source="ours",
+)
+PAUSED = SERVER_RULES.rule(
+    "server.paused",
+    "The teacher has paused this room; play goes on when the teacher resumes it.",
+    "Classroom server: rooms",
+    source="ours",
+)
+CROSS_SITE = SERVER_RULES.rule(
+    "server.cross-site",
+    "Only this server's own pages may change a room (a request from another web page, or not "
+    "sent as JSON, is refused).",
+    "Classroom server: limits",
+    source="ours",
+)
+BAD_HOST = SERVER_RULES.rule(
+    "server.unknown-host",
+    "This server does not answer to that name: open it by its address (the one the teacher "
+    "gave), or start it with --allow-host for that name.",
+    "Classroom server: limits",
+    source="ours",
+)
+TOO_DEEP = SERVER_RULES.rule(
+    "server.too-deep",
+    "The message nests lists or objects deeper than this server reads.",
+    "Classroom server: limits",
     source="ours",
 )

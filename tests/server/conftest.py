@@ -17,6 +17,28 @@ from starlette.testclient import TestClient  # noqa: E402
 from clash_widget.server.app import create_app  # noqa: E402
 from clash_widget.server.rooms import Limits  # noqa: E402
 
+KEY = "the-teacher-key-of-the-tests"  # the server-wide teacher key every test server is given
+KEY_HEADER = {"Authorization": f"Bearer {KEY}"}
+
+
+def new_app(db, **kw):
+    """The app on ``db`` with the tests' teacher key (keyword arguments as create_app's)."""
+    return create_app(db, teacher_key=KEY, **kw)
+
+
+def create_room(client, spec: dict[str, Any]) -> Any:
+    """POST /api/rooms with the teacher key (the response, whatever its status)."""
+    return client.post("/api/rooms", json=spec, headers=KEY_HEADER)
+
+
+def claim(client, body: dict[str, Any], seat: int, name: str | None = "P") -> Any:
+    """Sit down at ``seat`` of a room just made (its creation's answer ``body``) with the
+    seat's claim secret, as its join link does (the response, whatever its status)."""
+    secret = body["seats"][seat]["claim"]
+    return client.post(
+        f"/api/rooms/{body['room']}/seats/{seat}", json={"name": name, "claim": secret}
+    )
+
 
 class FrozenClock:
     """A clock that moves only when the test says so (rate limits without timing)."""
@@ -36,6 +58,7 @@ class Table:
     room: str
     teacher: str
     tokens: list[str | None] = field(default_factory=list)
+    claims: list[str | None] = field(default_factory=list)
 
     def auth(self, token: str | None) -> dict[str, str]:
         return {"Authorization": f"Bearer {token}"}
@@ -74,7 +97,7 @@ def limits() -> Limits:
 
 @pytest.fixture
 def client(tmp_path, clock, limits):
-    app = create_app(tmp_path / "rooms.sqlite", limits=limits, clock=clock)
+    app = new_app(tmp_path / "rooms.sqlite", limits=limits, clock=clock)
     with TestClient(app) as c:
         yield c
 
@@ -82,10 +105,8 @@ def client(tmp_path, clock, limits):
 def make_table(
     client: TestClient, game: str = "history", players: int = 2, seed: int = 7, bots=None
 ) -> Table:
-    r = client.post(
-        "/api/rooms",
-        json={"game": game, "players": players, "seed": seed, "options": {}, "bots": bots or {}},
-    )
+    spec = {"game": game, "players": players, "seed": seed, "options": {}, "bots": bots or {}}
+    r = create_room(client, spec)
     assert r.status_code == 201, r.text
     body = r.json()
     tokens: list[str | None] = []
@@ -93,10 +114,11 @@ def make_table(
         if s["bot"]:
             tokens.append(None)
             continue
-        c = client.post(f"/api/rooms/{body['room']}/seats/{s['seat']}", json={"name": "P"})
+        c = claim(client, body, s["seat"])
         assert c.status_code == 200, c.text
         tokens.append(c.json()["token"])
-    return Table(client, body["room"], body["teacher"], tokens)
+    claims = [s["claim"] for s in body["seats"]]
+    return Table(client, body["room"], body["teacher"], tokens, claims)
 
 
 @pytest.fixture
@@ -142,7 +164,7 @@ class LiveServer:
 def live(tmp_path, clock, limits):
     import httpx
 
-    server = LiveServer(create_app(tmp_path / "rooms.sqlite", limits=limits, clock=clock))
+    server = LiveServer(new_app(tmp_path / "rooms.sqlite", limits=limits, clock=clock))
     server.http = httpx.Client(base_url=server.base, timeout=30)
     yield server
     server.http.close()

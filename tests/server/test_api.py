@@ -9,24 +9,25 @@ import httpx
 import pytest
 
 from clash_widget.engine import Match
-from clash_widget.server.app import create_app
 from clash_widget.server.own_loop import run_in_own_loop
 from clash_widget.server.rooms import Limits
 
-from .conftest import make_table
+from .conftest import KEY_HEADER, create_room, make_table, new_app
+
+JSON = {"Content-Type": "application/json"}
 
 
 def test_create_room_answers_the_contract(client):
-    r = client.post(
-        "/api/rooms", json={"game": "coc", "players": 2, "seed": 7, "options": {}, "bots": {}}
-    )
+    r = create_room(client, {"game": "coc", "players": 2, "seed": 7, "options": {}, "bots": {}})
     assert r.status_code == 201
     body = r.json()
     assert set(body) >= {"room", "teacher", "seats"}
     assert [s["seat"] for s in body["seats"]] == [0, 1]
     for s in body["seats"]:
         assert body["room"] in s["join"] and body["teacher"] not in s["join"]
-    listed = client.get("/api/rooms").json()["rooms"]
+        assert s["join"].endswith(f"#room={body['room']}&seat={s['seat']}&claim={s['claim']}")
+    assert len({s["claim"] for s in body["seats"]}) == 2
+    listed = client.get("/api/rooms", headers=KEY_HEADER).json()["rooms"]
     assert [x["room"] for x in listed] == [body["room"]]
     assert body["teacher"] not in json.dumps(listed)
 
@@ -34,8 +35,8 @@ def test_create_room_answers_the_contract(client):
 def test_a_room_made_with_names_names_its_players_everywhere(client):
     """The teacher names the seats when making the room: the game itself calls the players
     by those names (every seat's view and the game file), never by a number."""
-    body = client.post(
-        "/api/rooms", json={"game": "coc", "players": 2, "seed": 7, "names": ["Ada", "Ben"]}
+    body = create_room(
+        client, {"game": "coc", "players": 2, "seed": 7, "names": ["Ada", "Ben"]}
     ).json()
     view = client.get(
         f"/api/rooms/{body['room']}/view", headers={"Authorization": f"Bearer {body['teacher']}"}
@@ -60,7 +61,7 @@ def test_bad_room_settings_are_refused_server_bad_room(client):
         {"game": "coc", "players": 2, "names": "Ada, Ben"},
         [1, 2],
     ):
-        r = client.post("/api/rooms", json=spec)
+        r = create_room(client, spec)
         assert r.status_code == 400, spec
         assert r.json()["rule"] == "server.bad-room", spec
 
@@ -68,15 +69,18 @@ def test_bad_room_settings_are_refused_server_bad_room(client):
 def test_room_limit_server_room_limit(tmp_path, clock):
     from starlette.testclient import TestClient
 
-    app = create_app(tmp_path / "db.sqlite", limits=Limits(max_rooms=1), clock=clock)
+    app = new_app(tmp_path / "db.sqlite", limits=Limits(max_rooms=1), clock=clock)
     with TestClient(app) as c:
-        assert c.post("/api/rooms", json={"game": "coc"}).status_code == 201
-        r = c.post("/api/rooms", json={"game": "coc"})
+        assert create_room(c, {"game": "coc"}).status_code == 201
+        r = create_room(c, {"game": "coc"})
         assert r.status_code == 429 and r.json()["rule"] == "server.room-limit"
 
 
 def test_a_taken_seat_is_refused_409_server_seat_taken(client, table):
-    r = client.post(f"/api/rooms/{table.room}/seats/1", json={"name": "Eve"})
+    """Even with the seat's own link: a seat holds one person until the teacher frees it."""
+    r = client.post(
+        f"/api/rooms/{table.room}/seats/1", json={"name": "Eve", "claim": table.claims[1]}
+    )
     assert r.status_code == 409
     assert r.json()["rule"] == "server.seat-taken"
 
@@ -203,21 +207,21 @@ def test_malformed_json_is_refused_engine_malformed(client, table):
         b'{"key": "  ", "version": 0}',
     ]
     for raw in bodies:
-        r = client.post(url, headers=table.auth(table.tokens[0]), content=raw)
+        r = client.post(url, headers=table.auth(table.tokens[0]) | JSON, content=raw)
         assert r.status_code == 400, raw
         assert r.json()["ok"] is False and r.json()["rule"] == "engine.malformed", raw
         assert r.json()["reason"]
-    r = client.post(f"/api/rooms/{table.room}/seats/0", content=b"{oops")
+    r = client.post(f"/api/rooms/{table.room}/seats/0", content=b"{oops", headers=JSON)
     assert r.status_code == 400 and r.json()["rule"] == "engine.malformed"
 
 
 def test_oversize_body_is_refused_413_server_too_big(client, table, limits):
     big = json.dumps({"key": "x" * (limits.max_message + 10), "version": 0})
     r = table.client.post(
-        f"/api/rooms/{table.room}/actions", headers=table.auth(table.tokens[0]), content=big
+        f"/api/rooms/{table.room}/actions", headers=table.auth(table.tokens[0]) | JSON, content=big
     )
     assert r.status_code == 413 and r.json()["rule"] == "server.too-big"
-    r = client.post("/api/rooms", content=big)
+    r = client.post("/api/rooms", content=big, headers=KEY_HEADER | JSON)
     assert r.status_code == 413 and r.json()["rule"] == "server.too-big"
 
 
@@ -225,7 +229,7 @@ def test_flood_is_refused_429_server_flood_until_time_passes(tmp_path, clock):
     from starlette.testclient import TestClient
 
     limits = Limits(bot_delay=0.0, burst=3, actions_per_second=1.0)
-    with TestClient(create_app(tmp_path / "db.sqlite", limits=limits, clock=clock)) as c:
+    with TestClient(new_app(tmp_path / "db.sqlite", limits=limits, clock=clock)) as c:
         t = make_table(c)
         v = t.view(t.teacher)
         waiting = t.tokens[1 - v["current_player"]]
@@ -242,11 +246,11 @@ def test_concurrent_sends_are_ordered_one_wins_the_other_is_stale(tmp_path):
     """Two sends on the same version at once: the room's lock orders them."""
 
     async def race():
-        app = create_app(tmp_path / "db.sqlite", limits=Limits(bot_delay=0.0))
+        app = new_app(tmp_path / "db.sqlite", limits=Limits(bot_delay=0.0))
         server = app.state.server
-        room, teacher = server.rooms.create({"game": "history", "players": 2, "seed": 3})
+        room, teacher, _ = server.rooms.create({"game": "history", "players": 2, "seed": 3})
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
             h = {"Authorization": f"Bearer {teacher}"}
             v = (await c.get(f"/api/rooms/{room.id}/view", headers=h)).json()
             keys = [a["key"] for a in v["legal"]][:2]
@@ -291,7 +295,7 @@ def test_acting_for_a_bot_seat_is_refused_server_bot_seat(tmp_path):
     from starlette.testclient import TestClient
 
     limits = Limits(bot_delay=3600.0)  # the bot never gets to move in this test
-    with TestClient(create_app(tmp_path / "db.sqlite", limits=limits)) as c:
+    with TestClient(new_app(tmp_path / "db.sqlite", limits=limits)) as c:
         t = make_table(c, bots={"1": "random"})
         while t.view(t.teacher)["current_player"] == 0:  # the person's decisions first
             t.play_one()
@@ -306,14 +310,14 @@ def test_restart_on_the_same_database_restores_every_room(tmp_path):
 
     db = tmp_path / "db.sqlite"
     hashes = {}
-    with TestClient(create_app(db, limits=Limits(bot_delay=0.0))) as c:
+    with TestClient(new_app(db, limits=Limits(bot_delay=0.0))) as c:
         tables = [make_table(c, game) for game in ("history", "secolo")]
         for t in tables:
             for _ in range(3):
                 t.play_one()
             g = c.get(f"/api/rooms/{t.room}/game", headers=t.auth(t.teacher)).text
             hashes[t.room] = (Match.from_json(g).state_hash(), t.view(t.teacher)["version"])
-    with TestClient(create_app(db, limits=Limits(bot_delay=0.0))) as c:
+    with TestClient(new_app(db, limits=Limits(bot_delay=0.0))) as c:
         for t in tables:
             t.client = c
             g = c.get(f"/api/rooms/{t.room}/game", headers=t.auth(t.teacher)).text
@@ -327,14 +331,14 @@ def test_a_tampered_room_is_not_served_server_broken_room(tmp_path):
     from starlette.testclient import TestClient
 
     db = tmp_path / "db.sqlite"
-    with TestClient(create_app(db)) as c:
+    with TestClient(new_app(db)) as c:
         t = make_table(c)
         t.play_one()
     con = sqlite3.connect(db)
     con.execute("UPDATE rooms SET state_hash = 'abc'")
     con.commit()
     con.close()
-    with TestClient(create_app(db)) as c:
+    with TestClient(new_app(db)) as c:
         t.client = c
         assert c.get(f"/api/rooms/{t.room}").json()["broken"]
         v = t.view(t.teacher)
@@ -348,18 +352,18 @@ def test_secrets_are_stored_as_digests_only(tmp_path):
     from starlette.testclient import TestClient
 
     db = tmp_path / "db.sqlite"
-    with TestClient(create_app(db)) as c:
+    with TestClient(new_app(db)) as c:
         t = make_table(c)
     dump = "\n".join(sqlite3.connect(db).iterdump())
     for secret in [t.teacher, *t.tokens]:
         assert secret and secret not in dump
 
 
-@pytest.mark.parametrize("page", ["/", "/play", "/teacher"])
+@pytest.mark.parametrize("page", ["/", "/play", "/teacher", "/console"])
 def test_pages_are_served(client, page):
     r = client.get(page)
     assert r.status_code == 200 and "<html" in r.text
-    if page != "/":
+    if page in ("/play", "/teacher"):
         assert "/static/play.js" in r.text
 
 
@@ -378,7 +382,7 @@ def test_a_failed_write_is_not_acknowledged_server_error(tmp_path):
     back to the stored game (nothing acknowledged is ever lost, nothing unstored is shown)."""
     from starlette.testclient import TestClient
 
-    app = create_app(tmp_path / "db.sqlite")
+    app = new_app(tmp_path / "db.sqlite")
     client = TestClient(app, raise_server_exceptions=False)
     table = make_table(client)
     v = table.view(table.teacher)
@@ -406,9 +410,9 @@ def test_unknown_paths_and_methods_are_refused_as_json(client, table):
     for method, path in (
         ("GET", "/api/nothing"),
         ("GET", f"/api/rooms/{table.room}/actions"),
-        ("DELETE", f"/api/rooms/{table.room}"),
+        ("PUT", f"/api/rooms/{table.room}"),
     ):
-        r = client.request(method, path)
+        r = client.request(method, path, headers=JSON)
         assert r.status_code in (404, 405), (method, path)
         assert r.json()["ok"] is False and r.json()["rule"] == "server.not-found"
 
@@ -422,7 +426,7 @@ def test_the_teacher_frees_a_seat_and_its_old_secret_stops_working(client, table
     r = client.get(f"/api/rooms/{table.room}/view", headers=table.auth(table.tokens[0]))
     assert r.status_code == 403
     assert client.get(f"/api/rooms/{table.room}").json()["seats"][0]["taken"] is False
-    new = client.post(url, json={"name": "Ada again"}).json()["token"]
+    new = client.post(url, json={"name": "Ada again", "claim": table.claims[0]}).json()["token"]
     assert table.view(new)["seat"] == 0
 
 
@@ -438,7 +442,7 @@ def test_a_stored_room_with_an_unknown_bot_is_broken_not_a_crash(tmp_path):
     from starlette.testclient import TestClient
 
     db = tmp_path / "db.sqlite"
-    with TestClient(create_app(db)) as c:
+    with TestClient(new_app(db)) as c:
         t = make_table(c, bots={"1": "random"})
     con = sqlite3.connect(db)
     seats = json.loads(con.execute("SELECT seats FROM rooms").fetchone()[0])
@@ -446,5 +450,5 @@ def test_a_stored_room_with_an_unknown_bot_is_broken_not_a_crash(tmp_path):
     con.execute("UPDATE rooms SET seats = ?", (json.dumps(seats),))
     con.commit()
     con.close()
-    with TestClient(create_app(db)) as c:
+    with TestClient(new_app(db)) as c:
         assert "bots" in c.get(f"/api/rooms/{t.room}").json()["broken"]

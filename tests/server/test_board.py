@@ -12,6 +12,8 @@ from clash_widget.server.client import Room
 
 pytest.importorskip("anywidget")
 
+from .conftest import KEY
+
 
 def wait(pred, timeout: float = 20.0):
     deadline = time.monotonic() + timeout
@@ -24,7 +26,7 @@ def wait(pred, timeout: float = 20.0):
 
 
 def test_a_board_follows_and_plays_the_room(live):
-    teacher = Room.create(live.base, game="history", players=2, seed=7)
+    teacher = Room.create(live.base, key=KEY, game="history", players=2, seed=7)
     seats = [teacher.join(0, "Ada"), teacher.join(1, "Bob")]
     boards = [s.board() for s in seats]
     try:
@@ -60,7 +62,7 @@ def test_a_board_follows_and_plays_the_room(live):
 
 
 def test_a_board_with_a_wrong_secret_says_refused(live):
-    teacher = Room.create(live.base, game="history", players=2, seed=7)
+    teacher = Room.create(live.base, key=KEY, game="history", players=2, seed=7)
     fake = Room(live.base, teacher.room, "not-a-secret", seat=0)
     board = fake.board()
     try:
@@ -71,7 +73,7 @@ def test_a_board_with_a_wrong_secret_says_refused(live):
 
 
 def test_a_clash_of_cultures_board_answers_hex_selection_from_its_view(live):
-    teacher = Room.create(live.base, game="coc", players=2, seed=3)
+    teacher = Room.create(live.base, key=KEY, game="coc", players=2, seed=3)
     seat = teacher.join(0, "Ada")
     board = seat.board()
     try:

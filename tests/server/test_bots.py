@@ -10,7 +10,7 @@ import time
 from clash_widget.engine.session import Session
 from clash_widget.lab.one_game import play_match
 
-from .conftest import make_table
+from .conftest import KEY_HEADER, make_table
 
 BOTS = ["random", "heuristic"]
 
@@ -54,7 +54,7 @@ def test_a_thinking_bot_does_not_hold_up_the_server(client, monkeypatch):
     t = make_table(client, game="secolo", players=2, seed=7, bots=dict(enumerate(BOTS)))
     assert thinking.wait(30), "the bot of seat 1 never started to think"
     # answered while the bot thinks (the requests that need its room wait for its move)
-    assert client.get("/api/rooms").status_code == 200
+    assert client.get("/api/rooms", headers=KEY_HEADER).status_code == 200
     assert make_table(client, game="coc").room != t.room
     answered.set()
     deadline = time.monotonic() + 30

@@ -5,7 +5,8 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from clash_widget.__main__ import main
-from clash_widget.server.app import create_app
+
+from .conftest import new_app
 
 
 def test_serve_refuses_a_lite_directory_that_is_not_a_site(tmp_path, capsys):
@@ -17,15 +18,15 @@ def test_the_offline_course_is_served_beside_the_rooms(tmp_path):
     site = tmp_path / "lite"
     site.mkdir()
     (site / "index.html").write_text("<html>the course</html>")
-    with TestClient(create_app(tmp_path / "db.sqlite", lite=site)) as c:
+    with TestClient(new_app(tmp_path / "db.sqlite", lite=site)) as c:
         assert "the course" in c.get("/lite/").text
         assert "/lite/" in c.get("/").text
-    with TestClient(create_app(tmp_path / "db.sqlite")) as c:
+    with TestClient(new_app(tmp_path / "db.sqlite")) as c:
         assert c.get("/lite/").status_code == 404
 
 
 def test_the_play_page_bundle_is_served(tmp_path):
-    with TestClient(create_app(tmp_path / "db.sqlite")) as c:
+    with TestClient(new_app(tmp_path / "db.sqlite")) as c:
         for name in ("play.js", "history.js", "secolo.js", "persistence.js", "coc.js"):
             assert c.get(f"/static/{name}").status_code == 200, name
 

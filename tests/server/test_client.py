@@ -6,9 +6,11 @@ import pytest
 
 from clash_widget.server.client import Room, RoomRefused
 
+from .conftest import KEY
+
 
 def test_room_helper_plays_a_room_end_to_end(live):
-    teacher = Room.create(live.base, game="history", players=2, seed=7)
+    teacher = Room.create(live.base, key=KEY, game="history", players=2, seed=7)
     seats = [teacher.join(0, "Ada"), teacher.join(1, "Bob")]
     assert "token" not in repr(seats[0]) and seats[0]._token not in repr(seats[0])
     with pytest.raises(RoomRefused) as exc:

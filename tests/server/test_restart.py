@@ -15,11 +15,16 @@ FAST = ["--bot-delay", "0", "--actions-per-second", "1000", "--burst", "1000"]
 
 
 class Room:
-    def __init__(self, http: httpx.Client, game: str, seed: int) -> None:
-        body = http.post("/api/rooms", json={"game": game, "players": 2, "seed": seed}).json()
+    def __init__(self, http: httpx.Client, game: str, seed: int, key: str) -> None:
+        spec = {"game": game, "players": 2, "seed": seed}
+        body = http.post("/api/rooms", json=spec, headers={"Authorization": f"Bearer {key}"})
+        body = body.json()
         self.http, self.id, self.teacher = http, body["room"], body["teacher"]
         self.tokens = [
-            http.post(f"/api/rooms/{self.id}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
+            http.post(
+                f"/api/rooms/{self.id}/seats/{s}",
+                json={"name": f"P{s}", "claim": body["seats"][s]["claim"]},
+            ).json()["token"]
             for s in (0, 1)
         ]
 
@@ -55,7 +60,8 @@ def server(tmp_path):
 
 def test_sigkill_after_acknowledged_actions_loses_nothing(server):
     http = httpx.Client(base_url=server.url, timeout=30)
-    rooms = [Room(http, g, seed) for g, seed in (("history", 1), ("secolo", 2), ("coc", 3))]
+    games = (("history", 1), ("secolo", 2), ("coc", 3))
+    rooms = [Room(http, g, seed, server.key) for g, seed in games]
     acked = {}
     for room in rooms:
         for _ in range(4):
@@ -68,13 +74,14 @@ def test_sigkill_after_acknowledged_actions_loses_nothing(server):
         room.play_one()  # the seats' secrets still hold
     secrets_ = [s for r in rooms for s in (r.teacher, *r.tokens)]
     assert not [s for s in secrets_ if s in server.log()]
+    assert server.log().count(server.key) == 1  # printed once, at the first start only
 
 
 def test_sigkill_in_the_middle_of_a_stream_of_actions(server):
     """Actions keep coming while the server is killed: after the restart the room holds
     every acknowledged action, and at most the one whose answer never arrived."""
     http = httpx.Client(base_url=server.url, timeout=30)
-    room = Room(http, "history", 5)
+    room = Room(http, "history", 5, server.key)
     acked: list[int] = []  # every acknowledged version, in order
     snapshots: dict[int, tuple[str, int]] = {}  # version -> (hash, version) read back
     stop = threading.Event()
