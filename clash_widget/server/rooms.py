@@ -28,7 +28,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from clash_widget.engine import GAMES, Action, Match, OptionError, Outcome, Session, Verdict
+from clash_widget.engine import (
+    GAMES,
+    Action,
+    Match,
+    OptionError,
+    Outcome,
+    Session,
+    Verdict,
+    get_game,
+)
 from clash_widget.engine.game import MALFORMED, stale
 from clash_widget.engine.seats import MAX_NAME as GAME_NAME_LENGTH
 from clash_widget.engine.seats import default_name, names_problem
@@ -906,7 +915,7 @@ class Rooms:
 
 
 def _title(game: str) -> str:
-    return str(GAMES[game].title) if game in GAMES else game
+    return str(get_game(game).title) if game in GAMES else game
 
 
 def room_spec(
