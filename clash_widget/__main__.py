@@ -132,6 +132,8 @@ def cmd_bench(a: argparse.Namespace) -> int:
             seconds=a.seconds,
             game=a.server_game,
             sync=a.server_sync,
+            paced=a.paced,
+            gap=a.gap,
         ):
             print(json.dumps(m), flush=True)
         return 0
@@ -292,6 +294,13 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seats", type=int, default=4, help="--server: clients (seats) per room")
     b.add_argument("--server-game", default="secolo", help="--server: the game played")
     b.add_argument("--server-sync", default="FULL", choices=["FULL", "NORMAL"])
+    b.add_argument(
+        "--paced",
+        action="store_true",
+        help="--server: a classroom's load (each seat moves after a pause of mean --gap s); "
+        "latency from a send to the other seats' pushed view",
+    )
+    b.add_argument("--gap", type=float, default=2.0, help="--paced: mean seconds between moves")
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")

@@ -10,6 +10,11 @@ the engine's own time for the same kind of move in this process (play + every se
 view), and a local widget click side by side: the game's notebook widget in this process,
 a random legal move sent through its ``intent`` trait as the board sends it, timed until
 Python has answered with the new view (everything but the browser's drawing).
+
+``paced`` measures a classroom's load rather than saturation: each seat, when it is to
+move, waits an exponential gap (mean ``gap`` seconds, as a person thinks) before its move,
+and the latency is from the send to each *other* seat's pushed view of the new version
+(what a learner waits for to see a classmate's move); p50/p95/p99 and memory per room.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ ARGS = ["--actions-per-second", "1000", "--burst", "1000", "--bot-delay", "0", "
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.sent: dict[tuple[str, int], tuple[int, float]] = {}  # (room, version) -> seat, t
         self.errors: list[str] = []
         self.stale = 0
         self.games_finished = 0
@@ -123,6 +129,82 @@ async def _client(
     return False
 
 
+async def _paced_client(
+    port: int,
+    room: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    stats: Stats,
+    end: float,
+    gap: float,
+) -> bool:
+    """One seat of a paced room: it moves after an exponential pause when it is to move;
+    the latency counted is from a classmate's send to this seat's pushed view of it."""
+    from websockets.asyncio.client import connect
+
+    url = f"ws://127.0.0.1:{port}/api/rooms/{room}/ws"
+    mover: asyncio.Task[None] | None = None
+    async with connect(url, max_size=None) as ws:
+
+        async def move_later(version: int, key: str) -> None:
+            await asyncio.sleep(rng.expovariate(1.0 / gap))
+            stats.sent[(room, version + 1)] = (seat, time.perf_counter())
+            await ws.send(json.dumps({"key": key, "version": version}))
+
+        await ws.send(json.dumps({"token": token}))
+        try:
+            while time.monotonic() < end:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic()))
+                except TimeoutError:
+                    break
+                msg = json.loads(raw)
+                if msg["type"] == "result":
+                    if not msg["ok"] and msg.get("rule") != "engine.stale":
+                        stats.errors.append(f"{msg.get('rule')}: {msg.get('reason')}")
+                    continue
+                if msg["type"] != "view":
+                    stats.errors.append(str(msg)[:200])
+                    continue
+                sent = stats.sent.get((room, msg["version"]))
+                if sent is not None and sent[0] != seat:
+                    stats.latencies.append(time.perf_counter() - sent[1])
+                view = msg["view"]
+                if view.get("over"):
+                    return True
+                if view.get("current_player") == seat and view["legal"]:
+                    if mover is None or mover.done():
+                        key = rng.choice(view["legal"])["key"]
+                        mover = asyncio.create_task(move_later(msg["version"], key))
+        finally:
+            if mover is not None:
+                mover.cancel()
+    return False
+
+
+async def _paced_table(
+    port: int, key: str, game: str, seats: int, seed: int, stats: Stats, end: float, gap: float
+) -> None:
+    rng = random.Random(seed)
+    while time.monotonic() < end:
+        room, tokens = await _room(port, key, game, seats, seed)
+        stats.rooms += 1
+        try:
+            done = await asyncio.gather(
+                *(
+                    _paced_client(port, room, s, t, random.Random(rng.random()), stats, end, gap)
+                    for s, t in enumerate(tokens)
+                )
+            )
+        except Exception as exc:
+            stats.errors.append(f"{type(exc).__name__}: {exc}")
+            return
+        if any(done):
+            stats.games_finished += 1
+        seed += 1000
+
+
 async def _table(
     port: int, key: str, game: str, seats: int, seed: int, stats: Stats, end: float
 ) -> None:
@@ -207,8 +289,11 @@ def server_bench(
     seconds: float = 60.0,
     game: str = "secolo",
     sync: str = "FULL",
+    paced: bool = False,
+    gap: float = 2.0,
 ) -> Iterator[dict[str, Any]]:
-    """Yield one JSON-ready dict of measurements."""
+    """Yield one JSON-ready dict of measurements (``paced``: a classroom's load, each seat
+    moving after an exponential pause of mean ``gap`` seconds)."""
     stats = Stats()
     with ServerProcess(args=[*ARGS, "--sync", sync]) as server:
         assert server.proc is not None
@@ -218,19 +303,26 @@ def server_bench(
         async def run() -> float:
             t0 = time.monotonic()
             end = t0 + seconds
-            await asyncio.gather(
-                *(
+            if paced:
+                tables = [
+                    _paced_table(server.port, server.key, game, seats, 1 + i, stats, end, gap)
+                    for i in range(rooms)
+                ]
+            else:
+                tables = [
                     _table(server.port, server.key, game, seats, 1 + i, stats, end)
                     for i in range(rooms)
-                )
-            )
+                ]
+            await asyncio.gather(*tables)
             return time.monotonic() - t0
 
         elapsed = run_in_own_loop(run)  # the caller's thread may run a loop already
         rss_end = _rss_mb(pid)
     n = len(stats.latencies)
+    grown = rss_end - rss_start if rss_end is not None and rss_start is not None else None
     yield {
-        "metric": "server",
+        "metric": "server_paced" if paced else "server",
+        "mean_gap_s": gap if paced else None,
         "game": game,
         "rooms": rooms,
         "seats": seats,
@@ -238,10 +330,12 @@ def server_bench(
         "actions": n,
         "actions_per_s": round(n / elapsed, 1) if elapsed else None,
         "latency_ms_p50": _pct(stats.latencies, 0.5),
+        "latency_ms_p95": _pct(stats.latencies, 0.95),
         "latency_ms_p99": _pct(stats.latencies, 0.99),
         "latency_ms_mean": round(statistics.fmean(stats.latencies) * 1000, 2) if n else None,
         "server_rss_mb_start": rss_start,
         "server_rss_mb_end": rss_end,
+        "server_rss_mb_per_room": round(grown / stats.rooms, 2) if grown and stats.rooms else None,
         "rooms_created": stats.rooms,
         "games_finished": stats.games_finished,
         "stale_refusals": stats.stale,

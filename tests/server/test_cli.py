@@ -6,7 +6,7 @@ from starlette.testclient import TestClient
 
 from clash_widget.__main__ import main
 
-from .conftest import new_app
+from .conftest import KEY, new_app
 
 
 def test_serve_refuses_a_lite_directory_that_is_not_a_site(tmp_path, capsys):
@@ -38,3 +38,36 @@ def test_bench_server_smoke(capsys):
 
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert out["actions"] > 0 and out["errors"] == 0 and out["rooms_created"] >= 1
+
+
+def test_bench_server_paced_smoke(capsys):
+    """A tiny paced run: seats pause before moving, latencies are counted at the other seats,
+    nothing goes wrong (no timing asserted)."""
+    import json
+
+    args = ["bench", "--server", "--paced", "--rooms", "2", "--seats", "2", "--seconds", "3"]
+    assert main([*args, "--gap", "0.05"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["metric"] == "server_paced" and out["errors"] == 0 and out["actions"] > 0
+    assert out["latency_ms_p95"] is not None
+
+
+def test_serve_restore_puts_the_newest_backup_back(tmp_path, monkeypatch, capsys):
+    """`serve --restore` restores the newest rolling backup before serving (uvicorn is not
+    started here: the test stops at the point where the server would run)."""
+    import uvicorn
+
+    from clash_widget.server.store import Backups, Store
+
+    db = tmp_path / "class.sqlite"
+    with TestClient(new_app(db)) as c:
+        made = c.post("/api/rooms", json={"game": "coc"}, headers={"Authorization": f"Bearer {KEY}"})
+        assert made.status_code == 201
+    assert Backups(db).all()  # the clean stop took one
+    db.unlink()
+    served = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.append(app))
+    args = ["serve", "--db", str(db), "--teacher-key-file", str(tmp_path / "key"), "--restore"]
+    assert main(args) == 0
+    assert "restored" in capsys.readouterr().out and served
+    assert [r.id for r in Store(db).rows()] == [made.json()["room"]]
