@@ -94,6 +94,7 @@ def _limits(a: argparse.Namespace):  # -> clash_widget.server.rooms.Limits
         burst=a.burst,
         max_rooms=a.max_rooms,
         bot_delay=a.bot_delay,
+        move_seconds=a.move_seconds,
     )
 
 
@@ -322,6 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--burst", type=int, default=10, help="actions a connection may send at once")
     v.add_argument("--max-rooms", type=int, default=100)
     v.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
+    v.add_argument(
+        "--move-seconds",
+        type=float,
+        default=20.0,
+        help="a room whose move (or bot's thinking) takes longer is marked broken",
+    )
     v.add_argument(
         "--sync",
         default="FULL",

@@ -29,7 +29,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-LOCAL_NAMES = frozenset({"localhost", "testserver"})  # testserver: Starlette's test client
+LOCAL_NAMES = frozenset({"localhost"})
 
 
 def split_host(host: str) -> tuple[str, str]:

@@ -22,7 +22,9 @@ KEY_HEADER = {"Authorization": f"Bearer {KEY}"}
 
 
 def new_app(db, **kw):
-    """The app on ``db`` with the tests' teacher key (keyword arguments as create_app's)."""
+    """The app on ``db`` with the tests' teacher key (keyword arguments as create_app's);
+    it also answers to "testserver", the name Starlette's test client sends."""
+    kw.setdefault("allowed_hosts", ["testserver"])
     return create_app(db, teacher_key=KEY, **kw)
 
 

@@ -61,7 +61,9 @@ def test_serve_restore_puts_the_newest_backup_back(tmp_path, monkeypatch, capsys
 
     db = tmp_path / "class.sqlite"
     with TestClient(new_app(db)) as c:
-        made = c.post("/api/rooms", json={"game": "coc"}, headers={"Authorization": f"Bearer {KEY}"})
+        made = c.post(
+            "/api/rooms", json={"game": "coc"}, headers={"Authorization": f"Bearer {KEY}"}
+        )
         assert made.status_code == 201
     assert Backups(db).all()  # the clean stop took one
     db.unlink()

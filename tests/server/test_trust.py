@@ -210,17 +210,24 @@ def test_the_teacher_key_file_is_read_or_written_once(tmp_path, capsys):
     from clash_widget.server.app import create_app
 
     key_file = tmp_path / "teacher.key"
-    app = create_app(tmp_path / "db.sqlite", teacher_key_file=key_file)
+    app = create_app(
+        tmp_path / "db.sqlite", teacher_key_file=key_file, allowed_hosts=["testserver"]
+    )
     made = app.state.server.new_key
     assert made and key_file.read_text().strip() == made
     assert key_file.stat().st_mode & 0o077 == 0  # the owner's only
-    again = create_app(tmp_path / "db.sqlite", teacher_key_file=key_file)
+    again = create_app(
+        tmp_path / "db.sqlite", teacher_key_file=key_file, allowed_hosts=["testserver"]
+    )
     assert again.state.server.new_key is None  # nothing new to print
     with TestClient(again) as c:
         r = c.post("/api/rooms", json={"game": "coc"}, headers={"Authorization": f"Bearer {made}"})
         assert r.status_code == 201
     key_file.write_text("  my-own-key  \nsecond line\n")
-    with TestClient(create_app(tmp_path / "db.sqlite", teacher_key_file=key_file)) as c:
+    app = create_app(
+        tmp_path / "db.sqlite", teacher_key_file=key_file, allowed_hosts=["testserver"]
+    )
+    with TestClient(app) as c:
         ok = c.get("/api/rooms", headers={"Authorization": "Bearer my-own-key"})
         assert ok.status_code == 200
         assert c.get("/api/rooms", headers={"Authorization": f"Bearer {made}"}).status_code == 403
@@ -348,7 +355,7 @@ def test_server_cross_site_another_page_cannot_act(client, table):
     assert r.status_code == 403 and r.json()["rule"] == "server.cross-site"
     r = client.delete(f"/api/rooms/{table.room}", headers=KEY_HEADER | evil)
     assert r.status_code == 403
-    own = {"Origin": "http://testserver"}
+    own = {"Origin": "http://testserver"}  # the test client's own origin
     assert (
         client.post("/api/rooms", content=spec, headers=KEY_HEADER | JSON | own).status_code == 201
     )
@@ -357,6 +364,8 @@ def test_server_cross_site_another_page_cannot_act(client, table):
 
 def test_server_unknown_host_refuses_a_rebound_name(tmp_path):
     app = new_app(tmp_path / "db.sqlite", allowed_hosts=["teacher-laptop.local"])
+    with TestClient(app) as c:  # "testserver" is not among them now
+        assert c.get("/").status_code == 421
     with TestClient(app, base_url="http://evil.example") as c:
         r = c.get("/")
         assert r.status_code == 421 and r.json()["rule"] == "server.unknown-host"
