@@ -8,19 +8,27 @@ SVG picture its output carries beside the live widget (clash_widget/widget/pictu
 charts as the images they are. A widget with no still picture (a progress bar) is
 left out: the page is read-only. An index page links the lessons. Prints each
 notebook's longest cell (seconds).
+
+The pages work offline and read well: each page is titled after its lesson, each board
+picture's alternative text is the position in words (the picture's own title and
+description), no script is loaded from another site, and the prompts' colours pass
+contrast (WCAG AA).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import html
 import os
+import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import nbformat
+from bs4 import BeautifulSoup
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
@@ -76,6 +84,52 @@ def read_only(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+# The lab template's prompt colours (#307fc1, #bf5b3d) fall under 4.5:1 on white.
+PROMPT_STYLE = """
+.jp-InputPrompt { color: #1f5f99 !important; opacity: 1 !important; }
+.jp-OutputPrompt { color: #a0401f !important; opacity: 1 !important; }
+"""
+SVG_DATA = "data:image/svg+xml;base64,"
+
+
+def picture_words(src: str) -> str:
+    """A board picture's alternative text: its title and description, as the SVG says."""
+    svg = base64.b64decode(src[len(SVG_DATA) :]).decode("utf-8", "replace")
+    parts = [
+        html.unescape(m.group(1)).strip()
+        for tag in ("desc", "title")
+        if (m := re.search(rf"<{tag}>(.*?)</{tag}>", svg, re.S))
+    ]
+    return parts[0] if parts else "A picture of the game."
+
+
+def readable(body: str, title: str) -> str:
+    """The page as the course publishes it: titled, pictures described, offline."""
+    soup = BeautifulSoup(body, features="html.parser")
+    if soup.title is None and soup.head is not None:
+        soup.head.append(soup.new_tag("title"))
+    if soup.title is not None:
+        soup.title.string = f"{title}: clash_widget course"
+    for img in soup.select("img"):
+        src = str(img.get("src", ""))
+        if src.startswith(SVG_DATA):
+            img["alt"] = picture_words(src)
+    for script in soup.select("script[src]"):  # require.js, MathJax, mermaid from a CDN
+        if re.match(r"^(https?:)?//", str(script["src"])):
+            script.decompose()
+    style = soup.new_tag("style")
+    style.string = PROMPT_STYLE
+    if soup.head is not None:
+        soup.head.append(style)
+    return str(soup)
+
+
+def lesson_title(nb: nbformat.NotebookNode, fallback: str) -> str:
+    first = next((c for c in nb.cells if c.cell_type == "markdown"), None)
+    line = first.source.strip().splitlines()[0] if first and first.source.strip() else ""
+    return line.lstrip("# ").strip() or fallback
+
+
 def build(paths: list[Path], out: Path) -> dict[str, float]:
     out.mkdir(parents=True, exist_ok=True)
     exporter = HTMLExporter(template_name="lab")
@@ -83,17 +137,17 @@ def build(paths: list[Path], out: Path) -> dict[str, float]:
     links = []
     for path in paths:
         nb, longest[path.name] = execute(path)
-        body, _ = exporter.from_notebook_node(read_only(nb))
-        page = out / (path.stem + ".html")
-        page.write_text(body, encoding="utf-8")
-        title = next(
-            (c.source.splitlines()[0].lstrip("# ") for c in nb.cells if c.cell_type == "markdown"),
-            path.stem,
+        title = lesson_title(nb, path.stem)
+        body, _ = exporter.from_notebook_node(
+            read_only(nb), resources={"metadata": {"name": title}}
         )
+        page = out / (path.stem + ".html")
+        page.write_text(readable(body, title), encoding="utf-8")
         links.append(f'<li><a href="{page.name}">{html.escape(title)}</a></li>')
         print(f"{path.name}: longest cell {longest[path.name]:.1f} s -> {page}", flush=True)
     (out / "index.html").write_text(
-        "<!doctype html><meta charset='utf-8'><title>clash_widget: the course</title>"
+        "<!doctype html><html lang='en'><meta charset='utf-8'>"
+        "<title>clash_widget: the course</title>"
         "<h1>The course, read-only</h1><p>Each lesson as it looks after running it. "
         "To play and try the exercises, open the notebooks in JupyterLab.</p><ul>"
         + "".join(links)

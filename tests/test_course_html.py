@@ -58,3 +58,16 @@ def test_course_pages_show_every_board_as_a_picture(tmp_path: Path) -> None:
         assert "application/vnd.jupyter.widget-view+json" not in page.read_text(encoding="utf-8")
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="00_start_here.html"' in index and 'href="three_tables.html"' in index
+
+    # Offline and readable (issue 37, item 11): the lesson's title, described pictures,
+    # no script from another site, prompts dark enough to read.
+    text = start.read_text(encoding="utf-8")
+    first = next(c for c in boards.cells if c.cell_type == "markdown").source.splitlines()[0]
+    assert f"<title>{first.lstrip('# ').strip()}: clash_widget course</title>" in text
+    alts = re.findall(r'<img alt="([^"]*)" src="data:image/svg', text)
+    assert alts and all(a.startswith("Clash of Cultures between") for a in alts), alts
+    assert "No description has been provided" not in text
+    for page in (start, out / "three_tables.html"):
+        html_text = page.read_text(encoding="utf-8")
+        assert not re.search(r'<script[^>]+src="(https?:)?//', html_text), page.name
+        assert ".jp-InputPrompt { color: #1f5f99" in html_text

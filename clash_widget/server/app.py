@@ -52,6 +52,7 @@ from clash_widget.engine.game import MALFORMED
 from . import pages
 from .guard import Guard
 from .refusals import (
+    BROKEN_ROOM,
     INTERNAL,
     NO_SUCH,
     NO_TOKEN,
@@ -162,6 +163,12 @@ class Server:
         if room is None:
             raise RoomError(404, NO_SUCH.refuse(f"no room {code!r}"))
         return room
+
+    @staticmethod
+    def viewable(room: Room) -> None:
+        """Refuse (409) to show a room with no game to show."""
+        if not room.viewable:
+            raise RoomError(409, BROKEN_ROOM.refuse(room.broken or ""))
 
     def seat_of(self, request: Request, room: Room) -> int | None:
         """The seat of the request's secret (None: the teacher); 401 without one, 403 if wrong."""
@@ -345,6 +352,7 @@ class Server:
                 room.require_teacher(seat, "sees another seat's view")
                 shown = seat_number(request.query_params["seat"])
                 room.seat(shown)
+            self.viewable(room)
             async with room.lock:
                 return _json(200, room.match.view(shown))
         except RoomError as err:
@@ -388,6 +396,12 @@ class Server:
             return
         seat = await self._ws_login(ws, room)
         if seat is False:
+            return
+        if not room.viewable:
+            await ws.send_json(
+                {"type": "refused", **refusal(BROKEN_ROOM.refuse(room.broken or ""))}
+            )
+            await ws.close(code=4410)
             return
         listener = Listener(seat)
         room.listeners.add(listener)

@@ -210,6 +210,12 @@ class Room:
     _last: tuple[int | None, Outcome] | None = None
     _bots: asyncio.Task[None] | None = None
     _runaway: bool = False  # a move overran its budget: its thread may still change the match
+    placeholder: bool = False  # a broken room whose game could not even be loaded
+
+    @property
+    def viewable(self) -> bool:
+        """Whether the room has a game to show (a broken room may still have one)."""
+        return not (self.placeholder or self._runaway)
 
     # -- who is asking ------------------------------------------------------------------
     def who(self, token: str, server_sha: str | None = None) -> tuple[bool, int | None]:
@@ -320,8 +326,8 @@ class Room:
         return out
 
     def push(self) -> None:
-        if self._runaway:
-            return  # a thread may still be changing the match: no view is read from it
+        if not self.viewable:
+            return  # a thread may still be changing the match, or there is no game
         for ls in list(self.listeners):
             ls.put(self.view_message(ls.shown))
 
@@ -787,7 +793,9 @@ class Rooms:
         except Exception:
             match = Match.new("coc", 2, 0, keep_undo=False)
         seats = [Seat.from_row(s) for s in row.seats] or [Seat() for _ in range(match.players)]
-        return self._room(row, Session(match), seats, broken)
+        room = self._room(row, Session(match), seats, broken)
+        room.placeholder = True
+        return room
 
     def _room(self, row: RoomRow, session: Session, seats: list[Seat], broken: str | None) -> Room:
         return Room(
@@ -851,6 +859,7 @@ class Rooms:
     async def delete(self, room: Room) -> None:
         """Delete ``room`` and its stored game; its connections are told and closed."""
         room.stop_bots()
+        room.broken = "the teacher deleted it"  # a move waiting for its lock is refused
         room.close_all(4404, "the teacher deleted this room")
         self.store.delete(room.id)
         self.rooms.pop(room.id, None)

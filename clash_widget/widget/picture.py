@@ -340,8 +340,38 @@ DRAWERS: dict[str, Callable[[dict[str, Any]], str]] = {
 
 
 def picture(view: dict[str, Any]) -> str:
-    """The SVG text of a view of any of the four games (a note for an empty view)."""
+    """The SVG text of a view of any of the four games (a note for an empty view), with the
+    position in words as its ``<desc>`` (what a page shows a reader who cannot see it)."""
     draw = DRAWERS.get(str(view.get("game", "")))
     if draw is None:
         return _svg(300, 40, [_text(8, 24, "No game to show yet.", 13)], "clash_widget")
-    return draw(view)
+    return draw(view).replace("</title>", f"</title><desc>{escape(describe(view))}</desc>", 1)
+
+
+TITLES = {
+    "coc": "Clash of Cultures",
+    "secolo": "600 il Secolo di Ferro",
+    "persistence": "The Persistence of Culture",
+    "history": "History CCG",
+}
+
+
+def describe(view: dict[str, Any]) -> str:
+    """A view in one or two sentences: the game, its players, and whose turn it is to do
+    what (or how it ended), in the game's own words."""
+    title = str(view.get("title") or TITLES.get(str(view.get("game")), "A game"))
+    names = [str(p.get("name", "")) for p in view.get("players", []) if isinstance(p, dict)]
+    who = f" between {', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else ""
+    words = f"{title}{who}."
+    if view.get("over"):
+        result = view.get("result")
+        winners = result.get("winners") if isinstance(result, dict) else None
+        if winners and all(isinstance(w, int) and 0 <= w < len(names) for w in winners):
+            return f"{words} The game is over: {' and '.join(names[w] for w in winners)} won."
+        return f"{words} The game is over."
+    prompt = str(view.get("prompt") or "").strip()
+    current = view.get("current_player")
+    if isinstance(current, int) and 0 <= current < len(names):
+        lead = "" if names[current] in prompt else f"{names[current]} to play: "
+        return f"{words} {lead}{prompt}".rstrip(": ")
+    return f"{words} {prompt}".strip()

@@ -407,6 +407,9 @@ def test_a_bad_row_breaks_only_its_room(tmp_path):
         good.play_one()
         r = bad.act(bad.teacher, "pass", 0)
         assert r.json()["rule"] == "server.broken-room"
+        shown = c.get(f"/api/rooms/{bad.room}/view", headers=bad.auth(bad.teacher))
+        assert shown.status_code == 409  # no made-up game is shown in its place
+        assert c.delete(f"/api/rooms/{bad.room}", headers=KEY_HEADER).status_code == 204
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
