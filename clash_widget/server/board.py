@@ -27,7 +27,7 @@ import traitlets
 from clash_widget.widget.assets import STATIC, front_end
 
 BUNDLES = {"coc": "coc", "secolo": "secolo", "persistence": "persistence", "history": "history"}
-FINAL_CLOSE = {4401, 4403, 4404}
+FINAL_CLOSE = {4401, 4403, 4404, 4410}  # no secret, refused, no room, broken room
 
 
 class RoomBoard(anywidget.AnyWidget):

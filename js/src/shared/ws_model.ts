@@ -71,7 +71,7 @@ export interface ServerMessage {
 
 const OPEN = 1;
 /** Close codes after which reconnecting cannot help (no or wrong secret, no room). */
-const FINAL_CLOSE = new Set([4401, 4403, 4404]);
+const FINAL_CLOSE = new Set([4401, 4403, 4404, 4410]); // no secret, refused, no room, broken room
 /** Traits the server sets; the page never changes them (a room is one seat's view). */
 const SERVER_TRAITS = ["view", "seat", "bots", "last_action", "replay_length", "seats"];
 
