@@ -184,8 +184,12 @@ def cmd_rules(a: argparse.Namespace) -> int:
     from .server.refusals import SERVER_RULES  # the rule ids only: no web framework
     from .widget.intents import WIDGET_RULES
 
+    from .lessons.syllabus import COURSE, lesson_map, not_taught, taught_in_column
+
     books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
-    text = rules_markdown([*books, WIDGET_RULES, SERVER_RULES])
+    # The course's notebooks live in a source checkout only; without them, no "taught in".
+    taught = taught_in_column(lesson_map(), not_taught()) if COURSE.is_dir() else None
+    text = rules_markdown([*books, WIDGET_RULES, SERVER_RULES], taught)
     if a.write:
         Path(a.write).write_text(text + "\n", encoding="utf-8")
     else:
