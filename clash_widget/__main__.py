@@ -181,10 +181,9 @@ def cmd_rules(a: argparse.Namespace) -> int:
     from .engine import GAMES
     from .engine.game import KERNEL_RULES
     from .engine.rules import rules_markdown
+    from .lessons.syllabus import COURSE, lesson_map, not_taught, taught_in_column
     from .server.refusals import SERVER_RULES  # the rule ids only: no web framework
     from .widget.intents import WIDGET_RULES
-
-    from .lessons.syllabus import COURSE, lesson_map, not_taught, taught_in_column
 
     books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
     # The course's notebooks live in a source checkout only; without them, no "taught in".

@@ -70,7 +70,10 @@ def taught_in_column(
     taught: Mapping[str, Iterable[Place]], skipped: Mapping[str, str]
 ) -> dict[str, str]:
     """The "taught in" column of docs/rules.md: rule id -> its lessons, in words."""
-    out = {rule_id: "; ".join(dict.fromkeys(p.words for p in places)) for rule_id, places in taught.items()}
+    out = {
+        rule_id: "; ".join(dict.fromkeys(p.words for p in places))
+        for rule_id, places in taught.items()
+    }
     for rule_id, reason in skipped.items():
         out.setdefault(rule_id, f"not taught: {reason}")
     return out
