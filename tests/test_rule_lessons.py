@@ -14,7 +14,7 @@ import pytest
 from clash_widget.__main__ import get_game
 from clash_widget.engine import GAMES
 from clash_widget.engine.game import KERNEL_RULES
-from clash_widget.lessons.syllabus import COURSE, lesson_map, not_taught
+from clash_widget.lessons.syllabus import COURSE, lesson_map, not_taught, untaught_lines
 
 BOOKS = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
 RULES = {r.id: r for book in BOOKS for r in book}
@@ -30,7 +30,19 @@ def test_rule_ids_name_one_rule_across_the_games() -> None:
 
 def test_every_seed_rule_is_taught_or_listed_as_left_out() -> None:
     missing = sorted(SEED - set(TAUGHT) - set(SKIPPED))
-    assert not missing, f"{len(missing)} rulebook rules no lesson teaches: {missing}"
+    assert not missing, (
+        f"{len(missing)} rulebook rules no lesson teaches: {missing} "
+        "(python -m clash_widget rules --untaught lists them by section)"
+    )
+
+
+def test_the_work_list_names_an_untaught_rule_under_its_section() -> None:
+    coc = get_game("coc").rules
+    lines = list(untaught_lines([coc], {}, {"found.on-board": "a slip"}))
+    assert "coc · Primer: Actions (Expanded), Move Units" in lines
+    assert any(line.startswith("  move.stack-limit: ") for line in lines)
+    assert not any(line.startswith("  found.on-board") for line in lines)
+    assert not list(untaught_lines([coc], TAUGHT, SKIPPED))
 
 
 def test_lessons_name_only_rules_that_exist() -> None:

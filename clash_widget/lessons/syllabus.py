@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine.rules import RuleBook
 
 NOT_TAUGHT_FILE = Path(__file__).with_name("not_taught.json")
 COURSE = Path(__file__).resolve().parents[2] / "notebooks"
@@ -77,3 +81,18 @@ def taught_in_column(
     for rule_id, reason in skipped.items():
         out.setdefault(rule_id, f"not taught: {reason}")
     return out
+
+
+def untaught_lines(
+    books: Iterable[RuleBook], taught: Mapping[str, object], skipped: Mapping[str, str]
+) -> Iterator[str]:
+    """The seed rules no lesson teaches and none listed as left out, grouped by game and
+    section: the work list for tagging (``python -m clash_widget rules --untaught``)."""
+    for book in books:
+        missing = [r for r in book if r.source == "seed" and r.id not in taught]
+        missing = [r for r in missing if r.id not in skipped]
+        for section in sorted({r.section for r in missing}):
+            yield f"{book.game} · {section}"
+            for r in missing:
+                if r.section == section:
+                    yield f"  {r.id}: {r.text()}"
