@@ -187,11 +187,24 @@ def cmd_rules(a: argparse.Namespace) -> int:
     from .engine import GAMES
     from .engine.game import KERNEL_RULES
     from .engine.rules import rules_markdown
+    from .lessons.syllabus import (
+        COURSE,
+        lesson_map,
+        not_taught,
+        taught_in_column,
+        untaught_lines,
+    )
     from .server.refusals import SERVER_RULES  # the rule ids only: no web framework
     from .widget.intents import WIDGET_RULES
 
     books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
-    text = rules_markdown([*books, WIDGET_RULES, SERVER_RULES])
+    if a.untaught:
+        for line in untaught_lines(books, lesson_map(), not_taught()):
+            print(line)
+        return 0
+    # The course's notebooks live in a source checkout only; without them, no "taught in".
+    taught = taught_in_column(lesson_map(), not_taught()) if COURSE.is_dir() else None
+    text = rules_markdown([*books, WIDGET_RULES, SERVER_RULES], taught)
     if a.write:
         Path(a.write).write_text(text + "\n", encoding="utf-8")
     else:
@@ -305,6 +318,11 @@ def main(argv: list[str] | None = None) -> int:
     b.set_defaults(func=cmd_bench)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")
+    r.add_argument(
+        "--untaught",
+        action="store_true",
+        help="list the rulebook rules no lesson teaches yet, by game and section",
+    )
     r.set_defaults(func=cmd_rules)
     k = sub.add_parser("actions", help="print (or --write) the action-key grammar of every game")
     k.add_argument("--write")

@@ -15,6 +15,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from clash_widget.engine import GAMES, get_game
+
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 IDS = [p.name for p in NOTEBOOKS]
@@ -26,6 +28,11 @@ RULE_IDS = set(
 )
 LINK_TARGET = re.compile(r"\]\([^)]*\)")  # a link's address is not prose
 
+# "Seed" means a dice seed to a learner; the documents the rules come from are the rulebooks.
+SEED_AS_RULEBOOK = (
+    r"\b[Ss]eeds? (?:documents?|texts?|names?|says?|leaves?|gives?|is silent|are silent|rules?)\b"
+    r"|\b(?:in|from|of) the seeds?\b(?! \d)|\bsystems of the seeds\b"
+)
 # In what a learner reads: pattern -> what it is.
 PROSE_BANS = {
     r"\b[0-9a-f]{10,}\b": "a hash (seed files are named in words)",
@@ -37,12 +44,23 @@ PROSE_BANS = {
     r"PYTEST_CURRENT_TEST|\bpytest\b|\bCI\b|test suite": "the test run",
     r"automatic(ally)? test|tested automatically": "the test run",
     r"\binvariant checks?\b|code path": "a developer's note",
+    r"\b(?:docs|notebooks|scripts|tests|clash_widget)/[\w./-]+": "a file path (link it, in words)",
+    r"\bHWD\b": "an abbreviation (say History of the World)",
+    SEED_AS_RULEBOOK: "'seed' for a rulebook (to a learner a seed is a dice seed)",
+    r"`[^`]*\+settler[^`]*`|`civic voting`": "an action key's words (say what the board shows)",
 }
 # Anywhere in a notebook (code too).
 CODE_BANS = {
     r"board\.intent\s*=|\.intent\s*=\s*\{": "a faked click",
     r"PYTEST_CURRENT_TEST|os\.environ": "a switch on how the notebook runs",
     r"[Pp]layer 0\b|[Ss]eat 0\b": "a player numbered from 0",
+}
+
+
+# The notebooks that teach code itself (the design lab, the lesson template) may name it.
+ABOUT_CODE = {"12_design_lab.ipynb", "13_write_your_own_lesson.ipynb"}
+OPTION_NAMES = {
+    name for game in sorted(GAMES) for name in get_game(game).options_from(None).to_dict()
 }
 
 
@@ -118,3 +136,51 @@ def test_every_advance_is_described_in_words_in_some_lesson() -> None:
     )
     missing = [a["name"] for a in content.advances().values() if a["name"] not in text]
     assert not missing, missing
+
+
+INLINE_CODE = re.compile(r"`([^`\n]+)`")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_prose_names_options_in_words(path: Path) -> None:
+    """A rules option is named in words in the prose ("the capture-rewards option"); its code
+    name (`capture_rewards_always`, `redraw=False`) stays in the code cells."""
+    if path.name in ABOUT_CODE:
+        return
+    nb = nbformat.read(path, as_version=4)
+    found = [
+        f"cell {i}: `{code}`"
+        for i, text in _markdown(nb)
+        for code in INLINE_CODE.findall(text)
+        if code in OPTION_NAMES
+        or any(f"{name}=" in code for name in OPTION_NAMES)
+        or re.fullmatch(r"[a-z]+(?:_[a-z0-9]+)+", code)  # any other code name in snake case
+    ]
+    assert not found, "\n".join(found)
+
+
+CALLED = re.compile(r"^(?:\w+\.)*(\w+)(?:\(.*\))?$")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_a_function_named_in_prose_is_one_the_code_calls(path: Path) -> None:
+    """Prose that names a function (`odds.growth_table`, `board.scrub(k)`) names one that a
+    code cell of the notebook calls, never a neighbour the reader will not find."""
+    nb = nbformat.read(path, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    found = []
+    for i, text in _markdown(nb):
+        for named in INLINE_CODE.findall(text):
+            if not re.match(r"^[A-Za-z_][\w.]*(\(.*\))?$", named) or not (
+                "." in named or "(" in named
+            ):
+                continue  # not a dotted name or a call
+            m = CALLED.match(named)
+            if m and not re.search(rf"\b{re.escape(m.group(1))}\b", code):
+                found.append(f"cell {i}: `{named}`")
+    assert not found, "\n".join(found)
+
+
+def test_the_readme_calls_the_rules_documents_rulebooks() -> None:
+    text = LINK_TARGET.sub("]", (REPO / "README.md").read_text(encoding="utf-8"))
+    assert not re.findall(SEED_AS_RULEBOOK, text)

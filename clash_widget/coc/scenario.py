@@ -223,6 +223,20 @@ class Scenario:
         pl["actions_hand"] = []
         return self.cards(player, actions=actions)
 
+    def events(self, *cards: str) -> Scenario:
+        """Leave only these event cards (by id, e.g. ``"barbarian_raid"``) in the event pile,
+        so a lesson knows which event comes next (one card: that one; several: one of them)."""
+        pile = self.state["decks"]["events"]
+        chosen = []
+        for card in cards:
+            copy = next((c for c in pile if c.split("#")[0] == card and c not in chosen), None)
+            if copy is None:
+                known = sorted({c.split("#")[0] for c in pile})
+                raise ScenarioError(f"no {card!r} in the event pile (in it: {', '.join(known)})")
+            chosen.append(copy)
+        self.state["decks"]["events"] = sorted(chosen)  # piles are unordered and kept sorted
+        return self
+
     def region(self, key: str, tile: str, *, flip: int = 0, reveal: bool = False) -> Scenario:
         """Choose the tile of the face-down region holding ``key`` (and how it will lie:
         ``flip`` 0 as printed, 1 turned); ``reveal=True`` also turns it face up."""

@@ -177,22 +177,37 @@ class RuleBook:
         return len(self.rules)
 
 
-def rules_markdown(books: Iterable[RuleBook]) -> str:
-    """Render every registered rule as the Markdown of docs/rules.md."""
+def rules_markdown(books: Iterable[RuleBook], taught: Mapping[str, str] | None = None) -> str:
+    """Render every registered rule as the Markdown of docs/rules.md.
+
+    ``taught`` (rule id -> the lessons that teach it, in words) adds the "taught in"
+    column; the course builds it (clash_widget.lessons.syllabus), the engine knows no course.
+    """
     lines = [
         "# Rule ids",
         "",
         "Generated from the code by `python -m clash_widget rules`; do not edit by hand.",
         "Every refusal the engine gives names one of these ids.",
-        "`source` says whether the rule comes from the seed documents or is our own design",
-        "where the seeds are silent.",
-        "",
+        "`source` says whether the rule comes from the seed documents (the rulebooks) or is our",
+        "own design where the seeds are silent.",
     ]
+    if taught is not None:
+        lines += [
+            "`taught in` names the lesson (notebook and section) that teaches the rule; every",
+            "seed rule has one, or says why the course leaves it out.",
+        ]
+    lines.append("")
+    head, rule = "| id | reason | section | source |", "|---|---|---|---|"
+    if taught is not None:
+        head, rule = head + " taught in |", rule + "---|"
     for book in books:
-        lines += [f"## {book.game}", "", "| id | reason | section | source |", "|---|---|---|---|"]
+        lines += [f"## {book.game}", "", head, rule]
         for r in book:
             reason = r.text().replace("|", "\\|")
-            lines.append(f"| `{r.id}` | {reason} | {r.section} | {r.source} |")
+            row = f"| `{r.id}` | {reason} | {r.section} | {r.source} |"
+            if taught is not None:
+                row += f" {taught.get(r.id, '').replace('|', '/')} |"
+            lines.append(row)
         lines.append("")
         if book.readings:
             lines += [

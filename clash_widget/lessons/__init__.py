@@ -54,6 +54,7 @@ from .look_history import (
     last_clash,
     standing,
     units_on_map,
+    zones_of,
 )
 from .look_persistence import (
     all_straits,
@@ -139,4 +140,5 @@ __all__ = [
     "victory_points",
     "vp_lines",
     "wonders_revealed",
+    "zones_of",
 ]

@@ -72,6 +72,26 @@ def units_on_map(board_or_match: Any) -> list[str]:
 
 
 @dataclass(frozen=True)
+class Zones:
+    """How many cards a player has in each of their zones, and which ones lie in the landfill
+    (face up, so anyone may read them)."""
+
+    treasury: int
+    council: int
+    landfill: tuple[str, ...]  # card names, the top card last
+
+
+def zones_of(board_or_match: Any, seat: int) -> Zones:
+    state = as_match(board_or_match).state
+    p = state["players"][seat]
+    return Zones(
+        treasury=len(p["treasury"]),
+        council=len(p["council"]),
+        landfill=tuple(card_set.name(state, c) for c in p["landfill"]),
+    )
+
+
+@dataclass(frozen=True)
 class Standing:
     """How near a player is to each way of winning."""
 

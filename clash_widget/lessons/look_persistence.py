@@ -46,7 +46,11 @@ class EventCard:
     time_frames: str  # "I–III and VI–VII"
     vp: int | None  # Victory Points a turn (Culture cards only)
     culture: bool
-    source: str  # where the card comes from (the seed, or ours)
+    source: str  # where the card comes from, in words: "the article" or "ours"
+
+
+# "seed" is a dice seed to a learner: the card data's source named as the document it is.
+SOURCE_WORDS = {"seed": "the article", "ours": "ours"}
 
 
 def event_card(card: str) -> EventCard:
@@ -59,7 +63,7 @@ def event_card(card: str) -> EventCard:
         time_frames=content.frames_text(card),
         vp=c.get("vp"),
         culture=content.is_culture(card),
-        source=c.get("source", ""),
+        source=SOURCE_WORDS.get(c.get("source", ""), c.get("source", "")),
     )
 
 

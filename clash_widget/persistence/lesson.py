@@ -1,11 +1,13 @@
 """The exercise of notebook 21: open a transfer path with one fleet.
 
-The English (Player 1, Epoch VII) want Law, kept by their Carthaginians in Carthage,
-in their Capital in Britain. Italy and Gaul are theirs; a Spanish fleet holds the North
-Sea (closing the Strait of Dover) and another the Atlantic. The English have one fleet
-to place. The check plays the learner's answer on a fresh copy of the position, ends
-the Expansion phase and says whether Law can now be transferred to Britain; it never
-prints the answer and never raises.
+Epoch IV. Blue's Carthaginians keep Law in Carthage; Blue's Romans, the present Empire,
+hold Italy (their Capital) and Gaul and have one fleet to place. An Orange (Greek) fleet
+holds the Western Mediterranean, which closes the Strait of Sicily and makes that Sea
+unfriendly even if a Roman fleet joins it (our reading of 6.12). Not the worked example's
+question: there the English shared an Ocean; here the way round is another Sea. The check
+plays the learner's answer on a fresh copy of the position, ends the Expansion phase and
+says whether Law can now be transferred to Italy; it never prints the answer and never
+raises.
 """
 
 from __future__ import annotations
@@ -17,25 +19,25 @@ from . import content
 from .scenario import Scenario
 
 TASK = (
-    "Law sits in Carthage; the English Capital is in Britain. With the one fleet the English "
-    "may still place, open a friendly path from Carthage to Britain. Write the sea or ocean "
-    'where the fleet goes, by its name on the map: answer = "...".'
+    "Law sits in Carthage; the Romans' Capital is in Italy. With the one fleet the Romans may "
+    "still place, open a friendly path from Carthage to Italy. Write the sea or ocean where the "
+    'fleet goes, by its name on the map: answer = "...".'
 )
 HINT = (
-    "Reread rule 6.12: which areas a path may use, and what an enemy fleet does to a Sea, to an "
-    "Ocean and to a Strait. Try a placement on position() and ask transfer_path for the path."
+    "Reread rule 6.12 and our reading of a shared Sea: which areas a path may use, and what an "
+    "enemy fleet does to a Sea, to an Ocean and to a Strait. Try a placement on position() and "
+    "ask transfer_path for the path."
 )
 
 
 def position() -> Match:
-    s = Scenario(players=2, epoch=7)
+    s = Scenario(players=2, epoch=4)
     s.empire(0, "carthaginians", lands=["carthage"], capital="carthage")
     s.culture("law", "carthaginians")
+    s.empire(1, "greeks", lands=["greece"], capital="greece")
+    s.fleet("western_med", "greeks")
     s.empire(0, "romans", lands=["italy", "gaul"], capital="italy")
-    s.empire(1, "spanish", lands=["iberia"], capital="iberia")
-    s.empire(0, "english", lands=["britain"], capital="britain")
-    s.fleet("north_sea", "spanish").fleet("atlantic", "spanish")
-    return s.turn(0, "english", armies=0, fleets=1).match()
+    return s.turn(0, "romans", armies=0, fleets=1).match()
 
 
 # The sandbox's Epoch II played through (the notebook's last table and the browser test):
@@ -84,13 +86,13 @@ def solved(answer: Any) -> bool:
     m = position()
     if not m.play(answer).ok or not m.play("end").ok:
         return False
-    return m.check("transfer law britain") is None
+    return m.check("transfer law italy") is None
 
 
 def check(answer: Any) -> bool:
     ok = solved(answer)
     if ok:
-        print("Well done: Law can now travel to Britain.")
+        print("Well done: Law can now travel to Italy.")
     elif answer is None:
         print("Not answered yet. " + TASK)
     else:

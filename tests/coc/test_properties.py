@@ -173,13 +173,15 @@ def test_rules_doc_is_generated_from_code():
     from clash_widget.engine import GAMES, get_game
     from clash_widget.engine.game import KERNEL_RULES
     from clash_widget.engine.rules import rules_markdown
+    from clash_widget.lessons.syllabus import lesson_map, not_taught, taught_in_column
     from clash_widget.server.refusals import SERVER_RULES
     from clash_widget.widget.intents import WIDGET_RULES
 
     books = [KERNEL_RULES] + [get_game(g).rules for g in sorted(GAMES)]
     books += [WIDGET_RULES, SERVER_RULES]
+    taught = taught_in_column(lesson_map(), not_taught())  # the course's "taught in" column
     doc = Path(__file__).parents[2] / "docs" / "rules.md"
-    assert doc.read_text(encoding="utf-8") == rules_markdown(books) + "\n"
+    assert doc.read_text(encoding="utf-8") == rules_markdown(books, taught) + "\n"
 
 
 def test_every_rule_has_reason_and_section():

@@ -10,14 +10,18 @@ from clash_widget.persistence.picture import Picture, svg
 from .test_transfer_rules import PATH, world
 
 
-def test_exercise_accepts_only_the_ocean():
-    assert lesson.solved("fleet atlantic") and lesson.solved("Atlantic Ocean")
+def test_exercise_accepts_only_the_free_sea():
+    """The Western Mediterranean holds a Greek fleet: a Roman fleet there shares a Sea with
+    an enemy, which is no friendly path (rule transfer.shared-sea) and closes the Strait of
+    Sicily; only the vacant Eastern Mediterranean links Carthage to Italy."""
+    assert lesson.solved("fleet eastern_med") and lesson.solved("Eastern Mediterranean")
     for wrong in (
         None,
         3,
-        "fleet north_sea",
-        "North Sea",
         "fleet western_med",
+        "Western Mediterranean",
+        "fleet atlantic",
+        "fleet north_sea",
         "fleet nowhere",
         "end",
     ):
@@ -25,11 +29,11 @@ def test_exercise_accepts_only_the_ocean():
 
 
 def test_exercise_check_never_raises_and_never_tells(capsys):
-    assert not lesson.check(None) and not lesson.check("fleet north_sea")
+    assert not lesson.check(None) and not lesson.check("fleet western_med")
     out = capsys.readouterr().out
-    assert "atlantic" not in out.lower()
-    assert "atlantic" not in lesson.HINT.lower()  # the hint points to the rule, not the answer
-    assert lesson.check("atlantic ocean")
+    assert "eastern" not in out.lower()
+    assert "eastern" not in lesson.HINT.lower()  # the hint points to the rule, not the answer
+    assert lesson.check("eastern mediterranean")
 
 
 def test_lifetimes_from_a_log():
