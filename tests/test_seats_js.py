@@ -22,6 +22,9 @@ def test_js_fallback_palette_is_pythons_seat_palette() -> None:
     js = [c.strip().strip('"').upper() for c in found.group(1).split(",") if c.strip()]
     assert js == [s.color.upper() for s in SEATS]
     assert js[0] == "#0072B2"  # Blue is seat 0
+    names = re.search(r"export const PLAYER_COLOUR_NAMES = \[([^\]]*)\]", text)
+    assert names, "js/src/shared/players.ts has no PLAYER_COLOUR_NAMES"
+    assert [n.strip().strip('"') for n in names.group(1).split(",")] == [s.name for s in SEATS]
 
 
 def test_no_other_player_palette_in_the_front_end() -> None:
