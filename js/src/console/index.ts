@@ -99,7 +99,7 @@ class Console {
     private readonly signOut: () => void,
   ) {
     const body = el("div", { id: "console-body" });
-    const out = button("Sign out", "sign-out", () => this.stop(true), { class: "console-sign-out" });
+    const out = el("p", { class: "console-signed" }, "Signed in as the teacher. ", button("Sign out", "sign-out", () => this.stop(true)));
     this.fresh = el("section", { id: "fresh-links", class: "console-fresh", "aria-live": "polite", hidden: "" });
     const toggleId = freshId("archived");
     this.archived = el("input", { id: toggleId, type: "checkbox", "data-key": "show-archived" });
