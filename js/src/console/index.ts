@@ -244,8 +244,10 @@ class Console {
     reset: async (r, s) => {
       const label = `Seat ${s.seat + 1} (${seatColourName(s.seat)})`;
       const ok = await ask({
-        title: `New link for ${label}?`,
-        text: `${roomTitle(r)}: the seat's old link stops working at once${s.taken && !s.bot ? `, and ${s.name ?? "the person there"} leaves the seat until they open the new link` : ""}.`,
+        title: s.bot ? `Give ${label} to a person?` : `New link for ${label}?`,
+        text: s.bot
+          ? `${roomTitle(r)}: the ${s.bot} bot stops playing this seat; whoever opens its new link sits down.`
+          : `${roomTitle(r)}: the seat's old link stops working at once${s.taken ? `, and ${s.name ?? "the person there"} leaves the seat until they open the new link` : ""}.`,
         confirm: "Make a new link",
       });
       if (ok === null) return;

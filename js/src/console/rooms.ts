@@ -72,13 +72,13 @@ function seatRow(r: RoomInfo, s: SeatInfo, act: RoomActions): HTMLTableRowElemen
     linkCell.append(el("span", { class: "console-hint" }, "not shown again: New link makes a new one"));
   }
   const tools = el("td", { class: "console-seat-tools" });
-  tools.append(
-    button("New link", `${k}:reset`, () => act.reset(r, s), { "aria-label": `New link: ${label}` }),
-    button(s.reserved ? "Change reserved name" : "Reserve for a name", `${k}:reserve`, () => act.reserve(r, s), {
-      "aria-label": `${s.reserved ? "Change reserved name" : "Reserve for a name"}: ${label}`,
-    }),
-    button("Give to a bot", `${k}:bot`, () => act.bot(r, s), { "aria-label": `Give to a bot: ${label}` }),
-  );
+  tools.append(button(s.bot ? "Give to a person" : "New link", `${k}:reset`, () => act.reset(r, s), { "aria-label": `${s.bot ? "Give to a person" : "New link"}: ${label}` }));
+  if (!s.bot) {
+    const words = s.reserved ? "Change reserved name" : "Reserve for a name";
+    tools.append(button(words, `${k}:reserve`, () => act.reserve(r, s), { "aria-label": `${words}: ${label}` }));
+  }
+  const botWords = s.bot ? "Change the bot" : "Give to a bot";
+  tools.append(button(botWords, `${k}:bot`, () => act.bot(r, s), { "aria-label": `${botWords}: ${label}` }));
   if (s.taken && !s.bot) tools.append(button("Kick", `${k}:kick`, () => act.kick(r, s), { class: "danger", "aria-label": `Kick: ${s.name ?? "the person"} from ${label}` }));
   tools.append(el("a", { href: act.viewUrl(r.room, s.seat), target: "_blank", rel: "noopener", "data-key": `${k}:view`, "aria-label": `View as this seat: ${label} (opens a new tab)` }, "View as this seat"));
   const row = el("tr", { "data-seat": String(s.seat) }, el("th", { scope: "row" }, label), el("td", { class: "console-who" }, seatWho(s)), el("td", {}, connected), linkCell, tools);
