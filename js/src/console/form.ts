@@ -3,7 +3,7 @@
 // count from 1 and are named by their colours, as in the games; the server's request
 // numbers them from 0, which only this module's `spec` knows.
 
-import { seatColourName } from "../shared/players";
+import { seatColourName } from "../shared/seat_names";
 import { el, freshId } from "./dom";
 
 export interface GameInfo {

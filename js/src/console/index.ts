@@ -4,7 +4,7 @@
 // of the seats' links, so a link is shown when it is made (a new room, New link, a
 // rematch) and kept in this tab; New link makes another one.
 
-import { seatColourName } from "../shared/players";
+import { seatColourName } from "../shared/seat_names";
 import { Api, type Created, type RoomInfo, Refused } from "./api";
 import { ask, asking } from "./dialog";
 import { button, el, freshId } from "./dom";

@@ -3,7 +3,7 @@
 // whether they are connected and the join link when the console has one. The buttons call
 // back into index.ts; nothing here talks to the server.
 
-import { seatColourName } from "../shared/players";
+import { seatColourName } from "../shared/seat_names";
 import type { RoomInfo, SeatInfo } from "./api";
 import { button, el, when } from "./dom";
 

@@ -5,7 +5,7 @@
 // Secrets live in the fragment and the browser's storage only: a browser never sends
 // either to the server in a URL, and the page takes them out of the address bar.
 
-import { seatColourName } from "../shared/players";
+import { seatColourName } from "../shared/seat_names";
 import { type ServerMessage, WsModel, type WsState } from "../shared/ws_model";
 import { endPanel } from "./end";
 import { reselect, selectHex } from "./select";

@@ -15,8 +15,6 @@ export interface NamedPlayer {
 // Python's palette (clash_widget/engine/seats.py SEATS: Okabe-Ito, Blue first), only for a
 // view that names no colour; tests/test_seats_js.py keeps the two equal.
 export const PLAYER_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#F0E442"];
-/** The colours' names, seat by seat: a seat's default name in every game (seats.py SEATS). */
-export const PLAYER_COLOUR_NAMES = ["Blue", "Orange", "Green", "Purple", "Red", "Yellow"];
 export const BARBARIAN_COLOUR = "#2b2b2b";
 
 function find(players: readonly NamedPlayer[] | undefined, seat: number): NamedPlayer | undefined {
@@ -28,11 +26,6 @@ export function playerName(players: readonly NamedPlayer[] | undefined, seat: nu
   if (seat < 0) return "Barbarians";
   const n = find(players, seat)?.name;
   return typeof n === "string" && n ? n : `Player ${seat + 1}`;
-}
-
-/** A seat's default name, as the games give it: its colour, past the palette "Player N". */
-export function seatColourName(seat: number): string {
-  return PLAYER_COLOUR_NAMES[seat] ?? `Player ${seat + 1}`;
 }
 
 /** A seat's colour: the view's (a #rrggbb), else the seat's place in PLAYER_COLOURS. */
