@@ -175,6 +175,9 @@ def test_the_teachers_view_asks_for_the_key_and_views_as_a_seat(browser, tmp_pat
                 "href", "/console"
             )
             page.goto(f"{server.url}/teacher#room={body['room']}")
+            page.fill("#clash-teacher-key", "not the key")  # a wrong key: asked again
+            page.click("#clash-join button[type=submit]")
+            expect(page.locator("#clash-status")).to_contain_text("The room refused that key")
             page.fill("#clash-teacher-key", server.key)
             page.click("#clash-join button[type=submit]")
             table = page.locator(".hccg-table")

@@ -104,13 +104,13 @@ def test_the_console_makes_a_room_hands_out_links_and_runs_it(browser, tmp_path)
 
             violations = axe_audit(teacher, "#clash-console")
             assert not violations, report(violations)
-            shot(teacher, "classroom-console")
 
             # The learner sits down with it; the claim leaves the address bar.
             sit_down(learner, link, "Ada")
             assert "claim=" not in learner.url
             expect(seat1).to_contain_text("Ada", timeout=10_000)
             expect(seat1.locator(".console-dot")).to_have_attribute("data-connected", "true")
+            shot(teacher, "classroom-console")
 
             # New link (confirmed): the old link stops; the learner's page says so in words.
             seat1.get_by_role("button", name=re.compile("^New link")).click()
@@ -121,6 +121,7 @@ def test_the_console_makes_a_room_hands_out_links_and_runs_it(browser, tmp_path)
             expect(learner.locator("#clash-table")).to_have_attribute("aria-disabled", "true")
             learner.click("#clash-join [data-action=join]")  # "Sit down again" with the old link
             expect(learner.locator("#clash-status")).to_have_text(REPLACED)
+            shot(learner, "classroom-play-replaced")
             old = http.post(f"/api/rooms/{code}/seats/0", json={"name": "Eve", "claim": "x"})
             assert old.status_code == 403
             learner.close()
@@ -133,6 +134,7 @@ def test_the_console_makes_a_room_hands_out_links_and_runs_it(browser, tmp_path)
             expect(teacher.locator("dialog.console-dialog[open]")).to_contain_text("Kick Ada?")
             violations = axe_audit(teacher, "dialog.console-dialog")
             assert not violations, report(violations)
+            shot(teacher, "classroom-console-kick")
             confirm(teacher, "cancel")
             assert http.get("/api/rooms", headers=key).json()["rooms"][0]["seats"][0]["taken"]
             seat1.get_by_role("button", name=re.compile("^Kick")).click()

@@ -95,7 +95,7 @@ export function roomPanel(r: RoomInfo, act: RoomActions): HTMLElement {
   if (r.archived) heading.append(el("span", { class: "console-tag" }, "archived"));
   if (r.paused) heading.append(el("span", { class: "console-tag" }, "paused"));
   const state = el("p", { class: "console-room-state" }, roomState(r));
-  const dates = el("p", { class: "console-room-dates" }, `Room code ${r.room} · made ${when(r.created)} · last move ${when(r.last_move)}`);
+  const dates = el("p", { class: "console-room-dates" }, `Room code ${r.room} · made ${when(r.created)} · last move ${r.status?.moves ? when(r.last_move) : "none yet"}`);
   const table = el("table", { class: "console-seats" });
   table.append(
     el("caption", { class: "match-sr-only" }, `Seats of ${roomTitle(r)}`),

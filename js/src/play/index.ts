@@ -302,12 +302,17 @@ export async function start(): Promise<void> {
         if (teacher && watching !== null) model.sendMessage({ type: "watch", seat: watching });
       } else if (mounted || state !== "connecting") {
         if (last) showSeats(last, teacher ? null : seat, true);
-        setPlayable(host, false, state === "refused" ? `This board is closed: ${detail}` : "Reconnecting… the board comes back as soon as the room answers.");
+        setPlayable(host, false, state === "refused" ? "This board is closed (the line above says why)." : "Reconnecting… the board comes back as soon as the room answers.");
       }
       if (state === "refused") {
         store(seat).removeItem(key);
         if (teacher) {
           sessionStorage.removeItem(TEACHER_KEY);
+          // A wrong key: ask again (the page starts over with the new one).
+          void askTeacherKey(`The room refused that key: ${detail}`).then((again) => {
+            store(null).setItem(key, again);
+            location.reload();
+          });
         } else if (place.claim) {
           // Kicked: the same link (still known to this page) may sit down again.
           const claim = place.claim;
