@@ -179,13 +179,32 @@ def test_the_console_makes_a_room_hands_out_links_and_runs_it(browser, tmp_path)
             assert f"room={new['room']}" in learner.url
             expect(teacher.locator(".console-room")).to_have_count(2)
 
+            # Rename, pause (the learner's page says so) and resume the new room.
+            new_box = teacher.locator(f'.console-room[data-room="{new["room"]}"]')
+            new_box.get_by_role("button", name="Rename").click()
+            teacher.locator("dialog.console-dialog").get_by_label("Room name").fill(
+                "Group B, again"
+            )
+            confirm(teacher)
+            expect(new_box.locator("h3")).to_have_text("Group B, again (History CCG)")
+            new_box.get_by_role("button", name="Pause").click()
+            expect(learner.locator("#clash-paused")).to_contain_text("paused this room")
+            new_box.get_by_role("button", name="Resume").click()
+            expect(learner.locator("#clash-paused")).to_be_hidden()
+
+            # Give Ada's seat to a bot: her page is told why it closed.
+            new_box.locator('tr[data-seat="0"]').get_by_role("button", name="Give to a bot").click()
+            teacher.locator("dialog.console-dialog").get_by_label("Bot").select_option("random")
+            confirm(teacher)
+            expect(status).to_contain_text("the teacher gave this seat to the random bot")
+            expect(new_box.locator('tr[data-seat="0"] .console-who')).to_have_text("random bot")
+
             # Delete (confirmed) the old room; archive the new one (hidden until asked).
             old_box = teacher.locator(f'.console-room[data-room="{code}"]')
             old_box.get_by_role("button", name="Delete").click()
             confirm(teacher)
             expect(old_box).to_have_count(0)
             assert http.get(f"/api/rooms/{code}").status_code == 404
-            new_box = teacher.locator(f'.console-room[data-room="{new["room"]}"]')
             new_box.get_by_role("button", name="Archive").click()
             expect(new_box).to_have_count(0)
             teacher.get_by_label("Show archived rooms").check()
