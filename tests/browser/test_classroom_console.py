@@ -101,6 +101,17 @@ def test_the_console_makes_a_room_hands_out_links_and_runs_it(browser, tmp_path)
             link = teacher.evaluate("() => navigator.clipboard.readText()")
             assert link == seat1.locator(".console-link input").input_value()
             assert link.startswith(f"{server.url}/play#room={code}&seat=0&claim=")
+            # Served over plain http on the class network, a page has no navigator.clipboard:
+            # Copy then selects the link and copies it the old way.
+            teacher.evaluate("() => navigator.clipboard.writeText('')")
+            teacher.evaluate(
+                "() => Object.defineProperty(navigator, 'clipboard', {value: undefined})"
+            )
+            seat1.get_by_role("button", name=re.compile("^Copy")).click()
+            expect(teacher.locator("#console-status")).to_contain_text("Copied the link of Seat 1")
+            teacher.reload()  # the clipboard API back, to read what was copied
+            expect(room_box.locator('tr[data-seat="0"] .console-link input')).to_have_value(link)
+            assert teacher.evaluate("() => navigator.clipboard.readText()") == link
 
             violations = axe_audit(teacher, "#clash-console")
             assert not violations, report(violations)
