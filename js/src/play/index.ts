@@ -144,6 +144,18 @@ async function claimSeat(place: Place, claim: string | null, again = false): Pro
   }
 }
 
+/** Whether the room still stands and a person may sit at `seat` (no bot plays it). */
+async function seatOpen(room: string, seat: number): Promise<boolean> {
+  try {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(room)}`);
+    if (!r.ok) return false;
+    const info = (await r.json()) as { seats?: { seat: number; bot: string | null }[] };
+    return !info.seats?.find((s) => s.seat === seat)?.bot;
+  } catch {
+    return false;
+  }
+}
+
 /** The teacher's view without a secret: ask for the teacher key. */
 function askTeacherKey(problem = ""): Promise<string> {
   const form = document.createElement("form");
@@ -314,13 +326,17 @@ export async function start(): Promise<void> {
             location.reload();
           });
         } else if (place.claim) {
-          // Kicked: the same link (still known to this page) may sit down again.
+          // Kicked: the same link (still known to this page) may sit down again, if the
+          // room still stands and no bot took the seat.
           const claim = place.claim;
-          void claimSeat(place, claim, true).then((again) => {
-            if (again) {
-              store(seat).setItem(key, again);
-              location.reload();
-            }
+          void seatOpen(place.room, seat ?? 0).then((open) => {
+            if (!open) return;
+            void claimSeat(place, claim, true).then((again) => {
+              if (again) {
+                store(seat).setItem(key, again);
+                location.reload();
+              }
+            });
           });
         }
       }
