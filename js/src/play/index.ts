@@ -231,14 +231,15 @@ function watchSelect(msg: ServerMessage, watching: number | null, pick: (seat: n
   select.value = watching === null ? "" : String(watching);
 }
 
-/** Grey the board and make it inert while the page cannot play (a visible note says why). */
+/** Grey the board and make it inert while the page cannot play (a visible note says why;
+ * when the room closed the page, the status line above it says why). */
 function setPlayable(host: HTMLElement, playable: boolean, why: string): void {
   host.inert = !playable;
   host.classList.toggle("clash-offline", !playable);
   if (playable) host.removeAttribute("aria-disabled");
   else host.setAttribute("aria-disabled", "true");
   const note = box("clash-offline-note", "status");
-  note.hidden = playable;
+  note.hidden = playable || !why;
   note.textContent = playable ? "" : why;
 }
 
@@ -314,7 +315,7 @@ export async function start(): Promise<void> {
         if (teacher && watching !== null) model.sendMessage({ type: "watch", seat: watching });
       } else if (mounted || state !== "connecting") {
         if (last) showSeats(last, teacher ? null : seat, true);
-        setPlayable(host, false, state === "refused" ? "This board is closed (the line above says why)." : "Reconnecting… the board comes back as soon as the room answers.");
+        setPlayable(host, false, state === "refused" ? "" : "Reconnecting… the board comes back as soon as the room answers.");
       }
       if (state === "refused") {
         store(seat).removeItem(key);

@@ -2,6 +2,7 @@
 // these): the greyed board while disconnected, the notes and the end-of-game panel.
 export const PAGE_CSS = `
 #clash-table.clash-offline { filter: grayscale(1); opacity: 0.45; pointer-events: none; user-select: none; }
+#clash-status[data-state="refused"] { margin: 6px 0; padding: 6px 10px; border-left: 4px solid #c62828; background: #fdecea; color: #8e1b1b; font-weight: 600; font-size: 1.05em; }
 #clash-offline-note { margin: 6px 0; padding: 6px 10px; border-left: 4px solid #c62828; background: #fdecea; color: #8e1b1b; font-weight: 600; }
 #clash-paused, #clash-rematch { margin: 6px 0; padding: 6px 10px; border-left: 4px solid #9c6c00; background: #fff8e1; }
 #clash-watch { margin: 6px 0; }
