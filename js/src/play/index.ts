@@ -212,7 +212,11 @@ function watchSelect(msg: ServerMessage, watching: number | null, pick: (seat: n
     select = document.createElement("select");
     select.id = "clash-watch-seat";
     select.addEventListener("change", () => pick(select!.value === "" ? null : Number(select!.value)));
-    line.append(label, select);
+    const manage = document.createElement("a");
+    manage.href = "/console";
+    manage.textContent = "Seats, links and kicks: the teacher's console";
+    manage.className = "clash-console-link";
+    line.append(label, select, manage);
   }
   const options: [string, string][] = [["", "Teacher (every hand)"]];
   for (const s of msg.seats ?? []) options.push([String(s.seat), `Seat ${s.seat + 1} (${s.name ?? seatColourName(s.seat)})`]);
