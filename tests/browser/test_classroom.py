@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from a11y_helpers import axe_audit, report
 from playwright.sync_api import Page, expect
 
 from clash_widget.server.process import ServerProcess
@@ -175,6 +176,8 @@ def test_the_teachers_view_asks_for_the_key_and_views_as_a_seat(browser, tmp_pat
                 "href", "/console"
             )
             page.goto(f"{server.url}/teacher#room={body['room']}")
+            violations = axe_audit(page, "#clash-play")  # the key's form
+            assert not violations, report(violations)
             page.fill("#clash-teacher-key", "not the key")  # a wrong key: asked again
             page.click("#clash-join button[type=submit]")
             expect(page.locator("#clash-status")).to_contain_text("The room refused that key")
@@ -189,6 +192,8 @@ def test_the_teachers_view_asks_for_the_key_and_views_as_a_seat(browser, tmp_pat
             assert server.key not in page.url
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "classroom-teacher.png"))
+            violations = axe_audit(page, "#clash-play")  # with the "View as" line
+            assert not violations, report(violations)
             # View as seat 2: only seat 2's council shows its cards.
             page.select_option("#clash-watch-seat", "1")
             expect(page.locator('.hccg-council[data-seat="0"] .hccg-card')).to_have_count(0)

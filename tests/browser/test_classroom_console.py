@@ -283,6 +283,7 @@ def test_the_play_page_shows_the_end_and_greys_while_disconnected(browser, tmp_p
             expect(end.locator(".clash-end-scores tbody tr")).to_have_count(2)
             expect(end.locator("th", has_text="Population")).to_have_count(1)
             expect(end).to_contain_text("rematch")
+            # The page's own end panel (the table's own audit is test_a11y_audit's).
             violations = axe_audit(learner, "#clash-end")
             assert not violations, report(violations)
             shot(learner, "classroom-play-end")
