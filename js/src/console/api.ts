@@ -27,6 +27,7 @@ export interface RoomInfo {
   archived: boolean;
   paused: boolean;
   broken: string | null;
+  over?: boolean;
   created: number;
   last_move: number | null;
   status: RoomStatus;

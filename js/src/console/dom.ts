@@ -28,7 +28,7 @@ export function freshId(prefix: string): string {
   return `${prefix}-${ids}`;
 }
 
-/** "3 minutes ago"-free, plain local date and time: what a teacher reads in a list. */
+/** A plain local date and time, as a teacher reads it in a list. */
 export function when(seconds: number | null | undefined): string {
   if (!seconds) return "no move yet";
   return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -34,7 +34,7 @@ export function roomState(r: RoomInfo): string {
   if (r.broken) return `Not served: ${r.broken}.`;
   const s = r.status ?? {};
   const parts: string[] = [];
-  if (s.over || (r as { over?: boolean }).over) {
+  if (s.over || r.over) {
     const w = s.winners ?? [];
     parts.push(w.length ? `Finished: ${w.join(" and ")} ${w.length > 1 ? "win" : "wins"}.` : "Finished.");
   } else if (s.to_move) {
