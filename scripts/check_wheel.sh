@@ -22,6 +22,9 @@ for spec in GAMES.values():
         need.append(spec.widget.partition(":")[0].replace(".", "/") + ".py")
     folder = spec.package.replace(".", "/")
     need += [f"{folder}/spec.py"] + [str(p) for p in sorted(Path(folder).glob("data/*.json"))]
+# ... and the bundles no game owns (the classroom's play page and teacher's console).
+from clash_widget.engine.spec import OTHER_BUNDLES
+need += [f for b in OTHER_BUNDLES for f in b.files]
 missing = [n for n in need if n not in names]
 if missing:
     sys.exit(f"check-wheel: FAILED: {sys.argv[1]} lacks {missing}")

@@ -13,6 +13,7 @@ from pathlib import Path
 from clash_widget.engine.seats import SEATS
 
 PLAYERS_TS = Path(__file__).resolve().parents[1] / "js" / "src" / "shared" / "players.ts"
+SEAT_NAMES_TS = PLAYERS_TS.with_name("seat_names.ts")
 
 
 def test_js_fallback_palette_is_pythons_seat_palette() -> None:
@@ -22,6 +23,14 @@ def test_js_fallback_palette_is_pythons_seat_palette() -> None:
     js = [c.strip().strip('"').upper() for c in found.group(1).split(",") if c.strip()]
     assert js == [s.color.upper() for s in SEATS]
     assert js[0] == "#0072B2"  # Blue is seat 0
+
+
+def test_js_seat_names_are_pythons_default_names() -> None:
+    """The console and the play page name seats before a view does: Blue, Orange, ..."""
+    text = SEAT_NAMES_TS.read_text(encoding="utf-8")
+    names = re.search(r"export const PLAYER_COLOUR_NAMES = \[([^\]]*)\]", text)
+    assert names, "js/src/shared/seat_names.ts has no PLAYER_COLOUR_NAMES"
+    assert [n.strip().strip('"') for n in names.group(1).split(",")] == [s.name for s in SEATS]
 
 
 def test_no_other_player_palette_in_the_front_end() -> None:

@@ -88,10 +88,17 @@ class Bundle:
     """The committed files the wheel ships."""
 
 
-OTHER_BUNDLES = (Bundle("play", "js/src/play/index.ts", ("clash_widget/static/play.js",)),)
+OTHER_BUNDLES = (
+    Bundle("play", "js/src/play/index.ts", ("clash_widget/static/play.js",)),
+    Bundle(
+        "console",
+        "js/src/console/index.ts",
+        ("clash_widget/static/console.js", "clash_widget/static/console.css"),
+    ),
+)
 """The one list of bundles that are not a game's: the classroom server's play and teacher's
-pages (``clash_widget/server/pages.py``; no CSS of its own). ``tests/test_game_specs.py``
-checks the build lists against the games' specs plus these."""
+pages (no CSS of its own) and the teacher's console (``clash_widget/server/pages.py``).
+``tests/test_game_specs.py`` checks the build lists against the games' specs plus these."""
 
 
 __all__ = ["OTHER_BUNDLES", "Bundle", "GameSpec", "resolve"]

@@ -42,7 +42,8 @@ def _call(url: str, method: str = "GET", body: Any = None, token: str | None = N
         req.add_header("Authorization", f"Bearer {token}")
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
-            return json.loads(r.read().decode("utf-8"))
+            text = r.read().decode("utf-8")
+            return json.loads(text) if text else None  # 204: nothing to say
     except urllib.error.HTTPError as err:
         try:
             answer = json.loads(err.read().decode("utf-8"))
@@ -108,6 +109,10 @@ class Room:
         if seat < len(self.links):
             self.links[seat] = self.links[seat] | {"join": body["join"], "claim": body["claim"]}
         return str(body["join"])
+
+    def delete(self) -> None:
+        """Delete the room and its game for good (teacher); its pages are told and closed."""
+        _call(self._url(), "DELETE", token=self._token)
 
     def info(self) -> dict[str, Any]:
         """The room as the start page lists it: game, seats, who is connected, version."""

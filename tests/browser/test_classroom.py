@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from a11y_helpers import axe_audit, report
 from playwright.sync_api import Page, expect
 
 from clash_widget.server.process import ServerProcess
@@ -32,7 +33,7 @@ class Seat:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.set_default_timeout(20_000)
         self.page.goto(join)
-        self.page.fill("#clash-join input[name=name]", name)
+        self.page.fill("#clash-name", name)
         self.page.click("#clash-join [data-action=join]")
         self.table = self.page.locator(".hccg-table")
         expect(self.table).to_be_visible()
@@ -73,7 +74,9 @@ def teacher_view(http: httpx.Client, room: str, teacher: str) -> dict:
 def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path):
     with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
         http = httpx.Client(base_url=server.url, timeout=30)
-        body = http.post("/api/rooms", json={"game": "history", "players": 2, "seed": 7}).json()
+        key = {"Authorization": f"Bearer {server.key}"}
+        spec = {"game": "history", "players": 2, "seed": 7}
+        body = http.post("/api/rooms", json=spec, headers=key).json()
         room, teacher = body["room"], body["teacher"]
         seats = [
             Seat(browser, s["join"], s["seat"], f"Learner {s['seat'] + 1}") for s in body["seats"]
@@ -109,6 +112,9 @@ def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path
             server.kill()
             for s in seats:
                 expect(s.status).to_have_attribute("data-state", "reconnecting")
+                # the board is greyed and inert until the room answers again
+                expect(s.page.locator("#clash-table")).to_have_attribute("aria-disabled", "true")
+                expect(s.page.locator("#clash-offline-note")).to_contain_text("Reconnecting")
             seats[1].shot("reconnecting")
             server.start()
             for s in seats:
@@ -141,7 +147,8 @@ def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path
             assert teacher not in page.url  # the secret left the address bar
 
             # The teacher frees seat 2 (a lost browser): that page is told, its secret is void.
-            page.click('.room-seat[data-seat="1"] [data-action=free]')
+            auth = {"Authorization": f"Bearer {teacher}"}
+            assert http.delete(f"/api/rooms/{room}/seats/1", headers=auth).status_code == 200
             expect(seats[1].status).to_have_attribute("data-state", "refused")
             expect(seats[1].status).to_contain_text("the teacher freed this seat")
             expect(page.locator('.room-seat[data-seat="1"]')).to_contain_text("free")
@@ -151,8 +158,13 @@ def test_two_seats_play_by_clicks_and_carry_on_after_a_restart(browser, tmp_path
         assert not [t for t in (teacher, *[]) if t in server.log()]
 
 
-def test_the_start_page_creates_a_room_and_opens_its_teachers_view(browser, tmp_path):
+def test_the_teachers_view_asks_for_the_key_and_views_as_a_seat(browser, tmp_path):
+    """The start page sends teachers to the console; the teacher's view opened without a
+    secret asks for the teacher key (no dead end), and "View as" shows a seat's view."""
     with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
+        key = {"Authorization": f"Bearer {server.key}"}
+        spec = {"game": "history", "players": 2, "seed": 7, "bots": {"1": "random"}}
+        body = httpx.post(server.url + "/api/rooms", json=spec, headers=key).json()
         ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
         ctx.route(LOCAL_ONLY, lambda route: route.abort())
         page = ctx.new_page()
@@ -160,29 +172,34 @@ def test_the_start_page_creates_a_room_and_opens_its_teachers_view(browser, tmp_
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         try:
             page.goto(server.url + "/")
-            page.select_option("#new-room select[name=game]", "history")
-            page.fill("#new-room input[name=seed]", "7")
-            page.fill("#new-room input[name=bots]", "2:random")
-            page.click("#new-room button[type=submit]")
-            created = page.locator("#created")
-            expect(created).to_contain_text("Seat 1: http://127.0.0.1")
-            expect(created).to_contain_text("Seat 2: random bot")
-            rooms = httpx.get(server.url + "/api/rooms").json()["rooms"]
-            assert len(rooms) == 1 and rooms[0]["seats"][1]["bot"] == "random"
-            row = page.locator("#rooms tbody tr")
-            expect(row).to_have_count(1)
-            expect(row).to_contain_text(rooms[0]["room"])
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "classroom-start.png"))
-            page.click('#rooms a:has-text("teacher\'s view")')
+            expect(page.get_by_role("link", name="open the teacher's console")).to_have_attribute(
+                "href", "/console"
+            )
+            page.goto(f"{server.url}/teacher#room={body['room']}")
+            violations = axe_audit(page, "#clash-play")  # the key's form
+            assert not violations, report(violations)
+            page.fill("#clash-teacher-key", "not the key")  # a wrong key: asked again
+            page.click("#clash-join button[type=submit]")
+            expect(page.locator("#clash-status")).to_contain_text("The room refused that key")
+            page.fill("#clash-teacher-key", server.key)
+            page.click("#clash-join button[type=submit]")
             table = page.locator(".hccg-table")
             expect(table).to_be_visible()
             for seat in (0, 1):  # the teacher sees both councils
                 expect(
                     page.locator(f'.hccg-council[data-seat="{seat}"] .hccg-card')
                 ).not_to_have_count(0)
+            assert server.key not in page.url
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "classroom-teacher.png"))
+            violations = axe_audit(page, "#clash-play")  # with the "View as" line
+            assert not violations, report(violations)
+            # View as seat 2: only seat 2's council shows its cards.
+            page.select_option("#clash-watch-seat", "1")
+            expect(page.locator('.hccg-council[data-seat="0"] .hccg-card')).to_have_count(0)
+            expect(page.locator('.hccg-council[data-seat="1"] .hccg-card')).not_to_have_count(0)
+            page.select_option("#clash-watch-seat", "")
+            expect(page.locator('.hccg-council[data-seat="0"] .hccg-card')).not_to_have_count(0)
             assert not errors, errors
         finally:
             ctx.close()
@@ -193,7 +210,9 @@ def test_clash_of_cultures_plays_by_hex_clicks_on_the_play_page(browser, tmp_pat
     from the seat's own view; the hex's actions are then played through the room."""
     with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
         http = httpx.Client(base_url=server.url, timeout=30)
-        body = http.post("/api/rooms", json={"game": "coc", "players": 2, "seed": 3}).json()
+        key = {"Authorization": f"Bearer {server.key}"}
+        body = http.post("/api/rooms", json={"game": "coc", "players": 2, "seed": 3}, headers=key)
+        body = body.json()
         teacher = teacher_view(http, body["room"], body["teacher"])
         mover = teacher["current_player"]  # the person to move joins
         seat = Seat.__new__(Seat)  # a Seat whose table is the Clash of Cultures board
@@ -206,7 +225,7 @@ def test_clash_of_cultures_plays_by_hex_clicks_on_the_play_page(browser, tmp_pat
         page = seat.page
         try:
             page.goto(body["seats"][mover]["join"])
-            page.fill("#clash-join input[name=name]", "Ada")
+            page.fill("#clash-name", "Ada")
             page.click("#clash-join [data-action=join]")
             city = next(c for c in teacher["cities"] if c["owner"] == mover)
             hexes = page.locator(

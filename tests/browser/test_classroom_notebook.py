@@ -23,10 +23,15 @@ pytest.importorskip("starlette", reason="the classroom server needs the [server]
 def test_a_notebook_board_plays_a_room(lab, lab_server, tmp_path):
     with ServerProcess(tmp_path / "rooms.sqlite", args=["--bot-delay", "0"]) as server:
         http = httpx.Client(base_url=server.url, timeout=30)
-        body = http.post("/api/rooms", json={"game": "history", "players": 2, "seed": 7}).json()
+        spec = {"game": "history", "players": 2, "seed": 7}
+        key = {"Authorization": f"Bearer {server.key}"}
+        body = http.post("/api/rooms", json=spec, headers=key).json()
         room, teacher = body["room"], body["teacher"]
         tokens = [
-            http.post(f"/api/rooms/{room}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
+            http.post(
+                f"/api/rooms/{room}/seats/{s}",
+                json={"name": f"P{s}", "claim": body["seats"][s]["claim"]},
+            ).json()["token"]
             for s in (0, 1)
         ]
         auth = {"Authorization": f"Bearer {teacher}"}

@@ -54,7 +54,13 @@ export interface WsModelOptions {
 
 /** A message from the server (clash_widget/server/app.py). */
 export interface ServerMessage {
-  type: "view" | "result" | "refused";
+  type: "view" | "result" | "refused" | "rematch";
+  /** A rematch's new room; a view's room. */
+  room?: string;
+  /** The teacher paused the room. */
+  paused?: boolean;
+  /** The game is over: the winners' names and every player's score. */
+  over?: { winners: string[]; scores: { seat: number; name: string; score: number }[] } | null;
   seq?: number | null;
   seat?: number | null;
   version?: number;
@@ -152,6 +158,14 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
   /** Custom messages (the widgets' "save" answer) have no meaning in a room. */
   send(): void {}
 
+  /** Send a message of the page's own (the teacher's "watch"); false when not connected. */
+  sendMessage(msg: Record<string, unknown>): boolean {
+    const ws = this.socket;
+    if (!ws || ws.readyState !== OPEN || this.state !== "connected") return false;
+    ws.send(JSON.stringify(msg));
+    return true;
+  }
+
   /** Stop for good (the page is closing). */
   close(): void {
     this.closed = true;
@@ -180,7 +194,7 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
       if (this.closed) return;
       if (FINAL_CLOSE.has(ev.code)) {
         // The server said why just before closing: keep its words.
-        if (this.state !== "refused") this.setState("refused", ev.reason || "the server refused this seat's secret");
+        if (this.state !== "refused") this.setState("refused", ev.reason || "the room closed this page's connection");
       }
       else this.retry(`closed (${ev.code})`);
     };

@@ -1,0 +1,77 @@
+// The play page's pure parts: reading a join link's fragment, the end-of-game panel with
+// each game's own score parts, and the teacher's "watch" message over the room's socket.
+import { describe, expect, it } from "vitest";
+import { breakdown, endPanel } from "../src/play/end";
+import { readFragment } from "../src/play/index";
+import { type SocketLike, WsModel } from "../src/shared/ws_model";
+
+describe("readFragment", () => {
+  it("reads the room, the seat and the seat's claim from a join link", () => {
+    expect(readFragment("#room=ABC234&seat=1&claim=s3cr-t_")).toEqual({ room: "ABC234", seat: 1, token: null, claim: "s3cr-t_" });
+  });
+  it("has no claim when the link carries none", () => {
+    expect(readFragment("#room=ABC234&seat=0").claim).toBeNull();
+  });
+});
+
+describe("the end of a game", () => {
+  const over = {
+    winners: ["Ada"],
+    scores: [
+      { seat: 0, name: "Ada", score: 9 },
+      { seat: 1, name: "Ben", score: 4 },
+    ],
+  };
+
+  it("shows each game's own parts of the score (Clash of Cultures: its VP breakdown)", () => {
+    const view = {
+      game: "coc",
+      players: [
+        { seat: 0, vp_breakdown: { city_pieces: 5, advances: 2, wonders: 2, objectives: 0, events: 0 } },
+        { seat: 1, vp_breakdown: { city_pieces: 3, advances: 1, wonders: 0, objectives: 0, events: 0 } },
+      ],
+    };
+    const { columns, rows } = breakdown(view);
+    expect(columns).toEqual(["city_pieces", "advances", "wonders", "objectives", "events"]);
+    expect(rows.get(0)).toMatchObject({ city_pieces: 5, wonders: 2 });
+    const host = document.createElement("div");
+    host.append(...endPanel(over, view, false));
+    expect(host.querySelector(".clash-end-winners")?.textContent).toBe("Ada wins.");
+    const heads = [...host.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(heads).toEqual(["Player", "Score", "City pieces", "Advances", "Wonders", "Objectives", "Events"]);
+    const first = [...host.querySelectorAll("tbody tr")[0].children].map((c) => c.textContent);
+    expect(first).toEqual(["Ada (wins)", "9", "5", "2", "2", "0", "0"]);
+    expect(host.textContent).toContain("The teacher can start a rematch");
+  });
+
+  it("shows scores alone for a view without parts, and names every winner", () => {
+    const host = document.createElement("div");
+    host.append(...endPanel({ ...over, winners: ["Ada", "Ben"] }, { game: "unknown" }, true));
+    expect(host.querySelector(".clash-end-winners")?.textContent).toBe("Ada and Ben win.");
+    expect([...host.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual(["Player", "Score"]);
+    expect(host.textContent).toContain("teacher's console");
+  });
+});
+
+describe("the teacher's watch message", () => {
+  it("goes over the socket once connected, and not before", () => {
+    const sent: string[] = [];
+    let socket: SocketLike | null = null;
+    const model = new WsModel({
+      url: "ws://x/api/rooms/R/ws",
+      token: "key",
+      openSocket: () => {
+        socket = { readyState: 0, onopen: null, onmessage: null, onclose: null, onerror: null, send: (d: string) => sent.push(d), close: () => {} };
+        return socket;
+      },
+    });
+    expect(model.sendMessage({ type: "watch", seat: 1 })).toBe(false);
+    const s = socket as unknown as SocketLike;
+    s.readyState = 1;
+    s.onopen?.({});
+    s.onmessage?.({ data: JSON.stringify({ type: "view", seat: null, version: 0, view: { game: "history" } }) });
+    expect(model.sendMessage({ type: "watch", seat: 1 })).toBe(true);
+    expect(JSON.parse(sent[sent.length - 1])).toEqual({ type: "watch", seat: 1 });
+    model.close();
+  });
+});
