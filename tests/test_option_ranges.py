@@ -70,3 +70,17 @@ def test_engine_bad_option_a_stored_game_with_a_bad_option_does_not_load() -> No
     raw["record"]["options"] = {"population_to_win": "x"}
     with pytest.raises(ValueError):
         Match.load(raw)
+
+
+def test_engine_bad_option_a_number_without_a_range_is_the_games_mistake() -> None:
+    """A game that forgets to declare a number's range is told how, when its options are made."""
+    from dataclasses import dataclass
+
+    from clash_widget.engine import Options
+
+    @dataclass(frozen=True)
+    class Careless(Options):
+        dice: int = 2
+
+    with pytest.raises(TypeError, match=r"dice declares no range: ranged\(default, low, high\)"):
+        Careless()

@@ -173,6 +173,8 @@ def check_option(f: Field[Any], value: Any) -> None:
     if kind == "bool":
         ok = isinstance(value, bool)
     elif kind == "int":
+        if "range" not in f.metadata:  # a game's own mistake, not a player's
+            raise TypeError(f"the option {f.name} declares no range: ranged(default, low, high)")
         low, high = f.metadata["range"]
         ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
     elif kind == "str":

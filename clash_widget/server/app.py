@@ -527,13 +527,20 @@ async def _write(ws: WebSocket, listener: Listener) -> None:
                 return
             if message.get("type") == "closed":
                 if message["code"] != TRY_AGAIN:  # the seat was freed: this secret is void
-                    reason = WRONG_TOKEN.refuse(str(message["reason"]))
-                    await ws.send_text(json.dumps({"type": "refused", **refusal(reason)}))
+                    # The learner reads what happened, in the room's words, not the rule's.
+                    words = str(message["reason"])
+                    said = refusal(WRONG_TOKEN.refuse(words)) | {"reason": _sentence(words)}
+                    await ws.send_text(json.dumps({"type": "refused", **said}))
                 await ws.close(code=int(message["code"]))
                 return
             await ws.send_text(json.dumps(message))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
+
+
+def _sentence(words: str) -> str:
+    words = words.strip()
+    return (words[:1].upper() + words[1:] + ("" if words.endswith(".") else ".")) if words else ""
 
 
 # -- request helpers ---------------------------------------------------------------------

@@ -434,12 +434,18 @@ class Room:
             "message": played_message(m, actor, outcome, label),
         }
 
-    async def save_game(self) -> None:
-        """Commit the game as it stands (before any answer says it happened)."""
+    async def save_game(self, *, moved: bool = True) -> None:
+        """Commit the game as it stands (before any answer says it happened); ``moved``:
+        a move was played (renaming the players is not one)."""
         m = self.match
         try:
             await self.store.save_game_async(
-                self.id, self.session.game_file(), m.version, m.state_hash(), self.status()
+                self.id,
+                self.session.game_file(),
+                m.version,
+                m.state_hash(),
+                self.status(),
+                moved=moved,
             )
         except Exception:
             log.exception(
@@ -447,7 +453,8 @@ class Room:
             )
             self.reload()
             raise
-        self.last_move = time.time()
+        if moved:
+            self.last_move = time.time()
 
     def reload(self) -> None:
         """Back to the game as stored (after a failed write)."""
@@ -618,7 +625,7 @@ class Room:
         record = self.match.record() | {"names": names}
         renamed: Match = await self.off_loop("renaming the players", replay_record, record)
         self.session.match = renamed
-        await self.save_game()
+        await self.save_game(moved=False)
 
     # -- the teacher's settings ------------------------------------------------------------
     def settle(self, changes: Any) -> None:

@@ -140,8 +140,11 @@ class Store:
         version: int,
         state_hash: str,
         status: dict[str, Any] | None = None,
+        *,
+        moved: bool = True,
     ) -> None:
-        """:meth:`save_game`, committed by the writer thread; returns once it is durable."""
+        """:meth:`save_game`, committed by the writer thread; returns once it is durable.
+        ``moved``: a move was played (its time is the room's last move)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         args = (
@@ -149,7 +152,7 @@ class Store:
             version,
             state_hash,
             json.dumps(status or {}),
-            time.time(),
+            time.time() if moved else None,
             room,
         )
         with self._wake:
@@ -291,7 +294,8 @@ class Store:
 
 
 _SAVE_GAME = (
-    "UPDATE rooms SET game_file = ?, version = ?, state_hash = ?, status = ?, last_move = ? "
+    "UPDATE rooms SET game_file = ?, version = ?, state_hash = ?, status = ?, "
+    "last_move = COALESCE(?, last_move) "
     "WHERE id = ?"
 )
 

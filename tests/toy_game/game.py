@@ -11,7 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from clash_widget.engine import Action, Events, Game, MalformedAction, Options, RuleBook, clone
+from clash_widget.engine import (
+    Action,
+    Events,
+    Game,
+    MalformedAction,
+    Options,
+    RuleBook,
+    clone,
+    ranged,
+)
 from clash_widget.engine.frames import ActionKind, TableFrame, explained
 from clash_widget.engine.game import Frame, FrameHandler, State
 from clash_widget.engine.rng import seed_state, shuffle
@@ -19,9 +28,9 @@ from clash_widget.engine.rng import seed_state, shuffle
 
 @dataclass(frozen=True)
 class ToyOptions(Options):
-    deck_size: int = 6
+    deck_size: int = ranged(6, 2, 52)
     """The deck holds the cards 1 .. deck_size."""
-    hand_size: int = 2
+    hand_size: int = ranged(2, 1, 26)
     """Cards dealt to each player: as many tricks as cards."""
 
 
