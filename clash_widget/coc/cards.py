@@ -215,6 +215,12 @@ def _play_label(state: State, frame: Frame, a: Action) -> str:
     return f"Play {spec['name']}: {spec['text']}{cost}"
 
 
+def wide_plays(state: State, frame: Frame) -> list[Action]:
+    """Every action card in any player's hand."""
+    held = {c for player in state["players"] for c in player["actions_hand"]}
+    return [act_once("play", c) for c in sorted(held)]
+
+
 PLAY = ActionKind(
     "play",
     parse_play,
@@ -223,6 +229,7 @@ PLAY = ActionKind(
     apply_play,
     category="card",
     ensured=[in_hand, card_action],
+    wide=wide_plays,
     arity=(1, 1),
     usage="play <card>",
     example="play bumper_crop#0",

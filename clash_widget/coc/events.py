@@ -141,6 +141,7 @@ MOOD_CITY = ActionKind(
     apply_mood_city,
     category="event",
     ensured=[mood_city_ok],
+    wide=lambda s, f: [act("lower", k) for k in sorted(s["cities"])],  # every city on the board
     arity=(1, 1),
     usage="lower <city>",
     example="lower 1,1",

@@ -114,6 +114,16 @@ def _reserve_label(state: State, frame: Frame, a: Action) -> str:
     return f"Monuments: reserve the {wonder_name(a.args[0])}"
 
 
+def wide_reserves(state: State, frame: Frame) -> list[Action]:
+    """Every wonder of the game."""
+    return [act("reserve", w) for w in sorted(wonder_cards())]
+
+
+def wide_wonders(state: State, frame: Frame) -> list[Action]:
+    """Every city on the board with every wonder of the game (no payment named)."""
+    return [act("wonder", c, w) for c in sorted(state["cities"]) for w in sorted(wonder_cards())]
+
+
 PICK_WONDER = ActionKind(
     "reserve",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -122,6 +132,7 @@ PICK_WONDER = ActionKind(
     apply_pick,
     category="wonder",
     ensured=[pick_ok],
+    wide=wide_reserves,
     arity=(1, 1),
     usage="reserve <wonder>",
     example="reserve great_wall",
@@ -303,6 +314,7 @@ BUILD_WONDER = ActionKind(
     category="wonder",
     # candidates() name no payment, so payment.named passes for them too.
     ensured=[revealed, may_build, city_ok, monuments_city, affordable, paying.named_ok],
+    wide=wide_wonders,
     arity=(2, 3),
     usage="wonder <city> <wonder> [<payment>]",
     example="wonder 1,1 great_wall",
