@@ -385,4 +385,10 @@ DECLARE = ActionKind(
         culture_cards.culture_in_frame,
         *TARGET_CHECKS,
     ],
+    # every card in the seat's hand, alone and at every area of the map
+    wide=lambda s, f: [
+        Action("declare", (card, *where))
+        for card in sorted(set(s["players"][_seat(f)]["hand"]))
+        for where in ((), *((a,) for a in content.area_order()))
+    ],
 )

@@ -269,6 +269,7 @@ ENTER = ActionKind(
     arity=(1, 1),
     usage="use: enter <land>",
     ensured=[known_area, is_land, start_first, not_own, in_reach, strait_free],
+    wide=lambda s, f: [Action("enter", (a,)) for a in content.area_order()],  # every area
 )
 
 
@@ -350,6 +351,7 @@ FLEET = ActionKind(
     arity=(1, 1),
     usage="use: fleet <sea or ocean>",
     ensured=[known_area, is_water, on_coast],
+    wide=lambda s, f: [Action("fleet", (a,)) for a in content.area_order()],  # every area
 )
 
 
