@@ -5,7 +5,7 @@ the checks accept, a record replays to the same position, a game file loads veri
 
 from __future__ import annotations
 
-from clash_widget.engine import Action, Match
+from clash_widget.engine import Action, Match, get_game
 from clash_widget.engine.conformance import difference
 from clash_widget.engine.frames import TableFrame
 from clash_widget.engine.match import GameFileError
@@ -22,6 +22,13 @@ def candidates(m: Match) -> list[Action]:
         for kind in handler.table.values():
             out += kind.wide_candidates(m.state, frame)
     return out + [Action("no-such-action")]
+
+
+def conforms(game: str, state: dict, *kinds: str) -> None:
+    """The engine's conformance check at ``state`` (only ``kinds`` of its waiting frame, if
+    named): the listing is the wide definition filtered by every check."""
+    found = difference(get_game(game), state, kinds or None)
+    assert found is None, str(found)
 
 
 def check_listing(m: Match) -> None:

@@ -17,6 +17,7 @@ random and heuristic games; ``selfplay --verify`` at every Nth position of its g
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .actions import Action
@@ -46,9 +47,10 @@ class Difference:
         return f"kind {self.kind!r}, {at}: left out {self.action}, which {self.check}"
 
 
-def difference(game: Game, state: State) -> Difference | None:
+def difference(game: Game, state: State, kinds: Collection[str] | None = None) -> Difference | None:
     """The first difference between the fast listing of ``state`` and its wide definition
-    filtered by every check; None when they are the same set, kind by kind.
+    filtered by every check; None when they are the same set, kind by kind (``kinds``: only
+    these kinds of the waiting frame).
 
     Pure: it reads the state and changes nothing (the checks and generators are pure)."""
     frame = waiting(state)
@@ -73,6 +75,8 @@ def difference(game: Game, state: State) -> Difference | None:
         if a.kind not in handler.table:
             return at(a.kind, a, True, "the frame has no such kind")
     for kind, spec in handler.table.items():
+        if kinds is not None and kind not in kinds:
+            continue
         wide = set(spec.wide_candidates(state, frame))
         listed = {a for a in fast if a.kind == kind}
         for a in listed:
