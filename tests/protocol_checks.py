@@ -24,9 +24,12 @@ def candidates(m: Match) -> list[Action]:
     return out + [Action("no-such-action")]
 
 
-def conforms(game: str, state: dict, *kinds: str) -> None:
+def conforms(game: str, state: dict, *kinds: str, frame: dict | None = None) -> None:
     """The engine's conformance check at ``state`` (only ``kinds`` of its waiting frame, if
-    named): the listing is the wide definition filtered by every check."""
+    named; ``frame``: a frame made up for the test, put on top of a copy of the stack): the
+    listing is the wide definition filtered by every check."""
+    if frame is not None and (not state["stack"] or frame is not state["stack"][-1]):
+        state = {**state, "stack": [*state["stack"], frame]}
     found = difference(get_game(game), state, kinds or None)
     assert found is None, str(found)
 
