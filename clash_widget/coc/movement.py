@@ -701,11 +701,9 @@ def around_the_edge(state: State, key: str) -> list[str]:
     direction moved." Our reading: the direction is one of the two ways around the
     board's rim; face-down spaces on the way are passed by (their terrain is unknown).
     """
-    # The board's layout is fixed by the player count, so the rim is worked out once per
-    # layout, not per search step (sorting the hexes was repeated on every edge space).
-    rim = _RIMS.get(len(state["hexes"]))
-    if rim is None:
-        rim = _RIMS[len(state["hexes"])] = _rim(tuple(sorted(state["hexes"])))
+    # The rim is worked out once per board, keyed by the board's spaces themselves (two
+    # boards of one size may differ: a scenario's, a variant's), not per search step.
+    rim = _rim(tuple(state["hexes"]))
     if key not in rim:
         return []
     i = rim.index(key)
@@ -720,12 +718,11 @@ def around_the_edge(state: State, key: str) -> list[str]:
     return out
 
 
-_RIMS: dict[int, tuple[str, ...]] = {}
-
-
 @lru_cache(maxsize=8)
 def _rim(keys: tuple[str, ...]) -> tuple[str, ...]:
-    """The board's edge spaces in order around it (by angle about the board's centre)."""
+    """The board's edge spaces in order around it (by angle about the board's centre):
+    a function of the board's spaces (``keys``, in any order) alone."""
+    keys = tuple(sorted(keys))
     on_board = set(keys)
     edge = [k for k in keys if any(n not in on_board for n in neighbour_keys(k))]
 

@@ -12,8 +12,8 @@ which city) to its refusal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import Action, MalformedAction
 from .game import MALFORMED, NOT_NOW, Events, Frame, FrameHandler, Game, State
@@ -25,6 +25,7 @@ Candidates = Callable[[State, Frame], Iterable[Action]]
 Applier = Callable[[State, Frame, Args, Events], None]
 Detail = Callable[[State, Frame, Args], str]
 Prompt = str | Callable[[State, Frame], str]
+Predicate = Callable[[State, Frame, Args], bool]
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,11 @@ class ActionKind:
     shape), filtered by nothing but the checks. None: :attr:`candidates` ask no check
     themselves (nothing is :attr:`ensured`) and are the wide definition too. The
     conformance check (:mod:`.conformance`) holds the fast listing to it."""
+    _shut_by: tuple[Predicate, ...] = field(default=(), init=False, repr=False, compare=False)
+    """The gates' and frame-only checks' predicates, asked once for the kind (set from the
+    checks when the kind is made)."""
+    _rest: tuple[Predicate, ...] = field(default=(), init=False, repr=False, compare=False)
+    """The other checks' predicates but the ensured ones, asked per candidate."""
 
     def describe(self, state: State, frame: Frame, action: Action) -> str:
         """The action in plain words (falls back to its key if the label cannot read it)."""
@@ -186,10 +192,6 @@ class ActionKind:
     def any_legal(self, state: State, frame: Frame) -> bool:
         """Whether :meth:`legal` lists anything (stops at the first action it finds)."""
         return bool(self.first(state, frame, 1))
-
-    if TYPE_CHECKING:  # set in __post_init__
-        _shut_by: tuple[Callable[[State, Frame, Args], bool], ...]
-        _rest: tuple[Callable[[State, Frame, Args], bool], ...]
 
 
 Guard = Callable[[State, Frame], bool]
