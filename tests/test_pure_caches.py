@@ -71,3 +71,29 @@ def test_the_navigation_rim_is_the_boards_own() -> None:
     got = movement.around_the_edge(other, start)
     movement._rim.cache_clear()
     assert got == movement.around_the_edge(other, start) != reached
+
+
+def test_no_cache_hands_out_a_value_its_caller_may_change() -> None:
+    """Every function of the package kept by ``functools.cache``/``lru_cache`` says in its
+    return type that what it hands out is read-only (a tuple, a frozenset, a ``Mapping`` or
+    ``Sequence`` that mypy keeps callers from changing), never a list, dict or set: the next
+    caller gets the very same object."""
+    import importlib
+    import pkgutil
+    import typing
+
+    import clash_widget
+
+    cached, mutable = 0, []
+    for info in pkgutil.walk_packages(clash_widget.__path__, "clash_widget."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            wrapped = getattr(obj, "__wrapped__", None)
+            if not hasattr(obj, "cache_info") or getattr(obj, "__module__", "") != info.name:
+                continue
+            cached += 1
+            returns = typing.get_type_hints(wrapped).get("return")
+            if (typing.get_origin(returns) or returns) in (list, dict, set):
+                mutable.append(f"{info.name}.{name} -> {returns}")
+    assert cached > 100
+    assert mutable == []

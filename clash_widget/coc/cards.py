@@ -7,6 +7,7 @@ score 2 VP when fulfilled in the status phase. Our teaching set: data/cards.json
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -28,12 +29,12 @@ SECTION = "Primer: Actions (Expanded); Status Phase and Ending The Game"
 
 
 @cache
-def action_cards() -> dict[str, dict[str, Any]]:
+def action_cards() -> Mapping[str, Mapping[str, Any]]:
     return {c["id"]: c for c in load("cards")["actions"]}
 
 
 @cache
-def objective_cards() -> dict[str, dict[str, Any]]:
+def objective_cards() -> Mapping[str, Mapping[str, Any]]:
     return {c["id"]: c for c in load("cards")["objectives"]}
 
 

@@ -5,7 +5,7 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -544,7 +544,7 @@ def _in_range(state: State, centre: str, rng: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)  # a board has a few hundred hexes
-def _around(centre: str) -> list[str]:
+def _around(centre: str) -> Sequence[str]:
     """``centre`` and its six neighbour positions (on the board or not), sorted."""
     return sorted([centre, *neighbour_keys(centre)])
 

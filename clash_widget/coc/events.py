@@ -10,6 +10,7 @@ with Myths, whether to pay a mood token instead) in an ``event_mood`` frame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -31,7 +32,7 @@ from .windows import HELD_BACK, could_gain, offer
 
 
 @cache
-def event_cards() -> dict[str, dict[str, Any]]:
+def event_cards() -> Mapping[str, Mapping[str, Any]]:
     return {e["id"]: e for e in load("cards")["events"]}
 
 

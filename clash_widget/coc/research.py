@@ -6,6 +6,7 @@ of which may be replaced by ideas (gold replaces any resource).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any, Final, NamedTuple
 
@@ -283,7 +284,7 @@ def _opening() -> _Opening:
 
 
 @cache
-def _advance_actions(kind: str) -> dict[str, Action]:
+def _advance_actions(kind: str) -> Mapping[str, Action]:
     """``kind <advance>`` for every advance, made once (actions are immutable)."""
     return {a: act(kind, a) for a in content.advance_order()}
 

@@ -8,6 +8,7 @@ when it changes hands.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -29,7 +30,7 @@ SECTION = "Primer: Wonders"
 
 
 @cache
-def wonder_cards() -> dict[str, dict[str, Any]]:
+def wonder_cards() -> Mapping[str, Mapping[str, Any]]:
     return {w["id"]: w for w in load("cards")["wonders"]}
 
 

@@ -396,7 +396,7 @@ def _card_arg(frame: Frame, a: Args) -> str:
 
 
 def producible(
-    state: State, seat: int, by: Mapping[str, dict[str, Any]] | None = None
+    state: State, seat: int, by: Mapping[str, Mapping[str, Any]] | None = None
 ) -> list[str]:
     """The council's units and creations whose tech requirement is met
     (``producible_in_council``, ``requirement_met``): each card's design read once (``by``:

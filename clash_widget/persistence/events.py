@@ -183,7 +183,9 @@ def _extra(state: State, args: Declare) -> dict[str, object]:
     return {
         "region": content.name(region) if region else "",
         "lands": opt(state, "civil_war_lands"),
-        "held": board.describe_holder(state, args.target) if args.target in content.areas() else "",
+        "held": board.describe_holder(state, args.target)
+        if args.target is not None and args.target in content.areas()
+        else "",
     }
 
 

@@ -10,6 +10,7 @@ step of seed rule 6.1 follows).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from ..engine import Action, Events
@@ -176,7 +177,7 @@ def _entries(state: State) -> set[str]:
 
 
 @cache
-def _land_order() -> dict[str, int]:
+def _land_order() -> Mapping[str, int]:
     """Each land's place in the map's order (``content.lands()``)."""
     return {a: i for i, a in enumerate(content.lands())}
 
