@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clash_widget.server.client import Room, RoomRefused
+from clash_widget.widget.classroom import Room, RoomRefused
 
 
 def test_room_helper_plays_a_room_end_to_end(live):
