@@ -141,9 +141,7 @@ class Match:
         state = g.new_state(n, seed, opts)
         if given is not None:
             g.name_seats(state, given)
-        return cls(
-            g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo, verify=verify
-        )
+        return cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo, verify=verify)
 
     @classmethod
     def from_state(cls, game: str | Game, state: State, *, keep_undo: bool = True) -> Match:

@@ -57,8 +57,7 @@ def iter_run(
         return names[k:] + names[:k]
 
     jobs = [
-        (game, counts[i % len(counts)], seed + i, seating(i), options, verify)
-        for i in range(games)
+        (game, counts[i % len(counts)], seed + i, seating(i), options, verify) for i in range(games)
     ]
     bar = _progress(games) if progress else None
     try:
