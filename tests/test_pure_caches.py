@@ -44,18 +44,17 @@ def read_everything(m: Match) -> None:
 def test_reading_a_position_leaves_its_hash(game: str, bot_name: str) -> None:
     players = get_game(game).bench_players
     positions = 0
-    for seed in range(2):
-        m = Match.new(game, players, 910 + seed, keep_undo=False)
-        bots = [make_bot(bot_name, game, seed * 5 + i) for i in range(players)]
-        while not m.is_over:
-            before = m.state_hash()
-            read_everything(m)
-            assert m.state_hash() == before, (game, seed, len(m.actions))
-            positions += 1
-            seat = m.current_player
-            assert seat is not None
-            m.play(bots[seat].choose(m.game, m.state, m.legal_actions()))
-    assert positions > 100
+    m = Match.new(game, players, 910, keep_undo=False)  # one whole game a bot and a game
+    bots = [make_bot(bot_name, game, i) for i in range(players)]
+    while not m.is_over:
+        before = m.state_hash()
+        read_everything(m)
+        assert m.state_hash() == before, (game, len(m.actions))
+        positions += 1
+        seat = m.current_player
+        assert seat is not None
+        m.play(bots[seat].choose(m.game, m.state, m.legal_actions()))
+    assert positions > 50
 
 
 def test_the_navigation_rim_is_the_boards_own() -> None:
