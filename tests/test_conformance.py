@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from protocol_checks import conforms
 
 from clash_widget.bots import make_bot
 from clash_widget.engine import GAMES, Action, Match, get_game
@@ -86,3 +87,34 @@ def test_a_fast_generator_that_drops_a_legal_action_is_caught(
     with pytest.raises(AssertionError, match=r"kind 'unit'.*left out unit settler.*every check"):
         for seed in range(350, 356):
             positions_checked("coc", "heuristic", seed)
+
+
+def test_the_rare_clash_decisions_list_their_wide_definitions() -> None:
+    """Moving government cubes and Dogma's free advance seldom come up in whole games: their
+    frames, made up for every seat at positions of a random game, with each government and
+    random advances owned, list what their wide definitions (every advance) and their checks
+    admit (the conformance check)."""
+    from random import Random
+
+    from clash_widget.coc import content
+
+    rnd = Random(35)
+    game = get_game("coc")
+    m = Match.new("coc", 4, 351, keep_undo=False)
+    bot = make_bot("random", "coc", 351)
+    listed = 0
+    for step in range(400):
+        if m.is_over:
+            break
+        if step % 25 == 0:
+            for seat in range(4):
+                state = {**m.state, "players": list(m.state["players"])}
+                owned = rnd.sample(sorted(content.advances()), rnd.randint(0, 25))
+                state["players"][seat] = {**state["players"][seat], "advances": owned}
+                for tree in content.governments():
+                    frame = {"kind": "government_cubes", "player": seat, "tree": tree, "left": 1}
+                    conforms("coc", state, frame=frame)
+                    listed += len(game.handlers["government_cubes"].legal(game, state, frame))
+                conforms("coc", state, frame={"kind": "dogma_advance", "player": seat})
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert listed > 50
