@@ -53,9 +53,8 @@ def _games():
 def test_listing_equals_brute_force_over_whole_games():
     steps = 0
     for m in _games():
-        assert sorted(m.legal_actions()) == sorted(brute_legal(m.game, m.state)), m.state["stack"][
-            -1
-        ]
+        frame = m.state["stack"][-1]
+        assert sorted(m.legal_actions()) == sorted(brute_legal(m.game, m.state)), frame
         steps += 1
     assert steps > 300
 
