@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from clash_widget.engine import Action, Match, get_game
 from clash_widget.engine.conformance import difference
-from clash_widget.engine.frames import TableFrame
+from clash_widget.engine.frames import ActionKind, TableFrame
 from clash_widget.engine.match import GameFileError
 from clash_widget.lab.one_game import seat_bots
 
@@ -32,6 +32,21 @@ def conforms(game: str, state: dict, *kinds: str, frame: dict | None = None) -> 
         state = {**state, "stack": [*state["stack"], frame]}
     found = difference(get_game(game), state, kinds or None)
     assert found is None, str(found)
+
+
+def kind_conforms(spec: ActionKind, state: dict, frame: dict) -> list[Action]:
+    """One kind's conformance at a frame made up for the test (not on the stack, perhaps not a
+    whole frame): its listing is its wide definition filtered by its gates and every check, as
+    sets. The listing, for the caller's counts."""
+    listed = spec.legal(state, frame)
+    shut = any(not g.ok(state, frame, None) for g in spec.gate)
+    want = [
+        a
+        for a in ([] if shut else spec.wide_candidates(state, frame))
+        if spec.first_violation(state, frame, spec.parse(state, frame, a)) is None
+    ]
+    assert sorted(listed) == sorted(want), (spec.kind, frame)
+    return listed
 
 
 def check_listing(m: Match) -> None:
