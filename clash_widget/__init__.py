@@ -11,6 +11,18 @@ from importlib import import_module
 from typing import Any
 
 from .engine import Action, Match, Outcome, Verdict
+from .engine.session import BotCatalogue, use_catalogue
+
+
+def _bot_catalogue() -> BotCatalogue:
+    """The composition root's bot catalogue, imported on a session's first bot (importing the
+    engine loads no bot); the engine imports no bot module itself."""
+    from .bots import registry
+
+    return registry
+
+
+use_catalogue(_bot_catalogue)
 
 __version__ = "0.1.0"
 __all__ = ["Action", "ClashBoard", "Match", "Outcome", "Verdict", "__version__"]

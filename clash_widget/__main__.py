@@ -12,6 +12,7 @@ from .engine import get_game
 
 def cmd_selfplay(a: argparse.Namespace) -> int:
     from .bots import make_bot
+    from .lab.one_game import VERIFY_FAILED
     from .lab.selfplay import iter_run, summary
     from .lab.variants import VariantError, parse_pairs
 
@@ -50,11 +51,16 @@ def cmd_selfplay(a: argparse.Namespace) -> int:
             a.rotate,
             client=a.dask,
             batch=a.batch,
+            verify=a.verify,
         ):
             results.append(r)
             if out:
                 out.write(json.dumps(r.to_dict()) + "\n")
                 out.flush()
+            failed = [e for e in r.errors if e.startswith(VERIFY_FAILED)]
+            if failed:  # the run stops at the first difference, and says which
+                print(f"selfplay --verify: game seed {r.seed}: {failed[0]}", file=sys.stderr)
+                break
     finally:
         if out:
             out.close()
@@ -246,6 +252,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     s.add_argument(
         "--option", action="append", default=[], help="rules option name=value (repeatable)"
+    )
+    s.add_argument(
+        "--verify",
+        type=int,
+        nargs="?",
+        const=1,
+        default=0,
+        metavar="N",
+        help="check every action played in full and compare the listing with each kind's "
+        "wide definition at every Nth position (default 1); the first difference stops the "
+        "run (exit status 1)",
     )
     s.add_argument("--out", help="write one JSON line per game")
     s.add_argument("--metrics", action="store_true", help="add design metrics to the summary")

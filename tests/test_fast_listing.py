@@ -9,13 +9,10 @@ the kind's listing is empty.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
-
 import pytest
 
 from clash_widget.bots import make_bot
 from clash_widget.engine import GAMES, Match, get_game
-from clash_widget.engine.frames import TableFrame, listed, listed_by
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -58,38 +55,6 @@ def test_listing_by_category_groups_the_full_listing(game: str) -> None:
             positions += 1
             m.play(bot.choose_from(m.game, m.state, m.listing()))
     assert positions > 300
-
-
-@pytest.mark.parametrize("game", list(GAMES))
-def test_written_out_listing_is_the_loops(game: str) -> None:
-    """A table frame lists through a function written out from its table
-    (``frames.written_out``); at every position of random games it gives what the one
-    listing loop gives (``listed_by``: by category, with the guards; ``listed``: whole)."""
-    positions = 0
-    for seed in range(3):
-        m = Match.new(game, get_game(game).bench_players, 700 + seed, keep_undo=False)
-        bot = make_bot("random", game, seed)
-        while not m.is_over:
-            frame = m.state["stack"][-1]
-            handler = m.game.handlers[frame["kind"]]
-            if isinstance(handler, TableFrame):
-                with _reading(game, m.state):
-                    by = listed_by(handler._groups(m.game), m.state, frame)
-                    assert handler.by_category(m.game, m.state, frame) == by
-                    whole = listed(handler.table.values(), m.state, frame)
-                    assert handler.legal(m.game, m.state, frame) == whole
-                positions += 1
-            m.play(bot.choose_from(m.game, m.state, m.listing()))
-    assert positions > 300
-
-
-def _reading(game: str, state: dict) -> AbstractContextManager[object]:
-    """The block Clash lists in (units read per hex), so both sides read alike."""
-    if game == "coc":
-        from clash_widget.coc.board import reading
-
-        return reading(state)
-    return nullcontext()
 
 
 @pytest.mark.parametrize("game", list(GAMES))

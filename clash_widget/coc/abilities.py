@@ -195,6 +195,9 @@ BARTER = ActionKind(
     barter_candidates,
     apply_barter,
     ensured=[barter_amounts],  # the candidates are built from the held resources
+    # The wide definition: every mix of up to 3 resources, held or not (gold for gold is
+    # left out of both: it changes nothing).
+    wide=lambda s, f: _barter_mixes((3,) * len(RESOURCES)),
     category="ability",
     arity=(2, 2),
     usage="barter <payment> <gold>:<culture>",

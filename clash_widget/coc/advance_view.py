@@ -13,6 +13,7 @@ carries one character per advance, in tree order.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -35,7 +36,7 @@ def _rule_row(c: Check, options: dict[str, Any]) -> list[str]:
     return [c.rule.id, c.rule.text(options), c.rule.section]
 
 
-def tree(options: dict[str, Any]) -> dict[str, Any]:
+def tree(options: dict[str, Any]) -> Mapping[str, Any]:
     """The static part: groups in primer order, the rules behind each code (their reasons
     worded from the game's options). One shared (cached) object per set of options in
     every view: never mutate it."""
@@ -43,7 +44,7 @@ def tree(options: dict[str, Any]) -> dict[str, Any]:
 
 
 @cache
-def _tree(options_key: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+def _tree(options_key: tuple[tuple[str, Any], ...]) -> Mapping[str, Any]:
     options = dict(options_key)
     adv = content.advances()
     return {

@@ -7,6 +7,7 @@ score 2 VP when fulfilled in the status phase. Our teaching set: data/cards.json
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -28,12 +29,12 @@ SECTION = "Primer: Actions (Expanded); Status Phase and Ending The Game"
 
 
 @cache
-def action_cards() -> dict[str, dict[str, Any]]:
+def action_cards() -> Mapping[str, Mapping[str, Any]]:
     return {c["id"]: c for c in load("cards")["actions"]}
 
 
 @cache
-def objective_cards() -> dict[str, dict[str, Any]]:
+def objective_cards() -> Mapping[str, Mapping[str, Any]]:
     return {c["id"]: c for c in load("cards")["objectives"]}
 
 
@@ -215,6 +216,12 @@ def _play_label(state: State, frame: Frame, a: Action) -> str:
     return f"Play {spec['name']}: {spec['text']}{cost}"
 
 
+def wide_plays(state: State, frame: Frame) -> list[Action]:
+    """Every action card in any player's hand."""
+    held = {c for player in state["players"] for c in player["actions_hand"]}
+    return [act_once("play", c) for c in sorted(held)]
+
+
 PLAY = ActionKind(
     "play",
     parse_play,
@@ -223,6 +230,7 @@ PLAY = ActionKind(
     apply_play,
     category="card",
     ensured=[in_hand, card_action],
+    wide=wide_plays,
     arity=(1, 1),
     usage="play <card>",
     example="play bumper_crop#0",

@@ -5,14 +5,14 @@ Primer: "Found a City", "Activate a City" and its three choices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction, act_once
-from ..engine.frames import ActionKind, fixed
+from ..engine.frames import ActionKind, Candidates, fixed
 from ..engine.game import Events, Frame, State
 from ..engine.rules import Check
 from . import paying
@@ -42,8 +42,10 @@ from .vocab import (
     BASIC,
     NEUTRAL,
     PIECES,
+    RESOURCES,
     TERRAINS,
     TOKENS,
+    UNIT_KINDS,
     mood_name,
     parse_hex,
     with_article,
@@ -105,6 +107,46 @@ def found_no_foreign(state: State, frame: Frame, args: dict[str, Any]) -> bool:
         if u["owner"] != p:
             return False
     return True
+
+
+# == the wide definitions (engine.conformance holds each kind's listing to its own) ======
+
+
+def every_hex(kind: str) -> Candidates:
+    """``kind <hex>`` for every hex of the board (whatever stands there)."""
+    return lambda state, frame: [act_once(kind, h) for h in sorted(state["hexes"])]
+
+
+def every_city(kind: str) -> Candidates:
+    """``kind <city>`` for every city on the board, whoever owns it."""
+    return lambda state, frame: [act_once(kind, c) for c in sorted(state["cities"])]
+
+
+def wide_takes(state: State, frame: Frame) -> list[Action]:
+    """Every hex of the board, each with every resource and token named."""
+    return [act_once("take", h, r) for h in sorted(state["hexes"]) for r in (*RESOURCES, *TOKENS)]
+
+
+def wide_units(state: State, frame: Frame) -> list[Action]:
+    """Every kind of unit, paid or drafted (no payment named: how to pay is asked)."""
+    return [act_once("unit", *k) for u in UNIT_KINDS for k in ((u,), (u, "draft"))]
+
+
+def wide_growths(state: State, frame: Frame) -> list[Action]:
+    """Every city on the board, every piece (a port on every hex next to the city, a temple
+    with either token), with and without Sanitation's settler (no payment named)."""
+    out = []
+    for key in sorted(state["cities"]):
+        for piece in PIECES:
+            if piece == "port":
+                specs = [f"port@{h}" for h in neighbour_keys(key)]
+            elif piece == "temple":
+                specs = [f"temple:{t}" for t in TOKENS]
+            else:
+                specs = [piece]
+            for spec in specs:
+                out += [act_once("grow", key, spec), act_once("grow", key, spec, "+settler")]
+    return out
 
 
 # Asked by found_candidates of each hex, in the table's order (found.settler-required
@@ -170,6 +212,7 @@ FOUND_KIND = ActionKind(
     # found_candidates: the hexes of the player's settlers ashore that pass the other checks
     # (turn.actions-left is asked once for the kind: it reads only the frame)
     ensured=[found_settler, *_FOUND_AT],
+    wide=every_hex("found"),
     arity=(1, 1),
     usage="found <hex>",
     example="found 2,1",
@@ -286,6 +329,7 @@ COLLECT_KIND = ActionKind(
     start_collect,
     category="collect",
     ensured=[own_city],  # candidates are the mover's own cities
+    wide=every_city("collect"),
     arity=(1, 1),
     usage="collect <city>",
     example="collect 1,1",
@@ -500,7 +544,7 @@ def _in_range(state: State, centre: str, rng: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)  # a board has a few hundred hexes
-def _around(centre: str) -> list[str]:
+def _around(centre: str) -> Sequence[str]:
     """``centre`` and its six neighbour positions (on the board or not), sorted."""
     return sorted([centre, *neighbour_keys(centre)])
 
@@ -593,6 +637,7 @@ TAKE = ActionKind(
     category="take",
     # take_candidates: what each hex in range yields, of the hexes that pass the others.
     ensured=[take_in_range, take_yield, *_TAKE_PER_HEX],
+    wide=wide_takes,
     arity=(2, 2),
     usage="take <hex> <resource>",
     example="take 1,0 wood",
@@ -780,6 +825,7 @@ BUILD_KIND = ActionKind(
     start_build,
     category="build",
     ensured=[own_city, can_build_something],  # build_candidates asks it of each own city
+    wide=every_city("build"),
     arity=(1, 1),
     usage="build <city>",
     example="build 1,1",
@@ -983,6 +1029,7 @@ UNIT = ActionKind(
     # unit_candidates: UNITS and Draft's army, no payment named, that pass the others
     # (build.size-limit is asked once for the kind: it reads only the frame)
     ensured=[unit_kind, ship_port, build_stack, draft_ok, unit_affordable, paying.named_ok],
+    wide=wide_units,
     arity=(1, 2),
     usage="unit settler|army|ship [draft|<payment>]",
     example="unit army draft",
@@ -1045,6 +1092,7 @@ BUILD_DONE = ActionKind(
     finish_build,
     category="done",
     ensured=[nationalism_token],  # the candidates: the tokens when Nationalism earns one
+    wide=fixed(act("done"), act("done", "mood"), act("done", "culture")),
     arity=(0, 1),
     usage="done [mood|culture]",
     example="done culture",
@@ -1388,6 +1436,7 @@ GROW_KIND = ActionKind(
         grow_affordable,
         paying.named_ok,
     ],
+    wide=wide_growths,
     arity=(2, 4),
     usage="grow <city> <piece>[:mood|:culture|@<sea hex>] [+settler] [<payment>]",
     example="grow 1,1 temple:mood",

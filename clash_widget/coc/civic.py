@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Action, act
 from ..engine.actions import MalformedAction, act_once
-from ..engine.frames import ActionKind, bare
+from ..engine.frames import ActionKind, bare, fixed
 from ..engine.game import Events, Frame, State
 from .board import city_size, own_cities
 from .common import actions_left, bump_stat, me, spend_action
@@ -119,6 +119,7 @@ CIVIC_KIND = ActionKind(
     start_civic,
     category="civic",
     ensured=[voting_ok, any_improvable],  # civic_candidates asks both of each candidate
+    wide=fixed(*_CIVIC_OR_VOTING),
     arity=(0, 1),
     usage="civic [voting]",
     example="civic",
@@ -244,6 +245,21 @@ def _improve_label(state: State, frame: Frame, a: Action) -> str:
     return f"Improve the city at {a.args[0]}{tail}"
 
 
+def wide_improvements(state: State, frame: Frame) -> list[Action]:
+    """Every city on the board, paid in mood tokens (written with no payment) and by every
+    other mix of tokens and resources that adds up to its step, held or not."""
+    player = me(state, frame)
+    out = []
+    for k in sorted(state["cities"]):
+        need = step_cost(state, player, state["cities"][k])
+        every = payments(dict.fromkeys(PAY_ORDER, need), need, PAY_ORDER)
+        out.append(act_once("improve", k))
+        out += [
+            act_once("improve", k, payment_key(m, PAY_ORDER)) for m in every if set(m) != {"mood"}
+        ]
+    return out
+
+
 IMPROVE = ActionKind(
     "improve",
     parse_improve,
@@ -254,6 +270,7 @@ IMPROVE = ActionKind(
     # improve_candidates: the player's own cities not yet happy, paid with resources only with
     # Rituals, each payment held and adding up to the step.
     ensured=[own, not_happy, rituals_ok, affordable],
+    wide=wide_improvements,
     arity=(1, 2),
     usage="improve <city> [<payment>]",
     example="improve 1,1 food:1+wood:1",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,12 @@ def load(name: str) -> Any:
 
 
 @cache
-def advances() -> dict[str, dict[str, Any]]:
+def advances() -> Mapping[str, Mapping[str, Any]]:
     return {a["id"]: a for a in load("advances")["advances"]}
 
 
 @cache
-def groups() -> dict[str, dict[str, Any]]:
+def groups() -> Mapping[str, Mapping[str, Any]]:
     return {g["id"]: g for g in load("advances")["groups"]}
 
 
@@ -31,7 +32,7 @@ def advance_order() -> tuple[str, ...]:
     return tuple(a["id"] for a in load("advances")["advances"])
 
 
-def group_of(advance: str) -> dict[str, Any]:
+def group_of(advance: str) -> Mapping[str, Any]:
     return groups()[advances()[advance]["group"]]
 
 

@@ -10,6 +10,7 @@ with Myths, whether to pay a mood token instead) in an ``event_mood`` frame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -31,7 +32,7 @@ from .windows import HELD_BACK, could_gain, offer
 
 
 @cache
-def event_cards() -> dict[str, dict[str, Any]]:
+def event_cards() -> Mapping[str, Mapping[str, Any]]:
     return {e["id"]: e for e in load("cards")["events"]}
 
 
@@ -141,6 +142,7 @@ MOOD_CITY = ActionKind(
     apply_mood_city,
     category="event",
     ensured=[mood_city_ok],
+    wide=lambda s, f: [act("lower", k) for k in sorted(s["cities"])],  # every city on the board
     arity=(1, 1),
     usage="lower <city>",
     example="lower 1,1",

@@ -182,6 +182,13 @@ def candidates(state: State, frame: Frame) -> list[Action]:
     return out
 
 
+def wide_attempts(state: State, frame: Frame) -> list[Action]:
+    """Every city on the board to every city on the board, paid with an action or with Art
+    and Sculptures' token."""
+    keys = sorted(state["cities"])
+    return [act_once("influence", s, d, *art) for s in keys for d in keys for art in ((), ("art",))]
+
+
 # A reading, not a check: nothing is refused by it, it says what the guards leave allowed.
 RULES.rule(
     "influence.guards-spare-range",
@@ -336,6 +343,7 @@ INFLUENCE = ActionKind(
     # to other players' cities with a piece the player does not hold (so of size 2 or
     # more), in range, with an action or Art and Sculptures' token to pay.
     ensured=CHECKS,
+    wide=wide_attempts,
     arity=(2, 3),
     usage="influence <your city> <target city> [art]",
     example="influence 1,1 3,0",

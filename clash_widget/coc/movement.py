@@ -397,6 +397,7 @@ WHICH = ActionKind(
     _which_label,
     category="group",
     ensured=[which_choice_ok],
+    wide=frame_options("pick"),  # the frame's options are what the rule allows
     arity=(1, 1),
     usage="pick <class>[+<class>...]",
     example="pick ship-carrying-s1",
@@ -700,11 +701,9 @@ def around_the_edge(state: State, key: str) -> list[str]:
     direction moved." Our reading: the direction is one of the two ways around the
     board's rim; face-down spaces on the way are passed by (their terrain is unknown).
     """
-    # The board's layout is fixed by the player count, so the rim is worked out once per
-    # layout, not per search step (sorting the hexes was repeated on every edge space).
-    rim = _RIMS.get(len(state["hexes"]))
-    if rim is None:
-        rim = _RIMS[len(state["hexes"])] = _rim(tuple(sorted(state["hexes"])))
+    # The rim is worked out once per board, keyed by the board's spaces themselves (two
+    # boards of one size may differ: a scenario's, a variant's), not per search step.
+    rim = _rim(tuple(state["hexes"]))
     if key not in rim:
         return []
     i = rim.index(key)
@@ -719,12 +718,11 @@ def around_the_edge(state: State, key: str) -> list[str]:
     return out
 
 
-_RIMS: dict[int, tuple[str, ...]] = {}
-
-
 @lru_cache(maxsize=8)
 def _rim(keys: tuple[str, ...]) -> tuple[str, ...]:
-    """The board's edge spaces in order around it (by angle about the board's centre)."""
+    """The board's edge spaces in order around it (by angle about the board's centre):
+    a function of the board's spaces (``keys``, in any order) alone."""
+    keys = tuple(sorted(keys))
     on_board = set(keys)
     edge = [k for k in keys if any(n not in on_board for n in neighbour_keys(k))]
 
@@ -1116,6 +1114,34 @@ def _group_label(state: State, frame: Frame, a: Action) -> str:
     return f"Move {units} from {a.args[0]} to {a.args[1]}{road}"
 
 
+def wide_groups(state: State, frame: Frame) -> list[Action]:
+    """Every group of the mover's units on each space (armies and settlers together, ships
+    alone, up to the group size), to every space within two of it (a step, or by road with
+    each of Roads' payments), ships to every space of the board. No payment or pick named:
+    both are asked after a group is chosen."""
+    p = frame["player"]
+    cap = state["options"]["group_size"]
+    count: dict[str, dict[str, int]] = {}
+    for u in state["units"].values():
+        if u["owner"] == p:
+            here = count.setdefault(u["hex"], {})
+            here[u["kind"]] = here.get(u["kind"], 0) + 1
+    board = sorted(state["hexes"])
+    out = []
+    for src, here in sorted(count.items()):
+        near = [h for h in board if 0 < hex_distance(src, h) <= 2]
+        for a in range(min(here.get("army", 0), cap) + 1):
+            for s in range(min(here.get("settler", 0), cap - a) + 1):
+                if a + s:
+                    text = spec_text({"army": a, "settler": s})
+                    for dst in near:
+                        out.append(act("group", src, dst, text))
+                        out += [act("group", src, dst, text, road) for road in roads.PAYMENTS]
+        for n in range(1, min(here.get("ship", 0), cap) + 1):
+            out += [act("group", src, dst, f"h{n}") for dst in board if dst != src]
+    return out
+
+
 GROUP = ActionKind(
     "group",
     parse_group,
@@ -1127,6 +1153,7 @@ GROUP = ActionKind(
     # they pass those two checks as well; road moves come only by ways the checks allow, and
     # only to destinations that take the group (group_moves): every check but groups-left.
     ensured=[*GROUP_ENSURED, *roads.WAY_CHECKS, *ARRIVAL_CHECKS, paying.named_ok, pick_ok],
+    wide=wide_groups,
     arity=(3, 6),
     usage="group <from> <to> <units> [roads:food|roads:ore|roads:food+ore [<payment>]] "
     "[pick:<class>+...]",

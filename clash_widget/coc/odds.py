@@ -11,13 +11,14 @@ the die may be spent after seeing the roll.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 SIDES = 6
 
 
 @cache
-def dice_sum(n: int) -> dict[int, float]:
+def dice_sum(n: int) -> Mapping[int, float]:
     """Distribution of the total of ``n`` six-sided dice."""
     dist = {0: 1.0}
     for _ in range(n):

@@ -189,6 +189,7 @@ PAY = ActionKind(
     _label,
     category="payment",
     ensured=[choice_ok],
+    wide=frame_options("payment"),  # the frame's options are what the rule allows
     arity=(1, 1),
     usage="payment <payment>",
     example="payment food:1+gold:1",

@@ -6,11 +6,13 @@ of which may be replaced by ideas (gold replaces any resource).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any, Final, NamedTuple
 
 from ..engine import Action, act
-from ..engine.frames import ActionKind, explained, frame_options
+from ..engine.actions import act_once
+from ..engine.frames import ActionKind, Candidates, explained, frame_options
 from ..engine.game import Events, Frame, State
 from . import content, events
 from .common import actions_left, bump_stat, mark_once, me, spend_action, used_once
@@ -282,7 +284,7 @@ def _opening() -> _Opening:
 
 
 @cache
-def _advance_actions(kind: str) -> dict[str, Action]:
+def _advance_actions(kind: str) -> Mapping[str, Action]:
     """``kind <advance>`` for every advance, made once (actions are immutable)."""
     return {a: act(kind, a) for a in content.advance_order()}
 
@@ -525,6 +527,12 @@ def pay_label(state: State, frame: Frame, a: Action) -> str:
     return text
 
 
+def every_advance(kind: str) -> Candidates:
+    """``kind <advance>`` for every advance of the game (no payment named: how to pay is
+    asked): the wide definition of the kinds that name an advance."""
+    return lambda state, frame: [act_once(kind, a) for a in sorted(content.advances())]
+
+
 PAY = ActionKind(
     "pay",
     parse_pay,
@@ -534,6 +542,7 @@ PAY = ActionKind(
     pay_label,
     category="advance",
     ensured=[pay_choice_ok],
+    wide=frame_options("pay"),  # the frame's options are what the rule allows
     arity=(1, 1),
     usage="pay <payment>",
     example="pay food:1+ideas:1",
@@ -706,6 +715,7 @@ CUBE = ActionKind(
     apply_cube,
     category="advance",
     ensured=[cube_ok],
+    wide=every_advance("cube"),
     arity=(1, 1),
     usage="cube <advance>",
     example="cube nationalism",
@@ -760,6 +770,7 @@ DOGMA_CHOICE = ActionKind(
     apply_dogma,
     category="advance",
     ensured=[dogma_ok],
+    wide=every_advance("dogma"),
     arity=(1, 1),
     usage="dogma <advance>",
     example="dogma devotion",
@@ -786,6 +797,7 @@ KIND = ActionKind(
     category="research",
     # Candidates name no payment (research.payment passes for them; a named one is checked).
     ensured=[*ENSURED, affordable, payment_ok],
+    wide=every_advance("research"),
     arity=(1, 2),
     usage="research <advance> [<payment>]",
     example="research myths ideas:2",

@@ -282,6 +282,25 @@ def apply_offer(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     )
 
 
+def wide_swaps(state: State, frame: Frame) -> list[Action]:
+    """The listing's scope, whole: every seat offered every one-for-one swap of two different
+    basic goods, held or not (any other trade is legal when typed, and never listed)."""
+    return [
+        act("trade", q, f"{g}:1", f"{t}:1")
+        for q in range(len(state["players"]) + 1)
+        for g in BASIC
+        for t in BASIC
+        if t != g
+    ]
+
+
+def wide_replies(state: State, frame: Frame) -> list[Action]:
+    """Accept (naming no cards, and naming each set of cards the partner could give) and
+    decline."""
+    choices = [c for c in card_choices(state, frame) if c]
+    return [_ACCEPT, _DECLINE, *(act("reply", "accept", "+".join(c)) for c in choices)]
+
+
 def _label_action(state: State, frame: Frame, a: Action) -> str:
     return label(state, a) or str(a)
 
@@ -294,6 +313,7 @@ OFFER = ActionKind(
     apply_offer,
     category="trade",
     ensured=[partner_ok, goods_ok, card_terms_ok, giver_holds, taker_holds],
+    wide=wide_swaps,
     arity=(3, 3),
     usage="trade <seat> <goods> <goods>",
     example="trade 1 wood:1 ore:1",
@@ -427,6 +447,7 @@ REPLY = ActionKind(
     apply_reply,
     category="reply",
     ensured=[reply_ok, cards_ok],
+    wide=wide_replies,
     arity=(1, 2),
     usage="reply accept [<card>+<card>] | reply decline",
     example="reply accept",

@@ -154,6 +154,7 @@ FREE_ADVANCE = ActionKind(
     apply_free,
     category="advance",
     ensured=[*research.ENSURED, research.affordable],
+    wide=research.every_advance("advance"),
     arity=(1, 1),
     usage="advance <advance>",
     example="advance writing",

@@ -8,6 +8,7 @@ when it changes hands.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -29,7 +30,7 @@ SECTION = "Primer: Wonders"
 
 
 @cache
-def wonder_cards() -> dict[str, dict[str, Any]]:
+def wonder_cards() -> Mapping[str, Mapping[str, Any]]:
     return {w["id"]: w for w in load("cards")["wonders"]}
 
 
@@ -114,6 +115,16 @@ def _reserve_label(state: State, frame: Frame, a: Action) -> str:
     return f"Monuments: reserve the {wonder_name(a.args[0])}"
 
 
+def wide_reserves(state: State, frame: Frame) -> list[Action]:
+    """Every wonder of the game."""
+    return [act("reserve", w) for w in sorted(wonder_cards())]
+
+
+def wide_wonders(state: State, frame: Frame) -> list[Action]:
+    """Every city on the board with every wonder of the game (no payment named)."""
+    return [act("wonder", c, w) for c in sorted(state["cities"]) for w in sorted(wonder_cards())]
+
+
 PICK_WONDER = ActionKind(
     "reserve",
     lambda s, f, a: a.args[0] if a.args else "",
@@ -122,6 +133,7 @@ PICK_WONDER = ActionKind(
     apply_pick,
     category="wonder",
     ensured=[pick_ok],
+    wide=wide_reserves,
     arity=(1, 1),
     usage="reserve <wonder>",
     example="reserve great_wall",
@@ -303,6 +315,7 @@ BUILD_WONDER = ActionKind(
     category="wonder",
     # candidates() name no payment, so payment.named passes for them too.
     ensured=[revealed, may_build, city_ok, monuments_city, affordable, paying.named_ok],
+    wide=wide_wonders,
     arity=(2, 3),
     usage="wonder <city> <wonder> [<payment>]",
     example="wonder 1,1 great_wall",

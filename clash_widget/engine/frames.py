@@ -25,6 +25,7 @@ Candidates = Callable[[State, Frame], Iterable[Action]]
 Applier = Callable[[State, Frame, Args, Events], None]
 Detail = Callable[[State, Frame, Args], str]
 Prompt = str | Callable[[State, Frame], str]
+Predicate = Callable[[State, Frame, Args], bool]
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def frame_options(kind: str) -> Candidates:
     return lambda state, frame: [Action(kind, (str(option),)) for option in frame["options"]]
 
 
-@dataclass
+@dataclass(frozen=True)
 class ActionKind:
     kind: str
     parse: Parser
@@ -69,6 +70,8 @@ class ActionKind:
     """The named checks in order (the first that fails words the refusal); any Check,
     :class:`Explained` ones included."""
     candidates: Candidates
+    """The fast definition: the actions the listing asks the checks about (it may leave out,
+    by construction, what an :attr:`ensured` check would refuse)."""
     apply: Applier
     label: str | Callable[[State, Frame, Action], str] | None = None
     """The button's words: a template filled with the action's arguments
@@ -77,19 +80,31 @@ class ActionKind:
     """The family a type-first bot picks from first (the seven abilities share one)."""
     arity: tuple[int, int] = (0, 0)
     """Fewest and most arguments the action takes; others are malformed."""
-    gate: Sequence[Check] = field(default_factory=list)
+    gate: Sequence[Check] = ()
     """Checks that depend only on the frame (not the arguments); a failed gate
     skips candidate generation for the whole kind."""
-    ensured: Sequence[Check] = field(default_factory=list)
+    ensured: Sequence[Check] = ()
     """Checks every candidate passes by construction (the candidate generator
     filters with the same predicates). Listing skips them; :meth:`first_violation`
-    still runs them for any action a user sends."""
+    still runs them for any action a user sends. A kind that ensures any check gives its
+    :attr:`wide` definition."""
     usage: str = ""
     """How the action is written (``use: pick <card>``): the refusal's detail when the
     argument count is wrong (else the refusal gives the :attr:`arity`); docs/actions.md
     lists it as the action's grammar."""
     example: str = ""
     """One action key of this kind, for docs/actions.md (a test checks that it reads)."""
+    wide: Candidates | None = None
+    """The wide definition: every action of this kind that could be legal here, by a
+    generator plainly complete (every card held, every hex of the board, every group
+    shape), filtered by nothing but the checks. None: :attr:`candidates` ask no check
+    themselves (nothing is :attr:`ensured`) and are the wide definition too. The
+    conformance check (:mod:`.conformance`) holds the fast listing to it."""
+    _shut_by: tuple[Predicate, ...] = field(default=(), init=False, repr=False, compare=False)
+    """The gates' and frame-only checks' predicates, asked once for the kind (set from the
+    checks when the kind is made)."""
+    _rest: tuple[Predicate, ...] = field(default=(), init=False, repr=False, compare=False)
+    """The other checks' predicates but the ensured ones, asked per candidate."""
 
     def describe(self, state: State, frame: Frame, action: Action) -> str:
         """The action in plain words (falls back to its key if the label cannot read it)."""
@@ -102,24 +117,9 @@ class ActionKind:
             return str(action)
 
     def __post_init__(self) -> None:
-        self._split()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        global _edits
-        if name in _CHECK_LISTS:
-            value = tuple(value)  # edited only by assigning anew, which sorts them again
-        super().__setattr__(name, value)
-        # hasattr, not ``"_rest" in self.__dict__``: reading __dict__ makes it a real dict,
-        # and CPython then reads every attribute of the kind the slow way (the listing
-        # reads four of them per kind at every position).
-        if hasattr(self, "_rest"):  # a kind already made is edited (a test, a variant)
-            _edits += 1  # the frames' written-out listings are made again
-            if name in _CHECK_LISTS:
-                self._split()
-
-    def _split(self) -> None:
-        """Sort the checks for listing: those asked once for the whole kind (the gates,
-        then the frame-only checks), then those asked per candidate.
+        """Keep the check lists as tuples and sort them for listing: those asked once for
+        the whole kind (the gates, then the frame-only checks), then those asked per
+        candidate.
 
         A listing asks the frame-only checks once for the whole kind and the
         others per candidate, leaving out the ``ensured`` ones. Whether a
@@ -127,28 +127,33 @@ class ActionKind:
         legal list is unchanged; a refusal from :meth:`first_violation` still
         names the first broken rule in the table's order.
         """
-        self._shut_by = tuple(g.ok for g in self.gate) + tuple(
-            c.ok for c in self.checks if c.frame_only
+        put = object.__setattr__  # frozen: these are set once, here
+        for name in ("checks", "gate", "ensured"):
+            put(self, name, tuple(getattr(self, name)))
+        put(
+            self,
+            "_shut_by",
+            tuple(g.ok for g in self.gate) + tuple(c.ok for c in self.checks if c.frame_only),
         )
-        self._rest = tuple(
-            c.ok for c in self.checks if not c.frame_only and all(c is not e for e in self.ensured)
+        put(
+            self,
+            "_rest",
+            tuple(
+                c.ok
+                for c in self.checks
+                if not c.frame_only and all(c is not e for e in self.ensured)
+            ),
         )
+
+    def wide_candidates(self, state: State, frame: Frame) -> Iterable[Action]:
+        """The wide definition's candidates (:attr:`wide`, else :attr:`candidates`)."""
+        return (self.wide or self.candidates)(state, frame)
 
     def first_violation(self, state: State, frame: Frame, args: Args) -> Verdict | None:
         for c in self.checks:
             if not c.ok(state, frame, args):
                 return refusal(c, state, frame, args)
         return None
-
-    def admits(self, state: State, frame: Frame, args: Args) -> bool:
-        """The listing's test for one of this kind's own candidates (skips ensured checks)."""
-        for ok in self._shut_by:
-            if not ok(state, frame, args):
-                return False
-        for ok in self._rest:
-            if not ok(state, frame, args):
-                return False
-        return True
 
     def _shut(self, state: State, frame: Frame) -> bool:
         """Whether a gate or a leading (frame-only) check closes this kind at this frame,
@@ -165,7 +170,7 @@ class ActionKind:
     def first(self, state: State, frame: Frame, n: int) -> list[Action]:
         """The first ``n`` actions of :meth:`legal` (all if fewer), by the same gates and
         checks, stopping there: "is there a second answer?" needs no full listing. (The
-        full listing keeps its own loop, the tightest one.)"""
+        full listing, :func:`listed_by`, is the same loop without the stop.)"""
         if self._shut(state, frame):
             return []
         rest, parse = self._rest, self.parse
@@ -189,15 +194,10 @@ class ActionKind:
         return bool(self.first(state, frame, 1))
 
 
-_CHECK_LISTS = frozenset(("checks", "gate", "ensured"))
-_edits = 0
-"""How many times a kind was edited after it was made: a written-out listing
-(:func:`written_out`) made before then is made again."""
-
-
 Guard = Callable[[State, Frame], bool]
 """A cheap first look at a family of kinds: False only where every kind of the family is shut
 by its own gates or frame-only checks (so none need be asked)."""
+_Group = tuple[str, list[ActionKind], Guard | None]
 
 
 def listed(kinds: Iterable[ActionKind], state: State, frame: Frame) -> list[Action]:
@@ -241,59 +241,6 @@ def listed_by(
     return out
 
 
-ListingFn = Callable[[State, Frame], dict[str, list[Action]]]
-
-
-def written_out(groups: Sequence[tuple[str, Sequence[ActionKind], Guard | None]]) -> ListingFn:
-    """:func:`listed_by` for these groups of kinds, written out as the source of one function
-    and compiled (as :mod:`dataclasses` writes ``__init__``): every guard, check, candidate
-    maker and parser is called from a line of its own.
-
-    Why: CPython 3.11 specialises a call site for the one function it keeps calling. In
-    :func:`listed_by`'s loop a single ``ok(state, frame, None)`` calls every check of every
-    kind in turn and stays generic, and the loop's own steps (iterators, attribute reads)
-    cost as much again; a turn of Clash of Cultures lists twenty kinds. The answer is the
-    loop's, at every position (tests/test_fast_listing.py compares the two at every position
-    of random games of every game).
-    """
-    names: dict[str, Any] = {}
-
-    def call(obj: Any) -> str:
-        key = f"_{len(names)}"
-        names[key] = obj
-        return key
-
-    lines = ["def listing(state, frame):", "    out = {}"]
-    for group, kinds, guard in groups:
-        pad = "    "
-        if guard is not None:
-            lines.append(f"{pad}if {call(guard)}(state, frame):")
-            pad += "    "
-        lines.append(f"{pad}got = []")
-        for spec in kinds:
-            at = pad
-            if spec._shut_by:
-                shut = " and ".join(f"{call(ok)}(state, frame, None)" for ok in spec._shut_by)
-                lines.append(f"{at}if {shut}:")
-                at += "    "
-            make = call(spec.candidates)
-            if not spec._rest:
-                lines.append(f"{at}got += {make}(state, frame)")
-                continue
-            rest = " and ".join(f"{call(ok)}(state, frame, args)" for ok in spec._rest)
-            lines += [
-                f"{at}for a in {make}(state, frame):",
-                f"{at}    args = {call(spec.parse)}(state, frame, a)",
-                f"{at}    if {rest}:",
-                f"{at}        got.append(a)",
-            ]
-        lines += [f"{pad}if got:", f"{pad}    out[{call(group)}] = got"]
-    lines.append("    return out")
-    exec("\n".join(lines), names)  # noqa: S102 - our own source, made from our own tables
-    listing: ListingFn = names["listing"]
-    return listing
-
-
 def bare(
     kind: str,
     apply: Applier,
@@ -317,9 +264,8 @@ def bare(
 
 
 class TableFrame(FrameHandler):
-    """A frame handler defined by a table of action kinds. The table is fixed once the frame
-    is made (its listings are written out from it once); a kind of it may be edited (the
-    listings are then written out again)."""
+    """A frame handler defined by a table of action kinds (a kind is frozen; the table is
+    read at every listing, so a test may hand the frame a changed table)."""
 
     def __init__(
         self,
@@ -339,37 +285,25 @@ class TableFrame(FrameHandler):
         self._prompt = prompt
         self._not_now = not_now
         self.guards = dict(guards or {})
-        self._grouped: dict[type[Game], list[tuple[str, list[ActionKind], Guard | None]]] = {}
-        # The listings written out (by category per game, and whole), with the edit count
-        # they were made at.
-        self._written: dict[type[Game] | None, tuple[int, ListingFn]] = {}
+        # The table's kinds grouped by each game's categories, with the table they were
+        # grouped from (grouped again if the frame is handed another table).
+        self._grouped: dict[type[Game], tuple[dict[str, ActionKind], list[_Group]]] = {}
 
-    def _groups(self, game: Game) -> list[tuple[str, list[ActionKind], Guard | None]]:
+    def _groups(self, game: Game) -> list[_Group]:
         """The table's kinds by the game's category of each (sorted; table order within),
         each with its category's guard."""
-        groups = self._grouped.get(type(game))
-        if groups is None:
-            by: dict[str, list[ActionKind]] = {}
-            for kind, spec in self.table.items():
-                by.setdefault(game.category(Action(kind)), []).append(spec)
-            groups = self._grouped[type(game)] = [
-                (c, specs, self.guards.get(c)) for c, specs in sorted(by.items())
-            ]
+        made = self._grouped.get(type(game))
+        if made is not None and made[0] is self.table:
+            return made[1]
+        by: dict[str, list[ActionKind]] = {}
+        for kind, spec in self.table.items():
+            by.setdefault(game.category(Action(kind)), []).append(spec)
+        groups = [(c, specs, self.guards.get(c)) for c, specs in sorted(by.items())]
+        self._grouped[type(game)] = (self.table, groups)
         return groups
 
-    def _written_out(self, game: Game | None) -> ListingFn:
-        """The listing written out, by category for ``game`` or whole (None)."""
-        key = None if game is None else type(game)
-        made = self._written.get(key)
-        if made is None or made[0] != _edits:
-            groups = [("", list(self.table.values()), None)] if game is None else self._groups(game)
-            made = self._written[key] = (_edits, written_out(groups))
-        return made[1]
-
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
-        made = self._written.get(None)
-        listing = made[1] if made is not None and made[0] == _edits else self._written_out(None)
-        return listing(state, frame).get("", [])
+        return listed(self.table.values(), state, frame)
 
     def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         out: list[Action] = []
@@ -381,9 +315,7 @@ class TableFrame(FrameHandler):
 
     def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
         """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
-        made = self._written.get(type(game))
-        listing = made[1] if made is not None and made[0] == _edits else self._written_out(game)
-        return listing(state, frame)
+        return listed_by(self._groups(game), state, frame)
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:
         spec = self.table.get(action.kind)

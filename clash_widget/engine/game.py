@@ -12,7 +12,7 @@ bots, notebooks and the widget drive every game the same way.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import Field, asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import Any, ClassVar
@@ -531,7 +531,7 @@ class Game(ABC):
 
 
 @cache
-def _categories(game: type[Game]) -> dict[str, str]:
+def _categories(game: type[Game]) -> Mapping[str, str]:
     out: dict[str, str] = {}
     for handler in getattr(game, "handlers", {}).values():
         for kind, spec in getattr(handler, "table", {}).items():

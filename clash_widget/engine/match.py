@@ -89,6 +89,7 @@ class Match:
         seed: int,
         options: Options,
         keep_undo: bool = True,
+        verify: bool = False,
     ) -> None:
         self.game = game
         self.state = state
@@ -96,6 +97,9 @@ class Match:
         self.seed = seed
         self.options = options
         self.keep_undo = keep_undo
+        self.verify = verify
+        """Check every action played in full, even one its listing listed (``play(listed=)``
+        then takes no shortcut): what ``selfplay --verify`` plays with."""
         self.actions: list[str] = []
         self.log: list[dict[str, Any]] = []
         self._undo: list[tuple[State, int, bool]] = []  # (state before, log length, barrier)
@@ -113,6 +117,7 @@ class Match:
         options: dict[str, Any] | Options | None = None,
         *,
         keep_undo: bool = True,
+        verify: bool = False,
     ) -> Match:
         """A new game; ``players`` is a number of players or their names, one per seat.
 
@@ -136,7 +141,7 @@ class Match:
         state = g.new_state(n, seed, opts)
         if given is not None:
             g.name_seats(state, given)
-        return cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo)
+        return cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo, verify=verify)
 
     @classmethod
     def from_state(cls, game: str | Game, state: State, *, keep_undo: bool = True) -> Match:
@@ -225,13 +230,13 @@ class Match:
         ``listed``: the :meth:`listing` the action was picked from. An action that this
         listing listed, made of this very state at this version, is legal without being
         checked again (the legal list is exactly what the checks accept); any other action
-        is checked.
+        is checked. A match made with ``verify`` checks every action in full.
         """
         state = self.state
         stored_version = state.get("version")  # None: a fresh state has no version yet
         version_before = int(stored_version or 0)  # what self.version reads
         of_here = listed is not None and listed.state is state and listed.version == version_before
-        if not (
+        if self.verify or not (
             of_here
             and listed is not None
             and version in (None, version_before)

@@ -18,15 +18,15 @@ table around it needs, for any game:
 
 The engine knows no game and no bot: bots come from a factory
 ``(name, game, seed) -> bot`` (anything with ``choose(game, state, legal)``).
-By default it is the bot catalogue ``clash_widget.bots.registry``, looked up by
-name on first use the way :mod:`.registry` looks up games.
+By default it is the bot catalogue handed to :func:`use_catalogue`: the package
+hands it ``clash_widget.bots.registry`` (``clash_widget/__init__``, an import the layers
+contract sees, made on first use); the engine names no bot module.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -50,7 +50,6 @@ __all__ = [
 ]
 
 View = dict[str, Any]
-BOT_CATALOGUE = "clash_widget.bots.registry"  # make_bot(name, game, seed) and BOTS
 _SNAPSHOT_EVERY = 16
 
 
@@ -73,13 +72,38 @@ def bot_seed(match_seed: int, seat: int) -> int:
     return match_seed * 31 + seat
 
 
-def _catalogue() -> Any:
-    return import_module(BOT_CATALOGUE)
+class BotCatalogue(Protocol):
+    """Bots by name (``clash_widget.bots.registry`` is one): the games each plays, and a
+    maker."""
+
+    @property
+    def BOTS(self) -> Mapping[str, Collection[str]]: ...  # noqa: N802 - the module's name
+
+    def make_bot(self, name: str, game: str, seed: int) -> Chooser: ...
+
+
+_catalogues: list[Callable[[], BotCatalogue]] = []
+
+
+def use_catalogue(source: Callable[[], BotCatalogue]) -> None:
+    """Where every session finds the bot catalogue it seats its bots from (unless given a
+    ``bot_factory``): ``source()``, asked on first use (so importing the engine loads no
+    bot)."""
+    _catalogues[:] = [source]
+
+
+def _catalogue() -> BotCatalogue:
+    if not _catalogues:
+        raise LookupError(
+            "no bot catalogue: import clash_widget (it hands the engine clash_widget.bots), "
+            "or give the session a bot_factory"
+        )
+    return _catalogues[0]()
 
 
 def catalogue_names(game: str) -> tuple[str, ...]:
     """The names of the catalogue's bots that play ``game``."""
-    bots: Mapping[str, Collection[str]] = _catalogue().BOTS
+    bots = _catalogue().BOTS
     return tuple(sorted(n for n, table in bots.items() if game in table or "*" in table))
 
 

@@ -15,7 +15,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, bare, explained
 from ..engine.game import Frame, State
 from . import cards as card_set
-from . import effects, zones
+from . import effects, wide, zones
 from .flow import next_actor
 from .maintenance import acted, produce_kind, producible, start_production
 from .reading import seat_reading
@@ -147,6 +147,12 @@ FOUND = ActionKind(
     usage="use: found <city card> [<city paying the population>]",
     example="found 0-05 0-07",
     ensured=[city_in_council, cost_paid],
+    # every card of the council, alone and paid by every city on the map
+    wide=lambda s, f: [
+        Action("found", (c, *p))
+        for c in wide.council(s, f)
+        for p in ((), *((x,) for x in wide.every_city(s)))
+    ],
 )
 
 
@@ -216,6 +222,7 @@ SETTLE_TERRAIN = ActionKind(
     usage="use: terrain <terrain card>",
     example="terrain 0-10",
     ensured=[settle_terrain_ok],
+    wide=lambda s, f: [Action("terrain", (c,)) for c in wide.every_card(s)],
 )
 SETTLE_NONE = bare("none", apply_settle_none)
 
@@ -451,6 +458,10 @@ PLAY = ActionKind(
     usage="use: play <card> [<target city or terrain>]",
     example="play 0-17 0-00",
     ensured=list(PLAY_CHECKS),
+    # every card of the council, alone and at every card, city or unit
+    wide=lambda s, f: [
+        Action("play", (c, *t)) for c in wide.council(s, f) for t in wide.every_target(s)
+    ],
 )
 
 
@@ -499,6 +510,7 @@ HEAL = ActionKind(
     usage="use: heal <unit>",
     example="heal 0-03",
     ensured=[heal_unit_ok, heal_damaged],
+    wide=lambda s, f: [Action("heal", (u,)) for u in wide.every_unit(s)],
 )
 
 
@@ -547,6 +559,9 @@ MOVE = ActionKind(
     usage="use: move <unit> <city>",
     example="move 0-03 0-07",
     ensured=[move_unit_ok, move_target_ok],
+    wide=lambda s, f: [
+        Action("move", (u, c)) for u in wide.every_unit(s) for c in wide.every_city(s)
+    ],
 )
 
 
@@ -611,6 +626,7 @@ ABILITY = ActionKind(
     usage="use: ability <card>",
     example="ability 0-33",
     ensured=[ability_ok, ability_fresh],
+    wide=lambda s, f: [Action("ability", (c,)) for c in wide.every_card(s)],
 )
 
 

@@ -42,24 +42,24 @@ class Instance(NamedTuple):
 
 
 @cache
-def designs() -> dict[str, dict[str, Any]]:
+def designs() -> Mapping[str, Mapping[str, Any]]:
     data = json.loads((DATA / "designs.json").read_text(encoding="utf-8"))
     return {d["id"]: d for d in data["designs"]}
 
 
 @cache
-def suits() -> dict[str, dict[str, str]]:
+def suits() -> Mapping[str, Mapping[str, str]]:
     data = json.loads((DATA / "designs.json").read_text(encoding="utf-8"))
     return {s["id"]: s for s in data["suits"]}
 
 
 @cache
-def _decks() -> dict[str, Any]:
+def _decks() -> Mapping[str, Any]:
     return json.loads((DATA / "decks.json").read_text(encoding="utf-8"))
 
 
 @cache
-def starter_decks() -> dict[str, dict[str, Any]]:
+def starter_decks() -> Mapping[str, Mapping[str, Any]]:
     return {d["id"]: d for d in _decks()["decks"]}
 
 
@@ -125,7 +125,7 @@ def _instance(deck: str, cid: str) -> Instance:
 
 
 @cache
-def _design(deck: str, cid: str) -> dict[str, Any]:
+def _design(deck: str, cid: str) -> Mapping[str, Any]:
     return designs()[_instance(deck, cid).design]
 
 
@@ -139,7 +139,7 @@ def _type(deck: str, cid: str) -> str:
     return _design(deck, cid)["type"]
 
 
-def design_in(deck: str, cid: str) -> dict[str, Any]:
+def design_in(deck: str, cid: str) -> Mapping[str, Any]:
     """A card's design, given the deck of its seat (what :func:`design` reads from the state)."""
     return _design(deck, cid)
 
@@ -157,7 +157,7 @@ def instance(state: dict[str, Any], cid: str) -> Instance:
     return _instance(_deck_of(state, cid), cid)
 
 
-def design(state: dict[str, Any], cid: str) -> dict[str, Any]:
+def design(state: dict[str, Any], cid: str) -> Mapping[str, Any]:
     return _design(state["players"][_seat_of(cid)]["deck"], cid)
 
 
@@ -165,7 +165,7 @@ def ctype(state: dict[str, Any], cid: str) -> str:
     return _type(state["players"][_seat_of(cid)]["deck"], cid)
 
 
-def by_card(state: dict[str, Any]) -> Mapping[str, dict[str, Any]]:
+def by_card(state: dict[str, Any]) -> Mapping[str, Mapping[str, Any]]:
     """Every card's design by card id, for the decks the seats play: :func:`design` of
     every card at once, so that a listing reads ``by_card(state)[cid]`` per card (a look-up)
     instead of calling :func:`ctype` or :func:`design` (three calls) per card."""
@@ -173,7 +173,7 @@ def by_card(state: dict[str, Any]) -> Mapping[str, dict[str, Any]]:
 
 
 @cache  # a pure function of the decks; read-only (the designs are the shared ones of designs())
-def _by_card(decks: tuple[str, ...]) -> Mapping[str, dict[str, Any]]:
+def _by_card(decks: tuple[str, ...]) -> Mapping[str, Mapping[str, Any]]:
     return MappingProxyType(
         {
             card_id(seat, i): designs()[c.design]

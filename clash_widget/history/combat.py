@@ -22,7 +22,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from . import cards as card_set
-from . import zones
+from . import wide, zones
 from .maintenance import acted
 from .reading import seat_reading
 from .rulebook import BOOK, CAPTURE, COMBAT, Args, parse_args
@@ -186,4 +186,7 @@ ATTACK = ActionKind(
     usage="use: attack <your city> <rival city>",
     example="attack 0-00 1-00",
     ensured=[from_city_ok, has_fighters, target_ok],
+    wide=lambda s, f: [
+        Action("attack", (c, t)) for c in wide.every_city(s) for t in wide.every_city(s)
+    ],
 )

@@ -18,7 +18,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, explained
 from ..engine.game import Frame, State
 from . import cards as card_set
-from . import poker, zones
+from . import poker, wide, zones
 from .maintenance import acted
 from .reading import seat_reading
 from .rulebook import BOOK, CLASH_TIE, NOTES, OURS, POP_FLOOR, Args, opt, parse_args
@@ -186,6 +186,10 @@ CLASH = ActionKind(
     usage="use: clash <your city> <rival seat number>",
     example="clash 0-00 1",
     ensured=[own_city, rival_ok],
+    # every city on the map against every seat
+    wide=lambda s, f: [
+        Action("clash", (c, str(r))) for c in wide.every_city(s) for r in range(len(s["players"]))
+    ],
 )
 
 
@@ -226,4 +230,5 @@ SHRINK = ActionKind(
     usage="use: shrink <city>",
     example="shrink 1-07",
     ensured=[shrink_ok],
+    wide=lambda s, f: [Action("shrink", (c,)) for c in wide.every_city(s)],
 )

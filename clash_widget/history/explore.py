@@ -15,7 +15,7 @@ from ..engine.frames import ActionKind, Explained, bare, explained
 from ..engine.game import Frame, State
 from ..engine.rules import Check
 from . import cards as card_set
-from . import zones
+from . import wide, zones
 from .actions import (
     cost_paid,
     deploy,
@@ -79,6 +79,7 @@ EXPLORE = ActionKind(
     usage="use: explore <unit>",
     example="explore 0-11",
     ensured=[explorer_ok],
+    wide=lambda s, f: [Action("explore", (u,)) for u in wide.every_unit(s)],
 )
 
 
@@ -166,5 +167,9 @@ TAKE = ActionKind(
     usage="use: take <pulled card> [<target>]",
     example="take 0-10 0-00",
     ensured=list(TAKE_CHECKS),
+    # every card pulled, alone and at every card, city or unit
+    wide=lambda s, f: [
+        Action("take", (c, *t)) for c in sorted(set(f["cards"])) for t in wide.every_target(s)
+    ],
 )
 LEAVE = bare("none", apply_leave)

@@ -17,7 +17,7 @@ from ..engine import Action, Events
 from ..engine.frames import ActionKind, Applier, bare, explained, fixed
 from ..engine.game import Frame, State
 from . import cards as card_set
-from . import zones
+from . import wide, zones
 from .flow import next_actor, try_growth
 from .reading import seat_reading
 from .rulebook import (
@@ -199,6 +199,7 @@ TRADE_RESEARCH = ActionKind(
     usage="use: research <number of counters>",
     example="research 2",
     ensured=[counters_number, not_overfilled, enough_trade],
+    wide=lambda s, f: [Action("research", (str(n),)) for n in range(f["left"] + 2)],
 )
 TRADE_CONSULT = _trade_kind("consult", apply_trade_consult)
 TRADE_CYCLE = _trade_kind("cycle", apply_trade_cycle)
@@ -251,6 +252,7 @@ GROW = ActionKind(
     usage="use: grow <city>",
     example="grow 0-00",
     ensured=[growth_city_open],
+    wide=lambda s, f: [Action("grow", (c,)) for c in wide.every_city(s)],
 )
 GROW_DONE = bare("done", apply_grow_done)
 
@@ -282,6 +284,7 @@ DISCARD = ActionKind(
     usage="use: discard <card>",
     example="discard 0-30",
     ensured=[discard_in_council],
+    wide=lambda s, f: [Action("discard", (c,)) for c in wide.every_card(s)],
 )
 
 
@@ -335,6 +338,7 @@ def research_kind(apply: Applier) -> ActionKind:
         usage="use: research <tech card>",
         example="research 0-06",
         ensured=[tech_in_council],
+        wide=lambda s, f: [Action("research", (c,)) for c in wide.every_card(s)],
     )
 
 
@@ -392,7 +396,7 @@ def _card_arg(frame: Frame, a: Args) -> str:
 
 
 def producible(
-    state: State, seat: int, by: Mapping[str, dict[str, Any]] | None = None
+    state: State, seat: int, by: Mapping[str, Mapping[str, Any]] | None = None
 ) -> list[str]:
     """The council's units and creations whose tech requirement is met
     (``producible_in_council``, ``requirement_met``): each card's design read once (``by``:
@@ -473,6 +477,16 @@ def produce_kind(apply: Applier, *, new_city: bool = False) -> ActionKind:
         else "use: produce <city> <unit or creation card>",
         example="produce 0-03" if new_city else "produce 0-07 0-03",
         ensured=list(checks),
+        # every card of the game, made at every city on the map (a new city: its own)
+        wide=(lambda s, f: [Action("produce", (c,)) for c in wide.every_card(s)])
+        if new_city
+        else (
+            lambda s, f: [
+                Action("produce", (city, c))
+                for city in wide.every_city(s)
+                for c in wide.every_card(s)
+            ]
+        ),
     )
 
 

@@ -30,7 +30,7 @@ class SeatReading:
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.by: Mapping[str, dict[str, Any]] = card_set.by_card(state)
+        self.by: Mapping[str, Mapping[str, Any]] = card_set.by_card(state)
         self.mine = sorted([c for c, x in state["cities"].items() if x["controller"] == seat])
         self.fresh = sorted(
             [u for u, x in state["units"].items() if x["controller"] == seat and not x["tired"]]

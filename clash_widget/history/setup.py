@@ -15,7 +15,7 @@ from ..engine.game import Frame, State
 from ..engine.rng import seed_state, shuffle
 from ..engine.seats import default_name
 from . import cards as card_set
-from . import zones
+from . import wide, zones
 from .options import DECKS
 from .rulebook import BOOK, SETUP, SETUP_REDEAL, Args, parse_args
 from .state_types import City, DeckName, HistoryOptionsDict, HistoryState, Player
@@ -160,6 +160,7 @@ CAPITAL = ActionKind(
     usage="use: capital <city card>",
     example="capital 0-07",
     ensured=[capital_in_council],
+    wide=lambda s, f: [Action("capital", (c,)) for c in wide.every_card(s)],
 )
 
 
@@ -208,4 +209,5 @@ HOME = ActionKind(
     usage="use: home <terrain card>",
     example="home 0-02",
     ensured=[home_in_council],
+    wide=lambda s, f: [Action("home", (c,)) for c in wide.every_card(s)],
 )

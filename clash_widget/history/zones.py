@@ -8,6 +8,7 @@ until the action that pulled them is over.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -205,11 +206,11 @@ def _empire(
     techs: tuple[str, ...],
     policies: tuple[str, ...],
     creations: tuple[str, ...],
-) -> dict[str, int]:
+) -> Mapping[str, int]:
     """:func:`empire` from the seats' decks (which say what each card is) and the cards."""
     out = dict.fromkeys(EMPIRE_KEYS, 0)
 
-    def design(cid: str) -> dict[str, Any]:  # card_set.design, with the decks at hand
+    def design(cid: str) -> Mapping[str, Any]:  # card_set.design, with the decks at hand
         return card_set.design_in(decks[card_set.seat_of(cid)], cid)
 
     sources: list[dict[str, Any]] = []
@@ -254,11 +255,11 @@ def _city_yields(
     terrains: tuple[str, ...],
     mods: tuple[str | None, ...],
     creations: tuple[str, ...],
-) -> dict[str, int]:
+) -> Mapping[str, int]:
     """:func:`city_yields` before the empire bonuses, from the seats' decks (which say what
     each card is), the city's terrains, each terrain's mod (or None) and its creations."""
 
-    def design(cid: str) -> dict[str, Any]:  # card_set.design, with the decks at hand
+    def design(cid: str) -> Mapping[str, Any]:  # card_set.design, with the decks at hand
         return card_set.design_in(decks[card_set.seat_of(cid)], cid)
 
     y = {"food": 0, "material": 1, "trade": 1}

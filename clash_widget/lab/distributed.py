@@ -25,7 +25,7 @@ from typing import Any
 
 from .one_game import GameResult, play_game
 
-Job = tuple[str, int, int, list[str], "dict[str, Any] | None"]
+Job = tuple[str, int, int, list[str], "dict[str, Any] | None", int]
 RETRIES = 3
 
 

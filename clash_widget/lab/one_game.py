@@ -21,6 +21,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..engine import Action, Match, Outcome
+from ..engine.conformance import difference
 from ..engine.session import bot_seed
 from .metrics import count_mechanics
 from .variants import differences
@@ -70,12 +71,25 @@ class Stopped(RuntimeError):
     after the step cap; the message says which, and at which step."""
 
 
+class VerifyFailed(Stopped):
+    """``verify``: the listing of a position is not its wide definition filtered by every
+    check (:mod:`~clash_widget.engine.conformance`); the message names the difference."""
+
+
+VERIFY_FAILED = "verify failed"
+"""How a :class:`VerifyFailed` game's error begins (``selfplay --verify`` stops at it)."""
+
+
 def bot_moves(
-    m: Match, seated: list[Bot], max_steps: int = MAX_STEPS
+    m: Match, seated: list[Bot], max_steps: int = MAX_STEPS, verify: int = 0
 ) -> Iterator[tuple[Action, Outcome]]:
     """The one self-play loop: the bot of the seat to move plays, until the game ends; each
     action played and its outcome. :class:`Stopped` when the game cannot go on; whatever a
-    bot or the rules raise goes through."""
+    bot or the rules raise goes through.
+
+    ``verify`` (N > 0): the listing is compared with the wide definition at every Nth
+    position (:class:`VerifyFailed` at the first difference); the match should check every
+    action in full (``Match(verify=True)``)."""
     outcome: Outcome | None = None
     game = m.game
     for step in range(max_steps):
@@ -85,11 +99,15 @@ def bot_moves(
             return
         # A bot reads only what it needs (the random bot: by category), from the listing the
         # last action's settling made if it made one (History, Persistence).
+        if verify and step % verify == 0:
+            found = difference(game, state)
+            if found is not None:
+                raise VerifyFailed(f"{VERIFY_FAILED} at step {step}: {found}")
         listing = m.listing(after=outcome)
         action = None if seat is None else seated[seat].choose_from(game, state, listing)
         if action is None:
             raise Stopped(f"step {step}: no legal action in frame {m.state['stack'][-1:]}")
-        outcome = m.play(action, listed=listing)  # not checked again: the listing listed it
+        outcome = m.play(action, listed=listing)  # checked again only with m.verify
         if not outcome.ok:
             raise Stopped(f"step {step}: legal action {action} refused: {outcome.verdict}")
         yield action, outcome
@@ -134,13 +152,18 @@ def play_game(
     seed: int,
     bots: list[str],
     options: dict[str, Any] | None = None,
+    verify: int = 0,
     *,
     check_invariants: bool = True,
     sample_every: int = 50,
 ) -> GameResult:
-    """Play one game to the end; every exception is caught and reported, never hidden."""
+    """Play one game to the end; every exception is caught and reported, never hidden.
+
+    ``verify`` (N > 0): every action is checked in full, and the listing is compared with
+    the wide definition at every Nth position; a difference ends the game with an error
+    beginning :data:`VERIFY_FAILED`."""
     t0 = time.perf_counter()
-    m = Match.new(game, players, seed, options, keep_undo=False)
+    m = Match.new(game, players, seed, options, keep_undo=False, verify=verify > 0)
     specs = [bots[i % len(bots)] for i in range(players)]
     seated = seat_bots(game, players, seed, bots)
     trace: list[list[float]] = [m.scores()]
@@ -150,7 +173,7 @@ def play_game(
     history: list[list[float]] = []
     steps = 0
     try:
-        for action, out in bot_moves(m, seated):
+        for action, out in bot_moves(m, seated, verify=verify):
             kinds[action.kind] += 1
             steps += 1
             for e in out.events:

@@ -15,7 +15,7 @@ from typing import Any
 from .one_game import GameResult, play_game
 
 
-def _run_one(args: tuple[str, int, int, list[str], dict[str, Any] | None]) -> GameResult:
+def _run_one(args: tuple[str, int, int, list[str], dict[str, Any] | None, int]) -> GameResult:
     return play_game(*args)
 
 
@@ -31,6 +31,7 @@ def iter_run(
     rotate: bool = False,
     client: Any = None,
     batch: int | None = None,
+    verify: int = 0,
 ) -> Iterator[GameResult]:
     """Yield results in game order (so a seed gives the same list for any ``workers``).
 
@@ -43,6 +44,9 @@ def iter_run(
     ``dask.distributed.Client``, ``"local"`` for a new ``LocalCluster`` of ``workers``
     processes, or a scheduler address like ``"tcp://host:8786"``; ``batch`` games go in
     one task. The games and their order are the same as without it.
+
+    ``verify`` (N > 0): every action checked in full and the listing compared with the wide
+    definition at every Nth position (:func:`.one_game.play_game`).
     """
     counts = players if isinstance(players, list) else [players]
     names = bots or ["random"]
@@ -52,7 +56,9 @@ def iter_run(
         k = (i // len(counts)) % len(names) if rotate else 0
         return names[k:] + names[:k]
 
-    jobs = [(game, counts[i % len(counts)], seed + i, seating(i), options) for i in range(games)]
+    jobs = [
+        (game, counts[i % len(counts)], seed + i, seating(i), options, verify) for i in range(games)
+    ]
     bar = _progress(games) if progress else None
     try:
         if client is not None:
@@ -96,11 +102,23 @@ def run(
     rotate: bool = False,
     client: Any = None,
     batch: int | None = None,
+    verify: int = 0,
 ) -> list[GameResult]:
     """All the games of :func:`iter_run` as a list (``client``: run them on Dask)."""
     return list(
         iter_run(
-            game, players, games, seed, bots, options, workers, progress, rotate, client, batch
+            game,
+            players,
+            games,
+            seed,
+            bots,
+            options,
+            workers,
+            progress,
+            rotate,
+            client,
+            batch,
+            verify,
         )
     )
 

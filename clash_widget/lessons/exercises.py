@@ -9,7 +9,7 @@ runs fine headless.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ Check = Callable[[Match | None, Any], bool]
 
 
 @cache
-def texts() -> dict[str, dict[str, str]]:
+def texts() -> Mapping[str, Mapping[str, str]]:
     return json.loads(DATA.read_text(encoding="utf-8"))["exercises"]
 
 

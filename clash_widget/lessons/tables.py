@@ -9,7 +9,9 @@ HTML: it shows the same in Jupyter and in the offline JupyterLite site.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from clash_widget.coc import content
 
@@ -24,7 +26,7 @@ class AdvanceRow:
     owned: bool
 
 
-def _needs(adv: dict, group: dict, names: dict[str, str]) -> str:
+def _needs(adv: Mapping[str, Any], group: Mapping[str, Any], names: Mapping[str, str]) -> str:
     needs = []
     if adv["position"] > 0:
         first = names[group["advances"][0]]

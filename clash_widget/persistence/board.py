@@ -34,6 +34,13 @@ def present(state: State) -> str | None:
     return turn["empire"] if turn else None
 
 
+def present_empire(state: State) -> str:
+    """The Empire whose turn it is, inside a turn (where there always is one)."""
+    empire = present(state)
+    assert empire is not None, "no Empire's turn now"
+    return empire
+
+
 def is_minor(empire: str) -> bool:
     return bool(content.empires()[empire]["minor"])
 

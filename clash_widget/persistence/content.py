@@ -10,6 +10,7 @@ across a sea.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ def load(name: str) -> Any:
 
 # -- the map ----------------------------------------------------------------------------------
 @cache
-def areas() -> dict[str, Area]:
+def areas() -> Mapping[str, Area]:
     return {a["id"]: a for a in load("map")["areas"]}
 
 
@@ -72,12 +73,12 @@ def _cells() -> dict[str, list[Point]]:
 
 
 @cache
-def cells() -> dict[str, tuple[Point, ...]]:
+def cells() -> Mapping[str, tuple[Point, ...]]:
     return {a: tuple(cs) for a, cs in _cells().items()}
 
 
 @cache
-def neighbours_table() -> dict[str, frozenset[str]]:
+def neighbours_table() -> Mapping[str, frozenset[str]]:
     """Areas that share a cell edge on the grid."""
     m = load("map")
     grid, codes = m["grid"], m["codes"]
@@ -99,12 +100,12 @@ def neighbours(area: str) -> frozenset[str]:
 
 
 @cache
-def straits() -> dict[str, dict[str, Any]]:
+def straits() -> Mapping[str, Mapping[str, Any]]:
     return {s["id"]: s for s in load("map")["straits"]}
 
 
 @cache
-def strait_links() -> dict[str, tuple[tuple[str, str], ...]]:
+def strait_links() -> Mapping[str, tuple[tuple[str, str], ...]]:
     """land -> ((other land, strait id), ...) for every strait that touches it."""
     out: dict[str, list[tuple[str, str]]] = {a: [] for a in lands()}
     for s in straits().values():
@@ -115,7 +116,7 @@ def strait_links() -> dict[str, tuple[tuple[str, str], ...]]:
 
 
 @cache
-def regions() -> dict[str, dict[str, Any]]:
+def regions() -> Mapping[str, Mapping[str, Any]]:
     return {r["id"]: r for r in load("map")["regions"]}
 
 
@@ -170,7 +171,7 @@ def _simplify(loop: list[Point]) -> list[Point]:
 
 
 @cache
-def drawing() -> dict[str, Any]:
+def drawing() -> Mapping[str, Any]:
     """The map as the widget draws it: per area its outline and a label point, in pixels."""
     m = load("map")
     size = m["cell"]
@@ -190,7 +191,7 @@ def drawing() -> dict[str, Any]:
 
 # -- empires ----------------------------------------------------------------------------------
 @cache
-def empires() -> dict[str, dict[str, Any]]:
+def empires() -> Mapping[str, Mapping[str, Any]]:
     return {e["id"]: e for e in load("empires")["empires"]}
 
 
@@ -208,7 +209,7 @@ def epoch_count() -> int:
 
 # -- cards ------------------------------------------------------------------------------------
 @cache
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> Mapping[str, Mapping[str, Any]]:
     return {c["id"]: c for c in load("cards")["cards"]}
 
 

@@ -48,8 +48,9 @@ def not_minor(state: State, frame: Frame, args: Declare) -> bool:
 
 @explained(
     lambda s, f, a: (
-        f"the {board.empire_name(board.present(s))} found their Capital in "
-        f"{content.name(content.empires()[board.present(s)]['start'])} with their first army"
+        f"the {board.empire_name(board.present_empire(s))} found their Capital in "
+        f"{content.name(content.empires()[board.present_empire(s)]['start'])} with their first "
+        "army"
     )
 )
 @BOOK.check(

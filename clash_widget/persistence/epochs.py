@@ -98,6 +98,7 @@ CHOOSE = ActionKind(
     arity=(1, 1),
     usage="use: choose <empire>",
     ensured=[known_empire, open_empire],
+    wide=lambda s, f: [Action("choose", (e,)) for e in sorted(content.empires())],  # every one
 )
 
 

@@ -183,7 +183,9 @@ def _extra(state: State, args: Declare) -> dict[str, object]:
     return {
         "region": content.name(region) if region else "",
         "lands": opt(state, "civil_war_lands"),
-        "held": board.describe_holder(state, args.target) if args.target in content.areas() else "",
+        "held": board.describe_holder(state, args.target)
+        if args.target is not None and args.target in content.areas()
+        else "",
     }
 
 
@@ -384,5 +386,11 @@ DECLARE = ActionKind(
         host_in_frame,
         culture_cards.culture_in_frame,
         *TARGET_CHECKS,
+    ],
+    # every card in the seat's hand, alone and at every area of the map
+    wide=lambda s, f: [
+        Action("declare", (card, *where))
+        for card in sorted(set(s["players"][_seat(f)]["hand"]))
+        for where in ((), *((a,) for a in content.area_order()))
     ],
 )

@@ -10,6 +10,7 @@ step of seed rule 6.1 follows).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from ..engine import Action, Events
@@ -176,7 +177,7 @@ def _entries(state: State) -> set[str]:
 
 
 @cache
-def _land_order() -> dict[str, int]:
+def _land_order() -> Mapping[str, int]:
     """Each land's place in the map's order (``content.lands()``)."""
     return {a: i for i, a in enumerate(content.lands())}
 
@@ -269,6 +270,7 @@ ENTER = ActionKind(
     arity=(1, 1),
     usage="use: enter <land>",
     ensured=[known_area, is_land, start_first, not_own, in_reach, strait_free],
+    wide=lambda s, f: [Action("enter", (a,)) for a in content.area_order()],  # every area
 )
 
 
@@ -350,6 +352,7 @@ FLEET = ActionKind(
     arity=(1, 1),
     usage="use: fleet <sea or ocean>",
     ensured=[known_area, is_water, on_coast],
+    wide=lambda s, f: [Action("fleet", (a,)) for a in content.area_order()],  # every area
 )
 
 

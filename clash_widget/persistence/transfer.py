@@ -247,6 +247,12 @@ TRANSFER = ActionKind(
     arity=(2, 2),
     usage="use: transfer <culture card> <land of a Capital>",
     ensured=CHECKS,
+    # every Culture card in play to every land of the map
+    wide=lambda s, f: [
+        Action("transfer", (card, land))
+        for card in sorted(s["culture"])
+        for land in content.lands()
+    ],
 )
 # In the Expansion frame a transfer is explained, never listed (6.1).
 EARLY_TRANSFER = ActionKind(

@@ -8,6 +8,7 @@ nobody drew is never shown. Legal actions are listed for the seat to move only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -40,7 +41,7 @@ def card_public(card: str) -> dict[str, Any]:
 
 
 @cache
-def map_payload() -> dict[str, Any]:
+def map_payload() -> Mapping[str, Any]:
     """The static map: shapes, names, kinds, regions, straits (computed once)."""
     d = content.drawing()
     areas = []

@@ -234,6 +234,22 @@ _CHECKS = [
     target_other_culture,
     target_unprotected,
 ]
+
+
+def wide_attacks(state: State, frame: Frame) -> list[Action]:
+    """Every card in the seat's hand, with every two cards of the seat's city (in the city's
+    sorted order), against every card in any city."""
+    seat = frame["player"]
+    own = sorted(logic.city(state, seat))
+    anywhere = sorted(c for p in state["players"] for c in p["city"])
+    return [
+        Action("attack", (card, a1, a2, t))
+        for card in sorted(set(logic.hand(state, seat)))
+        for a1, a2 in combinations(own, 2)
+        for t in anywhere
+    ]
+
+
 ATTACK_KIND = ActionKind(
     "attack",
     parse_attack,
@@ -244,6 +260,7 @@ ATTACK_KIND = ActionKind(
     arity=(4, 4),
     usage="attack <attack-card> <attacker> <attacker> <target>",
     ensured=_CHECKS[1:],
+    wide=wide_attacks,
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,17 +15,17 @@ PLAYABLE_TYPES = ("character", "bulwark", "object")
 
 
 @cache
-def data() -> dict[str, Any]:
+def data() -> Mapping[str, Any]:
     return json.loads(DATA.read_text(encoding="utf-8"))
 
 
 @cache
-def catalogue() -> dict[str, dict[str, Any]]:
+def catalogue() -> Mapping[str, Mapping[str, Any]]:
     return {c["id"]: c for c in data()["cards"]}
 
 
 @cache
-def cultures() -> dict[str, dict[str, Any]]:
+def cultures() -> Mapping[str, Mapping[str, Any]]:
     return {c["code"]: c for c in data()["cultures"]}
 
 
@@ -43,7 +44,7 @@ def deck_cultures(deck: str) -> tuple[str, ...]:
     return tuple(c["code"] for c in data()["cultures"] if c["deck"] in keep)
 
 
-def card(cid: str) -> dict[str, Any]:
+def card(cid: str) -> Mapping[str, Any]:
     return catalogue()[cid]
 
 

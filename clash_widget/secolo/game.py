@@ -314,6 +314,7 @@ def _city_view(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     order = list(catalogue.cultures())
     for c in sorted(p["city"], key=lambda x: (order.index(catalogue.culture(x)), x)):
         cul = catalogue.culture(c)
+        assert cul is not None, c  # every card in a city has a culture
         g = groups.setdefault(
             cul,
             {

@@ -77,6 +77,14 @@ def city(state: State, seat: int) -> list[str]:
     return state["players"][seat]["city"]
 
 
+def every_target(state: State) -> list[tuple[str, ...]]:
+    """The wide definition's targets of a Special or an Object: none, or one of every card in
+    a city or the discard pile, every culture of the deck, every seat."""
+    cards = {c for p in state["players"] for c in p["city"]}.union(state["discard"])
+    words = [*sorted(cards), *catalogue.deck_cultures(state["options"]["deck"])]
+    return [(), *((w,) for w in words), *((str(s),) for s in range(len(state["players"])))]
+
+
 def hand(state: State, seat: int) -> list[str]:
     return state["players"][seat]["hand"]
 

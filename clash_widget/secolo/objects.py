@@ -296,4 +296,10 @@ OBJECT_KIND = ActionKind(
     arity=(1, 1 << 30),  # the checks word a wrong target count for the card at hand
     usage="object <card> [target]",
     ensured=_CHECKS,
+    # every card in any city with every target (none, a card, a culture, a seat)
+    wide=lambda s, f: [
+        Action("object", (cid, *t))
+        for cid in sorted(c for p in s["players"] for c in p["city"])
+        for t in logic.every_target(s)
+    ],
 )

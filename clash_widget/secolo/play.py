@@ -220,6 +220,19 @@ def apply_play(state: State, frame: Frame, a: Play, ev: Events) -> None:
         logic.draw(state, seat, 1, ev, "the Abbess")
 
 
+def wide_plays(state: State, frame: Frame) -> list[Action]:
+    """Every card in the seat's hand, into every seat's city (the seat's own written without
+    its number), alone or onto every card of that city."""
+    seat = frame["player"]
+    out = []
+    for cid in sorted(set(logic.hand(state, seat))):
+        for where, p in enumerate(state["players"]):
+            head = (cid,) if where == seat else (cid, str(where))
+            out.append(Action("play", head))
+            out += [Action("play", (*head, h)) for h in sorted(p["city"])]
+    return out
+
+
 _CHECKS = [in_hand, playable_kind, own_city, one_culture, object_holder, holder_only_for_objects]
 PLAY_KIND = ActionKind(
     "play",
@@ -231,4 +244,5 @@ PLAY_KIND = ActionKind(
     arity=(1, 3),
     usage="play <card> [city seat] [attach-to]",
     ensured=_CHECKS,
+    wide=wide_plays,
 )

@@ -314,4 +314,10 @@ SPECIAL_KIND = ActionKind(
     arity=(1, 1 << 30),  # the checks word a wrong target count for the card at hand
     usage="special <card> [target]",
     ensured=_CHECKS,
+    # every card in the seat's hand with every target (none, a card, a culture, a seat)
+    wide=lambda s, f: [
+        Action("special", (cid, *t))
+        for cid in sorted(set(logic.hand(s, f["player"])))
+        for t in logic.every_target(s)
+    ],
 )

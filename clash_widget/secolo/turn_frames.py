@@ -63,6 +63,7 @@ PICK = ActionKind(
     arity=(1, 1),
     usage="pick <protagonist>",
     ensured=[in_pool],
+    wide=lambda s, f: [Action("pick", (c,)) for c in sorted(catalogue.catalogue())],  # every card
 )
 
 
@@ -162,6 +163,7 @@ DISCARD = ActionKind(
     arity=(1, 1),
     usage="discard <card>",
     ensured=[unmarked_in_hand],
+    wide=lambda s, f: [Action("discard", (c,)) for c in sorted(catalogue.catalogue())],
 )
 REDRAW = ActionKind(
     "redraw",

@@ -10,7 +10,8 @@ optional extra ``[server]``) over the headless :class:`~clash_widget.engine.Sess
   concurrent sends, per-seat views, bots, limits (no web framework here);
 - :mod:`.app`: the HTTP/JSON and WebSocket contract (docs/classroom.md);
 - :mod:`.pages`: the start, play and teacher's pages;
-- :mod:`.client`: :class:`Room`, a notebook's seat at a room.
+A notebook's seat at a room (``Room``, ``ClashBoard.join``) is the widget package's
+(:mod:`clash_widget.widget.classroom`): this package imports no widget.
 
 The rules core never imports this package (an import-linter contract).
 """

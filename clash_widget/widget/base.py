@@ -195,7 +195,7 @@ class MatchWidget(Messages, ViewLock, GameFiles, Replay, BotSeats, Pictured, any
     def join(cls, url: str, name: str | None = None) -> Any:
         """Sit at a classroom server's seat from its join link: that seat's board, moved by
         the room (a RoomBoard; needs the ``[server]`` extra, imported only here)."""
-        from clash_widget.server.client import join_link
+        from .classroom import join_link
 
         return join_link(url, name, game=cls.GAME, widget=cls.__name__)
 

@@ -38,7 +38,7 @@ def test_a_notebook_board_plays_a_room(lab, lab_server, tmp_path):
         nb = new_notebook(
             cells=[
                 new_code_cell(
-                    "from clash_widget.server.client import Room\n"
+                    "from clash_widget.widget.classroom import Room\n"
                     f"board = Room({server.url!r}, {room!r}, {tokens[0]!r}, seat=0).board()\n"
                     "board"
                 )

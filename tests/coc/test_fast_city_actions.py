@@ -23,10 +23,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from clash_widget.coc import cities, civic
-from clash_widget.coc.board import board_neighbours, city_size, is_sea, stack_count
-from clash_widget.coc.economy import payment_key, payments
+from clash_widget.coc.board import board_neighbours, is_sea, stack_count
+from clash_widget.coc.economy import payments
 from clash_widget.coc.setup import add_unit
-from clash_widget.engine import Action, act
 
 from .test_fast_cities import fast, plain, positions
 
@@ -93,36 +92,10 @@ def test_build_kind_lists_exactly_the_checked_wide_candidates() -> None:
         if frame["kind"] != "turn":
             continue
         got = fast(cities.BUILD_KIND, state, frame)
-        assert got == plain(cities.BUILD_KIND, state, frame), frame
+        assert sorted(got) == sorted(plain(cities.BUILD_KIND, state, frame)), frame
         compared += 1
         nonempty += bool(got)
     assert compared > 1000 and nonempty > 300, (compared, nonempty)
-
-
-def _wide_improve(state: State, frame: Frame) -> list[Action]:
-    """Every city (anyone's), plain and with every mix of tokens and resources but mood
-    tokens alone (as the listing writes them) for a step of the city's size and one less."""
-    player = state["players"][frame["player"]]
-    stock = {"mood": player["mood"], **player["res"]}
-    out = []
-    for k in sorted(state["cities"]):
-        out.append(act("improve", k))
-        size = city_size(state["cities"][k])
-        for need in sorted({size, max(1, size - 1)}, reverse=True):
-            for spend in _plain_payments(stock, need, civic.PAY_ORDER):
-                if set(spend) != {"mood"}:
-                    out.append(act("improve", k, payment_key(spend, civic.PAY_ORDER)))
-    return out
-
-
-def _plain_improve(state: State, frame: Frame) -> list[Action]:
-    """The wide improvements that pass every check of ``improve``, in order."""
-    out = []
-    for a in _wide_improve(state, frame):
-        args = civic.IMPROVE.parse(state, frame, a)
-        if all(c.ok(state, frame, args) for c in civic.IMPROVE.checks):
-            out.append(a)
-    return out
 
 
 def test_city_frames_list_exactly_the_checked_wide_candidates() -> None:
@@ -136,11 +109,7 @@ def test_city_frames_list_exactly_the_checked_wide_candidates() -> None:
         }.get(frame["kind"], ())
         for spec in specs:
             got = fast(spec, state, frame)
-            if spec is civic.IMPROVE:
-                want = _plain_improve(state, frame)
-            else:
-                want = plain(spec, state, frame)
-            assert got == want, (frame, spec.kind)
+            assert sorted(got) == sorted(plain(spec, state, frame)), (frame, spec.kind)
             c = counts.setdefault(f"{frame['kind']}/{spec.kind}", [0, 0])
             c[0] += 1
             c[1] += bool(got)

@@ -10,10 +10,11 @@ the area-by-area search (the relaxed one, with nothing relaxed).
 from __future__ import annotations
 
 import pytest
+from protocol_checks import conforms
 
 from clash_widget.bots import make_bot
-from clash_widget.engine import Action, Match
-from clash_widget.persistence import board, content, events, expansion, paths
+from clash_widget.engine import Match
+from clash_widget.persistence import board, content, expansion, paths
 
 
 @pytest.mark.parametrize("shared", [False, True])
@@ -58,42 +59,13 @@ def reachable_one_by_one(state: dict) -> list[str]:
     return [a for a in content.lands() if a in out and a not in held]
 
 
-def declare_on_every_land(state: dict, frame: dict) -> list[Action]:
-    """events.declare_candidates as first written: every target test tried on every land."""
-    seat = frame["player"]
-    out = []
-    for card in state["players"][seat]["hand"]:
-        if not content.in_time_frame(card, state["epoch"]):
-            continue
-        if events.effect(card) not in events.TARGETED:
-            out.append(Action("declare", (card,)))
-            continue
-        if events.effect(card) == "treachery" and state["turn"]["armies"] <= 0:
-            continue
-        test = events.target_test(card)
-        out += [Action("declare", (card, a)) for a in content.lands() if test(state, seat, a)]
-    return out
-
-
-def fleets_every_check(state: dict, frame: dict) -> list[Action]:
-    """Fleet's listing by asking every check (``first_violation``) of every coastal water."""
-    empire = board.present(state)
-    coast = {n for a, e in state["lands"].items() if e == empire for n in content.neighbours(a)}
-    spec = expansion.FLEET
-    return [
-        a
-        for a in (Action("fleet", (w,)) for w in content.waters() if w in coast)
-        if spec.first_violation(state, frame, spec.parse(state, frame, a)) is None
-    ]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_expansion_shortcuts_give_the_first_answers(players: int) -> None:
     """At every Expansion position of random games: ``reachable`` (what Enter lists) read at
     once; ``armies_placed`` (expand.place-all-armies), which reads ``reachable`` instead of
-    listing Enter; Declare's targets tried among the held lands only (every target test asks
-    for a held land): each gives the answer of the first way of reading it; and Fleet lists
-    what asking its every check admits."""
+    listing Enter: each gives the answer of the first way of reading it; and Declare (its
+    targets tried among the held lands only) and Fleet list their wide definitions filtered
+    by every check (the engine's conformance check)."""
     positions = 0
     for seed in range(3):
         m = Match.new("persistence", players, 710 + seed, keep_undo=False)
@@ -105,10 +77,7 @@ def test_expansion_shortcuts_give_the_first_answers(players: int) -> None:
                 assert expansion.armies_placed.ok(m.state, frame, None) == (
                     m.state["turn"]["armies"] == 0 or not expansion.open_entries(m.state, frame)
                 )
-                assert events.declare_candidates(m.state, frame) == declare_on_every_land(
-                    m.state, frame
-                )
-                assert expansion.FLEET.legal(m.state, frame) == fleets_every_check(m.state, frame)
+                conforms("persistence", m.state, "declare", "fleet")  # their wide definitions
                 positions += 1
             m.play(bot.choose(m.game, m.state, m.legal_actions()))
     assert positions > 100

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from clash_widget.server.client import Room
+from clash_widget.widget.classroom import Room
 
 pytest.importorskip("anywidget")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clash_widget.server.client import Room, RoomRefused
+from clash_widget.widget.classroom import Room, RoomRefused
 
 from .conftest import KEY
 

@@ -7,7 +7,7 @@ import importlib.util
 
 import pytest
 
-from clash_widget.server.client import Room, RoomRefused, parse_link
+from clash_widget.widget.classroom import Room, RoomRefused, parse_link
 
 pytest.importorskip("anywidget")
 

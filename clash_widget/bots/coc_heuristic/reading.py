@@ -4,7 +4,7 @@ counts, sites for new cities, culture, the leader) and the costs it compares."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
@@ -106,7 +106,7 @@ def goal(name: str, worth: float, cost: dict[str, int]) -> Goal:
 
 
 @lru_cache(maxsize=1024)
-def objectives_of(hand: tuple[str, ...]) -> dict[str, int]:
+def objectives_of(hand: tuple[str, ...]) -> Mapping[str, int]:
     """Objective cards in a hand: test -> the number it asks for (callers only read it)."""
     out: dict[str, int] = {}
     for c in hand:
@@ -289,7 +289,7 @@ class Reading:
 
     # -- counts ----------------------------------------------------------------------------
     @cached_property
-    def objectives(self) -> dict[str, int]:
+    def objectives(self) -> Mapping[str, int]:
         """My objective cards in hand: test -> the number it asks for."""
         if self.public:
             return {}

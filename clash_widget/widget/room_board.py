@@ -1,6 +1,6 @@
 """A notebook board driven by a room: the game's own widget front end, moved by the server.
 
-``Room.board()`` (see :mod:`.client`) returns a :class:`RoomBoard`: an anywidget with
+``Room.board()`` (see :mod:`.classroom`) returns a :class:`RoomBoard`: an anywidget with
 the traits every match front end reads (``view``, ``intent``, ``feedback``, ``seat``,
 ``lock_view`` ...) and the bundle of the room's game (``static/<game>.js``, the same
 file the notebooks' boards and the play page load). A background thread holds the
@@ -24,7 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from clash_widget.widget.assets import STATIC, front_end
+from .assets import STATIC, front_end
 
 BUNDLES = {"coc": "coc", "secolo": "secolo", "persistence": "persistence", "history": "history"}
 FINAL_CLOSE = {4401, 4403, 4404, 4410}  # no secret, refused, no room, broken room

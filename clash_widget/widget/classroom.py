@@ -1,5 +1,8 @@
 """A notebook's (or a script's) seat at a classroom server room, over its HTTP/JSON API.
 
+The notebook's side of the classroom, in the widget package (it shows a room's board): the
+server package imports no widget and the widget package no server (the layers contract).
+
 Standard library only, so it works wherever the course runs::
 
     room = Room.create("http://127.0.0.1:8000", key=TEACHER_KEY, game="history", players=2)
@@ -131,7 +134,7 @@ class Room:
 
     def board(self) -> Any:
         """This seat's board, the game's own widget, moved by the room (a RoomBoard)."""
-        from .board import board_class  # anywidget: only when a notebook asks for a board
+        from .room_board import board_class  # anywidget: only when a notebook asks for one
 
         ws = "ws" + self.server[len("http") :] if self.server.startswith("http") else self.server
         return board_class(self.info()["game"])(f"{ws}/api/rooms/{self.room}/ws", self._token)
