@@ -22,7 +22,7 @@ from clash_widget.lab.selfplay import play_game
 EXPECTED = {
     "coc": "78687702ff819a7c",
     "secolo": "95c240875292666c",
-    "persistence": "7641b5115bdc5394",
+    "persistence": "99249fa3f71d2706",
     "history": "a3b5b692acf9bb5e",
 }
 
@@ -48,7 +48,7 @@ def test_self_play_summary_unchanged(game: str) -> None:
 SEARCHED = {
     "coc": "0622c3c4590b6b29",
     "secolo": "c7495d4de90dde59",
-    "persistence": "eec060b2e30b0bd2",
+    "persistence": "f1b5a0d0dd028e42",
     "history": "b8c839f4f6a532c7",
 }
 """The state after ten search-bot decisions (default budget: a fixed number of playouts,

@@ -37,4 +37,5 @@ class PersistenceOptions(Options):
     vp_control_factor: int = 2
     vp_capital: int = 1
     vp_monument: int = 1
-    vp_spread: int = 1
+    # Religion spreading its culture (ours): 0, the seed's 7.1, scores it one VP like the rest.
+    vp_spread: int = 0
