@@ -170,6 +170,7 @@ class SettleFrame(TypedDict):
     player: int
     city: str  # the new city's id
     cards: list[str]  # the cards pulled for it
+    pulled: bool  # whether the player has pulled (the three pulls are a "may", once)
 
 
 class SettleProduceFrame(TypedDict):
