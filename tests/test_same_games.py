@@ -21,7 +21,7 @@ from clash_widget.lab.selfplay import play_game
 
 EXPECTED = {
     "coc": "78687702ff819a7c",
-    "secolo": "95c240875292666c",
+    "secolo": "281b8de88e0d7f72",
     "persistence": "99249fa3f71d2706",
     "history": "c41381195a9d1691",
 }
