@@ -23,7 +23,7 @@ EXPECTED = {
     "coc": "78687702ff819a7c",
     "secolo": "281b8de88e0d7f72",
     "persistence": "99249fa3f71d2706",
-    "history": "c41381195a9d1691",
+    "history": "7e26235a597875c0",
 }
 
 
@@ -49,7 +49,7 @@ SEARCHED = {
     "coc": "0622c3c4590b6b29",
     "secolo": "c7495d4de90dde59",
     "persistence": "f1b5a0d0dd028e42",
-    "history": "a2dace684d99b8eb",
+    "history": "60a65db3e814cd78",
 }
 """The state after ten search-bot decisions (default budget: a fixed number of playouts,
 so the same on any machine) from a 2-player position after 60 random steps, seed 5;
