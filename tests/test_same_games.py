@@ -20,7 +20,7 @@ from clash_widget.engine import get_game
 from clash_widget.lab.selfplay import play_game
 
 EXPECTED = {
-    "coc": "78687702ff819a7c",
+    "coc": "0e9207f4733c8407",
     "secolo": "281b8de88e0d7f72",
     "persistence": "99249fa3f71d2706",
     "history": "7e26235a597875c0",
@@ -46,7 +46,7 @@ def test_self_play_summary_unchanged(game: str) -> None:
 
 
 SEARCHED = {
-    "coc": "0622c3c4590b6b29",
+    "coc": "884dfc154f432f81",
     "secolo": "c7495d4de90dde59",
     "persistence": "f1b5a0d0dd028e42",
     "history": "60a65db3e814cd78",
