@@ -174,7 +174,7 @@ HANDLERS: dict[str, FrameHandler] = {
 
 SETTLING = frozenset(
     ("status_draw", "status_end", "barbarian_raid", "move", "raze", "free_advance")
-    + ("influence_boost", events.MOOD_FRAME)
+    + ("influence_boost", events.MOOD_FRAME, "combat_card")
 )
 """The frames :meth:`ClashOfCultures.settle_step` may take an automatic step at; at any
 other frame on top the position is at rest."""
@@ -276,6 +276,8 @@ class ClashOfCultures(Game):
             pass  # a window did not make up the shortfall: one answer is left
         elif kind == events.MOOD_FRAME and self._answer_if_own_only(state, top, ev):
             pass  # a window did not make up the shortfall: one answer is left
+        elif kind == "combat_card" and self._answer_if_own_only(state, top, ev):
+            pass  # the card was played for its civil half: only "pass" is left
         else:
             return False
         return True

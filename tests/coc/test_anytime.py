@@ -11,6 +11,7 @@ from clash_widget.coc.board import cities_of
 from clash_widget.engine.game import Events
 
 from .helpers import accepted, open_map, refused
+from .test_combat_rules import land_battle
 from .test_influence import setup as influence_setup
 
 
@@ -144,6 +145,20 @@ def test_anytime_where_trade_reply():
     accepted(m, "reply accept")
     assert m.state["players"][0]["res"]["ore"] == 1 and m.current_player == 1
     assert m.state["turn"]["actions"] == 3  # Blue's card cost Orange's turn nothing
+
+
+def test_anytime_where_battle_question():
+    """ "may be used at any time with the exception of military skills on Action Cards": in a
+    battle Blue (with Tactics) is asked for a combat card; its civil half is listed too. Played
+    for food, the card is gone, so the combat-card question, left with "pass" alone, is not
+    asked again: the round is fought."""
+    m, start, cap1 = land_battle(dice=(4, 5, 2, 2), hand0=("bumper_crop#0",), res0={"food": 0})
+    assert m.state["stack"][-1]["kind"] == "combat_card" and m.current_player == 0
+    assert {"play bumper_crop#0", "tactic bumper_crop#0", "pass"} <= set(_keys(m))
+    accepted(m, "play bumper_crop#0")
+    assert m.state["players"][0]["res"]["food"] == 2
+    assert m.state["stack"][-1]["kind"] != "combat_card"
+    assert [e for e in m.log if e["kind"] == "combat_round"]
 
 
 def test_anytime_where_no_question_of_its_own():
