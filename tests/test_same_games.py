@@ -20,10 +20,10 @@ from clash_widget.engine import get_game
 from clash_widget.lab.selfplay import play_game
 
 EXPECTED = {
-    "coc": "78687702ff819a7c",
-    "secolo": "95c240875292666c",
-    "persistence": "7641b5115bdc5394",
-    "history": "a3b5b692acf9bb5e",
+    "coc": "0e9207f4733c8407",
+    "secolo": "281b8de88e0d7f72",
+    "persistence": "99249fa3f71d2706",
+    "history": "7e26235a597875c0",
 }
 
 
@@ -46,10 +46,10 @@ def test_self_play_summary_unchanged(game: str) -> None:
 
 
 SEARCHED = {
-    "coc": "0622c3c4590b6b29",
+    "coc": "884dfc154f432f81",
     "secolo": "c7495d4de90dde59",
-    "persistence": "eec060b2e30b0bd2",
-    "history": "b8c839f4f6a532c7",
+    "persistence": "f1b5a0d0dd028e42",
+    "history": "60a65db3e814cd78",
 }
 """The state after ten search-bot decisions (default budget: a fixed number of playouts,
 so the same on any machine) from a 2-player position after 60 random steps, seed 5;

@@ -91,6 +91,8 @@ class HistoryHeuristicBot(Bot):
             return 30 if card_set.design(state, args[0])["attack"] == 0 else 12
         if k == "heal":
             return 20
+        if k == "pull":  # a new city's three pulls: more terrains to choose from, then choose
+            return 25
         if k == "move":
             return self._move_value(state, seat, args[0], args[1])
         if k == "ability":

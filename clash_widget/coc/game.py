@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ..engine import Action, Game, Verdict
 from ..engine.frames import TableFrame
-from ..engine.game import Events, FrameHandler, Mechanic, State
+from ..engine.game import Events, Frame, FrameHandler, Mechanic, State
 from ..engine.rng import Stream
 from ..engine.state import clone
 from . import (
@@ -92,32 +92,32 @@ HANDLERS: dict[str, FrameHandler] = {
             [civic.IMPROVE, civic.CIVIC_DONE],
             "Spend mood tokens to lift your cities' mood, then done.",
         ),
-        TableFrame("battle_round", [combat.CHOICE], "Fight another round, or retreat?"),
-        TableFrame(
+        windows.answering("battle_round", [combat.CHOICE], "Fight another round, or retreat?"),
+        windows.answering(
             "barbarian_city",
             [combat.BARBARIAN_CITY],
             "Keep the barbarian city, or raze it for 1 gold?",
         ),
-        TableFrame(
+        windows.answering(
             "combat_card",
             [combat.TACTIC, combat.NO_TACTIC],
             "Play an action card for its combat effect this round, or pass.",
         ),
-        TableFrame(
+        windows.answering(
             "casualties", [combat.CASUALTY], "Your side takes hits: choose which unit is lost."
         ),
-        TableFrame(
+        windows.answering(
             "siegecraft",
             [combat.SIEGE],
             "Siegecraft against the Fortress, for the first round: pay 2 wood (no extra die), "
             "2 ore (no hit cancelled), both, or nothing?",
         ),
-        TableFrame(
+        windows.answering(
             "refugee_city",
             [combat.REFUGEE],
             "Your city was captured: choose the city that takes in the refugee settler.",
         ),
-        TableFrame(
+        windows.answering(
             "fanaticism_city",
             [combat.FANATIC],
             "Fanaticism: you lost the battle; choose the city that gets your free army.",
@@ -132,8 +132,10 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
         trade.REPLY_FRAME,
         trade.ROUTES_FRAME,
-        TableFrame("free_advance", [turns.FREE_ADVANCE], "Status phase: choose your free advance."),
-        TableFrame(
+        windows.answering(
+            "free_advance", [turns.FREE_ADVANCE], "Status phase: choose your free advance."
+        ),
+        windows.answering(
             "raze",
             [turns.RAZE, turns.PASS],
             "Status phase: you may raze one size-1 city for 1 gold.",
@@ -159,7 +161,7 @@ HANDLERS: dict[str, FrameHandler] = {
             [research.CUBE],
             "New government: choose the advance each moved cube lands on.",
         ),
-        TableFrame(
+        windows.answering(
             events.MOOD_FRAME,
             [events.MOOD_CITY, events.PAY_MYTHS],
             "An event lowers a city's mood: choose the city (with Myths you may pay "
@@ -172,7 +174,7 @@ HANDLERS: dict[str, FrameHandler] = {
 
 SETTLING = frozenset(
     ("status_draw", "status_end", "barbarian_raid", "move", "raze", "free_advance")
-    + ("influence_boost", events.MOOD_FRAME)
+    + ("influence_boost", events.MOOD_FRAME, "combat_card")
 )
 """The frames :meth:`ClashOfCultures.settle_step` may take an automatic step at; at any
 other frame on top the position is at rest."""
@@ -257,26 +259,39 @@ class ClashOfCultures(Game):
         elif kind == "move" and top["left"] == 0:
             state["stack"].pop()
         elif kind == "raze":
-            if not ev.list_rest:
-                if self.only_answer(state) is None:
-                    return False
-            else:  # the full listing, handed on when there is a choice (most often there is)
-                legal = self.legal_actions(state)
-                if len(legal) != 1:
+            legal = self.legal_actions(state)
+            if len(windows.own_answers(top, legal)) != 1:  # free cards are no reason to ask
+                if ev.list_rest:  # the full listing, handed on when there is a choice
                     ev.listed = legal
-                    return False
+                return False
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
         elif kind == "free_advance":
             legal = self.legal_actions(state)
-            if legal:  # the decision waits: hand its listing on rather than list it again
+            if windows.own_answers(top, legal):  # the decision waits: hand its listing on
                 if ev.list_rest:
                     ev.listed = legal
                 return False
             state["stack"].pop()  # every advance owned: nothing to receive
-        elif kind in ("influence_boost", events.MOOD_FRAME) and self.answer_if_only(state, ev):
+        elif kind == "influence_boost" and self.answer_if_only(state, ev):
             pass  # a window did not make up the shortfall: one answer is left
+        elif kind == events.MOOD_FRAME and self._answer_if_own_only(state, top, ev):
+            pass  # a window did not make up the shortfall: one answer is left
+        elif kind == "combat_card" and self._answer_if_own_only(state, top, ev):
+            pass  # the card was played for its civil half: only "pass" is left
         else:
             return False
+        return True
+
+    def _answer_if_own_only(self, state: State, frame: Frame, ev: Events) -> bool:
+        """:meth:`answer_if_only` for a question that also lists the free cards and abilities
+        (windows.ANSWERING): only its own answers count."""
+        legal = self.legal_actions(state)
+        own = windows.own_answers(frame, legal)
+        if len(own) != 1:
+            if ev.list_rest:
+                ev.listed = legal
+            return False
+        self.handlers[frame["kind"]].apply(self, state, frame, own[0], ev)
         return True
 
     def scores(self, state: State) -> list[float]:

@@ -413,6 +413,7 @@ TradeReplyFrame = TypedDict(
         "from": int,  # the seat offering
         "give": Cost,  # what it gives (goods, tokens, card:<id> for a named card)
         "get": Cost,  # what it asks for (goods, tokens, a number of cards)
+        "free_used": NotRequired[bool],  # the partner played a free card before answering
     },
 )
 """A trade offer waiting for the partner's answer."""

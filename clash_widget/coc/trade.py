@@ -34,6 +34,7 @@ from .effects import grants
 from .rulebook import RULES
 from .state_types import TradeReplyFrame, TradeRoutesFrame
 from .vocab import ANGRY, BARBARIANS, BASIC, RESOURCES, TOKENS
+from .windows import answering
 
 SECTION = "Primer: Trades"
 ROUTES = "Primer: Advances (Economics: Trade Routes, Currency)"
@@ -399,7 +400,8 @@ def apply_reply(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     a, b = state["players"][frame["from"]], state["players"][frame["player"]]
     if args["answer"] == "decline":
         ev.emit("trade_declined", f"{b['name']} declines the trade.", player=frame["player"])
-        ev.restores_previous = True  # the offer only asked: nothing else changed hands
+        # the offer only asked: nothing else changed hands (unless a free card was played)
+        ev.restores_previous = not frame.get("free_used", False)
         return
     picked = list(args["cards"] or card_choices(state, frame)[0])
     for g, n in frame["give"].items():
@@ -465,7 +467,11 @@ def _reply_prompt(state: State, frame: Frame) -> str:
 
 
 # Prompts worded from the frame (public: they name no hidden card).
-REPLY_FRAME = TableFrame("trade_reply", [REPLY], _reply_prompt)
+def _free_used(frame: Frame) -> None:
+    frame["free_used"] = True
+
+
+REPLY_FRAME = answering("trade_reply", [REPLY], _reply_prompt, _free_used)
 
 
 # == Trade Routes (and Currency) =============================================

@@ -1,11 +1,21 @@
 """Free abilities and free action cards "at any time" (engine.reactions).
 
 Primer, Actions (Expanded): anything that does not cost an action "may be used at any time
-with the exception of military skills on Action Cards". In your own turn the turn frame lists
-them between actions. Elsewhere a **window** (the engine's reaction window, frame ``window``)
-opens at the moments where using one could change what happens: a die or an event has just
-shown its result and the player is short of what it asks for, and a free card or Drama and
-Music could make it up:
+with the exception of military skills on Action Cards". "Any time" is read as **whenever the
+game waits on you** (rule ``anytime.where``), in three ways, none of which asks a question of
+its own:
+
+1. In your own turn the turn frame lists them between actions.
+2. Every other question the game puts to you lists them beside its own answers
+   (:data:`ANSWERING`: a trade offer's reply, the battle's questions, the status phase's free
+   advance and razing, an event's mood): you may use one, and the question stays open until
+   you answer it. They never turn a decision with one real answer into a question (the game
+   counts only the question's own answers: :func:`own_answers`), so holding a free card
+   asks nothing more of you.
+3. A **window** (the engine's reaction window, frame ``window``) asks you where nothing else
+   would, but using one could change what happens: a die or an event has just shown its
+   result and you are short of what it asks for, and a free card or Drama and Music could
+   make it up:
 
 - the cultural influence roll missed and the culture tokens to lift it are short (rule
   ``anytime.influence-roll``);
@@ -16,11 +26,14 @@ Music could make it up:
 A window asks only that player, lists every free action card in hand and Drama and Music (the
 same free things as the turn frame, never an action card's combat half: that needs Tactics and
 is played in the battle's own frame) and ``pass``; it never opens when nothing free could make
-up the shortfall, and it closes by itself once the shortfall is made up. Why not after every
-step of every turn: what a free card or Drama gives is spent only in its owner's own turn, in
-a trade (whose offer may only ask for what the partner already holds) and in these three
-moments, so using it at any other moment changes nothing its owner's next chance would not
-(rules ``anytime.free``, ``anytime.where``).
+up the shortfall, and it closes by itself once the shortfall is made up.
+
+Why not a question to every player after every step of every turn: what a free card or Drama
+gives (resources, culture and mood tokens) is spent only by its owner, and only in their own
+turn, in the questions above and at the three moments, so using it at any other moment
+changes nothing its owner's next chance would not; another player's action that concerns you
+(a trade offer, an attack) asks you something first, and you may use them there before it
+takes effect (rules ``anytime.free``, ``anytime.where``).
 """
 
 from __future__ import annotations
@@ -47,10 +60,11 @@ RULES.rule(
 )
 RULES.rule(
     "anytime.where",
-    "At any time, in practice: in your own turn between actions, and in a window where a free "
-    "card or ability could change what happens (an influence roll, Myths, a famine). What "
-    "they give is spent only in your turn, in a trade that asks for what you hold already, "
-    "and at those moments, so no other moment asks.",
+    "At any time, in practice: whenever the game waits on you. In your own turn between "
+    "actions; beside the answers of any other question put to you (a trade offer, a battle, "
+    "the status phase, an event), which stays open until you answer it; and in a window where "
+    "a free card or ability could change what happens (an influence roll, Myths, a famine). "
+    "What they give is spent only by you at those moments, so no other moment asks.",
     SECTION,
     source="ours",
 )
@@ -189,6 +203,71 @@ PLAY_FREE = ActionKind(
     example="play bumper_crop#0",
     label=cards._play_label,
 )
+
+
+FREE: tuple[ActionKind, ...] = (PLAY_FREE, abilities.DRAMA)
+"""What may be used at any time: the free action cards in hand and Drama and Music."""
+FREE_KINDS = frozenset(k.kind for k in FREE)
+
+ANSWERING = frozenset(
+    (
+        "trade_reply",
+        "battle_round",
+        "combat_card",
+        "casualties",
+        "siegecraft",
+        "barbarian_city",
+        "refugee_city",
+        "fanaticism_city",
+        "free_advance",
+        "raze",
+        "event_mood",
+    )
+)
+"""The questions put to a player, other than their turn and the window, that list the free
+cards and abilities beside their own answers (rule anytime.where): those another player's
+action, a battle, the status phase or an event asks. The steps inside the turn player's own
+action (collecting, building, paying...) do not: the turn frame lists them between actions."""
+
+
+class AnsweringFrame(TableFrame):
+    """A question of :data:`ANSWERING`: its own answers, then the free cards and abilities;
+    its prompt says so when the player has one to use. A free card or ability used there
+    leaves the question open; ``on_free`` tells its game that one was used (a declined trade
+    then no longer restores the position the offer was made at)."""
+
+    def __init__(
+        self,
+        kind: str,
+        table: list[ActionKind],
+        prompt: str | Callable[[State, Frame], str],
+        on_free: Callable[[Frame], None] | None = None,
+    ) -> None:
+        assert kind in ANSWERING, kind
+        self._on_free = on_free
+        super().__init__(kind, [*table, *FREE], prompt)
+
+    def prompt(self, game: Game, state: State, frame: Frame) -> str:
+        text = TableFrame.prompt(self, game, state, frame)
+        if any(k.any_legal(state, frame) for k in FREE):
+            text += " You may first play a free action card or use a free ability."
+        return text
+
+    def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
+        TableFrame.apply(self, game, state, frame, action, ev)
+        if action.kind in FREE_KINDS and self._on_free is not None:
+            self._on_free(frame)
+
+
+answering = AnsweringFrame
+
+
+def own_answers(frame: Frame, legal: list[Action]) -> list[Action]:
+    """The answers a question asks for, without the free cards and abilities it also lists:
+    what decides whether it has a real choice (a choice with one real answer is not asked)."""
+    if frame["kind"] not in ANSWERING:
+        return legal
+    return [a for a in legal if a.kind not in FREE_KINDS]
 
 
 def apply_pass(state: State, frame: Frame, args: object, ev: Events) -> None:

@@ -291,6 +291,11 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: Options) -> State: ...
 
+    def opening_events(self, state: State) -> list[Event]:
+        """What the set-up of a new game did in the open, as the log's first lines (read
+        after the seats are named, so the words name the players). None by default."""
+        return []
+
     def check_players(self, players: int) -> None:
         """Refuse a player count this game does not take (a match or a scenario being set up)."""
         if not self.min_players <= players <= self.max_players:

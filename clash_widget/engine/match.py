@@ -102,6 +102,7 @@ class Match:
         then takes no shortcut): what ``selfplay --verify`` plays with."""
         self.actions: list[str] = []
         self.log: list[dict[str, Any]] = []
+        self.opening: list[dict[str, Any]] = []  # the set-up's open events: the log's start
         self._undo: list[tuple[State, int, bool]] = []  # (state before, log length, barrier)
         self._redo: list[str] = []
         self._start: State | None = None  # the position before the first recorded action
@@ -141,7 +142,10 @@ class Match:
         state = g.new_state(n, seed, opts)
         if given is not None:
             g.name_seats(state, given)
-        return cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo, verify=verify)
+        m = cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo, verify=verify)
+        m.opening = g.opening_events(state)
+        m.log = list(m.opening)
+        return m
 
     @classmethod
     def from_state(cls, game: str | Game, state: State, *, keep_undo: bool = True) -> Match:

@@ -203,7 +203,7 @@ class Timeline:
         if base:
             state, log = self._snapshots[base]
         else:
-            state, log = self.match.start_state(), []
+            state, log = self.match.start_state(), self.match.opening
         m = Match.from_state(self.match.game, clone(state), keep_undo=False)
         m.log = clone(log)
         for i in range(base, k):

@@ -1,9 +1,9 @@
 """Action phase actions on your own cards: found, play, heal, move, ability, pass.
 
 ``found <city card> [<paying city>]`` deploys a city (seed action 3; the paying city loses
-the founding cost, design notes), then the ``settle`` frame: ``terrain <card>`` from the
-three pulled cards or your council, or ``none``; then ``settle_produce``:
-``produce <card>`` or ``none``.
+the founding cost, design notes), then the ``settle`` frame: ``pull`` (the three cards the
+player may pull, once), ``terrain <card>`` from the pulled cards or your council, or
+``none``; then ``settle_produce``: ``produce <card>`` or ``none``.
 ``play <card> [<target>]`` deploys an event, discovery, mod, terrain or policy (action 4).
 ``heal <unit>``, ``move <unit> <city>``, ``ability <card>``, ``pass``.
 Research, produce (maintenance), explore, attack and clash live in their own modules.
@@ -124,17 +124,10 @@ def apply_found(state: State, frame: Frame, a: Args, ev: Events) -> None:
     payer = a.get(1) or None
     state["players"][seat]["council"].remove(cid)
     place_city(state, seat, cid, payer, ev)
-    pulled = zones.pull(state, seat, 3, ev)
-    if pulled:
-        ev.emit(
-            "pull",
-            f"{zones.player_name(state, seat)} pulls "
-            + ", ".join(card_set.name(state, x) for x in pulled)
-            + " to settle the new city.",
-            player=seat,
-            cards=list(pulled),
-        )
-    state["stack"].append({"kind": "settle", "player": seat, "city": cid, "cards": pulled})
+    # The three pulls are a "may": the settle frame offers them (``pull``) beside the terrain.
+    state["stack"].append(
+        {"kind": "settle", "player": seat, "city": cid, "cards": [], "pulled": False}
+    )
 
 
 FOUND = ActionKind(
@@ -157,10 +150,61 @@ FOUND = ActionKind(
 
 
 # -- settling: a terrain, then a production--------------------------------------------------------
+SETTLE_PULLS = 3  # seed action 3: "Then you may pull 3 cards"
+
+
+@explained(lambda s, f, a: "this city's cards were pulled already, or your treasury is empty")
+@BOOK.check(
+    "settle.may-pull",
+    "After founding a city you may pull three cards, once, before choosing its terrain from "
+    "them or from your council.",
+    ACTION,
+)
+def settle_pull_ok(state: State, frame: Frame, a: Args) -> bool:
+    return _can_pull(state, frame)
+
+
+def _can_pull(state: State, frame: Frame) -> bool:
+    p = state["players"][frame["player"]]
+    return not frame["pulled"] and bool(p["treasury"] or p["landfill"])
+
+
+def settle_pull_candidates(state: State, frame: Frame) -> list[Action]:
+    return [Action("pull")] if _can_pull(state, frame) else []
+
+
+def apply_settle_pull(state: State, frame: Frame, a: Args, ev: Events) -> None:
+    seat = frame["player"]
+    frame["pulled"] = True
+    pulled = zones.pull(state, seat, SETTLE_PULLS, ev)
+    frame["cards"] = pulled
+    ev.emit(
+        "pull",
+        f"{zones.player_name(state, seat)} pulls "
+        + ", ".join(card_set.name(state, x) for x in pulled)
+        + f" to settle {card_set.name(state, frame['city'])}.",
+        player=seat,
+        cards=list(pulled),
+    )
+
+
+SETTLE_PULL = ActionKind(
+    "pull",
+    parse_args,
+    [settle_pull_ok],
+    settle_pull_candidates,
+    apply_settle_pull,
+    arity=(0, 0),
+    usage="pull takes no arguments",
+    example="pull",
+    ensured=[settle_pull_ok],
+)
+
+
 @explained(lambda s, f, a: "not a terrain you pulled or hold")
 @BOOK.check(
     "settle.terrain-source",
-    "The new city's terrain comes from the three cards pulled or from your council.",
+    "The new city's terrain comes from the cards pulled for it or from your council.",
     ACTION,
 )
 def settle_terrain_ok(state: State, frame: Frame, a: Args) -> bool:

@@ -6,9 +6,10 @@ capital}; ``cities`` (city card -> {controller, population, terrains, mods, prod
 progress, creations}); ``units`` (unit card -> {controller, city, damage, tired}); ``spent``
 (exhausted creations); ``table`` (pulled cards not yet landed); ``shown`` (the last
 initiative, growth pulls, culture clash and battle, for the table); ``turn`` {number, phase,
-order, queue, active, at, bonus, clashed}; ``stack``; ``over``; ``result``; ``stats``. A
-card's owner is the seat in its id; control is where it lies. The log of events is the
-match's (``Match.log``), not the state's.
+order, queue, active, at, bonus, clashed}; ``stack``; ``over``; ``redeals`` (the opening
+councils shown and dealt again); ``result``; ``stats``. A card's owner is the seat in its id;
+control is where it lies. The log of events is the match's (``Match.log``), not the state's;
+it opens with the redeals (``opening_events``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .flow import advance
 from .handlers import HANDLERS
 from .options import HistoryOptions
 from .rulebook import BOOK
-from .setup import new_state
+from .setup import new_state, redeal_event
 from .view import describe, view
 
 
@@ -44,10 +45,14 @@ class HistoryCCG(Game):
         for player, name in zip(state["players"], names, strict=True):
             player["name"] = name  # the rules' texts read the player's own record
 
+    def opening_events(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """The redeals of the deal (rule setup.redeal): shown to everybody, so in the log."""
+        return [redeal_event(state, r) for r in state.get("redeals", [])]
+
     def new_state(self, players: int, seed: int, options: Options) -> dict[str, Any]:
         self.check_players(players)
         state = new_state(players, seed, options.to_dict())
-        self.settle(state, Events())  # up to the first decision (dealt in secret: no log)
+        self.settle(state, Events())  # up to the first decision (redeals: opening_events)
         return state
 
     # -- automatic steps ---------------------------------------------------------------------

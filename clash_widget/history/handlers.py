@@ -7,7 +7,8 @@
 ``plan``                maintenance step 4: start research, put productions behind cities.
 ``act``                 the action phase: one action, or pass.
 ``explore``             after exploring: deploy one pulled card, or none.
-``settle`` / ``settle_produce``  after founding: its terrain, then its production.
+``settle`` / ``settle_produce``  after founding: pull three cards or not, its terrain, then
+                        its production.
 ``shrink``              after losing a culture clash: the city that loses population.
 ``trim``                closing phase: discard down to the council size.
 """
@@ -29,6 +30,7 @@ from .actions import (
     PRODUCE_NONE,
     SETTLE_NONE,
     SETTLE_PRODUCE,
+    SETTLE_PULL,
     SETTLE_TERRAIN,
 )
 from .combat import ATTACK
@@ -101,10 +103,16 @@ def _explore_prompt(state: State, frame: Frame) -> str:
 
 
 def _settle_prompt(state: State, frame: Frame) -> str:
+    city = card_set.name(state, frame["city"])
+    if not frame["pulled"]:
+        return (
+            f"{_who(state, frame)}: you may pull three cards for {city} (they go to your "
+            "landfill unless one is its terrain), or put a terrain from your council next to "
+            "it, or none."
+        )
     return (
-        f"{_who(state, frame)}: put a terrain next to {card_set.name(state, frame['city'])}, from "
-        "the "
-        "pulled cards or your council, or none."
+        f"{_who(state, frame)}: put a terrain next to {city}, from the pulled cards or your "
+        "council, or none."
     )
 
 
@@ -191,7 +199,7 @@ HANDLERS: dict[str, FrameHandler] = {
         ),
         TableFrame(
             "settle",
-            [SETTLE_TERRAIN, SETTLE_NONE],
+            [SETTLE_PULL, SETTLE_TERRAIN, SETTLE_NONE],
             _settle_prompt,
             not_now="choose the new city's terrain (or none) first",
         ),

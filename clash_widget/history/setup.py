@@ -18,7 +18,7 @@ from . import cards as card_set
 from . import wide, zones
 from .options import DECKS
 from .rulebook import BOOK, SETUP, SETUP_REDEAL, Args, parse_args
-from .state_types import City, DeckName, HistoryOptionsDict, HistoryState, Player
+from .state_types import City, DeckName, HistoryOptionsDict, HistoryState, Player, Redeal
 
 REDEALS = 50
 
@@ -50,6 +50,7 @@ def new_state(players: int, seed: int, options: dict[str, Any], ev: Events | Non
         },
         "stack": [],
         "over": False,
+        "redeals": [],
         "result": None,
         "stats": {},
     }
@@ -91,16 +92,29 @@ def deal(state: State, seat: int, ev: Events) -> None:
         kinds = {card_set.ctype(state, c) for c in p["council"]}
         if {"city", "terrain"} <= kinds:
             return
-        ev.emit(
-            "redeal",
-            f"{zones.player_name(state, seat)}'s opening council has no "
-            f"{'city' if 'city' not in kinds else 'terrain'}: "
-            "shown, shuffled back and dealt again.",
-            player=seat,
-            shown=list(p["council"]),
-            rule=SETUP_REDEAL.id,
-        )
+        # Shown to everybody: kept in the state, so the log opens with it (opening_events).
+        redeal: Redeal = {
+            "player": seat,
+            "shown": list(p["council"]),
+            "missing": "city" if "city" not in kinds else "terrain",
+        }
+        state["redeals"].append(redeal)
+        ev.append(redeal_event(state, redeal))
     raise ValueError("this deck cannot deal a council with a city and a terrain")
+
+
+def redeal_event(state: State, redeal: Redeal) -> dict[str, Any]:
+    """A redeal (rule setup.redeal) in the log's words, with the player's name as it is now."""
+    who = zones.player_name(state, redeal["player"])
+    shown = ", ".join(card_set.name(state, c) for c in redeal["shown"])
+    return {
+        "kind": "redeal",
+        "text": f"{who}'s opening council has no {redeal['missing']}: {who} shows it ({shown}), "
+        "shuffles it back into the treasury and consults again.",
+        "player": redeal["player"],
+        "shown": list(redeal["shown"]),
+        "rule": SETUP_REDEAL.id,
+    }
 
 
 # -- the capital-----------------------------------------------------------------------------------

@@ -170,6 +170,7 @@ class SettleFrame(TypedDict):
     player: int
     city: str  # the new city's id
     cards: list[str]  # the cards pulled for it
+    pulled: bool  # whether the player has pulled (the three pulls are a "may", once)
 
 
 class SettleProduceFrame(TypedDict):
@@ -228,6 +229,14 @@ HistoryFrame = (
 )
 
 
+class Redeal(TypedDict):
+    """An opening council without a city or a terrain, shown and dealt again (setup.redeal)."""
+
+    player: int
+    shown: list[str]  # the council shown to everybody
+    missing: Literal["city", "terrain"]
+
+
 class HistoryState(EngineState):
     game: Literal["history"]
     options: HistoryOptionsDict
@@ -239,5 +248,6 @@ class HistoryState(EngineState):
     shown: Shown
     turn: Turn
     stack: list[HistoryFrame]  # decision frames, the top one decides now
+    redeals: NotRequired[list[Redeal]]  # the set-up's redeals, in order (the log's first lines)
     result: Result | None  # set when the game ends
     stats: dict[str, int]  # counts of what happened, for the design lab

@@ -170,6 +170,7 @@ LABELS = {
     "shrink": "{0} loses 1 population",
     "pass": "Pass",
     "grow": "Try to grow {0}",
+    "pull": "Pull three cards for the new city",
 }
 # "none" answers the decision on top of the stack: its words depend on which one it is.
 NONE_LABELS = {

@@ -190,7 +190,8 @@ def _destroy(state: State, card: str, ev: Events, why: str, cause: str) -> None:
 
 # -- scoring (4.1, 7.1) ----------------------------------------------------------------------------
 def card_points(state: State, card: str) -> int:
-    """The Victory Points a Culture card in play is worth this turn (7.1; Religion spreads)."""
+    """The Victory Points a Culture card in play is worth this turn (7.1; Religion spreads only
+    with the option vp_spread, ours)."""
     c = content.cards()[card]
     vp = int(c["vp"])
     if c.get("spread"):

@@ -37,4 +37,5 @@ class PersistenceOptions(Options):
     vp_control_factor: int = ranged(2, 0, 10)
     vp_capital: int = ranged(1, 0, 10)
     vp_monument: int = ranged(1, 0, 10)
-    vp_spread: int = ranged(1, 0, 10)
+    # Religion spreading its culture (ours): 0, the seed's 7.1, scores it one VP like the rest.
+    vp_spread: int = ranged(0, 0, 10)

@@ -212,9 +212,10 @@ SHARED_SEA = R(
 )
 SPREAD = R(
     "culture.spread",
-    "Religion, our seventh Culture card, spreads its culture: it scores extra Victory Points "
-    "(option vp_spread) for each Capital of another player next to its own Capital (by land, "
-    "across one sea or over a strait).",
+    "Religion, our seventh Culture card, spreads its culture only in our variant (option "
+    "vp_spread, off by default, as the seed gives every Culture card but Science one Victory "
+    "Point): there it scores extra Victory Points for each Capital of another player next to its "
+    "own Capital (by land, across one sea or over a strait).",
     S71,
     source="ours",
 )

@@ -18,7 +18,8 @@ Modelling choices that are ours (the seed is silent or informal):
 * Several players with 5 cultures at the start of a turn: most cultures, then most
   Characters wins among them; otherwise they share the win (``result["draw"]``).
 * Pairs variant: 4 players, partners in seats (0, 2) and (1, 3); at a deck-exhaustion end a
-  pair's cultures and Characters are summed over both cities.
+  pair counts the different cultures across both cities (a culture in both counts once) and
+  the Characters of both (rule end.deck-exhausted).
 * The extended deck's composition (148 cards) is documented in ``data/cards.json``.
 * ``redraw=False`` (our variant) removes the draw step's discard-and-redraw; notebook 20 uses
   it to measure how much that rule shortens games.

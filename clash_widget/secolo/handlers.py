@@ -75,6 +75,9 @@ def _window_prompt(state: State, frame: Frame) -> str:
         if frame["then"] == "next_turn"
         else f"{who(state, state['turn']['seat'])} has just played"
     )
+    if "answer" in frame:  # a card used in the window: the others may answer it
+        by, card = frame["answer"]["seat"], frame["answer"]["card"]
+        when += f", and {who(state, by)} has just used {catalogue.label(card)}"
     return f"{who(state, frame['player'])}: {when}. Play a Special or use an Object now, or pass."
 
 

@@ -89,6 +89,8 @@ REACT_WINDOW = R(
     "Specials and Object powers may be used at any moment: the turn player in the draw and act "
     "steps; every other player, in turn order, in a window after each step (the draw, each "
     "card put into play, Special or Object power, an Attack declared, the end of the turn "
-    "before the next begins). A window asks only the players who could use something then.",
+    "before the next begins). A card used in a window may be answered by every other player, "
+    "the one whose turn just ended included. A window asks only the players who could use "
+    "something then.",
     PLAY,
 )

@@ -110,6 +110,11 @@ class CounterFrame(TypedDict):
     pending: Pending
 
 
+class WindowAnswer(TypedDict):
+    seat: int  # who used it
+    card: str  # the Special or Object used
+
+
 class WindowFrame(TypedDict):
     """«In qualsiasi momento»: after a step of the turn, the other seats that could use a
     Special or an Object now are asked in turn (engine/reactions.py, secolo/windows.py)."""
@@ -119,6 +124,7 @@ class WindowFrame(TypedDict):
     queue: list[int]  # the seats asked after this one
     then: Literal["", "next_turn"]  # what the game does when the window closes
     turn_seat: NotRequired[int]  # the seat whose turn ended (with then == "next_turn")
+    answer: NotRequired[WindowAnswer]  # the last card used in this window, which all may answer
 
 
 SecoloFrame = PickFrame | DrawFrame | ActFrame | ReactFrame | CounterFrame | WindowFrame

@@ -9,6 +9,13 @@ opponent's fifth culture, which wins only «all'inizio di un turno»). An Attack
 window (``react``). A window asks, in turn order, only the players who hold a Special or
 Object they could use then; each uses it or passes (``pass``), and a window nobody could use
 is never opened (rule reaction.window).
+
+A card used in a window may itself be answered «da ogni giocatore»: the player who used it
+stays asked while they can use more, then every other player in turn order after them is
+asked again (those who had passed too). In the end-of-turn window that includes the player
+whose turn just ended, so a Special that would win at the start of the next turn can be
+answered before that turn begins; in a window inside the turn the turn player is left out,
+as their own step comes next and they may answer there.
 """
 
 from __future__ import annotations
@@ -71,12 +78,30 @@ class StepFrame(TableFrame):
             after_step(state, frame["player"], ev)
 
 
+def answerers(state: State, frame: Frame, seat: int) -> list[int]:
+    """Who may answer what ``seat`` just used in the window: every other player in turn order
+    after them; the turn player only at the end of the turn (else their own step comes next)."""
+    turn_seat = state["turn"]["seat"]
+    return [
+        s
+        for s in logic.turn_order_after(state, seat)
+        if s != turn_seat or frame["then"] == "next_turn"
+    ]
+
+
 class WindowFrame(TableFrame):
-    """The window: a player who used a card stays asked while they can use more."""
+    """The window: a player who used a card stays asked while they can use more, then every
+    other player may answer it (:func:`answerers`)."""
 
     def apply(self, game: Game, state: State, frame: Frame, action: Action, ev: Events) -> None:
+        seat = frame["player"]
         TableFrame.apply(self, game, state, frame, action, ev)
-        if action.kind != "pass" and not still_usable(state, frame, usable):
+        if action.kind == "pass":
+            return
+        if any(f is frame for f in state["stack"]):
+            frame["queue"] = answerers(state, frame, seat)
+            frame["answer"] = {"seat": seat, "card": action.args[0]}
+        if not still_usable(state, frame, usable):
             if not any(f is frame for f in state["stack"]):
                 _closed(state, frame, ev)
 

@@ -196,7 +196,7 @@ def test_research_dogma_choice_one_candidate_is_not_asked():
 def test_event_myths():
     """Primer, Myths: "Whenever a city would have its Mood reduced by an Event card, you may
     pay 1 Mood token instead." - the player chooses."""
-    s = open_map().advances(0, "myths").resources(0, mood=1)
+    s = open_map().advances(0, "myths").resources(0, mood=1).hand(0)  # no free card to list
     cap = s.capital(0)
     _event(s, "plague")
     m = s.match()
@@ -233,7 +233,7 @@ def test_event_myths_only_asked_when_it_can_help():
 def test_event_mood_city():
     """Our Plague card: "One of your cities (you choose which) loses a mood step" (primer,
     Research: events "may force a variety of effects")."""
-    s = open_map()
+    s = open_map().hand(0)  # no free card to list beside the question
     cap = s.capital(0)
     second = _second_city(s, mood="happy")
     _event(s, "plague")

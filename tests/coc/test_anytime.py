@@ -11,6 +11,7 @@ from clash_widget.coc.board import cities_of
 from clash_widget.engine.game import Events
 
 from .helpers import accepted, open_map, refused
+from .test_combat_rules import land_battle
 from .test_influence import setup as influence_setup
 
 
@@ -115,6 +116,65 @@ def test_anytime_where_not_after_every_step():
     accepted(m, "end")
     assert [f["kind"] for f in m.state["stack"]] == ["turn"]
     assert m.state["stack"][-1]["player"] == 1
+
+
+def _offered_to_blue(*blue_hand):
+    """Orange's turn: Orange offers Blue 1 ore for 1 wood; Blue has no food."""
+    s = open_map().turn(1)
+    s.resources(0, food=0, wood=2, ore=0).resources(1, food=0, wood=0, ore=2)
+    s.hand(0, *blue_hand).hand(1)
+    m = s.match()
+    accepted(m, "trade 0 ore:1 wood:1")
+    assert m.state["stack"][-1]["kind"] == "trade_reply" and m.current_player == 0
+    return m
+
+
+def test_anytime_where_trade_reply():
+    """Primer: anything that does not cost an action "may be used at any time with the
+    exception of military skills on Action Cards". In Orange's turn Blue, with no food and
+    holding Bumper Crop, is asked to reply to Orange's offer: Blue may play the card there,
+    is asked the same question again, and then answers it."""
+    m = _offered_to_blue("bumper_crop")
+    card = m.state["players"][0]["actions_hand"][0]
+    assert f"play {card}" in _keys(m) and "reply accept" in _keys(m)
+    assert "free action card" in m.prompt()
+    accepted(m, f"play {card}")
+    assert m.state["players"][0]["res"]["food"] == 2 and not m.state["players"][0]["actions_hand"]
+    assert m.state["stack"][-1]["kind"] == "trade_reply" and m.current_player == 0
+    assert "free action card" not in m.prompt()
+    accepted(m, "reply accept")
+    assert m.state["players"][0]["res"]["ore"] == 1 and m.current_player == 1
+    assert m.state["turn"]["actions"] == 3  # Blue's card cost Orange's turn nothing
+
+
+def test_anytime_where_battle_question():
+    """ "may be used at any time with the exception of military skills on Action Cards": in a
+    battle Blue (with Tactics) is asked for a combat card; its civil half is listed too. Played
+    for food, the card is gone, so the combat-card question, left with "pass" alone, is not
+    asked again: the round is fought."""
+    m, start, cap1 = land_battle(dice=(4, 5, 2, 2), hand0=("bumper_crop#0",), res0={"food": 0})
+    assert m.state["stack"][-1]["kind"] == "combat_card" and m.current_player == 0
+    assert {"play bumper_crop#0", "tactic bumper_crop#0", "pass"} <= set(_keys(m))
+    accepted(m, "play bumper_crop#0")
+    assert m.state["players"][0]["res"]["food"] == 2
+    assert m.state["stack"][-1]["kind"] != "combat_card"
+    assert [e for e in m.log if e["kind"] == "combat_round"]
+
+
+def test_anytime_where_no_question_of_its_own():
+    """Holding a free card asks nothing more: a card costing an action is refused in the reply
+    (rule anytime.free-card), and a status-phase question whose only answer is to pass (no
+    size-1 city to raze) is still not asked of a player who holds a free card."""
+    m = _offered_to_blue("merchant_fleet")
+    fleet = m.state["players"][0]["actions_hand"][0]
+    assert refused(m, f"play {fleet}") == "anytime.free-card"
+    assert _keys(m) == ["reply accept", "reply decline"]
+    s = open_map().hand(0, "bumper_crop").hand(1, "festival")
+    s.city(0, s.capital(0), pieces=("temple",))  # size 2: nothing to raze
+    s.state["stack"].append({"kind": "raze", "player": 0})
+    m = s.match()
+    m.game.settle(m.state, Events())
+    assert m.state["stack"][-1]["kind"] != "raze"
 
 
 def test_anytime_myths():

@@ -92,7 +92,12 @@ def test_raid_one_card_per_round():
     assert len(_rounds(m, a)) == 1
     frame = m.state["stack"][-1]
     assert frame["kind"] == "combat_card" and frame["battle"]["round"] == 2
-    assert sorted(str(x) for x in m.legal_actions()) == ["pass", "tactic scholars#0"]
+    # the card's combat half, or its civil half (free, at any time: anytime.where)
+    assert sorted(str(x) for x in m.legal_actions()) == [
+        "pass",
+        "play scholars#0",
+        "tactic scholars#0",
+    ]
     rig_dice(m, 1, 5, 5)  # round 2: the defender's extra die wins it
     accepted(m, "tactic scholars#0")
     r2 = _rounds(m, a)[1]

@@ -310,7 +310,9 @@ def test_pick_asked_says_whether_pick_options_offers_a_choice():
             plain = len(movement.pick_options(m.state, args)) > 1
             assert movement.pick_asked(m.state, args) == plain, a
             seen[plain] += 1
-    assert seen[True] > 100 and seen[False] > 1000, seen
+    # Both answers are met: wide groups with a real choice are rare in random games (36 of
+    # 182k since the free cards are also listed in the answering questions, anytime.where).
+    assert seen[True] > 30 and seen[False] > 1000, seen
 
 
 def test_pick_asked_leaves_out_forest_units_before_a_battle():

@@ -50,6 +50,11 @@ def _top(m):
     return m.state["stack"][-1]
 
 
+def _replies(m):
+    """The trade question's own answers (the free cards it also lists left out)."""
+    return {str(a) for a in m.legal_actions() if a.kind == "reply"}
+
+
 def _labels(m):
     return {v["key"]: v["label"] for v in m.view(m.current_player)["legal"]}
 
@@ -126,7 +131,8 @@ def test_trade_choose_cards_partner_picks():
     m = _traders().match()
     accepted(m, "trade 1 wood:1 action_cards:1")
     legal = {str(a) for a in m.legal_actions()}
-    assert legal == {"reply accept festival#0", "reply accept scholars#0", "reply decline"}
+    free = {"play festival#0", "play scholars#0"}  # free cards, at any time (anytime.where)
+    assert legal == {"reply accept festival#0", "reply accept scholars#0", "reply decline"} | free
     assert all(m.check(a) is None for a in m.legal_actions())  # listed without asking again
     assert refused(m, "reply accept") == "trade.choose-cards"
     assert refused(m, "reply accept metropolis#1") == "trade.choose-cards"  # not an action card
@@ -143,7 +149,7 @@ def test_trade_choose_cards_only_one_answer_is_not_asked():
     partner has nothing to choose: "reply accept" gives it."""
     m = _traders().match()
     accepted(m, "trade 1 wood:1 objective_cards:1")
-    assert {str(a) for a in m.legal_actions()} == {"reply accept", "reply decline"}
+    assert _replies(m) == {"reply accept", "reply decline"}
     accepted(m, "reply accept")
     assert m.state["players"][0]["objectives_hand"] == ["expansion#0", "metropolis#1"]
     # Two copies of one card are no choice either.
@@ -151,7 +157,7 @@ def test_trade_choose_cards_only_one_answer_is_not_asked():
     _hand(s, 1, "scholars#0", "scholars#1")
     m = s.match()
     accepted(m, "trade 1 wood:1 action_cards:1")
-    assert {str(a) for a in m.legal_actions()} == {"reply accept", "reply decline"}
+    assert _replies(m) == {"reply accept", "reply decline"}
     assert all(m.check(a) is None for a in m.legal_actions())
     accepted(m, "reply accept")
     assert m.state["players"][1]["actions_hand"] == ["scholars#1"]

@@ -4,6 +4,7 @@ exploring, and the order of play."""
 from __future__ import annotations
 
 from clash_widget.engine import Match
+from clash_widget.history import cards as card_set
 from clash_widget.history import zones
 
 from .helpers import blank, busy, kinds, ok, refused, scenario
@@ -100,6 +101,7 @@ def test_settle_terrain_source_ok():
     scenario.give(s, 0, "warriors")
     pulled = scenario.stack_treasury(s, 0, ["coast", "festival", "fish"])
     ok(m, f"found {c} {a}")
+    ok(m, "pull")
     f = s["stack"][-1]
     assert f["kind"] == "settle" and f["cards"] == pulled
     assert {str(x) for x in m.legal_actions()} == {f"terrain {pulled[0]}", "none"}
@@ -118,6 +120,7 @@ def test_settle_terrain_source_refused():
     c = scenario.give(s, 0, "lakeside")
     scenario.stack_treasury(s, 0, ["coast", "festival", "fish"])
     ok(m, f"found {c} {a}")
+    ok(m, "pull")
     fest = s["stack"][-1]["cards"][1]
     refused(m, f"terrain {fest}", "settle.terrain-source")
     refused(m, f"terrain {scenario.find(s, 0, 'plains')}", "settle.terrain-source")
@@ -129,8 +132,51 @@ def test_settle_from_council():
     c, t = scenario.give(s, 0, "lakeside"), scenario.give(s, 0, "plains")
     scenario.stack_treasury(s, 0, ["festival", "fish", "pottery"])
     ok(m, f"found {c} {a}")
+    ok(m, "pull")
     ok(m, f"terrain {t}")
     assert s["cities"][c]["terrains"] == [t] and t not in s["players"][0]["council"]
+
+
+def test_settle_may_pull_ok():
+    """Seed (action 3): "Then you may pull 3 cards and put a terrain card from among the pulled
+    cards or from your hand". The pulls are a "may": Blue founds Lakeside, is asked, and puts
+    the Plains of its council next to it without pulling; the treasury is untouched."""
+    m, a, b = position()
+    s = m.state
+    c, t = scenario.give(s, 0, "lakeside"), scenario.give(s, 0, "plains")
+    top = scenario.stack_treasury(s, 0, ["coast", "festival", "fish"])
+    before = list(s["players"][0]["treasury"])
+    ok(m, f"found {c} {a}")
+    f = s["stack"][-1]
+    assert f["kind"] == "settle" and f["cards"] == [] and not s["table"]
+    assert {str(x) for x in m.legal_actions()} == {"pull", f"terrain {t}", "none"}
+    ev = ok(m, f"terrain {t}")
+    assert "pull" not in kinds(ev)
+    assert s["cities"][c]["terrains"] == [t]
+    assert s["players"][0]["treasury"] == before and top[0] not in s["players"][0]["landfill"]
+
+
+def test_settle_may_pull_refused():
+    """The three pulls are taken once: a second pull is refused; a player with nothing to pull
+    is not offered the pull (and with no terrain either, the question is not asked at all)."""
+    m, a, b = position()
+    s = m.state
+    c = scenario.give(s, 0, "lakeside")
+    pulled = scenario.stack_treasury(s, 0, ["festival", "fish", "coast"])
+    ok(m, f"found {c} {a}")
+    ok(m, "pull")
+    assert s["stack"][-1]["cards"] == pulled
+    refused(m, "pull", "settle.may-pull")
+    m, a, b = position(max_terrains=10)  # room for every terrain of the deck next to one city
+    s = m.state
+    c = scenario.give(s, 0, "lakeside")
+    p = s["players"][0]
+    loose = p["treasury"] + p["landfill"]
+    p["council"] += [x for x in loose if card_set.ctype(s, x) != "terrain"]
+    s["cities"][a]["terrains"] += [x for x in loose if card_set.ctype(s, x) == "terrain"]
+    p["treasury"], p["landfill"] = [], []
+    ok(m, f"found {c} {a}")
+    assert s["stack"][-1]["kind"] != "settle" and s["cities"][c]["terrains"] == []
 
 
 # -- playing cards---------------------------------------------------------------------------------

@@ -44,6 +44,26 @@ def test_setup_redeal():
         assert {"city", "terrain"} <= types
 
 
+def test_setup_redeal_in_the_log():
+    """Ours (rule setup.redeal): the player "shows" the council without a city or a terrain
+    before shuffling it back, so everybody reads it: the new game's log opens with the redeal,
+    naming the player by the name they sit under and the cards shown."""
+    for seed in range(200):
+        m = Match.new("history", ["Ann", "Bob"], seed)
+        if m.state["redeals"]:
+            break
+    else:
+        raise AssertionError("no redeal in 200 deals")
+    first = m.state["redeals"][0]
+    who = ["Ann", "Bob"][first["player"]]
+    assert m.log and m.log[0]["kind"] == "redeal" and m.log[0]["shown"] == first["shown"]
+    text = m.log[0]["text"]
+    assert text.startswith(f"{who}'s opening council has no {first['missing']}: {who} shows it")
+    assert all(card_set.name(m.state, c) in text for c in first["shown"])
+    assert [e["kind"] for e in m.log].count("redeal") == len(m.state["redeals"])
+    assert m.view(1 - first["player"])["log"][0]["text"] == text  # shown to everybody
+
+
 def _setup_position() -> tuple[Match, str, str, str]:
     m = blank()
     s = m.state

@@ -414,22 +414,32 @@ def test_culture_score_all_epochs_refused():
     refused(m, "declare commerce", "culture.declare-time-frame")
 
 
-def test_culture_spread_ok():
-    """Ours: Religion spreads its culture, one more VP for each Capital of another player next
-    to its Capital. Carthage is across the Strait of Sicily from Italy."""
+def test_culture_science_two_religion_too():
+    """7.1: "All Culture cards are worth one Victory Point per turn, except the Science card
+    which is worth two points per turn." By default Religion (ours) is worth one like the rest,
+    even with an enemy Capital next door (Carthage, across the Strait of Sicily from Italy)."""
     s = scene(epoch=4).empire(1, "carthaginians", lands=["carthage"], capital="carthage")
+    s.empire(0, "romans", lands=["italy"], capital="italy").culture("religion", "romans")
+    m = s.turn(0, "romans", armies=0, fleets=0).match()
+    assert card_points(m.state, "religion") == 1
+    ev = finish_turn(m)
+    assert [(e["card"], e["vp"]) for e in of_kind(ev, "culture_scored")] == [("religion", 1)]
+
+
+def test_culture_spread_ok():
+    """Ours, option vp_spread: Religion spreads its culture, that many more VP for each Capital
+    of another player next to its Capital. Carthage is across the Strait of Sicily from Italy."""
+    s = scene(epoch=4, vp_spread=1)
+    s.empire(1, "carthaginians", lands=["carthage"], capital="carthage")
     s.empire(0, "romans", lands=["italy"], capital="italy").culture("religion", "romans")
     m = s.turn(0, "romans").match()
     assert card_points(m.state, "religion") == 1 + 1
 
 
 def test_culture_spread_refused():
-    """No foreign Capital nearby (or option vp_spread=0): Religion scores its one VP."""
-    s = scene(epoch=4).empire(1, "han", lands=["north_china"], capital="north_china")
+    """Option vp_spread on, but no foreign Capital nearby: Religion scores its one VP."""
+    s = scene(epoch=4, vp_spread=1)
+    s.empire(1, "han", lands=["north_china"], capital="north_china")
     s.empire(0, "romans", lands=["italy"], capital="italy").culture("religion", "romans")
     m = s.turn(0, "romans").match()
     assert card_points(m.state, "religion") == 1
-    s = scene(epoch=4, vp_spread=0)
-    s.empire(1, "carthaginians", lands=["carthage"], capital="carthage")
-    s.empire(0, "romans", lands=["italy"], capital="italy").culture("religion", "romans")
-    assert card_points(s.turn(0, "romans").match().state, "religion") == 1

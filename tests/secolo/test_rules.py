@@ -625,6 +625,29 @@ def test_reaction_window_ok_exile_stops_a_fifth_culture():
     assert m.state["stack"][-1] == {"kind": "draw", "player": 1, "marked": []}
 
 
+def test_reaction_window_ok_the_turn_player_answers_a_special():
+    """Seed: «Le carte Speciali possono essere giocate da ogni giocatore in qualsiasi
+    momento.» Every player, the one whose turn just ended included, may answer a Special
+    before the next turn begins. Blue ends the turn; in the window Orange converts Blue's
+    Pirate, its fifth culture, which would win at the start of its turn; Blue, holding Exile,
+    is asked first and sends the Pirate back to a hand: nobody wins."""
+    m = new_match(picks=["sci-pr-2", "cat-pr-1"])
+    build(m, 0, "pir-ch-1")
+    build(m, 1, "sci-ch-1", "rif-ch-1", "ind-ch-1")
+    give(m, 1, "sp-cnv-1")
+    give(m, 0, "sp-esi-1")
+    ok(m, "end")
+    assert m.state["stack"][-1]["kind"] == "window" and m.current_player == 1
+    ok(m, "special sp-cnv-1 pir-ch-1")
+    assert "pir-ch-1" in m.state["players"][1]["city"]
+    assert not m.is_over and m.current_player == 0
+    assert m.state["stack"][-1]["kind"] == "window"
+    ev = ok(m, "special sp-esi-1 pir-ch-1")
+    assert "exile" in kinds(ev) and not m.is_over
+    assert "pir-ch-1" in m.state["players"][1]["hand"]
+    assert m.state["stack"][-1] == {"kind": "draw", "player": 1, "marked": []}
+
+
 def test_reaction_window_refused_when_nobody_could_use_it():
     """A window is offered only to a player holding something usable: without the Exile (an
     Attack card in hand instead) nobody is asked, and the fifth culture wins at the start of

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...coc.windows import own_answers
 from ...engine import Action, Game
 from ...engine.game import State
 from ..base import Bot
@@ -31,6 +32,11 @@ class CocHeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         frame = state["stack"][-1]
+        # A question that also lists the free cards: the bot answers the question (it uses
+        # free cards in its turn and in the windows, where what they give is spent).
+        legal = own_answers(frame, legal) or legal
+        if len(legal) == 1:
+            return legal[0]
         seat = Seat(state, frame["player"], self.w)
         answer = ANSWERS.get(frame["kind"])
         picked = answer(self, seat, frame, legal) if answer is not None else None
