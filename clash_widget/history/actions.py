@@ -198,6 +198,7 @@ SETTLE_PULL = ActionKind(
     usage="pull takes no arguments",
     example="pull",
     ensured=[settle_pull_ok],
+    wide=lambda s, f: [Action("pull")],  # the only pull there is; the check decides
 )
 
 
