@@ -224,18 +224,18 @@ export class ActionList {
       actionButton(parent, "clash-action", a, (x) => this.onAct(x.key));
       return;
     }
-    // "Pay with" beside the action: by default the game asks after, as without it.
+    // "Pay with" before the action it sets (read and tabbed in that order); by default
+    // the game asks after, as without it. The options are the payments in words.
     const box = htmlEl("span", "clash-pay", undefined, parent);
-    const select = htmlEl("select", "clash-pay-select");
+    const select = htmlEl("select", "clash-pay-select", undefined, box);
     actionButton(box, "clash-action", a, (x) => this.onAct(select.value || x.key));
-    box.appendChild(select);
     select.dataset.key = a.key;
-    select.setAttribute("aria-label", `How to pay: ${a.label}`);
-    select.title = `How to pay: ${a.label}`;
-    const ask = htmlEl("option", "", "pay: ask me", select);
+    select.setAttribute("aria-label", `Pay with, for ${a.label}`);
+    select.title = `Pay with, for ${a.label}`;
+    const ask = htmlEl("option", "", "ask me when it is paid", select);
     ask.value = "";
     for (const p of pays) {
-      const o = htmlEl("option", "", `pay ${p.label}`, select);
+      const o = htmlEl("option", "", p.label, select);
       o.value = p.key;
     }
   }

@@ -97,7 +97,10 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
           : `${card.name}: click the land it is for.`;
     }
     if (res.send) this.send({ type: "act", key: res.send }, { card: id });
+    const fromKeys = this.root.contains(document.activeElement);
     this.render();
+    // A half-made choice by keyboard: the focus goes on to what completes it (a highlighted land).
+    if (fromKeys && res.selected && !res.send) this.map.svg.querySelector<SVGElement>("path.is-option")?.focus({ preventScroll: true });
   }
 
   private findCard(v: View, id: string, zone: "hand" | "culture"): Card | undefined {

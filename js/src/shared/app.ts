@@ -14,6 +14,7 @@ import { FeedbackLine } from "./feedback";
 import { EventLog, type LogLine } from "./log";
 import type { Feedback, GameView, Intent, IntentBody, MatchModel } from "./model";
 import { rememberFocus, restoreFocus } from "./a11y";
+import { FocusKeeper, keepFormKeys } from "./focus";
 import { ModelLink } from "./link";
 import { PENDING_TYPES, PendingMark, type PendingMatch } from "./pending";
 import "./match.css";
@@ -46,6 +47,10 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   private answeredAt = 0;
   private readonly link: ModelLink<M>;
   private readonly clickListener = (e: MouseEvent): void => this.onClick(e);
+  private readonly focusKeeper: FocusKeeper;
+  private readonly dropFormKeys: () => void;
+  /** The control a move was made from (by key or click) while the focus was inside; null: none. */
+  private movedFrom: { el: Element; key: string } | null = null;
 
   constructor(
     protected readonly model: AnyModel<M>,
@@ -60,6 +65,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.pending = new PendingMark(root);
     this.link = new ModelLink(model);
     root.addEventListener("click", this.clickListener);
+    this.dropFormKeys = keepFormKeys(root);
+    this.focusKeeper = new FocusKeeper(root, () => this.focusAfterMove());
   }
 
   // -- layout: the shared pieces, placed by the subclass ---------------------------------
@@ -113,6 +120,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.pending.clear();
     this.link.off();
     this.log?.destroy();
+    this.focusKeeper.destroy();
+    this.dropFormKeys();
     this.root.removeEventListener("click", this.clickListener);
     this.root.remove();
   }
@@ -126,6 +135,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     const intent = { seq, version: this.view ? this.view.version : 0, ...body } as Intent;
     // The intent goes first: Python works on it while the page marks the control.
     this.link.sendIntent(intent as M["intent"]);
+    const active = document.activeElement;
+    if (body.type === "act" && active && this.root.contains(active)) this.movedFrom = { el: active, key: body.key };
     if (PENDING_TYPES.has(body.type)) {
       const own: PendingMatch = body.type === "act" ? { key: body.key } : { intent: body.type };
       this.pending.mark(seq, { ...clicked, ...own });
@@ -141,6 +152,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       this.root.classList.add("is-empty");
       return;
     }
+    const moved = !!this.view && this.view.version !== v.version;
     if (!this.view || this.view.version !== v.version) {
       this.dropChoice();
       // A new position is Python's answer too (the feedback line may come a moment later).
@@ -152,6 +164,52 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     // Moves made since the last answer (by notebook code): that answer is old news.
     this.markStale(v.version > this.answeredAt + 1);
     this.render();
+    if (moved) this.moveFocusOn();
+  }
+
+  /**
+   * After a move made from inside the table: the focus leaves a control that would play
+   * again (a button, a select), or a card or area that did its part, for the next useful
+   * place; on the board itself or an item one may still use, it stays.
+   */
+  private moveFocusOn(): void {
+    const from = this.movedFrom;
+    this.movedFrom = null;
+    if (!from) return;
+    const active = document.activeElement;
+    const onPage = !active || active === document.body || active === document.documentElement;
+    if (!onPage && !this.root.contains(active)) return; // they went elsewhere
+    if (active === this.root) return; // the board itself (its cursor where it was)
+    // On a card or area one may still use: it stays; one that did its part: the next choice.
+    if (!onPage && !active.matches(CONTROL) && active.matches(".is-option")) return;
+    this.playedKey = from.key;
+    const next = this.focusAfterMove();
+    this.playedKey = "";
+    (next ?? this.root).focus({ preventScroll: true });
+  }
+
+  /** The key of the move just made, while `focusAfterMove` runs (not to be offered again). */
+  protected playedKey = "";
+
+  /**
+   * The next useful place for the focus: a highlighted item of the table (a card, an
+   * area) that one may use, else the first action button (not the move just played),
+   * else the table itself. A game overrides it where its board is the place (Clash).
+   */
+  protected focusAfterMove(): HTMLElement | SVGElement | null {
+    const r = this.root;
+    const option = r.querySelector<HTMLElement | SVGElement>(".is-option[tabindex='0']") ?? r.querySelector<HTMLElement | SVGElement>(".is-option[tabindex]");
+    if (option) return option;
+    return this.firstAction() ?? r;
+  }
+
+  /** The first shown, enabled action button that is not the move just played. */
+  protected firstAction(scope: ParentNode = this.root): HTMLElement | null {
+    for (const b of scope.querySelectorAll<HTMLButtonElement>("button.match-action")) {
+      if (b.disabled || b.dataset.key === this.playedKey || !shown(b)) continue;
+      return b;
+    }
+    return null;
   }
 
   /** Redraw the game's table and the shared pieces, then put the pending mark back. */
@@ -162,7 +220,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.draw(v);
     this.drawShared(v);
     this.pending.refresh();
-    restoreFocus(this.root, focus);
+    restoreFocus(this.root, focus, () => this.focusAfterMove());
   }
 
   /** The game's own part of the table. */
@@ -223,4 +281,13 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.markStale(false);
     this.feedback?.show(fb);
   }
+}
+
+/** Controls that would play (again) on Enter: the focus leaves them after a move. */
+const CONTROL = "button, select, input, summary";
+
+/** Drawn and not inside a closed <details> (happy-dom has no layout: count it shown). */
+function shown(e: Element): boolean {
+  if (e.closest("details:not([open]) > :not(summary)")) return false;
+  return !(e as HTMLElement).hidden;
 }
