@@ -1,0 +1,156 @@
+// A keyboard player never loses their place (issue 37): the focus after a move, after a
+// redraw that removes the focused control, keys in a select (JupyterLab must not take
+// them), the log's scroll box and its pickable entries, and the board's shortcuts.
+
+import { describe, expect, it } from "vitest";
+import { homeHex, nextLegalHex } from "../src/coc/app";
+import type { View } from "../src/coc/model";
+import { FocusKeeper, keepFormKeys } from "../src/shared/focus";
+import build from "./fixtures/choices_build.json";
+import view2p from "./fixtures/view2p.json";
+import { mountWidget } from "./mount";
+import { unmountAfterEach } from "./mount-match";
+
+unmountAfterEach();
+
+function key(target: Element, k: string, opts: KeyboardEventInit = {}): KeyboardEvent {
+  const e = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...opts });
+  target.dispatchEvent(e);
+  return e;
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe("keys in a form control stay in the table", () => {
+  it("an arrow key in a select does not reach the document (JupyterLab's shortcuts)", () => {
+    const root = document.createElement("div");
+    document.body.appendChild(root);
+    const sel = document.createElement("select");
+    root.appendChild(sel);
+    const stop = keepFormKeys(root);
+    const heard: string[] = [];
+    const listen = (e: Event) => heard.push((e as KeyboardEvent).key);
+    document.addEventListener("keydown", listen);
+    sel.focus();
+    const down = key(sel, "ArrowDown");
+    key(sel, "Tab");
+    key(root, "ArrowDown"); // not a form control: JupyterLab may have it
+    document.removeEventListener("keydown", listen);
+    stop();
+    expect(heard).toEqual(["Tab", "ArrowDown"]);
+    expect(down.defaultPrevented).toBe(false); // the select still changes its value
+    expect(sel.getAttribute("data-lm-suppress-shortcuts")).toBe("true");
+  });
+});
+
+describe("FocusKeeper", () => {
+  it("puts the focus on the next useful place when the focused control is removed", async () => {
+    const root = document.createElement("div");
+    root.tabIndex = 0;
+    document.body.appendChild(root);
+    const b = document.createElement("button");
+    const next = document.createElement("button");
+    root.append(b, next);
+    const keeper = new FocusKeeper(root, () => next);
+    b.focus();
+    b.remove();
+    await tick();
+    expect(document.activeElement).toBe(next);
+    keeper.destroy();
+  });
+
+  it("lets go when the person moves the focus out of the table", async () => {
+    const root = document.createElement("div");
+    const outside = document.createElement("input");
+    document.body.append(root, outside);
+    const b = document.createElement("button");
+    const next = document.createElement("button");
+    root.append(b, next);
+    const keeper = new FocusKeeper(root, () => next);
+    b.focus();
+    outside.focus();
+    b.remove();
+    await tick();
+    expect(document.activeElement).toBe(outside);
+    keeper.destroy();
+  });
+});
+
+describe("Clash: the focus after a move", () => {
+  it("leaves the button just played for the next choice, and the board when a hex has something to do", () => {
+    const { model, el } = mountWidget(build as unknown as View);
+    const root = el.querySelector<HTMLElement>(".clash-widget")!;
+    const settler = root.querySelector<HTMLButtonElement>('button.clash-action[data-key="unit settler"]')!;
+    settler.focus();
+    settler.click();
+    // Python's answer: the next choice (done), no hex involved: the focus is on it.
+    const next = structuredClone(build) as unknown as View;
+    next.version = (build as { version: number }).version + 1;
+    next.legal = [{ key: "done", kind: "done", label: "Done building", hexes: [] }];
+    model.set("view", next);
+    expect(document.activeElement?.getAttribute("data-key")).toBe("done");
+    // Done: back to a turn where hexes have actions: the board (its cursor) has the focus.
+    (document.activeElement as HTMLButtonElement).click();
+    const turn = structuredClone(next);
+    turn.version += 1;
+    turn.legal = [
+      { key: "collect 1,1", kind: "collect", label: "Collect", hexes: [[1, 1]] },
+      { key: "end", kind: "end", label: "End turn", hexes: [] },
+    ] as View["legal"];
+    model.set("view", turn);
+    expect(document.activeElement).toBe(root);
+  });
+});
+
+describe("Clash: shorter keyboard paths", () => {
+  it("starts the cursor at the seat's capital", () => {
+    expect(homeHex(view2p as unknown as View)).toBe("1,1");
+    expect(homeHex({ ...(view2p as unknown as View), seat: 1 })).toBe("8,-2");
+    const { el } = mountWidget(view2p as unknown as View);
+    const cur = el.querySelector("polygon.clash-hex.is-cursor");
+    expect([cur?.getAttribute("data-q"), cur?.getAttribute("data-r")]).toEqual(["1", "1"]);
+  });
+
+  it("N walks the hexes with something to do in reading order, Shift+N back, wrapping", () => {
+    const v = structuredClone(view2p) as unknown as View;
+    v.legal = [
+      { key: "x", kind: "move", label: "x", hexes: [[2, 0], [0, 0], [1, 1]] },
+    ] as View["legal"];
+    expect(nextLegalHex(v, null, 1)).toBe("0,0");
+    expect(nextLegalHex(v, "0,0", 1)).toBe("2,0");
+    expect(nextLegalHex(v, "2,0", 1)).toBe("1,1");
+    expect(nextLegalHex(v, "1,1", 1)).toBe("0,0");
+    expect(nextLegalHex(v, "0,0", -1)).toBe("1,1");
+  });
+
+  it("A goes from the board to the actions, Escape back", () => {
+    const { el } = mountWidget(build as unknown as View);
+    const root = el.querySelector<HTMLElement>(".clash-widget")!;
+    root.focus();
+    key(root, "a");
+    const b = document.activeElement as HTMLElement;
+    expect(b.matches("button.clash-action")).toBe(true);
+    key(b, "Escape");
+    expect(document.activeElement).toBe(root);
+  });
+});
+
+describe("the log by keyboard", () => {
+  it("its scroll box takes the focus, and an entry that outlines hexes is a button", () => {
+    const v = structuredClone(view2p) as unknown as View;
+    v.log = [
+      { kind: "move", text: "Blue moves a settler.", hexes: [[1, 1]] },
+      { kind: "note", text: "Orange ends the turn." },
+    ] as View["log"];
+    const { el } = mountWidget(v);
+    const box = el.querySelector<HTMLElement>(".match-log-box")!;
+    expect(box.tabIndex).toBe(0);
+    expect(box.getAttribute("aria-label")).toBe("Log, newest first");
+    const pick = el.querySelector<HTMLButtonElement>("li .match-log-pick")!;
+    expect(pick.textContent).toBe("Blue moves a settler.");
+    expect(el.querySelectorAll(".match-log-pick")).toHaveLength(1);
+    pick.click(); // Enter and Space on a button click it
+    expect(pick.getAttribute("aria-pressed")).toBe("true");
+    expect(el.querySelectorAll("polygon.clash-hex.is-log, .clash-mark-log").length).toBeGreaterThan(0);
+  });
+});
