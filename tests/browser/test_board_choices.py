@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
-from a11y_helpers import axe_audit, report, require_axe, tab_to
+from a11y_helpers import LAB_CONTRAST, axe_audit, report, require_axe, tab_to
 from playwright.sync_api import expect
 from test_scripted_game import click_hex, hex_locator, open_board, write_notebook
 
@@ -62,7 +62,7 @@ def shot(page, name: str, detail: str | None = None) -> None:
 
 
 def audit(lab) -> None:
-    violations = axe_audit(lab.page, ROOT)
+    violations = axe_audit(lab.page, ROOT, min_contrast=LAB_CONTRAST)
     assert not violations, f"axe found:\n{report(violations)}"
 
 
