@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { homeHex, nextLegalHex } from "../src/coc/app";
+import { placeWords } from "../src/coc/places";
 import type { View } from "../src/coc/model";
 import { FocusKeeper, keepFormKeys } from "../src/shared/focus";
 import build from "./fixtures/choices_build.json";
@@ -152,5 +153,17 @@ describe("the log by keyboard", () => {
     pick.click(); // Enter and Space on a button click it
     expect(pick.getAttribute("aria-pressed")).toBe("true");
     expect(el.querySelectorAll("polygon.clash-hex.is-log, .clash-mark-log").length).toBeGreaterThan(0);
+  });
+});
+
+describe("places in words", () => {
+  it("names a hex by its terrain and the nearest city, never by coordinates", () => {
+    const v = structuredClone(view2p) as unknown as View;
+    const words = (q: number, r: number) => placeWords(v, q, r);
+    expect(words(1, 1)).toBe("Blue's capital (grassland)");
+    expect(words(1, 0)).toBe("the forest next to Blue's capital");
+    expect(words(1, 2)).toBe("the unexplored hex next to Blue's capital");
+    expect(words(8, -2)).toMatch(/^Orange's capital/);
+    for (const h of v.hexes) expect(words(h.q, h.r)).not.toMatch(/-?\d+,-?\d+/);
   });
 });

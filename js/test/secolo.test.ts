@@ -195,7 +195,7 @@ describe("card table rendering", () => {
     expect(log[0]).toBe(ACT0.log[ACT0.log.length - 1].text); // newest first
     ctx.model.set("feedback", { ok: false, message: "Refused", rule_id: "attack.protected", n: 1 });
     expect(ctx.el.querySelector(".secolo-feedback")?.classList.contains("is-bad")).toBe(true);
-    expect(ctx.el.querySelector(".secolo-feedback-rule")?.textContent).toBe("attack.protected");
+    expect(ctx.el.querySelector<HTMLElement>(".secolo-feedback-section")?.title).toContain("attack.protected");
     ctx.cleanup();
     expect(ctx.model.listenerCount()).toBe(0);
     expect(document.querySelector(".secolo-table")).toBeNull();

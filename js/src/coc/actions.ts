@@ -7,6 +7,7 @@
 
 import { type LegalAction, type UnitPart, type View, refKeys } from "./model";
 import { actionButton } from "../shared/actions";
+import { placeWords } from "./places";
 import { htmlEl } from "../shared/svg";
 
 interface LegalIndex {
@@ -141,7 +142,8 @@ export class ActionList {
     }
     if (selected) {
       const here = actionsForHex(view, selected);
-      htmlEl("h4", "", `On hex ${selected}`, el);
+      const [q, r] = selected.split(",").map(Number);
+      htmlEl("h4", "", `At ${placeWords(view, q, r)}`, el).title = `hex ${selected}`;
       this.pickHint(view, here, picked, el);
       if (here.length) this.buttons(withPick(here, picked), "clash-actions-hex", el);
       else htmlEl("p", "clash-muted", "No legal action involves this hex.", el);

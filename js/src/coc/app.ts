@@ -12,8 +12,9 @@ import { htmlEl } from "../shared/svg";
 import { type LogLine, pickable } from "../shared/log";
 import { ActionList, actionsForHex, findPart, legalHexes } from "./actions";
 import { Board } from "./board";
-import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
+import { playerName, unitWord } from "./colors";
 import { type Direction, stepInDirection } from "./hex";
+import { placeWords } from "./places";
 import { renderLegend } from "./legend";
 import { type LogEntry, type Selected, type View, type WidgetModel, hexKey, isView, refKeys } from "./model";
 import { Panels, actionsLeft } from "./panels";
@@ -297,8 +298,10 @@ export class App extends MatchApp<View, WidgetModel> {
     }
     const h = this.board.hexAt(this.selected);
     if (!h) return;
-    const terrain = h.explored && h.terrain ? TERRAIN_LABELS[h.terrain] : "unexplored";
-    htmlEl("h4", "", `Hex ${this.selected}: ${terrain}`, el);
+    // In words a learner finds on the map; the coordinates in the tooltip (and the map's toggle).
+    const [q, r] = this.selected.split(",").map(Number);
+    const head = htmlEl("h4", "", capitalise(placeWords(v, q, r)), el);
+    head.title = `hex ${this.selected}`;
     const city = (v.cities ?? []).find((c) => hexKey(c.q, c.r) === this.selected);
     if (city) {
       const pieces = (city.pieces ?? []).map((p) => p.name ?? p.kind).join(", ");
@@ -342,3 +345,5 @@ export function nextLegalHex(v: View, from: string | null, dir: 1 | -1): string 
   if (i < 0) return dir > 0 ? list[0] : list[list.length - 1];
   return list[(i + dir + list.length) % list.length];
 }
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
