@@ -125,7 +125,9 @@ def axe_audit(page, root: str, *, min_contrast: int = MIN_CONTRAST_NODES) -> lis
     )
     if size and height + 200 > size["height"]:
         page.set_viewport_size({"width": size["width"], "height": height + 200})
-        page.evaluate("(root) => document.querySelector(root).scrollIntoView({ block: 'start' })", root)
+        page.evaluate(
+            "(root) => document.querySelector(root).scrollIntoView({ block: 'start' })", root
+        )
     try:
         found = page.evaluate(
             """async (root) => {
@@ -137,7 +139,8 @@ def axe_audit(page, root: str, *, min_contrast: int = MIN_CONTRAST_NODES) -> lis
               const cc = (k) => c[k].reduce((n, v) => n + v.nodes.length, 0);
               return { contrast: cc('passes') + cc('violations') + cc('incomplete'),
                 violations: r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
-                  nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary) })) };
+                  nodes: v.nodes.slice(0, 5)
+                    .map(n => n.target.join(' ') + ': ' + n.failureSummary) })) };
             }""",
             root,
         )

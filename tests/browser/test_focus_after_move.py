@@ -21,7 +21,6 @@ _FOCUS = """(root) => {
   const a = document.activeElement, r = document.querySelector(root);
   return { tag: a ? a.tagName : '', inside: !!(a && r && r.contains(a)), isRoot: a === r,
            key: a && a.getAttribute ? a.getAttribute('data-key') : null,
-           card: a && a.getAttribute ? (a.getAttribute('data-card') || a.getAttribute('data-area')) : null,
            option: !!(a && a.matches && a.matches('.is-option')),
            control: !!(a && a.matches && a.matches('button, select, summary, input')),
            what: a ? a.tagName + '.' + (a.getAttribute('class') || '') + ' ' +
@@ -143,8 +142,9 @@ def test_select_takes_arrow_keys_in_jupyterlab(lab):
 
 def play_five(lab, game: Game) -> list[str]:
     """Five moves by keys: Enter on the focused card or area one may use, else Tab to the
-    next one (or to an action button) and Enter. A card that needs a second choice (Persistence: the land it is for)
-    is a half-made move: its Enter must move the focus to that choice."""
+    next one (or to an action button) and Enter. A card that needs a second choice
+    (Persistence: the land it is for) is a half-made move: its Enter must move the focus
+    to that choice."""
     page, root = lab.page, game.root
     start(lab, game)
     v = version(page, root)
@@ -163,7 +163,7 @@ def play_five(lab, game: Game) -> list[str]:
         except AssertionError:
             # No move yet: a half-made choice; the focus went on to what completes it.
             g = assert_kept(page, root, None, f"after choosing {f['what']}")
-            assert g["option"], f"after choosing {f['what']} the focus is on {g['what']}, not the next choice"
+            assert g["option"], f"after {f['what']} the focus is on {g['what']}, not a choice"
             continue
         v += 1
         moves += 1

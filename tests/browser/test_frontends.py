@@ -262,7 +262,6 @@ def test_voila_play_screen(browser, voila_server):
 
         # A hex click reaches Python and its answer is drawn.
         hexel = widget.locator("polygon.clash-hex.is-legal").first
-        q, r = hexel.get_attribute("data-q"), hexel.get_attribute("data-r")
         hexel.click(force=True)
         expect(widget.locator(".clash-feedback")).to_contain_text("Selected: ")
 
