@@ -167,3 +167,17 @@ describe("places in words", () => {
     for (const h of v.hexes) expect(words(h.q, h.r)).not.toMatch(/-?\d+,-?\d+/);
   });
 });
+
+describe("the prompt while someone else decides", () => {
+  it("is empty while another seat (a bot) chooses, the game's prompt when it is the viewer's turn", () => {
+    const waiting = structuredClone(view2p) as unknown as View;
+    waiting.prompt = "Choose an action (3 a turn) or a free ability, or end your turn.";
+    const { el, model } = mountWidget(waiting, { bots: [null, "heuristic"] });
+    expect(waiting.legal).toHaveLength(0); // Orange (a bot) decides: Blue's view has nothing to do
+    expect(el.querySelector(".clash-prompt")!.textContent).toBe("");
+    expect(el.querySelector(".clash-status")!.textContent).toContain("bot is choosing");
+    const mine = structuredClone(build) as unknown as View;
+    model.set("view", mine);
+    expect(el.querySelector(".clash-prompt")!.textContent).toBe(mine.prompt);
+  });
+});

@@ -125,7 +125,7 @@ export class App extends MatchApp<View, WidgetModel> {
     if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
     if (!this.cursor && !this.selected) this.cursor = homeHex(v); // start at the seat's own pieces
     if (this.picked && !findPart(v, this.picked)) this.setPicked(null);
-    setText(this.prompt, v.prompt ?? "");
+    setText(this.prompt, this.promptFor(v));
     this.panels.update(v, this.model.get("bots") ?? []);
     this.refreshSelection();
   }

@@ -123,7 +123,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.turn = String(v.turn.number);
     this.root.dataset.picked = this.picked ?? "";
-    setText(this.prompt, this.hint || v.prompt);
+    setText(this.prompt, this.hint || this.promptFor(v));
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);

@@ -118,7 +118,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   protected draw(v: View): void {
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.selected = this.selected?.card ?? "";
-    setText(this.prompt, this.hint || v.prompt);
+    setText(this.prompt, this.hint || this.promptFor(v));
     this.map.setMap(v.map);
     const { path, dest } = transferPaths(v.legal, this.selected);
     const touched = new Set<string>();

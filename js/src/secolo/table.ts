@@ -127,7 +127,7 @@ export class Table extends MatchApp<View, TableModel> {
     this.collectNames(v);
     const options = clickable(v.legal, this.picked);
     this.root.dataset.frame = v.frame?.kind ?? "none";
-    setText(this.prompt, v.prompt);
+    setText(this.prompt, this.promptFor(v));
     this.renderAttack(v);
     this.renderPiles(v, options);
     this.renderPlayers(v, options);

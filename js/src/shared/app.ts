@@ -226,6 +226,16 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   /** The game's own part of the table. */
   protected abstract draw(v: V): void;
 
+  /**
+   * The prompt under the banner: what the viewer is asked. While someone else decides
+   * (a bot, another seat) it is empty: the banner says who, and the game's prompt would
+   * tell the person to move when they cannot (issue 37). Over: empty too.
+   */
+  protected promptFor(v: V & { prompt?: string }): string {
+    if (v.over || !v.legal.length) return "";
+    return v.prompt ?? "";
+  }
+
   /** Where the game is, in the game's words ("Age 1 · turn 2 · 3 actions left"). */
   protected abstract position(v: V): string;
 

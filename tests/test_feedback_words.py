@@ -1,0 +1,35 @@
+"""The feedback line says what a move did, not whose turn it is now (issue #37, item 9):
+"Age 1, turn 2: Blue to play." is the banner's news and the log's, not the move's."""
+
+from __future__ import annotations
+
+from clash_widget.engine import Match
+from clash_widget.widget import ClashBoard
+
+
+def act(w: ClashBoard, key: str) -> str:
+    w.intent = {
+        "seq": len(w.match.actions) + 1,
+        "version": w.view["version"],
+        "type": "act",
+        "key": key,
+    }
+    return w.feedback["text"]
+
+
+def test_ending_a_turn_does_not_repeat_the_banner():
+    w = ClashBoard(Match.new("coc", players=2, seed=11), seat=0, bots=[None, "heuristic"])
+    assert act(w, "play festival#0") == "Blue plays Festival: Gain 1 mood token."
+    said = act(w, "end")
+    assert "to play" not in said
+    assert said == "Blue chose: End turn."
+    # The log still announces the turn (the banner and the log keep that news).
+    assert w.view["log"][-1]["text"] == "Age 1, turn 1: Orange to play."
+
+
+def test_a_bots_turn_end_does_not_repeat_the_banner():
+    w = ClashBoard(Match.new("coc", players=2, seed=11), seat=0, bots=[None, "heuristic"])
+    act(w, "end")
+    while w.match.current_player == 1 and not w.match.is_over:
+        w.run_bots(1)
+        assert "to play" not in w.feedback["text"], w.feedback["text"]
