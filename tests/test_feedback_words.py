@@ -33,3 +33,26 @@ def test_a_bots_turn_end_does_not_repeat_the_banner():
     while w.match.current_player == 1 and not w.match.is_over:
         w.run_bots(1)
         assert "to play" not in w.feedback["text"], w.feedback["text"]
+
+
+def test_new_game_deals_the_same_game_again_from_the_next_seed():
+    """The end panel's "New game" (issue #37, item 13): same game, seats and options."""
+    w = ClashBoard(Match.new("coc", players=2, seed=11), seat=0)
+    act(w, "end")
+    w.intent = {"seq": 99, "version": w.view["version"], "type": "new"}
+    assert w.feedback["kind"] == "info"
+    assert "new game" in w.feedback["text"].lower()
+    assert (w.match.game.name, w.match.seed, w.match.actions) == ("coc", 12, [])
+    assert w.view["version"] == 0 and [p["name"] for p in w.view["players"]] == ["Blue", "Orange"]
+
+
+def test_a_finished_clash_game_names_its_winners_in_the_view():
+    """Every game's view says who won (the banner and the end panel read ``result``);
+    Clash of Cultures' did not, so its banner read "Game over — a draw" (issue #37)."""
+    m = Match.new("coc", players=2, seed=3)
+    w = ClashBoard(m, seat=0, bots=["heuristic", "heuristic"])
+    assert w.view["result"] is None
+    w.run_bots(20_000)
+    assert w.view["over"]
+    assert w.view["result"] == {"winners": m.game.winners(m.state)}
+    assert w.view["result"]["winners"]

@@ -181,3 +181,57 @@ describe("the prompt while someone else decides", () => {
     expect(el.querySelector(".clash-prompt")!.textContent).toBe(mine.prompt);
   });
 });
+
+describe("the end of a game", () => {
+  function finished(): View {
+    const v = structuredClone(view2p) as unknown as View;
+    v.over = true;
+    v.version += 1;
+    v.legal = [];
+    v.result = { winners: [1] };
+    v.players[0].vp = 18;
+    v.players[0].vp_breakdown = { city_pieces: 0, advances: 9, wonders: 0, objectives: 8, events: 1 };
+    v.players[1].vp = 27;
+    v.players[1].vp_breakdown = { city_pieces: 4, advances: 12, wonders: 5, objectives: 6, events: 0 };
+    v.log = [
+      { kind: "turn", text: "Age 6, turn 3: Blue to play." },
+      { kind: "game_over", text: "Game over after six status phases: Blue 18 VP, Orange 27 VP. Winner: Orange." },
+    ] as View["log"];
+    return v;
+  }
+
+  it("shows one panel: why it ended, each score with its sources, New game and Replay", () => {
+    const { el, model } = mountWidget(view2p as unknown as View, { autoplay: true, bots: [null, "heuristic"] });
+    const panel = el.querySelector<HTMLElement>(".match-end")!;
+    expect(panel.hidden).toBe(true); // the game goes on
+    model.set("view", finished());
+    expect(panel.hidden).toBe(false);
+    expect(panel.querySelector(".match-end-reason")!.textContent).toBe(
+      "Game over after six status phases: Blue 18 VP, Orange 27 VP. Winner: Orange.",
+    );
+    const rows = [...panel.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Blue", "18 VP", "advances 9 \u00b7 objectives 8 \u00b7 events 1"],
+      ["Orange (wins)", "27 VP", "city pieces 4 \u00b7 advances 12 \u00b7 wonders 5 \u00b7 objectives 6"],
+    ]);
+    // The bots button does not offer "pause" on a finished game.
+    const play = el.querySelector<HTMLButtonElement>(".clash-autoplay")!;
+    expect(play.textContent).not.toContain("pause");
+    expect(play.disabled).toBe(true);
+    // New game asks Python for one; Replay goes to the start of the replay.
+    panel.querySelector<HTMLButtonElement>(".match-end-new")!.click();
+    expect(model.get("intent")).toMatchObject({ type: "new" });
+    panel.querySelector<HTMLButtonElement>(".match-end-replay")!.click();
+    expect(model.get("position")).toBe(0);
+  });
+
+  it("the last move's focus goes to the final scores", () => {
+    const { el, model } = mountWidget(build as unknown as View);
+    const root = el.querySelector<HTMLElement>(".clash-widget")!;
+    const b = root.querySelector<HTMLButtonElement>('button.clash-action[data-key="unit settler"]')!;
+    b.focus();
+    b.click();
+    model.set("view", { ...finished(), version: (build as { version: number }).version + 1 });
+    expect(document.activeElement).toBe(root.querySelector(".match-end"));
+  });
+});

@@ -4,6 +4,7 @@
 // only the marks, the info box and the hex's actions), the player panels and the
 // keyboard walk over hexes. One App per anywidget `render` call.
 
+import type { ScoreRow } from "../shared/end";
 import { politeRegion, setText } from "../shared/a11y";
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp } from "../shared/app";
@@ -130,6 +131,17 @@ export class App extends MatchApp<View, WidgetModel> {
     this.refreshSelection();
   }
 
+  protected finalScores(v: View): ScoreRow[] {
+    // Clash of Cultures: victory points by source (the game's own breakdown).
+    return v.players.map((p) => ({
+      seat: p.seat,
+      total: `${p.vp} VP`,
+      parts: Object.entries(p.vp_breakdown ?? {})
+        .filter(([, n]) => n)
+        .map(([k, n]) => `${VP_SOURCES[k] ?? k.replace(/_/g, " ")} ${n}`),
+    }));
+  }
+
   protected position(v: View): string {
     const t = v.turn;
     return t ? `Age ${t.age} \u00B7 turn ${t.round} \u00B7 ${actionsLeft(t.actions_left)}` : "";
@@ -245,6 +257,7 @@ export class App extends MatchApp<View, WidgetModel> {
   /** After a move: the board (the cursor where it was) while a hex has something to do, else the next choice's button. */
   protected focusAfterMove(): HTMLElement | SVGElement | null {
     const v = this.view;
+    if (v?.over) return super.focusAfterMove();
     if (v && legalHexes(v).size === 0) return this.firstAction(this.actions.el) ?? this.root;
     return this.root;
   }
@@ -347,3 +360,12 @@ export function nextLegalHex(v: View, from: string | null, dir: 1 | -1): string 
 }
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The words for Clash's victory-point sources (view.players[].vp_breakdown). */
+const VP_SOURCES: Record<string, string> = {
+  city_pieces: "city pieces",
+  advances: "advances",
+  wonders: "wonders",
+  objectives: "objectives",
+  events: "events",
+};

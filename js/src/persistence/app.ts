@@ -3,6 +3,7 @@
 // refusal) and the log. Everything is redrawn from `view`; only a half-made choice
 // (a selected card) lives in the front end, and it is dropped when the game moves on.
 
+import type { ScoreRow } from "../shared/end";
 import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
@@ -139,6 +140,16 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     if (sig === this.legendSig) return;
     this.legendSig = sig;
     renderLegend(this.legendBox, mapLegend(seats));
+  }
+
+  protected finalScores(v: View): ScoreRow[] {
+    // Persistence: VP by source, then what each Epoch's scoring brought (the log's vp lines).
+    return v.players.map((p) => {
+      const epochs = v.log.filter((e) => e.kind === "vp" && e.seat === p.seat).map((e) => String(e.vp ?? ""));
+      const parts = Object.entries(p.vp_by ?? {}).map(([k, n]) => `${k} ${n}`);
+      if (epochs.length) parts.push(`by epoch: ${epochs.join(", ")}`);
+      return { seat: p.seat, total: `${p.vp} VP`, parts };
+    });
   }
 
   protected position(v: View): string {

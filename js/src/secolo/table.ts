@@ -3,6 +3,7 @@
 // only the half-made choice (`picked`) lives in the front end, and it is dropped
 // whenever the game moves on.
 
+import type { ScoreRow } from "../shared/end";
 import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
@@ -133,6 +134,16 @@ export class Table extends MatchApp<View, TableModel> {
     this.renderPlayers(v, options);
     this.renderActions(v, options);
     this.cardNav.refresh();
+  }
+
+  protected finalScores(v: View): ScoreRow[] {
+    // Secolo: the cultures in a city decide, then its characters.
+    const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+    return v.players.map((p) => ({
+      seat: p.seat,
+      total: n(p.cultures, "culture", "cultures"),
+      parts: [n(p.characters, "character", "characters"), ...p.city.map((c) => `${c.name}: ${c.cards.length}`)],
+    }));
   }
 
   protected position(v: View): string {

@@ -11,6 +11,7 @@ import { bannerText, renderBanner } from "./banner";
 import { type BarTraits, ControlBar, downloadText, gameFileMessage } from "./controls";
 import { el } from "./dom";
 import { FeedbackLine } from "./feedback";
+import { EndPanel, type ScoreRow } from "./end";
 import { EventLog, type LogLine } from "./log";
 import type { Feedback, GameView, Intent, IntentBody, MatchModel } from "./model";
 import { rememberFocus, restoreFocus } from "./a11y";
@@ -43,6 +44,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected log: EventLog | null = null;
   protected feedback: FeedbackLine | null = null;
   private statusBox: HTMLElement | null = null;
+  private endPanel: EndPanel | null = null;
   /** The view's version when Python's last answer came (its moves may come just before or after). */
   private answeredAt = 0;
   private readonly link: ModelLink<M>;
@@ -85,6 +87,12 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     const box = el("div", `${this.spec.prefix}-status match-banner`, "Waiting for the game view\u2026", parent);
     box.setAttribute("role", "status");
     this.statusBox = box;
+    // The end of the game, right under the banner (hidden while the game goes on).
+    this.endPanel = new EndPanel({
+      newGame: () => this.send({ type: "new" }),
+      replay: () => this.setTrait("position" as keyof M & string, 0 as M[keyof M & string]),
+    });
+    box.after(this.endPanel.el);
     return box;
   }
 
@@ -198,6 +206,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
    */
   protected focusAfterMove(): HTMLElement | SVGElement | null {
     const r = this.root;
+    if (this.view?.over && this.endPanel) return this.endPanel.el; // the final scores
     const option = r.querySelector<HTMLElement | SVGElement>(".is-option[tabindex='0']") ?? r.querySelector<HTMLElement | SVGElement>(".is-option[tabindex]");
     if (option) return option;
     return this.firstAction() ?? r;
@@ -239,12 +248,16 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   /** Where the game is, in the game's words ("Age 1 · turn 2 · 3 actions left"). */
   protected abstract position(v: V): string;
 
-  /** The bar, the banner and the log (the feedback line follows its own trait). */
+  /** The bar, the banner, the end panel and the log (the feedback line follows its own trait). */
   protected drawShared(v: V): void {
     this.bar?.update(v);
     this.drawBanner(v);
+    this.endPanel?.update(v, v.over ? this.finalScores(v) : []);
     this.log?.update(v.log, (li, e) => this.decorateLogEntry(li, e));
   }
+
+  /** Each player's final score with the game's own breakdown, in seat order (the end panel). */
+  protected abstract finalScores(v: V): ScoreRow[];
 
   /** A game may add to a log entry's <li> (e.g. mark it clickable). */
   protected decorateLogEntry(_li: HTMLLIElement, _e: LogLine): void {}
