@@ -321,7 +321,8 @@ export class App extends MatchApp<View, WidgetModel> {
       htmlEl(
         "p",
         "clash-info-city",
-        `${playerName(v.players, city.owner)}'s ${city.capital ? "capital" : "city"} \u00B7 size ${city.size} \u00B7 ${city.mood}` +
+        // The heading names the city already ("Blue's capital (grassland)").
+        `Size ${city.size} \u00B7 ${city.mood}` +
           (pieces ? ` \u00B7 ${pieces}` : ""),
         el,
       );

@@ -143,11 +143,13 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   }
 
   protected finalScores(v: View): ScoreRow[] {
-    // Persistence: VP by source, then what each Epoch's scoring brought (the log's vp lines).
+    // Persistence: VP by source over the Epochs, then what the last Epoch's scoring
+    // brought (the view's log keeps only the newest entries: earlier Epochs may be gone).
     return v.players.map((p) => {
-      const epochs = v.log.filter((e) => e.kind === "vp" && e.seat === p.seat).map((e) => String(e.vp ?? ""));
+      const scored = v.log.filter((e) => e.kind === "vp" && e.seat === p.seat);
       const parts = Object.entries(p.vp_by ?? {}).map(([k, n]) => `${k} ${n}`);
-      if (epochs.length) parts.push(`by epoch: ${epochs.join(", ")}`);
+      const last = scored[scored.length - 1];
+      if (last && typeof last.vp === "number") parts.push(`last Epoch +${last.vp}`);
       return { seat: p.seat, total: `${p.vp} VP`, parts };
     });
   }

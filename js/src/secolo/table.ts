@@ -142,7 +142,7 @@ export class Table extends MatchApp<View, TableModel> {
     return v.players.map((p) => ({
       seat: p.seat,
       total: n(p.cultures, "culture", "cultures"),
-      parts: [n(p.characters, "character", "characters"), ...p.city.map((c) => `${c.name}: ${c.cards.length}`)],
+      parts: [n(p.characters, "character", "characters"), ...p.city.map((c) => `${c.name} (${n(c.cards.length, "card", "cards")})`)],
     }));
   }
 
