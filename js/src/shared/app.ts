@@ -188,8 +188,17 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     const onPage = !active || active === document.body || active === document.documentElement;
     if (!onPage && !this.root.contains(active)) return; // they went elsewhere
     if (active === this.root) return; // the board itself (its cursor where it was)
-    // On a card or area one may still use: it stays; one that did its part: the next choice.
-    if (!onPage && !active.matches(CONTROL) && active.matches(".is-option")) return;
+    // On a card or area one may still use: it stays; one that did its part: the next
+    // one of its kind (the map stays the map), else the next choice.
+    if (!onPage && !active.matches(CONTROL)) {
+      if (active.matches(".is-option")) return;
+      const kind = ["data-area", "data-card"].find((a) => active.hasAttribute(a));
+      const sibling = kind ? this.root.querySelector<HTMLElement | SVGElement>(`${active.tagName}[${kind}].is-option[tabindex]`) : null;
+      if (sibling) {
+        sibling.focus({ preventScroll: true });
+        return;
+      }
+    }
     this.playedKey = from.key;
     const next = this.focusAfterMove();
     this.playedKey = "";
