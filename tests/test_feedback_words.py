@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import re
+
 from clash_widget.engine import Match
 from clash_widget.widget import ClashBoard
+from clash_widget.widget.picture import picture
 
 
 def act(w: ClashBoard, key: str) -> str:
@@ -56,3 +59,13 @@ def test_a_finished_clash_game_names_its_winners_in_the_view():
     assert w.view["over"]
     assert w.view["result"] == {"winners": m.game.winners(m.state)}
     assert w.view["result"]["winners"]
+
+
+def test_stills_write_a_seats_text_in_its_ink_not_its_fill():
+    """Orange's fill #E69F00 is 2.1:1 as text on white; its ink keeps 4.5:1 (issue #37)."""
+    w = ClashBoard(Match.new("coc", players=2, seed=11), seat=0)
+    svg = picture(w.view)
+    assert 'fill="#E69F00"' in svg  # the pieces keep the fill colour
+    inks = {p["ink"] for p in w.view["players"]}
+    texts = re.findall(r'<text[^>]*fill="(#[0-9A-Fa-f]{6})"[^>]*>[^<]*VP', svg)
+    assert texts and set(texts) <= inks, texts
