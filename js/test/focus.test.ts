@@ -235,3 +235,13 @@ describe("the end of a game", () => {
     expect(document.activeElement).toBe(root.querySelector(".match-end"));
   });
 });
+
+describe("Secolo says a thing once", () => {
+  it("a card's kind in English, its Italian word in the tooltip", async () => {
+    const { cardElement } = await import("../src/secolo/cards");
+    const c = cardElement({ id: "cat-ch-5", type: "character", culture: "cat", name: "Frate", gloss: "Friar" } as never, { zone: "city" });
+    expect(c.querySelector(".secolo-card-type")!.textContent).toBe("Character");
+    expect(c.title).toContain("Character (Personaggio)");
+    expect(c.textContent).not.toContain("Personaggio");
+  });
+});

@@ -186,12 +186,14 @@ export class Table extends MatchApp<View, TableModel> {
   private renderPiles(v: View, options: Set<string>): void {
     this.piles.replaceChildren();
     const stats = el("div", "secolo-counts", undefined, this.piles);
-    const deck = el("span", "secolo-count", `Mazzo (deck): ${v.deck_count}`, stats);
+    const deck = el("span", "secolo-count", `Deck: ${v.deck_count}`, stats);
+    deck.title = "Mazzo";
     deck.dataset.pile = "deck";
-    const disc = el("span", "secolo-count", `Scarti (discard): ${v.discard_count}`, stats);
+    const disc = el("span", "secolo-count", `Discard pile: ${v.discard_count}`, stats);
+    disc.title = "Scarti";
     disc.dataset.pile = "discard";
     const max = Number(v.options.max_reshuffles ?? 1);
-    el("span", "secolo-count", `Rimescolamenti (reshuffles): ${v.reshuffles}/${max}`, stats);
+    el("span", "secolo-count", `Reshuffles: ${v.reshuffles}/${max}`, stats).title = "Rimescolamenti";
     el(
       "span",
       "secolo-count secolo-muted",
@@ -268,7 +270,7 @@ export class Table extends MatchApp<View, TableModel> {
       const gh = el("div", "secolo-group-head", `${grp.name} \u00b7 ${grp.gloss}`, g);
       if (grp.bulwark) {
         g.classList.add("has-bulwark");
-        el("span", "secolo-badge secolo-shield", "\u25C8 Baluardo \u00b7 Bulwark", gh);
+        el("span", "secolo-badge secolo-shield", "\u25C8 Bulwark", gh).title = "Baluardo";
       }
       const row = el("div", "secolo-row", undefined, g);
       for (const c of grp.cards) row.appendChild(this.card(c, "city", p.seat, options));
@@ -277,7 +279,7 @@ export class Table extends MatchApp<View, TableModel> {
 
     const hand = el("div", "secolo-hand", undefined, panel);
     hand.dataset.seat = String(p.seat);
-    el("div", "secolo-group-head", p.hand ? "Mano (hand)" : `Mano (hand): ${p.hand_count} hidden`, hand);
+    el("div", "secolo-group-head", p.hand ? "Hand" : `Hand: ${p.hand_count} hidden`, hand).title = "Mano";
     const row = el("div", "secolo-row", undefined, hand);
     if (p.hand) {
       for (const c of p.hand) row.appendChild(this.card(c, "hand", p.seat, options));
