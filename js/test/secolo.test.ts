@@ -147,7 +147,9 @@ describe("card table rendering", () => {
     expect(card(ctx.el, "ind-ch-5").classList.contains("is-attacker")).toBe(true);
     const kinds = [...ctx.el.querySelectorAll<HTMLButtonElement>(".secolo-action")].map((b) => b.dataset.key);
     expect(kinds).toContain("pass");
-    expect(kinds).toContain("special sp-tre-1");
+    // The Special is one highlighted card: played on the card, not offered twice as a button.
+    expect(kinds).not.toContain("special sp-tre-1");
+    expect(card(ctx.el, "sp-tre-1").classList.contains("is-option")).toBe(true);
     card(ctx.el, "sp-tre-1").click();
     expect(ctx.intent()).toMatchObject({ key: "special sp-tre-1" });
     ctx.cleanup();

@@ -201,7 +201,7 @@ export class Table extends MatchApp<View, TableModel> {
       stats,
     );
     if (v.pool.length) {
-      el("h4", "", "Protagonisti da scegliere (Protagonists to choose)", this.piles);
+      el("h4", "", "Protagonists to choose", this.piles).title = "Protagonisti da scegliere";
       const row = el("div", "secolo-row secolo-pool", undefined, this.piles);
       for (const c of v.pool) row.appendChild(this.card(c, "pool", null, options));
     }
@@ -303,16 +303,20 @@ export class Table extends MatchApp<View, TableModel> {
       : options.size
         ? "Click a highlighted card, or choose:"
         : "Choose:";
+    // A move that is one highlighted card is made on the card (a click, or Enter on it):
+    // no second, long button for it (the Protagonists were offered twice).
+    const all = distinct(candidates(v.legal, this.picked));
+    const shown = picking ? all : all.filter((a) => !(a.cards.length === 1 && options.has(a.cards[0])));
     renderActions(
       this.actions,
       "secolo",
-      distinct(candidates(v.legal, this.picked)),
+      shown,
       (a: LegalAction) => {
         this.picked = [];
         this.send({ type: "act", key: a.key });
       },
       {
-        head,
+        head: shown.length ? head : "Click a highlighted card.",
         hint: this.hint,
         cancel: picking
           ? () => {
