@@ -245,3 +245,12 @@ describe("Secolo says a thing once", () => {
     expect(c.textContent).not.toContain("Personaggio");
   });
 });
+
+describe("the prompt in a replay", () => {
+  it("shows the replay's note although nothing can be played", () => {
+    const v = structuredClone(view2p) as unknown as View;
+    v.prompt = "Replay: after 3 of 5 actions (read-only). Choose an action.";
+    const { el } = mountWidget(v, { position: 3, replay_length: 5 });
+    expect(el.querySelector(".clash-prompt")!.textContent).toBe(v.prompt);
+  });
+});

@@ -247,10 +247,13 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   /**
    * The prompt under the banner: what the viewer is asked. While someone else decides
    * (a bot, another seat) it is empty: the banner says who, and the game's prompt would
-   * tell the person to move when they cannot (issue 37). Over: empty too.
+   * tell the person to move when they cannot (issue 37). Over: empty too. In a replay it
+   * is the replay's note ("Replay: after 12 of 13 actions (read-only).").
    */
   protected promptFor(v: V & { prompt?: string }): string {
-    if (v.over || !v.legal.length) return "";
+    const pos = this.model.get("position" as keyof M & string);
+    const replay = pos !== null && pos !== undefined; // "Replay: after 12 of 13 actions (read-only)."
+    if (!replay && (v.over || !v.legal.length)) return "";
     return v.prompt ?? "";
   }
 
