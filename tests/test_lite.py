@@ -297,8 +297,21 @@ def test_play_screen_form_then_the_board_alone() -> None:
     assert screen.box.children == (screen.new_game, w)  # the board alone, under "New game"
     assert (w.seat, w.hotseat, w.autoplay, w.bots) == (0, False, True, [None, "heuristic"])
     assert w.match.names == ["Blue", "Orange"]
-    screen.new_game.click()  # back to the form, the game's bots stopped
+    # "New game" on a game still running asks first (issue #37): keep playing, or leave.
+    screen.new_game.click()
+    assert screen.box.children == (screen.ask, w) and screen.widget is w
+    screen.stay.click()
+    assert screen.box.children == (screen.new_game, w)
+    screen.new_game.click()
+    screen.leave.click()  # back to the form, the game's bots stopped
     assert screen.box.children == (screen.form,) and screen.widget is None
+
+
+def test_play_screen_name_boxes_have_labels() -> None:
+    """A name box is labelled (its placeholder vanishes as one types; issue #37)."""
+    screen = PlayScreen(players=2)
+    boxes = [row.children[1] for row in screen.seat_box.children]
+    assert [b.description for b in boxes] == ["Blue's name", "Orange's name"]
 
 
 def test_play_screen_seats_show_a_person_and_take_names() -> None:

@@ -211,9 +211,18 @@ def apply_play(state: State, frame: Frame, card: str, ev: Events) -> None:
 
 def _play_label(state: State, frame: Frame, a: Action) -> str:
     spec = action_cards()[card_base(a.args[0])]
-    said = "costs an action" in spec["text"].lower()  # the card's own text may say it
-    cost = " (costs an action)" if spec["costs_action"] and not said else ""
-    return f"Play {spec['name']}: {spec['text']}{cost}"
+    # The card's own text may open with its cost ("Costs an action: gain 2 ore."): said
+    # once, beside the name, not as a second colon ("Play Quarry: Costs an action: ...").
+    text = spec["text"]
+    said = text.lower().startswith(COSTS_AN_ACTION)
+    if said:
+        text = text[len(COSTS_AN_ACTION) :].lstrip()
+        text = text[:1].upper() + text[1:]
+    cost = " (costs an action)" if spec["costs_action"] or said else ""
+    return f"Play {spec['name']}{cost}: {text}"
+
+
+COSTS_AN_ACTION = "costs an action:"
 
 
 def wide_plays(state: State, frame: Frame) -> list[Action]:

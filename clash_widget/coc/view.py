@@ -31,6 +31,8 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "current_player": deciding,
         "over": state["over"],
+        # Who won, as in every game's view (the banner and the end panel read it).
+        "result": {"winners": game.winners(state)} if state["over"] else None,
         "prompt": game.prompt(state),
         "turn": {
             "age": state["turn"]["age"],

@@ -92,6 +92,8 @@ _ROOM_ONLY = ", ".join(
         for group in ("seats", "bots", "moves", "replay")
     ]
     + ['button[data-intent="undo"], button[data-intent="redo"]']
+    # The end panel's "New game" and "Replay" are the teacher's rematch in a room.
+    + [".match-end-actions"]
 )
 
 

@@ -35,6 +35,7 @@ from .intents import (
     WIDGET_RULES,
     field_problem,
 )
+from .places import place_words
 from .renamed import RENAMED, warn_renamed
 
 __all__ = ["BOT_NAMES", "STATIC", "ClashBoard", "INTENT_TYPES", "WIDGET_RULES"]
@@ -133,7 +134,7 @@ class ClashBoard(MatchWidget):
             )
             return
         self.selected = self._describe_hex(q, r)
-        self._say(True, f"Selected hex {q},{r}.", None, seq=seq)
+        self._say(True, f"Selected: {place_words(self.view, q, r)}.", None, seq=seq)
 
     def _should_send_property(self, key: str, value: Any) -> bool:
         # ipywidgets asks this before sending a trait; a patched view goes as view_patch.

@@ -65,11 +65,14 @@ def sees_key(seat: int | None, actor: int | None) -> bool:
     return seat is None or actor == seat
 
 
-def public_texts(match: Match, seat: int | None, outcome: Outcome) -> list[str]:
-    """The first log lines of an action, as the viewing seat may read them; when the
-    action ended the game, its last line too (who won), so the message is never stale."""
+def public_texts(
+    match: Match, seat: int | None, outcome: Outcome, skip: frozenset[str] = frozenset()
+) -> list[str]:
+    """The first log lines of an action, as the viewing seat may read them (but those of
+    a kind in ``skip``); when the action ended the game, its last line too (who won), so
+    the message is never stale."""
     seen = [match.game.event_for(e, seat) for e in outcome.events]
-    texts = [e["text"] for e in seen if e.get("text")]
+    texts = [e["text"] for e in seen if e.get("text") and e.get("kind") not in skip]
     if match.is_over and len(texts) > 4:
         return texts[:3] + texts[-1:]
     return texts[:4]
@@ -78,14 +81,20 @@ def public_texts(match: Match, seat: int | None, outcome: Outcome) -> list[str]:
 def played_text(
     match: Match, seat: int | None, actor: int | None, outcome: Outcome, label: str
 ) -> str:
-    """What a move did, in the words the viewing seat may read: its log lines."""
-    texts = public_texts(match, seat, outcome)
+    """What a move did, in the words the viewing seat may read: its log lines, without
+    the line that announces the next turn ("Age 1, turn 2: Blue to play."): the banner
+    says whose turn it is, and the feedback line would only repeat it (issue #37)."""
+    texts = public_texts(match, seat, outcome, skip=TURN_KINDS)
     if texts:
         return " ".join(sentence(t) for t in texts)
     who = player_name(match.names, actor) if actor is not None else "The game"
     if label and sees_key(seat, actor) and label != str(outcome.action):
         return f"{who} chose: {sentence(label)}"
     return f"{who} played."
+
+
+#: Log kinds that announce whose turn it is now (the banner's news, not the move's).
+TURN_KINDS = frozenset({"turn"})
 
 
 def shown_action(match: Match, seat: int | None, actor: int | None, outcome: Outcome) -> str:

@@ -50,12 +50,21 @@ class GameFiles(WidgetHost):
             self._send_game_file(seq)
         elif kind == "load":  # allowed while replaying: a new game replaces this one
             self._load_text(intent["text"], intent.get("name", ""), seq)
+        elif kind == "new":
+            self._new_game(seq)
         else:
             raise NotImplementedError(kind)
 
     def _replace_game(self, match: Match) -> None:
         self.autoplay = False  # the bots do not play on into a loaded game by themselves
         self.match = match
+
+    def _new_game(self, seq: int | None) -> None:
+        """The same game, seats and options, dealt again from the next seed."""
+        old = self.match
+        who = old.state.get("names") or old.players
+        self._replace_game(Match.new(old.game, who, old.seed + 1, old.options))
+        self._say(True, "A new game: the cards and the map are dealt again.", None, seq=seq)
 
     def _send_game_file(self, seq: int | None) -> None:
         name, n = self._session.file_name(), self._session.replay_length

@@ -86,6 +86,9 @@ BASE_FIELDS: dict[str, frozenset[str]] = {
 FILE_FIELDS: dict[str, frozenset[str]] = {
     "save": frozenset(),
     "load": frozenset({"text", "name"}),
+    # A new game of the same kind and seats, dealt from the next seed (the end panel's
+    # "New game"; the finished game stays in the save file a person saved).
+    "new": frozenset(),
 }
 # ClashBoard's own: "select" a hex, "resync" (the front end's view is not the one a
 # patch was made for; send it whole).
@@ -94,7 +97,7 @@ BOARD_FIELDS: dict[str, frozenset[str]] = {
     "resync": frozenset(),
     **FILE_FIELDS,
 }
-INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load")
+INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load", "new")
 MAX_FILE_CHARS = 5_000_000
 
 

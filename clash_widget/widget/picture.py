@@ -57,6 +57,15 @@ def seat_name(view: dict[str, Any], seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def seat_ink(view: dict[str, Any], seat: int) -> str:
+    """A seat's colour for TEXT: its ``ink`` (e.g. Orange's #9C6C00, 4.5:1 on white),
+    never the fill colour (#E69F00 is 2.1:1 as text; issue #37)."""
+    for p in view.get("players", []):
+        if p.get("seat") == seat and p.get("ink"):
+            return str(p["ink"])
+    return seat_color(view, seat)
+
+
 def seat_color(view: dict[str, Any], seat: int) -> str:
     if seat < 0:
         return "#333333"
@@ -138,7 +147,7 @@ def _coc(view: dict[str, Any]) -> str:
                 oy + y + 14,
                 words,
                 9,
-                fill=seat_color(view, units[0]["owner"]),
+                fill=seat_ink(view, units[0]["owner"]),
                 text_anchor="middle",
                 font_weight="bold",
             )
@@ -149,9 +158,7 @@ def _coc(view: dict[str, Any]) -> str:
         stock = ", ".join(f"{v} {k}" for k, v in res.items() if v)
         line = f"{p.get('name') or seat_name(view, p['seat'])}: {p.get('vp', 0)} VP"
         line += f"; {stock}" if stock else ""
-        parts.append(
-            _text(8, y, _clip(line, int(width / 6.5)), 12, fill=seat_color(view, p["seat"]))
-        )
+        parts.append(_text(8, y, _clip(line, int(width / 6.5)), 12, fill=seat_ink(view, p["seat"])))
         y += 16
     return _svg(width, y, parts, "Clash of Cultures")
 
@@ -162,7 +169,7 @@ def _lines_svg(view: dict[str, Any], title: str, blocks: list[tuple[int, list[st
     width = 860.0
     parts, y = _header(view, width)
     for seat, lines in blocks:
-        color = "#222" if seat < 0 else seat_color(view, seat)
+        color = "#222" if seat < 0 else seat_ink(view, seat)
         for i, line in enumerate(lines):
             weight = {"font_weight": "bold"} if i == 0 else {}
             for piece in textwrap.wrap(line, 120, subsequent_indent="    "):
@@ -313,12 +320,12 @@ def _persistence(view: dict[str, Any]) -> str:
     rows = [
         (
             _clip(f"{c['name']} ({c['vp']} VP): {c.get('empire_name', '')}", 36),
-            seat_color(view, c["seat"]),
+            seat_ink(view, c["seat"]),
         )
         for c in view.get("culture", [])
-    ] or [("none in play", "#777")]
+    ] or [("none in play", "#595959")]
     rows += [
-        (f"{seat_name(view, p['seat'])}: {p.get('vp', 0)} VP", seat_color(view, p["seat"]))
+        (f"{seat_name(view, p['seat'])}: {p.get('vp', 0)} VP", seat_ink(view, p["seat"]))
         for p in view.get("players", [])
     ]
     y = top + 18

@@ -78,6 +78,15 @@ class PlayScreen:
         self.problem = widgets.HTML()
         self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.add_class("clash-play-new")
+        # A game still running is not thrown away on one click (issue #37): ask first.
+        self.leave = widgets.Button(description="Yes, leave this game", button_style="warning")
+        self.leave.add_class("clash-play-leave")
+        self.stay = widgets.Button(description="Keep playing")
+        self.stay.add_class("clash-play-stay")
+        self.ask = widgets.HBox(
+            [widgets.HTML("This game is not over: leave it for a new one?"), self.leave, self.stay]
+        )
+        self.ask.add_class("clash-play-ask")
         self.form = widgets.VBox(
             [
                 widgets.HTML(INTRO),
@@ -94,7 +103,9 @@ class PlayScreen:
         self.game.observe(self._game_changed, "value")
         self.players.observe(self._players_changed, "value")
         self.start.on_click(lambda _b: self.begin())
-        self.new_game.on_click(lambda _b: self.back_to_form())
+        self.new_game.on_click(lambda _b: self.ask_new_game())
+        self.leave.on_click(lambda _b: self.back_to_form())
+        self.stay.on_click(lambda _b: self._show_game())
         self._game_changed(None, players=players)
 
     def _game_changed(self, _change: Any, players: int | None = None) -> None:
@@ -118,8 +129,14 @@ class PlayScreen:
             menu = widgets.Dropdown(
                 options=options, value=who if known else PERSON, description=colour
             )
-            text = widgets.Text(value=name, placeholder=f"name (default {colour})")
-            text.layout.width = "14em"
+            # A real label, not only a placeholder (which disappears as one types).
+            text = widgets.Text(
+                value=name,
+                placeholder=colour,
+                description=f"{colour}'s name",
+                style={"description_width": "auto"},
+            )
+            text.layout.width = "20em"
             rows.append(widgets.HBox([menu, text]))
         self.seat_box.children = rows
 
@@ -149,8 +166,19 @@ class PlayScreen:
             return None
         self.problem.value = ""
         self.widget = start_game(self.game.value, self.seats, int(self.seed.value), names=names)
-        self.box.children = [self.new_game, self.widget]
+        self._show_game()
         return self.widget
+
+    def _show_game(self) -> None:
+        if self.widget is not None:
+            self.box.children = [self.new_game, self.widget]
+
+    def ask_new_game(self) -> None:
+        """ "New game": straight to the form when the game is over, else ask first."""
+        if self.widget is None or self.widget.match.is_over:
+            self.back_to_form()
+        else:
+            self.box.children = [self.ask, self.widget]
 
     def back_to_form(self) -> None:
         """Stop this game's bots and show the form again (its choices kept)."""

@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from .assets import STATIC, front_end
+from .places import place_words
 
 BUNDLES = {"coc": "coc", "secolo": "secolo", "persistence": "persistence", "history": "history"}
 FINAL_CLOSE = {4401, 4403, 4404, 4410}  # no secret, refused, no room, broken room
@@ -175,7 +176,7 @@ class RoomBoard(anywidget.AnyWidget):
             self._say(seq, False, f"{q},{r} is not a hex of this map.", "engine.malformed")
             return
         self.selected = hex_
-        self._say(seq, True, f"Selected hex {q},{r}.", None)
+        self._say(seq, True, f"Selected: {place_words(self.view, q, r)}.", None)
 
     def play(self, key: str) -> None:
         """Send a move from code, as a click would (the answer arrives in ``feedback``)."""

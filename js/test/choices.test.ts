@@ -121,7 +121,7 @@ describe("click one unit of a stack", () => {
     const { root, intent } = mount(view);
     part(root, LOADED).dispatchEvent(new MouseEvent("click", { bubbles: true }));
     const select = root.querySelector<HTMLSelectElement>(`.clash-actions-hex select.clash-pay-select[data-key="${pick.key}"]`)!;
-    expect([...select.options].map((o) => o.textContent)).toEqual(["pay: ask me", "pay 1 food", "pay 1 gold"]);
+    expect([...select.options].map((o) => o.textContent)).toEqual(["ask me when it is paid", "1 food", "1 gold"]);
     select.value = `${pick.key} gold:1`;
     root.querySelector<HTMLButtonElement>(`.clash-actions-hex button[data-key="${pick.key}"]`)!.click();
     expect(intent()).toMatchObject({ type: "act", key: `${pick.key} gold:1` });
@@ -138,16 +138,18 @@ describe("click one unit of a stack", () => {
 });
 
 describe("pay with gold before it is asked", () => {
-  it("puts a pay-with choice in words beside an action with more than one payment", () => {
+  it("puts a pay-with choice in words before an action with more than one payment", () => {
     const { root } = mount(buildView);
     const select = root.querySelector<HTMLSelectElement>('.clash-actions select.clash-pay-select[data-key="unit army"]')!;
-    expect(select.getAttribute("aria-label")).toBe("How to pay: Build an army");
+    expect(select.getAttribute("aria-label")).toBe("Pay with, for Build an army");
+    // Before the button it sets (in reading and Tab order); options that differ in their first word.
+    expect(select.nextElementSibling?.matches('button.clash-action[data-key="unit army"]')).toBe(true);
     expect([...select.options].map((o) => o.textContent)).toEqual([
-      "pay: ask me",
-      "pay 1 food and 1 ore",
-      "pay 1 food and 1 gold",
-      "pay 1 ore and 1 gold",
-      "pay 2 gold",
+      "ask me when it is paid",
+      "1 food and 1 ore",
+      "1 food and 1 gold",
+      "1 ore and 1 gold",
+      "2 gold",
     ]);
     expect(select.value).toBe("");
   });

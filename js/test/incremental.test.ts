@@ -107,16 +107,16 @@ describe("a hex click redraws only what changed", () => {
     expect(fb.textContent).toContain(`Selected hex ${KEY_A}`);
   });
 
-  it("a refused answer adds the rule and section after the message, and an ok one drops them", () => {
+  it("a refused answer adds the rule's section after the message, and an ok one drops it", () => {
     ctx = setup();
     const fb = ctx.el.querySelector(".clash-feedback")!;
     ctx.model.set("feedback", { ok: false, message: "No.", rule_id: "engine.stale", section: "Engine", n: 1 });
     expect([...fb.children].map((c) => c.className)).toEqual([
       "clash-feedback-mark",
       "clash-feedback-message",
-      "clash-feedback-rule",
       "clash-feedback-section",
     ]);
+    expect(fb.querySelector<HTMLElement>(".clash-feedback-section")!.title).toContain("engine.stale");
     ctx.model.set("feedback", { ok: false, message: "No again.", rule_id: null, section: "Engine", n: 2 });
     expect([...fb.children].map((c) => c.className)).toEqual([
       "clash-feedback-mark",
@@ -124,11 +124,11 @@ describe("a hex click redraws only what changed", () => {
       "clash-feedback-section",
     ]);
     ctx.model.set("feedback", { ok: false, message: "No.", rule_id: "x.y", section: "Engine", n: 3 });
-    expect(fb.querySelector(".clash-feedback-rule + .clash-feedback-section")).not.toBeNull();
+    expect(fb.querySelector(".clash-feedback-message + .clash-feedback-section")).not.toBeNull();
     ctx.model.set("feedback", { ok: true, message: "Fine.", n: 4 });
     expect(fb.classList.contains("is-ok")).toBe(true);
     expect(fb.classList.contains("is-refused")).toBe(false);
-    expect(fb.querySelector(".clash-feedback-rule")).toBeNull();
+    expect(fb.querySelector(".clash-feedback-section")).toBeNull();
     expect(fb.textContent).toBe("\u2713Fine.");
   });
 });

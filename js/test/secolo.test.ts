@@ -147,7 +147,9 @@ describe("card table rendering", () => {
     expect(card(ctx.el, "ind-ch-5").classList.contains("is-attacker")).toBe(true);
     const kinds = [...ctx.el.querySelectorAll<HTMLButtonElement>(".secolo-action")].map((b) => b.dataset.key);
     expect(kinds).toContain("pass");
-    expect(kinds).toContain("special sp-tre-1");
+    // The Special is one highlighted card: played on the card, not offered twice as a button.
+    expect(kinds).not.toContain("special sp-tre-1");
+    expect(card(ctx.el, "sp-tre-1").classList.contains("is-option")).toBe(true);
     card(ctx.el, "sp-tre-1").click();
     expect(ctx.intent()).toMatchObject({ key: "special sp-tre-1" });
     ctx.cleanup();
@@ -195,7 +197,7 @@ describe("card table rendering", () => {
     expect(log[0]).toBe(ACT0.log[ACT0.log.length - 1].text); // newest first
     ctx.model.set("feedback", { ok: false, message: "Refused", rule_id: "attack.protected", n: 1 });
     expect(ctx.el.querySelector(".secolo-feedback")?.classList.contains("is-bad")).toBe(true);
-    expect(ctx.el.querySelector(".secolo-feedback-rule")?.textContent).toBe("attack.protected");
+    expect(ctx.el.querySelector<HTMLElement>(".secolo-feedback-section")?.title).toContain("attack.protected");
     ctx.cleanup();
     expect(ctx.model.listenerCount()).toBe(0);
     expect(document.querySelector(".secolo-table")).toBeNull();

@@ -128,20 +128,30 @@ describe("the feedback renderer", () => {
     expect(readFeedback(undefined).ok).toBe(null);
   });
 
-  it("puts the rule id after the sentence, quiet, with the section as its tooltip", () => {
+  it("puts the rule's section after the sentence, quiet, with the rule id only in its tooltip", () => {
     const host = document.createElement("div");
     const line = new FeedbackLine(host, "x");
     line.show({ kind: "refused", text: "You hold no ore.", rule: { id: "trade.you-hold", section: "Trade" } });
     expect(one(host, ".x-feedback-message").textContent).toBe("You hold no ore.");
-    const rule = one(host, ".x-feedback-rule");
-    expect(rule.textContent).toBe("trade.you-hold");
-    expect(rule.title).toContain("Trade");
+    const section = one(host, ".x-feedback-section");
+    expect(section.textContent).toBe("Trade");
+    expect(section.title).toContain("trade.you-hold");
+    expect(line.el.textContent).not.toContain("trade.you-hold"); // no internal id on screen
     expect(line.el.classList.contains("is-refused")).toBe(true);
     expect(line.el.dataset.rule).toBe("trade.you-hold");
     // An accepted move shows no rule.
     line.show({ kind: "ok", text: "Done.", rule: null });
-    expect(host.querySelector(".x-feedback-rule")).toBeNull();
+    expect(host.querySelector(".x-feedback-section")).toBeNull();
     expect(line.el.classList.contains("is-ok")).toBe(true);
+  });
+
+  it("shows a note (a selected hex) without the move's tick", () => {
+    const host = document.createElement("div");
+    const line = new FeedbackLine(host, "x");
+    line.show({ kind: "info", text: "Selected: plains, Blue's capital.", rule: null });
+    expect(line.el.classList.contains("is-info")).toBe(true);
+    expect(line.el.classList.contains("is-ok")).toBe(false);
+    expect(line.el.textContent).toBe("Selected: plains, Blue's capital.");
   });
 });
 

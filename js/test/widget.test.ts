@@ -1,3 +1,4 @@
+import { placeWords } from "../src/coc/places";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type View, refKeys } from "../src/coc/model";
 import view2p from "./fixtures/view2p.json";
@@ -207,7 +208,8 @@ describe("feedback and selection from Python", () => {
       section: "Engine",
     });
     expect(fb.classList.contains("is-refused")).toBe(true);
-    expect(fb.querySelector(".clash-feedback-rule")!.textContent).toBe("engine.stale");
+    expect(fb.querySelector<HTMLElement>(".clash-feedback-section")!.title).toContain("engine.stale");
+    expect(fb.textContent).not.toContain("engine.stale");
     expect(fb.querySelector(".clash-feedback-section")!.textContent).toBe("Engine");
     expect(fb.textContent).toContain("older position");
   });
@@ -217,7 +219,11 @@ describe("feedback and selection from Python", () => {
     const h = VIEW.hexes[3];
     ctx.model.set("selected", { q: h.q, r: h.r, terrain: h.terrain, explored: h.explored, region: h.region, city: null, units: [] });
     expect(hexPoly(ctx.el, h.q, h.r).classList.contains("is-selected")).toBe(true);
-    expect(ctx.el.querySelector(".clash-info")!.textContent).toContain(`${h.q},${h.r}`);
+    // Named in words (the map hides coordinates); the coordinates in the heading's tooltip.
+    const head = ctx.el.querySelector<HTMLElement>(".clash-info h4")!;
+    expect(head.textContent).toBe(capitalised(placeWords(VIEW, h.q, h.r)));
+    expect(head.textContent).not.toContain(`${h.q},${h.r}`);
+    expect(head.title).toBe(`hex ${h.q},${h.r}`);
   });
 
   it("clicking a log entry highlights its hexes", () => {
@@ -324,3 +330,5 @@ describe.each(Object.entries(REAL))("real CoC view (%s)", (_name, view) => {
     expect(marked.sort()).toEqual([...new Set(refKeys(view.log[i].hexes))].sort());
   });
 });
+
+const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -96,23 +96,63 @@ def require_axe() -> str:
     return AXE_JS.read_text()
 
 
-def axe_audit(page, root: str) -> list[dict]:
-    """axe-core's serious and critical violations inside the element ``root`` only."""
+# Fewer colour-contrast checks than this on a whole table means axe did not measure it.
+MIN_CONTRAST_NODES = 20
+# Inside JupyterLab axe cannot measure contrast (see axe_audit): no minimum there.
+LAB_CONTRAST = 0
+
+
+def axe_audit(page, root: str, *, min_contrast: int = MIN_CONTRAST_NODES) -> list[dict]:
+    """axe-core's serious and critical violations inside the element ``root`` only.
+
+    axe measures colour contrast only on what it finds visible on screen: the viewport is
+    made as tall as the table for the audit, and the audit fails when fewer than
+    ``min_contrast`` nodes had their contrast measured. Inside JupyterLab axe finds
+    nothing under the notebook's scroll panel (jp-WindowedPanel-outer) visible and
+    checks 4 nodes whatever the viewport (issue #37): callers there pass
+    ``min_contrast=0`` (see LAB_CONTRAST) and contrast is measured on the pages outside
+    Lab (Voilà, the classroom's play page) instead.
+    """
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=require_axe())
-    found = page.evaluate(
-        """async (root) => {
-          const el = document.querySelector(root);
-          if (!el) throw new Error('no element ' + root + ' to audit');
-          // The legends start folded: open them, so that their contents are audited too.
-          el.querySelectorAll('details.match-legend').forEach((d) => { d.open = true; });
-          const r = await axe.run(el, { resultTypes: ['violations'] });
-          return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary) }));
-        }""",
+    size = page.viewport_size
+    height = page.evaluate(
+        """(root) => { const el = document.querySelector(root); if (!el) return 0;
+             el.scrollIntoView({ block: 'start' });
+             el.querySelectorAll('details.match-legend').forEach((d) => { d.open = true; });
+             return Math.ceil(el.getBoundingClientRect().height); }""",
         root,
     )
-    return [v for v in found if v["impact"] in BLOCKING]
+    if size and height + 200 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": height + 200})
+        page.evaluate(
+            "(root) => document.querySelector(root).scrollIntoView({ block: 'start' })", root
+        )
+    try:
+        found = page.evaluate(
+            """async (root) => {
+              const el = document.querySelector(root);
+              if (!el) throw new Error('no element ' + root + ' to audit');
+              const r = await axe.run(el, { resultTypes: ['violations'] });
+              // Counted on a run of its own: resultTypes keeps one node of each pass.
+              const c = await axe.run(el, { runOnly: ['color-contrast'] });
+              const cc = (k) => c[k].reduce((n, v) => n + v.nodes.length, 0);
+              return { contrast: cc('passes') + cc('violations') + cc('incomplete'),
+                violations: r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+                  nodes: v.nodes.slice(0, 5)
+                    .map(n => n.target.join(' ') + ': ' + n.failureSummary) })) };
+            }""",
+            root,
+        )
+    finally:
+        if size:
+            page.set_viewport_size(size)
+    if min_contrast:
+        assert found["contrast"] >= min_contrast, (
+            f"axe measured the colour contrast of only {found['contrast']} nodes in {root}:"
+            " the table was not on screen"
+        )
+    return [v for v in found["violations"] if v["impact"] in BLOCKING]
 
 
 def report(violations: list[dict]) -> str:

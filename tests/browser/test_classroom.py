@@ -249,6 +249,10 @@ def test_clash_of_cultures_plays_by_hex_clicks_on_the_play_page(browser, tmp_pat
                 "data-version", str(after["version"])
             )
             seat.shot("coc")
+            # axe on the play page, where (unlike inside JupyterLab) colour contrast is
+            # measured: the table after a move, its feedback line included (issue #37).
+            violations = axe_audit(page, ".clash-widget")
+            assert not violations, f"play page: axe found\n{report(violations)}"
             assert not seat.errors, seat.errors
         finally:
             seat.ctx.close()

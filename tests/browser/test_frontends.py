@@ -113,7 +113,7 @@ def test_notebook7_board_click_redraw_hidden_hands(browser, nb7_server):
         sel = "(board.selected.get('q'), board.selected.get('r'))"
         assert wait_kernel(page, f"{sel} == ({q}, {r})")
         expect(hexel).to_have_class(has_class("is-selected"))
-        expect(widget.locator(".clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
+        expect(widget.locator(".clash-feedback")).to_contain_text("Selected: ")
 
         # An action click: pending at once, played by Python, drawn.
         v0 = kernel_json(page, "board.match.version")
@@ -262,9 +262,8 @@ def test_voila_play_screen(browser, voila_server):
 
         # A hex click reaches Python and its answer is drawn.
         hexel = widget.locator("polygon.clash-hex.is-legal").first
-        q, r = hexel.get_attribute("data-q"), hexel.get_attribute("data-r")
         hexel.click(force=True)
-        expect(widget.locator(".clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
+        expect(widget.locator(".clash-feedback")).to_contain_text("Selected: ")
 
         # The person ends a turn's actions by clicks; then the bot plays by itself.
         v0 = board_version(widget)

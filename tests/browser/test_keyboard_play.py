@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from a11y_games import GAMES, open_game
-from a11y_helpers import arrow_to, axe_audit, report, require_axe, tab_to
+from a11y_helpers import LAB_CONTRAST, arrow_to, axe_audit, report, require_axe, tab_to
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,7 @@ def played(lab, n: int) -> list[str]:
 
 
 def audit(lab, root: str) -> None:
-    violations = axe_audit(lab.page, root)
+    violations = axe_audit(lab.page, root, min_contrast=LAB_CONTRAST)
     assert not violations, f"axe found, mid-game:\n{report(violations)}"
 
 

@@ -152,7 +152,7 @@ def test_lite_start_notebook(lite):
         f"(lambda s: (s.get('q'), s.get('r')) == ({q}, {r}))(dict(board.selected))"
     )
     expect(hexel).to_have_class(has_class("is-selected"))
-    expect(board.locator(".clash-feedback")).to_contain_text(f"Selected hex {q},{r}")
+    expect(board.locator(".clash-feedback")).to_contain_text("Selected: ")
 
     # An action click: pending at once, then Python plays it and the page draws it.
     v0 = lite.kernel_json("match.version")

@@ -44,7 +44,7 @@ def test_notebook_07_runs_and_the_board_answers_clicks(lab):
     assert seen["city"]["owner"] == owner
     assert lab.kernel_json("dict(board.intent)")["type"] == "select"
     expect(target).to_have_class(re.compile(r"(^|\s)is-selected(\s|$)"))
-    expect(board).to_contain_text("Hex 3,0")
+    expect(board.locator(".clash-info h4")).to_have_attribute("title", "hex 3,0")
 
     # A click on an action button plays it through Python: Blue opens another Move.
     n = lab.kernel_json("len(match.actions)")

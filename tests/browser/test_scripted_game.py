@@ -192,7 +192,11 @@ def test_scripted_game_by_clicks(lab, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("this is not a game")
     page.locator(".clash-widget .clash-load-input").set_input_files(str(bad))
-    expect(page.locator(".clash-widget .clash-feedback")).to_contain_text("widget.bad-file")
+    fb = page.locator(".clash-widget .clash-feedback")
+    expect(fb).to_have_attribute("data-rule", "widget.bad-file")  # the id: tooltip only
+    expect(fb.locator(".clash-feedback-section")).to_have_attribute(
+        "title", "The rule behind this refusal: widget.bad-file"
+    )
     assert lab.kernel_json("len(board.match.actions)") == 7
 
 

@@ -7,6 +7,7 @@
 
 import { type LegalAction, type UnitPart, type View, refKeys } from "./model";
 import { actionButton } from "../shared/actions";
+import { placeWords } from "./places";
 import { htmlEl } from "../shared/svg";
 
 interface LegalIndex {
@@ -141,7 +142,8 @@ export class ActionList {
     }
     if (selected) {
       const here = actionsForHex(view, selected);
-      htmlEl("h4", "", `On hex ${selected}`, el);
+      const [q, r] = selected.split(",").map(Number);
+      htmlEl("h4", "", `At ${placeWords(view, q, r)}`, el).title = `hex ${selected}`;
       this.pickHint(view, here, picked, el);
       if (here.length) this.buttons(withPick(here, picked), "clash-actions-hex", el);
       else htmlEl("p", "clash-muted", "No legal action involves this hex.", el);
@@ -224,18 +226,18 @@ export class ActionList {
       actionButton(parent, "clash-action", a, (x) => this.onAct(x.key));
       return;
     }
-    // "Pay with" beside the action: by default the game asks after, as without it.
+    // "Pay with" before the action it sets (read and tabbed in that order); by default
+    // the game asks after, as without it. The options are the payments in words.
     const box = htmlEl("span", "clash-pay", undefined, parent);
-    const select = htmlEl("select", "clash-pay-select");
+    const select = htmlEl("select", "clash-pay-select", undefined, box);
     actionButton(box, "clash-action", a, (x) => this.onAct(select.value || x.key));
-    box.appendChild(select);
     select.dataset.key = a.key;
-    select.setAttribute("aria-label", `How to pay: ${a.label}`);
-    select.title = `How to pay: ${a.label}`;
-    const ask = htmlEl("option", "", "pay: ask me", select);
+    select.setAttribute("aria-label", `Pay with, for ${a.label}`);
+    select.title = `Pay with, for ${a.label}`;
+    const ask = htmlEl("option", "", "ask me when it is paid", select);
     ask.value = "";
     for (const p of pays) {
-      const o = htmlEl("option", "", `pay ${p.label}`, select);
+      const o = htmlEl("option", "", p.label, select);
       o.value = p.key;
     }
   }

@@ -4,15 +4,18 @@
 // only the marks, the info box and the hex's actions), the player panels and the
 // keyboard walk over hexes. One App per anywidget `render` call.
 
+import type { ScoreRow } from "../shared/end";
 import { politeRegion, setText } from "../shared/a11y";
 import type { AnyModel } from "@anywidget/types";
 import { MatchApp } from "../shared/app";
+import { OWN_KEYS } from "../shared/focus";
 import { htmlEl } from "../shared/svg";
-import { type LogLine } from "../shared/log";
+import { type LogLine, pickable } from "../shared/log";
 import { ActionList, actionsForHex, findPart, legalHexes } from "./actions";
 import { Board } from "./board";
-import { TERRAIN_LABELS, playerName, unitWord } from "./colors";
+import { playerName, unitWord } from "./colors";
 import { type Direction, stepInDirection } from "./hex";
+import { placeWords } from "./places";
 import { renderLegend } from "./legend";
 import { type LogEntry, type Selected, type View, type WidgetModel, hexKey, isView, refKeys } from "./model";
 import { Panels, actionsLeft } from "./panels";
@@ -48,7 +51,7 @@ export class App extends MatchApp<View, WidgetModel> {
     super(model, el, {
       className: "clash-widget clash-hide-coords",
       prefix: "clash",
-      label: "Clash of Cultures board: arrow keys move, Enter selects, Escape clears",
+      label: "Clash of Cultures board: arrow keys move, N goes to the next hex with something to do, Enter selects, A goes to its actions, Escape comes back",
       isView,
       affordance: "click a highlighted hex, or an action below the map",
     });
@@ -121,10 +124,22 @@ export class App extends MatchApp<View, WidgetModel> {
     this.board.update(v);
     if (this.selected && !this.board.hexAt(this.selected)) this.selected = null;
     if (this.cursor && !this.board.hexAt(this.cursor)) this.cursor = null;
+    if (!this.cursor && !this.selected) this.cursor = homeHex(v); // start at the seat's own pieces
     if (this.picked && !findPart(v, this.picked)) this.setPicked(null);
-    setText(this.prompt, v.prompt ?? "");
+    setText(this.prompt, this.promptFor(v));
     this.panels.update(v, this.model.get("bots") ?? []);
     this.refreshSelection();
+  }
+
+  protected finalScores(v: View): ScoreRow[] {
+    // Clash of Cultures: victory points by source (the game's own breakdown).
+    return v.players.map((p) => ({
+      seat: p.seat,
+      total: `${p.vp} VP`,
+      parts: Object.entries(p.vp_breakdown ?? {})
+        .filter(([, n]) => n)
+        .map(([k, n]) => `${VP_SOURCES[k] ?? k.replace(/_/g, " ")} ${n}`),
+    }));
   }
 
   protected position(v: View): string {
@@ -177,9 +192,18 @@ export class App extends MatchApp<View, WidgetModel> {
   private onKey = (e: KeyboardEvent): void => {
     const target = e.target as HTMLElement | null;
     // a11y: Enter/Space on a control inside the board (button, summary, select, ...) acts natively.
-    const native = target && target !== this.root && target.matches("button, summary, select, input, a, [role=button]");
+    const native = target && target !== this.root && target.matches("button, summary, select, input, a, [role=button], .match-log-box");
     if (native && (e.key === "Enter" || e.key === " ")) return;
-    if (native && target.matches("select, input") && ARROWS[e.key]) return; // their own arrows
+    if (native && target.matches(OWN_KEYS) && ARROWS[e.key]) return; // their own arrows (the log's scroll too)
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === "Escape" && native) {
+      // From the actions (or the log) back to the board, the cursor where it was.
+      e.preventDefault();
+      e.stopPropagation();
+      this.root.focus({ preventScroll: true });
+      return;
+    }
+    if (native) return;
     const dir = ARROWS[e.key];
     const hexes = this.board.hexList();
     if (dir) {
@@ -193,10 +217,20 @@ export class App extends MatchApp<View, WidgetModel> {
         const [q, r] = from.split(",").map(Number);
         next = stepInDirection({ q, r }, dir, hexes);
       }
-      if (next) {
-        this.cursor = hexKey(next.q, next.r);
-        this.refreshMarks();
-      }
+      if (next) this.moveCursor(hexKey(next.q, next.r));
+    } else if (e.key === "n" || e.key === "N") {
+      // The next (Shift: previous) hex where an action can be taken.
+      e.preventDefault();
+      e.stopPropagation();
+      const next = this.view ? nextLegalHex(this.view, this.cursor ?? this.selected, e.key === "N" ? -1 : 1) : null;
+      if (next) this.moveCursor(next);
+    } else if (e.key === "a" || e.key === "A") {
+      // From the board to the actions: the selected hex's, else the others.
+      const b = this.firstAction(this.actions.el);
+      if (!b) return;
+      e.preventDefault();
+      e.stopPropagation();
+      b.focus();
     } else if (e.key === "Enter" || (e.key === " " && target === this.root)) {
       if (!this.cursor) return;
       e.preventDefault();
@@ -214,10 +248,24 @@ export class App extends MatchApp<View, WidgetModel> {
     }
   };
 
+  /** The cursor to hex `k` (a screen reader hears the hex: see Board.setMarks). */
+  private moveCursor(k: string): void {
+    this.cursor = k;
+    this.refreshMarks();
+  }
+
+  /** After a move: the board (the cursor where it was) while a hex has something to do, else the next choice's button. */
+  protected focusAfterMove(): HTMLElement | SVGElement | null {
+    const v = this.view;
+    if (v?.over) return super.focusAfterMove();
+    if (v && legalHexes(v).size === 0) return this.firstAction(this.actions.el) ?? this.root;
+    return this.root;
+  }
+
   protected decorateLogEntry(li: HTMLLIElement, e: LogLine): void {
     if (refKeys((e as LogEntry).hexes).length) {
       li.classList.add("has-hexes");
-      li.title = "Click to outline its hexes on the map";
+      pickable(li, "Outline its hexes on the map (click, Enter or Space; again to clear)");
     }
   }
 
@@ -263,15 +311,18 @@ export class App extends MatchApp<View, WidgetModel> {
     }
     const h = this.board.hexAt(this.selected);
     if (!h) return;
-    const terrain = h.explored && h.terrain ? TERRAIN_LABELS[h.terrain] : "unexplored";
-    htmlEl("h4", "", `Hex ${this.selected}: ${terrain}`, el);
+    // In words a learner finds on the map; the coordinates in the tooltip (and the map's toggle).
+    const [q, r] = this.selected.split(",").map(Number);
+    const head = htmlEl("h4", "", capitalise(placeWords(v, q, r)), el);
+    head.title = `hex ${this.selected}`;
     const city = (v.cities ?? []).find((c) => hexKey(c.q, c.r) === this.selected);
     if (city) {
       const pieces = (city.pieces ?? []).map((p) => p.name ?? p.kind).join(", ");
       htmlEl(
         "p",
         "clash-info-city",
-        `${playerName(v.players, city.owner)}'s ${city.capital ? "capital" : "city"} \u00B7 size ${city.size} \u00B7 ${city.mood}` +
+        // The heading names the city already ("Blue's capital (grassland)").
+        `Size ${city.size} \u00B7 ${city.mood}` +
           (pieces ? ` \u00B7 ${pieces}` : ""),
         el,
       );
@@ -286,3 +337,36 @@ export class App extends MatchApp<View, WidgetModel> {
     if (n === 0 && !city) htmlEl("p", "clash-muted", "Nothing to do here.", el);
   }
 }
+
+/** The hex the keyboard cursor starts on: the seat's capital, else one of its cities or units. */
+export function homeHex(v: View): string | null {
+  const seat = v.seat ?? v.current_player;
+  const cities = (v.cities ?? []).filter((c) => c.owner === seat);
+  const city = cities.find((c) => c.capital) ?? cities[0];
+  if (city) return hexKey(city.q, city.r);
+  const unit = (v.units ?? []).find((u) => u.owner === seat);
+  return unit ? hexKey(unit.q, unit.r) : null;
+}
+
+/** The legal hex after `from` (dir -1: before) in reading order (rows top down, then left to right), wrapping. */
+export function nextLegalHex(v: View, from: string | null, dir: 1 | -1): string | null {
+  const keys = [...legalHexes(v)].map((k) => k.split(",").map(Number) as [number, number]);
+  if (!keys.length) return null;
+  // Reading order on the flat-top map: top down (y grows with r + q/2), then left to right.
+  keys.sort((a, b) => a[1] + a[0] / 2 - (b[1] + b[0] / 2) || a[0] - b[0]);
+  const list = keys.map(([q, r]) => hexKey(q, r));
+  const i = from ? list.indexOf(from) : -1;
+  if (i < 0) return dir > 0 ? list[0] : list[list.length - 1];
+  return list[(i + dir + list.length) % list.length];
+}
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The words for Clash's victory-point sources (view.players[].vp_breakdown). */
+const VP_SOURCES: Record<string, string> = {
+  city_pieces: "city pieces",
+  advances: "advances",
+  wonders: "wonders",
+  objectives: "objectives",
+  events: "events",
+};

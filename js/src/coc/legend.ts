@@ -59,6 +59,16 @@ export function clashLegend(): LegendSpec {
         ],
       },
       {
+        title: "Keys (click the map first, or Tab to it)",
+        entries: [
+          { mark: { shape: "glyph", text: "\u2190\u2192" }, name: "arrow keys", meaning: "move the cursor; it starts on your capital", key: "key-arrows" },
+          { mark: { shape: "glyph", text: "N" }, name: "N, Shift+N", meaning: "the next (previous) hex where you can act", key: "key-n" },
+          { mark: { shape: "glyph", text: "\u21B5" }, name: "Enter", meaning: "select the hex under the cursor", key: "key-enter" },
+          { mark: { shape: "glyph", text: "A" }, name: "A", meaning: "from the map to its actions", key: "key-a" },
+          { mark: { shape: "glyph", text: "Esc" }, name: "Escape", meaning: "from the actions or the log back to the map; on the map, clear", key: "key-escape" },
+        ],
+      },
+      {
         title: "Advance grid (one box per advance, in the player's colour)",
         entries: [
           { mark: { shape: "area", fill: "#0072B2", stroke: "#0072B2" }, name: "filled", meaning: "owned", key: "adv-owned" },

@@ -143,7 +143,7 @@ export interface View extends GameView {
   advance_tree?: AdvanceTree;
 }
 
-export type IntentType = "select" | "act" | "undo" | "redo" | "resync" | "save" | "load";
+export type IntentType = "select" | "act" | "undo" | "redo" | "resync" | "save" | "load" | "new";
 
 export type Intent = SharedIntent;
 

@@ -4,6 +4,7 @@
 // hands, buttons for the legal actions, feedback (with the rule of a refusal) and the log.
 // Everything is redrawn from `view`; only the card a click has picked lives here.
 
+import type { ScoreRow } from "../shared/end";
 import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
@@ -123,7 +124,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.turn = String(v.turn.number);
     this.root.dataset.picked = this.picked ?? "";
-    setText(this.prompt, this.hint || v.prompt);
+    setText(this.prompt, this.hint || this.promptFor(v));
     this.renderOrder(v);
     this.renderClash(v);
     this.renderPulled(v);
@@ -131,6 +132,16 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     this.renderPlayers(v);
     this.drawLegend(v);
     this.cardNav.refresh();
+  }
+
+  protected finalScores(v: View): ScoreRow[] {
+    // History: population decides (or wonders, or culture: the result says which way).
+    const ways = ((v.result ?? {}) as { ways?: Record<string, string[]> }).ways ?? {};
+    return v.players.map((p) => ({
+      seat: p.seat,
+      total: `population ${p.population}`,
+      parts: [`wonders ${p.wonders}`, `culture ${p.culture}`, ...(ways[String(p.seat)]?.length ? [`won by ${ways[String(p.seat)].join(" and ")}`] : [])],
+    }));
   }
 
   protected position(v: View): string {

@@ -3,6 +3,7 @@
 // refusal) and the log. Everything is redrawn from `view`; only a half-made choice
 // (a selected card) lives in the front end, and it is dropped when the game moves on.
 
+import type { ScoreRow } from "../shared/end";
 import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
@@ -97,7 +98,10 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
           : `${card.name}: click the land it is for.`;
     }
     if (res.send) this.send({ type: "act", key: res.send }, { card: id });
+    const fromKeys = this.root.contains(document.activeElement);
     this.render();
+    // A half-made choice by keyboard: the focus goes on to what completes it (a highlighted land).
+    if (fromKeys && res.selected && !res.send) this.map.svg.querySelector<SVGElement>("path.is-option")?.focus({ preventScroll: true });
   }
 
   private findCard(v: View, id: string, zone: "hand" | "culture"): Card | undefined {
@@ -115,7 +119,7 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
   protected draw(v: View): void {
     this.root.dataset.frame = v.frame?.kind ?? "none";
     this.root.dataset.selected = this.selected?.card ?? "";
-    setText(this.prompt, this.hint || v.prompt);
+    setText(this.prompt, this.hint || this.promptFor(v));
     this.map.setMap(v.map);
     const { path, dest } = transferPaths(v.legal, this.selected);
     const touched = new Set<string>();
@@ -136,6 +140,18 @@ export class PersistenceApp extends MatchApp<View, MapModel> {
     if (sig === this.legendSig) return;
     this.legendSig = sig;
     renderLegend(this.legendBox, mapLegend(seats));
+  }
+
+  protected finalScores(v: View): ScoreRow[] {
+    // Persistence: VP by source over the Epochs, then what the last Epoch's scoring
+    // brought (the view's log keeps only the newest entries: earlier Epochs may be gone).
+    return v.players.map((p) => {
+      const scored = v.log.filter((e) => e.kind === "vp" && e.seat === p.seat);
+      const parts = Object.entries(p.vp_by ?? {}).map(([k, n]) => `${k} ${n}`);
+      const last = scored[scored.length - 1];
+      if (last && typeof last.vp === "number") parts.push(`last Epoch +${last.vp}`);
+      return { seat: p.seat, total: `${p.vp} VP`, parts };
+    });
   }
 
   protected position(v: View): string {

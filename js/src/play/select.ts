@@ -3,6 +3,7 @@
 // board.py); everything it answers is in the seat's own view, so in a room the page
 // answers it itself, the same way, and the server is never asked.
 
+import { placeWords } from "../coc/places";
 import type { LocalAnswer } from "../shared/ws_model";
 
 type Obj = Record<string, unknown>;
@@ -33,7 +34,7 @@ export function selectHex(intent: Obj, view: Obj): LocalAnswer | null {
   const { q, r } = intent;
   const hex = typeof q === "number" && typeof r === "number" ? describeHex(view, q, r) : null;
   if (!hex) return { ok: false, message: `${String(q)},${String(r)} is not a hex of this map.`, rule: "engine.malformed" };
-  return { ok: true, message: `Selected hex ${q},${r}.`, set: { selected: hex } };
+  return { ok: true, kind: "info", message: `Selected: ${placeWords(view, q as number, r as number)}.`, set: { selected: hex } };
 }
 
 /** After a new view, the selected hex shows what stands on it now (or nothing). */

@@ -7,13 +7,24 @@ import type { Card } from "./model";
 
 export type Zone = "city" | "hand" | "pool" | "discard";
 
+// One language per label (issue 37): the kind in English on the card, the game's
+// Italian word in the tooltip (and the legend's glossary).
 export const TYPE_LABELS: Record<string, string> = {
-  protagonist: "Protagonista \u00b7 Protagonist",
-  character: "Personaggio \u00b7 Character",
-  bulwark: "Baluardo \u00b7 Bulwark",
-  object: "Oggetto \u00b7 Object",
-  attack: "Attacco \u00b7 Attack",
-  special: "Speciale \u00b7 Special",
+  protagonist: "Protagonist",
+  character: "Character",
+  bulwark: "Bulwark",
+  object: "Object",
+  attack: "Attack",
+  special: "Special",
+};
+
+export const TYPE_ITALIAN: Record<string, string> = {
+  protagonist: "Protagonista",
+  character: "Personaggio",
+  bulwark: "Baluardo",
+  object: "Oggetto",
+  attack: "Attacco",
+  special: "Speciale",
 };
 
 const PROTECTION_LABELS: Record<string, string> = {
@@ -43,7 +54,8 @@ export function cardElement(card: Card, opts: CardOptions): HTMLElement {
   el("div", "secolo-card-name", card.name, c);
   el("div", "secolo-card-gloss", card.gloss, c);
   el("div", "secolo-card-type", TYPE_LABELS[card.type] ?? card.type, c);
-  const tips = [`${card.name} (${card.gloss})`, TYPE_LABELS[card.type] ?? card.type];
+  const italian = TYPE_ITALIAN[card.type];
+  const tips = [`${card.name} (${card.gloss})`, `${TYPE_LABELS[card.type] ?? card.type}${italian ? ` (${italian})` : ""}`];
   if (card.text) tips.push(card.text);
   if (card.protected) {
     c.classList.add("is-protected");

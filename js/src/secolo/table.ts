@@ -3,6 +3,7 @@
 // only the half-made choice (`picked`) lives in the front end, and it is dropped
 // whenever the game moves on.
 
+import type { ScoreRow } from "../shared/end";
 import type { AnyModel } from "@anywidget/types";
 import { renderActions } from "../shared/actions";
 import { MatchApp } from "../shared/app";
@@ -127,12 +128,22 @@ export class Table extends MatchApp<View, TableModel> {
     this.collectNames(v);
     const options = clickable(v.legal, this.picked);
     this.root.dataset.frame = v.frame?.kind ?? "none";
-    setText(this.prompt, v.prompt);
+    setText(this.prompt, this.promptFor(v));
     this.renderAttack(v);
     this.renderPiles(v, options);
     this.renderPlayers(v, options);
     this.renderActions(v, options);
     this.cardNav.refresh();
+  }
+
+  protected finalScores(v: View): ScoreRow[] {
+    // Secolo: the cultures in a city decide, then its characters.
+    const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+    return v.players.map((p) => ({
+      seat: p.seat,
+      total: n(p.cultures, "culture", "cultures"),
+      parts: [n(p.characters, "character", "characters"), ...p.city.map((c) => `${c.name} (${n(c.cards.length, "card", "cards")})`)],
+    }));
   }
 
   protected position(v: View): string {
@@ -175,12 +186,14 @@ export class Table extends MatchApp<View, TableModel> {
   private renderPiles(v: View, options: Set<string>): void {
     this.piles.replaceChildren();
     const stats = el("div", "secolo-counts", undefined, this.piles);
-    const deck = el("span", "secolo-count", `Mazzo (deck): ${v.deck_count}`, stats);
+    const deck = el("span", "secolo-count", `Deck: ${v.deck_count}`, stats);
+    deck.title = "Mazzo";
     deck.dataset.pile = "deck";
-    const disc = el("span", "secolo-count", `Scarti (discard): ${v.discard_count}`, stats);
+    const disc = el("span", "secolo-count", `Discard pile: ${v.discard_count}`, stats);
+    disc.title = "Scarti";
     disc.dataset.pile = "discard";
     const max = Number(v.options.max_reshuffles ?? 1);
-    el("span", "secolo-count", `Rimescolamenti (reshuffles): ${v.reshuffles}/${max}`, stats);
+    el("span", "secolo-count", `Reshuffles: ${v.reshuffles}/${max}`, stats).title = "Rimescolamenti";
     el(
       "span",
       "secolo-count secolo-muted",
@@ -188,7 +201,7 @@ export class Table extends MatchApp<View, TableModel> {
       stats,
     );
     if (v.pool.length) {
-      el("h4", "", "Protagonisti da scegliere (Protagonists to choose)", this.piles);
+      el("h4", "", "Protagonists to choose", this.piles).title = "Protagonisti da scegliere";
       const row = el("div", "secolo-row secolo-pool", undefined, this.piles);
       for (const c of v.pool) row.appendChild(this.card(c, "pool", null, options));
     }
@@ -257,7 +270,7 @@ export class Table extends MatchApp<View, TableModel> {
       const gh = el("div", "secolo-group-head", `${grp.name} \u00b7 ${grp.gloss}`, g);
       if (grp.bulwark) {
         g.classList.add("has-bulwark");
-        el("span", "secolo-badge secolo-shield", "\u25C8 Baluardo \u00b7 Bulwark", gh);
+        el("span", "secolo-badge secolo-shield", "\u25C8 Bulwark", gh).title = "Baluardo";
       }
       const row = el("div", "secolo-row", undefined, g);
       for (const c of grp.cards) row.appendChild(this.card(c, "city", p.seat, options));
@@ -266,7 +279,7 @@ export class Table extends MatchApp<View, TableModel> {
 
     const hand = el("div", "secolo-hand", undefined, panel);
     hand.dataset.seat = String(p.seat);
-    el("div", "secolo-group-head", p.hand ? "Mano (hand)" : `Mano (hand): ${p.hand_count} hidden`, hand);
+    el("div", "secolo-group-head", p.hand ? "Hand" : `Hand: ${p.hand_count} hidden`, hand).title = "Mano";
     const row = el("div", "secolo-row", undefined, hand);
     if (p.hand) {
       for (const c of p.hand) row.appendChild(this.card(c, "hand", p.seat, options));
@@ -290,16 +303,20 @@ export class Table extends MatchApp<View, TableModel> {
       : options.size
         ? "Click a highlighted card, or choose:"
         : "Choose:";
+    // A move that is one highlighted card is made on the card (a click, or Enter on it):
+    // no second, long button for it (the Protagonists were offered twice).
+    const all = distinct(candidates(v.legal, this.picked));
+    const shown = picking ? all : all.filter((a) => !(a.cards.length === 1 && options.has(a.cards[0])));
     renderActions(
       this.actions,
       "secolo",
-      distinct(candidates(v.legal, this.picked)),
+      shown,
       (a: LegalAction) => {
         this.picked = [];
         this.send({ type: "act", key: a.key });
       },
       {
-        head,
+        head: shown.length ? head : "Click a highlighted card.",
         hint: this.hint,
         cancel: picking
           ? () => {

@@ -72,13 +72,19 @@ export function rememberFocus(root: HTMLElement): FocusMark | null {
  * action), else the control at the same place, else the root, so that a keyboard player
  * never loses their place to the page's body.
  */
-export function restoreFocus(root: HTMLElement, mark: FocusMark | null): void {
+export function restoreFocus(root: HTMLElement, mark: FocusMark | null, fallback?: () => HTMLElement | SVGElement | null): void {
   if (!mark) return;
   const active = document.activeElement;
   if (active && active !== root && root.contains(active)) return;
   const same = mark.selector ? root.querySelector<HTMLElement | SVGElement>(mark.selector) : null;
   if (same && isFocusable(same)) {
     same.focus({ preventScroll: true });
+    return;
+  }
+  // Gone: the next useful place (a game's choice), not whatever sits at the same index.
+  const next = fallback?.();
+  if (next) {
+    next.focus({ preventScroll: true });
     return;
   }
   const all = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];

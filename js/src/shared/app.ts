@@ -11,9 +11,11 @@ import { bannerText, renderBanner } from "./banner";
 import { type BarTraits, ControlBar, downloadText, gameFileMessage } from "./controls";
 import { el } from "./dom";
 import { FeedbackLine } from "./feedback";
+import { EndPanel, type ScoreRow } from "./end";
 import { EventLog, type LogLine } from "./log";
 import type { Feedback, GameView, Intent, IntentBody, MatchModel } from "./model";
 import { rememberFocus, restoreFocus } from "./a11y";
+import { FocusKeeper, keepFormKeys } from "./focus";
 import { ModelLink } from "./link";
 import { PENDING_TYPES, PendingMark, type PendingMatch } from "./pending";
 import "./match.css";
@@ -42,10 +44,15 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected log: EventLog | null = null;
   protected feedback: FeedbackLine | null = null;
   private statusBox: HTMLElement | null = null;
+  private endPanel: EndPanel | null = null;
   /** The view's version when Python's last answer came (its moves may come just before or after). */
   private answeredAt = 0;
   private readonly link: ModelLink<M>;
   private readonly clickListener = (e: MouseEvent): void => this.onClick(e);
+  private readonly focusKeeper: FocusKeeper;
+  private readonly dropFormKeys: () => void;
+  /** The control a move was made from (by key or click) while the focus was inside; null: none. */
+  private movedFrom: { el: Element; key: string } | null = null;
 
   constructor(
     protected readonly model: AnyModel<M>,
@@ -60,6 +67,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.pending = new PendingMark(root);
     this.link = new ModelLink(model);
     root.addEventListener("click", this.clickListener);
+    this.dropFormKeys = keepFormKeys(root);
+    this.focusKeeper = new FocusKeeper(root, () => this.focusAfterMove());
   }
 
   // -- layout: the shared pieces, placed by the subclass ---------------------------------
@@ -78,6 +87,12 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     const box = el("div", `${this.spec.prefix}-status match-banner`, "Waiting for the game view\u2026", parent);
     box.setAttribute("role", "status");
     this.statusBox = box;
+    // The end of the game, right under the banner (hidden while the game goes on).
+    this.endPanel = new EndPanel({
+      newGame: () => this.send({ type: "new" }),
+      replay: () => this.setTrait("position" as keyof M & string, 0 as M[keyof M & string]),
+    });
+    box.after(this.endPanel.el);
     return box;
   }
 
@@ -113,6 +128,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.pending.clear();
     this.link.off();
     this.log?.destroy();
+    this.focusKeeper.destroy();
+    this.dropFormKeys();
     this.root.removeEventListener("click", this.clickListener);
     this.root.remove();
   }
@@ -126,6 +143,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     const intent = { seq, version: this.view ? this.view.version : 0, ...body } as Intent;
     // The intent goes first: Python works on it while the page marks the control.
     this.link.sendIntent(intent as M["intent"]);
+    const active = document.activeElement;
+    if (body.type === "act" && active && this.root.contains(active)) this.movedFrom = { el: active, key: body.key };
     if (PENDING_TYPES.has(body.type)) {
       const own: PendingMatch = body.type === "act" ? { key: body.key } : { intent: body.type };
       this.pending.mark(seq, { ...clicked, ...own });
@@ -141,6 +160,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       this.root.classList.add("is-empty");
       return;
     }
+    const moved = !!this.view && this.view.version !== v.version;
     if (!this.view || this.view.version !== v.version) {
       this.dropChoice();
       // A new position is Python's answer too (the feedback line may come a moment later).
@@ -152,6 +172,62 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     // Moves made since the last answer (by notebook code): that answer is old news.
     this.markStale(v.version > this.answeredAt + 1);
     this.render();
+    if (moved) this.moveFocusOn();
+  }
+
+  /**
+   * After a move made from inside the table: the focus leaves a control that would play
+   * again (a button, a select), or a card or area that did its part, for the next useful
+   * place; on the board itself or an item one may still use, it stays.
+   */
+  private moveFocusOn(): void {
+    const from = this.movedFrom;
+    this.movedFrom = null;
+    if (!from) return;
+    const active = document.activeElement;
+    const onPage = !active || active === document.body || active === document.documentElement;
+    if (!onPage && !this.root.contains(active)) return; // they went elsewhere
+    if (active === this.root) return; // the board itself (its cursor where it was)
+    // On a card or area one may still use: it stays; one that did its part: the next
+    // one of its kind (the map stays the map), else the next choice.
+    if (!onPage && !active.matches(CONTROL)) {
+      if (active.matches(".is-option")) return;
+      const kind = ["data-area", "data-card"].find((a) => active.hasAttribute(a));
+      const sibling = kind ? this.root.querySelector<HTMLElement | SVGElement>(`${active.tagName}[${kind}].is-option[tabindex]`) : null;
+      if (sibling) {
+        sibling.focus({ preventScroll: true });
+        return;
+      }
+    }
+    this.playedKey = from.key;
+    const next = this.focusAfterMove();
+    this.playedKey = "";
+    (next ?? this.root).focus({ preventScroll: true });
+  }
+
+  /** The key of the move just made, while `focusAfterMove` runs (not to be offered again). */
+  protected playedKey = "";
+
+  /**
+   * The next useful place for the focus: a highlighted item of the table (a card, an
+   * area) that one may use, else the first action button (not the move just played),
+   * else the table itself. A game overrides it where its board is the place (Clash).
+   */
+  protected focusAfterMove(): HTMLElement | SVGElement | null {
+    const r = this.root;
+    if (this.view?.over && this.endPanel) return this.endPanel.el; // the final scores
+    const option = r.querySelector<HTMLElement | SVGElement>(".is-option[tabindex='0']") ?? r.querySelector<HTMLElement | SVGElement>(".is-option[tabindex]");
+    if (option) return option;
+    return this.firstAction() ?? r;
+  }
+
+  /** The first shown, enabled action button that is not the move just played. */
+  protected firstAction(scope: ParentNode = this.root): HTMLElement | null {
+    for (const b of scope.querySelectorAll<HTMLButtonElement>("button.match-action")) {
+      if (b.disabled || b.dataset.key === this.playedKey || !shown(b)) continue;
+      return b;
+    }
+    return null;
   }
 
   /** Redraw the game's table and the shared pieces, then put the pending mark back. */
@@ -162,21 +238,38 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.draw(v);
     this.drawShared(v);
     this.pending.refresh();
-    restoreFocus(this.root, focus);
+    restoreFocus(this.root, focus, () => this.focusAfterMove());
   }
 
   /** The game's own part of the table. */
   protected abstract draw(v: V): void;
 
+  /**
+   * The prompt under the banner: what the viewer is asked. While someone else decides
+   * (a bot, another seat) it is empty: the banner says who, and the game's prompt would
+   * tell the person to move when they cannot (issue 37). Over: empty too. In a replay it
+   * is the replay's note ("Replay: after 12 of 13 actions (read-only).").
+   */
+  protected promptFor(v: V & { prompt?: string }): string {
+    const pos = this.model.get("position" as keyof M & string);
+    const replay = pos !== null && pos !== undefined; // "Replay: after 12 of 13 actions (read-only)."
+    if (!replay && (v.over || !v.legal.length)) return "";
+    return v.prompt ?? "";
+  }
+
   /** Where the game is, in the game's words ("Age 1 · turn 2 · 3 actions left"). */
   protected abstract position(v: V): string;
 
-  /** The bar, the banner and the log (the feedback line follows its own trait). */
+  /** The bar, the banner, the end panel and the log (the feedback line follows its own trait). */
   protected drawShared(v: V): void {
     this.bar?.update(v);
     this.drawBanner(v);
+    this.endPanel?.update(v, v.over ? this.finalScores(v) : []);
     this.log?.update(v.log, (li, e) => this.decorateLogEntry(li, e));
   }
+
+  /** Each player's final score with the game's own breakdown, in seat order (the end panel). */
+  protected abstract finalScores(v: V): ScoreRow[];
 
   /** A game may add to a log entry's <li> (e.g. mark it clickable). */
   protected decorateLogEntry(_li: HTMLLIElement, _e: LogLine): void {}
@@ -223,4 +316,13 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.markStale(false);
     this.feedback?.show(fb);
   }
+}
+
+/** Controls that would play (again) on Enter: the focus leaves them after a move. */
+const CONTROL = "button, select, input, summary";
+
+/** Drawn and not inside a closed <details> (happy-dom has no layout: count it shown). */
+function shown(e: Element): boolean {
+  if (e.closest("details:not([open]) > :not(summary)")) return false;
+  return !(e as HTMLElement).hidden;
 }

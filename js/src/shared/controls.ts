@@ -92,6 +92,7 @@ export interface BarView {
   players: readonly NamedPlayer[];
   can_undo?: boolean;
   can_redo?: boolean;
+  over?: boolean;
 }
 
 export type BarIntent = { type: "undo" | "redo" | "save" } | { type: "load"; text: string; name: string };
@@ -220,11 +221,14 @@ export class ControlBar {
     this.files.style.display = locked ? "none" : ""; // inline: the group's CSS sets display
     this.renderViewSelect(players, locked);
     this.renderSeats(players, m.get("bots") ?? [], m.get("bot_names") ?? []);
-    const auto = !!m.get("autoplay");
+    // Over: nothing left for the bots to play (no "pause" on a finished game).
+    const over = !!view?.over;
+    const auto = !!m.get("autoplay") && !over;
     // U+2016 (‖), not the pause sign U+23F8: common fonts lack the latter (a box in Voilà).
     this.playBtn.textContent = auto ? "\u2016 pause" : "\u25B6 play";
     this.playBtn.setAttribute("aria-pressed", String(auto));
-    this.playBtn.title = auto ? "Pause the bots" : "Let the bot seats play by themselves";
+    this.playBtn.disabled = over;
+    this.playBtn.title = over ? "The game is over" : auto ? "Pause the bots" : "Let the bot seats play by themselves";
     const delay = Number(m.get("bot_delay") ?? 0);
     if (document.activeElement !== this.delay) this.delay.value = String(delay);
     this.delayLabel.textContent = formatDelay(delay);

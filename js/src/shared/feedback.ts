@@ -1,7 +1,7 @@
-// Python's answer to the last intent, one renderer for every game: a mark (✓ or ✗),
-// the sentence in words, and for a refusal its rule as a small, quiet reference after
-// the sentence (the rule id with its section as tooltip, then the section), never
-// inside it. The line keeps its nodes and changes only the texts and classes that
+// Python's answer to the last intent, one renderer for every game: a mark (✓ for a
+// move, ✗ for a refusal, none for a note such as a selected hex), the sentence in
+// words, and for a refusal its rule's section as a small, quiet reference after the
+// sentence; the rule's id (an internal name) only in that reference's tooltip. The line keeps its nodes and changes only the texts and classes that
 // differ, so the answer to a board click costs a couple of text updates.
 
 import type { Feedback, RuleRef } from "./model";
@@ -46,11 +46,10 @@ export class FeedbackLine {
   readonly el: HTMLElement;
   private readonly mark: HTMLElement;
   private readonly message: HTMLElement;
-  private readonly rule: HTMLElement;
   private readonly section: HTMLElement;
   private shownRule = "";
 
-  /** `prefix` names the classes: .<prefix>-feedback, -feedback-mark, -message, -rule, -section. */
+  /** `prefix` names the classes: .<prefix>-feedback, -feedback-mark, -message, -section. */
   constructor(
     parent: HTMLElement,
     private readonly prefix: string,
@@ -61,12 +60,10 @@ export class FeedbackLine {
     this.mark = el("span", `${prefix}-feedback-mark`);
     this.mark.setAttribute("aria-hidden", "true");
     this.message = el("span", `${prefix}-feedback-message`);
-    this.rule = el("code", `${prefix}-feedback-rule`);
     this.section = el("span", `${prefix}-feedback-section`);
     // The shared CSS styles the parts by data-part (class-suffix selectors are slow).
     this.mark.dataset.part = "mark";
     this.message.dataset.part = "message";
-    this.rule.dataset.part = "rule";
     this.section.dataset.part = "section";
   }
 
@@ -76,23 +73,24 @@ export class FeedbackLine {
     const has = f.ok !== null && !!f.text;
     const bad = has && f.ok === false;
     const stale = this.el.classList.contains("is-stale") ? " is-stale" : "";
-    setClass(this.el, `${p}-feedback match-feedback${has ? (bad ? " is-refused is-bad" : " is-ok") : ""}${stale}`);
+    // A note (a selected hex) is no move: no tick, not in the move's green.
+    const note = has && !bad && raw?.kind === "info";
+    setClass(this.el, `${p}-feedback match-feedback${has ? (bad ? " is-refused is-bad" : note ? " is-info" : " is-ok") : ""}${stale}`);
     const ruleId = bad ? (f.rule?.id ?? "") : "";
-    const section = bad ? (f.rule?.section ?? "") : "";
+    const section = bad ? (f.rule?.section ?? "") || (ruleId ? "the rule" : "") : "";
     if (this.el.dataset.rule !== ruleId) this.el.dataset.rule = ruleId;
     const kind = has ? (typeof raw?.kind === "string" ? raw.kind : bad ? "refused" : "played") : "";
     if (this.el.dataset.kind !== kind) this.el.dataset.kind = kind;
     const parts: [HTMLElement, boolean, string][] = [
-      [this.mark, has, has ? (bad ? "\u2717" : "\u2713") : ""],
+      [this.mark, has && !note, has ? (bad ? "\u2717" : "\u2713") : ""],
       [this.message, has, f.text],
-      [this.rule, !!ruleId, ruleId],
       [this.section, !!section, section],
     ];
     const ruleKey = `${ruleId}|${section}`;
     if (ruleKey !== this.shownRule) {
       this.shownRule = ruleKey;
-      this.rule.title = section ? `The rule behind this refusal: ${section}` : "The rule behind this refusal";
-      this.rule.setAttribute("aria-label", `rule ${ruleId}${section ? `, ${section}` : ""}`);
+      // The id is for a teacher looking it up in docs/rules.md, not part of the sentence.
+      this.section.title = ruleId ? `The rule behind this refusal: ${ruleId}` : "";
     }
     // Last part first: each shown part goes in front of the next shown one.
     let next: HTMLElement | null = null;

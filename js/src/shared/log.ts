@@ -1,6 +1,7 @@
 // The game log, the same in every game: newest entry first (what just happened is
 // where the eye is), plain sentences from Python, each <li> with its data-kind. A game
-// may let a click on an entry pick it (Clash of Cultures highlights its hexes).
+// may let a click on an entry pick it (Clash of Cultures highlights its hexes): such an
+// entry's words are a button (see `pickable`), so Enter and Space pick it too.
 
 import { el } from "./dom";
 
@@ -28,7 +29,10 @@ export class EventLog<E extends LogLine = LogLine> {
   ) {
     this.el = el("div", `${prefix}-log match-log`, undefined, parent);
     el("h4", "", "Log (newest first)", this.el);
-    this.list = el("ol", `${prefix}-log-list`, undefined, this.el);
+    this.list = el("ol", `${prefix}-log-list match-log-box`, undefined, this.el);
+    // a11y: the scroll box takes the focus (the arrow keys scroll it), named like its heading.
+    this.list.tabIndex = 0;
+    this.list.setAttribute("aria-label", "Log, newest first");
     this.list.reversed = true; // the numbers count the game's entries, newest highest
     if (onPick) this.list.addEventListener("click", this.onClick);
   }
@@ -47,7 +51,9 @@ export class EventLog<E extends LogLine = LogLine> {
   pick(i: number | null): void {
     this.picked = i;
     for (const li of this.list.querySelectorAll("li")) {
-      li.classList.toggle("is-picked", Number(li.getAttribute("data-index")) === i);
+      const on = Number(li.getAttribute("data-index")) === i;
+      li.classList.toggle("is-picked", on);
+      li.querySelector(".match-log-pick")?.setAttribute("aria-pressed", String(on));
     }
     this.onPick?.(i === null ? null : (this.entries[i] ?? null));
   }
@@ -73,4 +79,14 @@ export class EventLog<E extends LogLine = LogLine> {
     }
     if (this.picked !== null) this.pick(null);
   }
+}
+
+/** Make a log entry pickable: its words become a button (a click, Enter or Space picks it). */
+export function pickable(li: HTMLLIElement, title: string): HTMLButtonElement {
+  const b = el("button", "match-log-pick", li.textContent ?? "");
+  b.type = "button";
+  b.title = title;
+  b.setAttribute("aria-pressed", String(li.classList.contains("is-picked")));
+  li.replaceChildren(b);
+  return b;
 }

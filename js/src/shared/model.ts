@@ -45,7 +45,7 @@ export interface GameView {
 /** An intent before the model stamps it with its seq and the view's version. */
 export type IntentBody =
   | { type: "act"; key: string }
-  | { type: "undo" | "redo" | "save" | "resync" }
+  | { type: "undo" | "redo" | "save" | "resync" | "new" }
   | { type: "load"; text: string; name: string }
   /** A board position picked (the hex map): Python echoes what is there. */
   | { type: "select"; q: number; r: number };

@@ -32,6 +32,8 @@ export interface LocalAnswer {
   ok: boolean;
   message: string;
   rule?: string | null;
+  /** "info": a note (a selected hex), not a move: shown without the move's tick. */
+  kind?: "info";
   /** Traits to set (page-side state such as a selected hex). */
   set?: Record<string, unknown>;
 }
@@ -253,7 +255,7 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
     const mine = this.opts.local?.(intent, (this.values.view ?? {}) as Record<string, unknown>);
     if (mine) {
       for (const [k, v] of Object.entries(mine.set ?? {})) this.setLocal(k, v);
-      this.answer(seq, mine.ok, mine.message, mine.rule ?? null);
+      this.answer(seq, mine.ok, mine.message, mine.rule ?? null, mine.kind);
       return;
     }
     const ws = this.socket;
@@ -279,8 +281,8 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
     this.emit(`change:${key}`);
   }
 
-  private answer(seq: number | null, ok: boolean, message: string, rule: string | null): void {
-    const fb: Feedback = { seq, ok, message, rule_id: rule, section: null, n: ++this.answers };
+  private answer(seq: number | null, ok: boolean, message: string, rule: string | null, kind?: string): void {
+    const fb: Feedback = { seq, ok, message, rule_id: rule, section: null, n: ++this.answers, ...(kind ? { kind } : {}) };
     this.fromServer("feedback", fb);
   }
 
