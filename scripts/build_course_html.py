@@ -24,6 +24,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +85,27 @@ def read_only(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-# The lab template's prompt colours (#307fc1, #bf5b3d) fall under 4.5:1 on white.
-PROMPT_STYLE = """
+# Colours of the lab template that fall under 4.5:1 (WCAG AA): the prompts (#307fc1, #bf5b3d
+# on white) and the code's highlighting on the cells' grey (#f5f5f5): comments #408080,
+# numbers #080, operators #a2f, ... Links in running text are underlined, not only coloured.
+PAGE_STYLE = """
 .jp-InputPrompt { color: #1f5f99 !important; opacity: 1 !important; }
 .jp-OutputPrompt { color: #a0401f !important; opacity: 1 !important; }
+:root {
+  --jp-mirror-editor-atom-color: #3b3bc7;
+  --jp-mirror-editor-bracket-color: #5e5e44;
+  --jp-mirror-editor-builtin-color: #006b00;
+  --jp-mirror-editor-comment-color: #3b6e6e;
+  --jp-mirror-editor-error-color: #c00000;
+  --jp-mirror-editor-keyword-color: #006b00;
+  --jp-mirror-editor-meta-color: #8a1ccf;
+  --jp-mirror-editor-number-color: #006b00;
+  --jp-mirror-editor-operator-color: #8a1ccf;
+  --jp-mirror-editor-quote-color: #006b00;
+}
+.jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited {
+  text-decoration: underline !important;
+}
 """
 SVG_DATA = "data:image/svg+xml;base64,"
 
@@ -103,22 +121,38 @@ def picture_words(src: str) -> str:
     return parts[0] if parts else "A picture of the game."
 
 
-def readable(body: str, title: str) -> str:
+def chart_words(nb: nbformat.NotebookNode) -> list[str]:
+    """The alternative text of every PNG picture of ``nb``, in page order: its output's text
+    (the lessons' charts describe themselves there), or a plain "A chart."."""
+    words = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            data = out.get("data", {})
+            if "image/png" in data:
+                text = str(data.get("text/plain", "")).strip()
+                words.append(text if text and not text.startswith("<") else "A chart.")
+    return words
+
+
+def readable(body: str, title: str, charts: Sequence[str] = ()) -> str:
     """The page as the course publishes it: titled, pictures described, offline."""
     soup = BeautifulSoup(body, features="html.parser")
     if soup.title is None and soup.head is not None:
         soup.head.append(soup.new_tag("title"))
     if soup.title is not None:
         soup.title.string = f"{title}: clash_widget course"
+    told = iter(charts)
     for img in soup.select("img"):
         src = str(img.get("src", ""))
         if src.startswith(SVG_DATA):
             img["alt"] = picture_words(src)
+        elif src.startswith("data:image/png"):
+            img["alt"] = next(told, "A chart.")
     for script in soup.select("script[src]"):  # require.js, MathJax, mermaid from a CDN
         if re.match(r"^(https?:)?//", str(script["src"])):
             script.decompose()
     style = soup.new_tag("style")
-    style.string = PROMPT_STYLE
+    style.string = PAGE_STYLE
     if soup.head is not None:
         soup.head.append(style)
     return str(soup)
@@ -142,7 +176,7 @@ def build(paths: list[Path], out: Path) -> dict[str, float]:
             read_only(nb), resources={"metadata": {"name": title}}
         )
         page = out / (path.stem + ".html")
-        page.write_text(readable(body, title), encoding="utf-8")
+        page.write_text(readable(body, title, chart_words(nb)), encoding="utf-8")
         links.append(f'<li><a href="{page.name}">{html.escape(title)}</a></li>')
         print(f"{path.name}: longest cell {longest[path.name]:.1f} s -> {page}", flush=True)
     (out / "index.html").write_text(

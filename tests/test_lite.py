@@ -339,3 +339,20 @@ def test_start_game_views() -> None:
     for w in (two, bots):
         w.stop_bots()
         w.close()
+
+
+def test_a_matplotlib_chart_carries_its_words(monkeypatch) -> None:
+    """With matplotlib the chart is a PNG whose text says what it shows (the read-only course
+    makes that text the picture's alternative text), not "<Figure size ...>"."""
+    if not charts.plotting_available():
+        pytest.fail("matplotlib is one of the [notebooks] extra's packages")
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj, **kw: shown.append((obj, kw)))
+    charts.show_charts(PANELS, plotting=True)
+    ((bundle, kw),) = shown
+    assert kw == {"raw": True} and bundle["image/png"]
+    assert bundle["text/plain"].startswith("A chart") and PANELS[0].title in bundle["text/plain"]
+    shown.clear()
+    charts.show_bars([charts.Bar("no events", 0.25)], title="winner's VP", xlabel="difference",
+                     plotting=True)  # fmt: skip
+    assert shown[0][0]["text/plain"] == "A bar chart. winner's VP (difference): no events: 0.25."

@@ -94,7 +94,18 @@ def _matplotlib(panels: list[Panel], size: tuple[float, float], sharey: bool) ->
         if p.legend and p.series:
             ax.legend(loc="best", fontsize=8)
     plt.tight_layout()
-    plt.show()
+    _show_png(fig, describe(panels))
+
+
+def describe(panels: list[Panel]) -> str:
+    """Charts in words: each panel's title, its axes and its lines."""
+    said = []
+    for p in panels:
+        lines = ", ".join(s.label for s in p.series if s.label)
+        said.append(
+            f"{p.title}: {p.ylabel} against {p.xlabel}" + (f", for {lines}" if lines else "")
+        )
+    return ("A chart. " if len(panels) == 1 else f"{len(panels)} charts. ") + "; ".join(said) + "."
 
 
 # ------------------------------------------------------------ the SVG drawing ---
@@ -320,7 +331,29 @@ def _matplotlib_bars(
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     plt.tight_layout()
-    plt.show()
+    _show_png(fig, describe_bars(bars, title, xlabel))
+
+
+def _show_png(fig: Any, words: str) -> None:
+    """Show a figure as a PNG whose text is ``words``: the read-only course makes that the
+    picture's alternative text (a chart is more than "<Figure size 1000x360>")."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=fig.dpi)
+    plt.close(fig)
+    data = base64.b64encode(png.getvalue()).decode("ascii")
+    display({"image/png": data, "text/plain": words}, raw=True)
+
+
+def describe_bars(bars: list[Bar], title: str, xlabel: str) -> str:
+    """A bar chart in words: its title, its axis and each bar's value."""
+    rows = "; ".join(f"{b.label}: {_fmt(b.value)}" for b in bars)
+    return f"A bar chart. {title} ({xlabel}): {rows}."
 
 
 def bars_svg(
