@@ -139,3 +139,27 @@ def test_the_import_contracts_fence_every_game() -> None:
         f"{_heuristic_modules(s.heuristic)} -> {s.package}.**" for s in SPECS if s.heuristic
     )
     assert sorted(_contract("The widget and the lab")["forbidden_modules"]) == GAME_PACKAGE_NAMES
+
+
+def test_a_game_with_a_table_registers_its_picture_and_css_prefix() -> None:
+    """Everything a table needs outside its own folder is read from its spec: the still
+    picture (widget.picture), the CSS prefix the classroom hides controls by (server.pages),
+    the bundle a room's board and the play page load (widget.room_board, the page's data)."""
+    import json
+    import re
+
+    from clash_widget.server.pages import play_page
+    from clash_widget.widget.picture import drawer
+    from clash_widget.widget.room_board import board_class
+
+    page = play_page(teacher=False)
+    bundles = json.loads(
+        re.search(r"data-bundles='([^']*)'", page).group(1).replace("&quot;", '"')  # type: ignore[union-attr]
+    )
+    for game, spec in GAMES.items():
+        if not spec.widget:
+            continue
+        assert spec.css_prefix and f".{spec.css_prefix}-control-bots" in page, game
+        assert spec.picture and drawer(game) is not None, game
+        assert bundles[game] == spec.bundle, game
+        assert board_class(game)._esm, game

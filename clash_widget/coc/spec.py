@@ -11,5 +11,7 @@ SPEC = GameSpec(
     widget="clash_widget.widget.board:ClashBoard",
     frontend="js/src/coc/index.ts",
     bundle="coc",
+    css_prefix="clash",
+    picture="clash_widget.widget.picture:draw_coc",
     notebook="notebooks/11_a_whole_game.ipynb",
 )

@@ -48,6 +48,12 @@ class GameSpec:
     """The bundle's name in ``clash_widget/static/`` (``"secolo"``: ``secolo.js``, ``.css``)."""
     notebook: str | None = None
     """Its notebook in the course (a path from the repository root)."""
+    css_prefix: str | None = None
+    """The prefix of its front end's CSS classes (``"secolo"``: ``.secolo-control-bots``), by
+    which the classroom's play page hides the controls a shared room does not use."""
+    picture: str | None = None
+    """The function drawing a still SVG picture of its view (``"module:function"``): what
+    course pages, nbviewer and GitHub show in place of the live table."""
 
     @property
     def package(self) -> str:

@@ -11,5 +11,7 @@ SPEC = GameSpec(
     widget="clash_widget.widget.history_table:HistoryTable",
     frontend="js/src/history/index.ts",
     bundle="history",
+    css_prefix="hccg",
+    picture="clash_widget.widget.picture:draw_history",
     notebook="notebooks/22_history_ccg.ipynb",
 )

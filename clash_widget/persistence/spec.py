@@ -11,5 +11,7 @@ SPEC = GameSpec(
     widget="clash_widget.widget.persistence_map:PersistenceMap",
     frontend="js/src/persistence/index.ts",
     bundle="persistence",
+    css_prefix="poc",
+    picture="clash_widget.widget.picture:draw_persistence",
     notebook="notebooks/21_persistence_of_culture.ipynb",
 )

@@ -11,5 +11,7 @@ SPEC = GameSpec(
     widget="clash_widget.widget.secolo_table:SecoloTable",
     frontend="js/src/secolo/index.ts",
     bundle="secolo",
+    css_prefix="secolo",
+    picture="clash_widget.widget.picture:draw_secolo",
     notebook="notebooks/20_secolo_di_ferro.ipynb",
 )

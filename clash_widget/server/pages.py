@@ -83,18 +83,29 @@ def _games_json() -> str:
 
 
 # In a room players only make moves (server.moves-only): the widgets' seat, bot, undo/redo
-# and replay controls are hidden on the play page. All four games draw the same control bar
-# (js/src/shared/controls.ts), whose groups are classed <prefix>-control-<group>.
-_ROOM_ONLY = ", ".join(
-    [
-        f".{p}-control-{group}"
-        for p in ("clash", "hccg", "secolo", "poc")
-        for group in ("seats", "bots", "moves", "replay")
-    ]
-    + ['button[data-intent="undo"], button[data-intent="redo"]']
-    # The end panel's "New game" and "Replay" are the teacher's rematch in a room.
-    + [".match-end-actions"]
-)
+# and replay controls are hidden on the play page. All games draw the same control bar
+# (js/src/shared/controls.ts), whose groups are classed <prefix>-control-<group>, each game
+# with the CSS prefix its spec registers (GameSpec.css_prefix).
+def _room_only() -> str:
+    prefixes = [s.css_prefix for s in GAMES.values() if s.css_prefix]
+    return ", ".join(
+        [
+            f".{p}-control-{group}"
+            for p in prefixes
+            for group in ("seats", "bots", "moves", "replay")
+        ]
+        + ['button[data-intent="undo"], button[data-intent="redo"]']
+        # The end panel's "New game" and "Replay" are the teacher's rematch in a room.
+        + [".match-end-actions"]
+    )
+
+
+def _bundles_json() -> str:
+    """Each game's front-end bundle, as its spec registers it (for the play page's loader)."""
+    import json
+
+    bundles = {g: s.bundle for g, s in GAMES.items() if s.bundle}
+    return escape(json.dumps(bundles), quote=True)
 
 
 def play_page(*, teacher: bool) -> str:
@@ -102,11 +113,11 @@ def play_page(*, teacher: bool) -> str:
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}: Clash classroom</title>
 <style>{_STYLE}
-{_ROOM_ONLY} {{ display: none !important; }}
+{_room_only()} {{ display: none !important; }}
 .room-seat {{ margin-right: 1em; }}
 </style></head>
 <body>
-<div id="clash-play" data-teacher="{str(teacher).lower()}">
+<div id="clash-play" data-teacher="{str(teacher).lower()}" data-bundles='{_bundles_json()}'>
   <div id="clash-status" data-state="starting">Starting…</div>
   <div id="clash-seats"></div>
   <div id="clash-join"></div>

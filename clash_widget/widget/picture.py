@@ -100,7 +100,7 @@ def _clip(words: str, n: int) -> str:
 
 
 # -- Clash of Cultures: the hex map ------------------------------------------------
-def _coc(view: dict[str, Any]) -> str:
+def draw_coc(view: dict[str, Any]) -> str:
     s = 26.0
     hexes = view.get("hexes", [])
     centres = {
@@ -184,7 +184,7 @@ def _names(cards: list[dict[str, Any]]) -> str:
     return ", ".join(str(c.get("name", "?")) for c in cards) or "none"
 
 
-def _secolo(view: dict[str, Any]) -> str:
+def draw_secolo(view: dict[str, Any]) -> str:
     blocks: list[tuple[int, list[str]]] = []
     for p in view.get("players", []):
         seat = p["seat"]
@@ -232,7 +232,7 @@ def _city_line(c: dict[str, Any]) -> str:
     return line
 
 
-def _history(view: dict[str, Any]) -> str:
+def draw_history(view: dict[str, Any]) -> str:
     turn = view.get("turn") or {}
     blocks: list[tuple[int, list[str]]] = [
         (-1, [f"Turn {turn.get('number', '?')}, {turn.get('phase_name', '')}"])
@@ -270,7 +270,7 @@ def _history(view: dict[str, Any]) -> str:
 
 
 # -- The Persistence of Culture: the world map ----------------------------------
-def _persistence(view: dict[str, Any]) -> str:
+def draw_persistence(view: dict[str, Any]) -> str:
     m = view["map"]
     w, h, panel = float(m["width"]), float(m["height"]), 240.0
     board = view.get("board", {})
@@ -338,18 +338,22 @@ def _persistence(view: dict[str, Any]) -> str:
     )
 
 
-DRAWERS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "coc": _coc,
-    "secolo": _secolo,
-    "history": _history,
-    "persistence": _persistence,
-}
+def drawer(game: str) -> Callable[[dict[str, Any]], str] | None:
+    """The still-picture function a game registers in its spec (``GameSpec.picture``)."""
+    from clash_widget.engine.registry import GAMES
+    from clash_widget.engine.spec import resolve
+
+    spec = GAMES.get(game)
+    if spec is None or spec.picture is None:
+        return None
+    draw: Callable[[dict[str, Any]], str] = resolve(spec.picture)
+    return draw
 
 
 def picture(view: dict[str, Any]) -> str:
     """The SVG text of a view of any of the four games (a note for an empty view), with the
     position in words as its ``<desc>`` (what a page shows a reader who cannot see it)."""
-    draw = DRAWERS.get(str(view.get("game", "")))
+    draw = drawer(str(view.get("game", "")))
     if draw is None:
         return _svg(300, 40, [_text(8, 24, "No game to show yet.", 13)], "clash_widget")
     return draw(view).replace("</title>", f"</title><desc>{escape(describe(view))}</desc>", 1)

@@ -24,10 +24,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from clash_widget.engine.registry import GAMES
+
 from .assets import STATIC, front_end
 from .places import place_words
 
-BUNDLES = {"coc": "coc", "secolo": "secolo", "persistence": "persistence", "history": "history"}
 FINAL_CLOSE = {4401, 4403, 4404, 4410}  # no secret, refused, no room, broken room
 
 
@@ -218,7 +219,8 @@ def describe_hex(view: dict[str, Any], q: Any, r: Any) -> dict[str, Any] | None:
 
 def board_class(game: str) -> type[RoomBoard]:
     """The RoomBoard class that loads ``game``'s bundle."""
-    name = BUNDLES.get(game)
+    spec = GAMES.get(game)  # the bundle its spec registers
+    name = spec.bundle if spec is not None else None
     if name is None or not (STATIC / f"{name}.js").is_file():
         raise ValueError(f"no board bundle for the game {game!r}")
     esm, css = front_end(name, game)

@@ -2,7 +2,7 @@
 // each game's own score parts, and the teacher's "watch" message over the room's socket.
 import { describe, expect, it } from "vitest";
 import { breakdown, endPanel } from "../src/play/end";
-import { readFragment } from "../src/play/index";
+import { bundles, readFragment } from "../src/play/index";
 import { type SocketLike, WsModel } from "../src/shared/ws_model";
 
 describe("readFragment", () => {
@@ -11,6 +11,17 @@ describe("readFragment", () => {
   });
   it("has no claim when the link carries none", () => {
     expect(readFragment("#room=ABC234&seat=0").claim).toBeNull();
+  });
+});
+
+describe("bundles", () => {
+  it("reads each game's bundle from what the server wrote into the page", () => {
+    const page = { dataset: { bundles: '{"coc": "coc", "toy": "toy-table"}' } } as unknown as HTMLElement;
+    expect(bundles(page)).toEqual({ coc: "coc", toy: "toy-table" });
+  });
+  it("knows no bundle when the page says nothing readable", () => {
+    expect(bundles(null)).toEqual({});
+    expect(bundles({ dataset: { bundles: "{oops" } } as unknown as HTMLElement)).toEqual({});
   });
 });
 

@@ -141,6 +141,7 @@ class TwoCards(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {
+            "game": self.name,
             "seat": seat,
             "table": [list(t) for t in state["table"]],
             "players": [

@@ -8,4 +8,6 @@ SPEC = GameSpec(
     game="toy_game.game:TwoCards",
     options="toy_game.game:ToyOptions",
     heuristic="toy_game.heuristic:ToyHeuristicBot",
+    css_prefix="toy",
+    picture="toy_game.picture:draw_toy",
 )

@@ -79,3 +79,15 @@ def test_check_listing_sees_a_refused_candidate() -> None:
     frame = m.state["stack"][-1]
     offered = m.game.handlers["play"].table["play"].candidates(m.state, frame)
     assert len(m.legal_actions()) == 2 < len(offered) == 6
+
+
+def test_the_toys_picture_and_css_prefix_come_from_its_spec_alone() -> None:
+    """A fifth game registers its still picture and its table's CSS prefix in its spec: the
+    picture module draws it and the classroom's play page hides its room-only controls with
+    nothing else changed outside the toy's folder (its one registration line: registered)."""
+    from clash_widget.server.pages import play_page
+    from clash_widget.widget.picture import picture
+
+    still = picture(Match.new("toy", 2, seed=3).view(None))
+    assert "<title>Two Cards</title>" in still and "On the table" in still
+    assert ".toy-control-bots" in play_page(teacher=False)

@@ -11,13 +11,16 @@ import { endPanel } from "./end";
 import { reselect, selectHex } from "./select";
 import { PAGE_CSS } from "./style";
 
-/** The widget bundle (static/<name>.js and .css) that draws each game. */
-export const BUNDLES: Record<string, string> = {
-  coc: "coc",
-  secolo: "secolo",
-  persistence: "persistence",
-  history: "history",
-};
+/** The widget bundle (static/<name>.js and .css) that draws each game: the server writes
+ * the games' registrations (GameSpec.bundle) into the page's data-bundles. */
+export function bundles(page: HTMLElement | null): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(page?.dataset.bundles ?? "{}");
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The console keeps the teacher key here (this tab only). */
 const TEACHER_KEY = "clash-teacher-key";
@@ -248,7 +251,7 @@ function setPlayable(host: HTMLElement, playable: boolean, why: string): void {
 }
 
 async function mountGame(game: string, model: WsModel, host: HTMLElement): Promise<void> {
-  const name = BUNDLES[game];
+  const name = bundles(document.getElementById("clash-play"))[game];
   if (!name) {
     host.textContent = `This page cannot draw the game ${game}.`;
     return;
