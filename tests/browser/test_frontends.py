@@ -278,3 +278,24 @@ def test_voila_play_screen(browser, voila_server):
     assert not errors, f"page errors: {errors}"
     # The clash template drops the stock page's CDN style sheets: the page works offline.
     assert not blocked, f"external requests: {sorted(set(blocked))}"
+
+
+def test_voila_keeps_the_panels_in_view_at_1280_by_800(browser, voila_server):
+    """docs/design.md: on a 1280 x 800 screen the play screen shows the map, the players'
+    panels (with the person's hand) and the legend without scrolling (issue 37, item 12)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(voila_server.base + "/")
+        page.locator(".clash-play-start").click()
+        widget = page.locator(".clash-widget")
+        expect(widget.locator(HEX).first).to_be_visible()
+        bottoms = page.evaluate(
+            """() => ['.clash-panels', '.clash-legend', '.clash-board'].map((s) => {
+                 const e = document.querySelector(s);
+                 return e ? Math.round(e.getBoundingClientRect().bottom) : null; })"""
+        )
+        assert all(b is not None and b <= 800 for b in bottoms), bottoms
+        page.screenshot(path=str(Path("test-results") / "voila-1280x800.png"))
+    finally:
+        page.close()
