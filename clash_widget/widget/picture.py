@@ -100,8 +100,58 @@ def _clip(words: str, n: int) -> str:
 
 
 # -- Clash of Cultures: the hex map ------------------------------------------------
+MOODS = {
+    "happy": ("\u263a", "#1b7f4a"),
+    "neutral": ("\u2013", "#777777"),
+    "angry": ("\u2639", "#b3261e"),
+}
+BARBARIAN_FILL = "#5a5a5a"
+
+
+def text_on(fill: str) -> str:
+    """Dark or white text on ``fill``, whichever reads (as the board's textOn)."""
+    if not (len(fill) == 7 and fill.startswith("#")):
+        return "#000"
+
+    def lin(c: str) -> float:
+        v = int(c, 16) / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    lum = 0.2126 * lin(fill[1:3]) + 0.7152 * lin(fill[3:5]) + 0.0722 * lin(fill[5:7])
+    return "#111" if lum > 0.4 else "#fff"
+
+
+def _unit_mark(x: float, y: float, u: dict[str, Any], view: dict[str, Any]) -> str:
+    """One unit piece as the board draws it, with its count and a title in words."""
+    fill = BARBARIAN_FILL if u["owner"] < 0 else seat_color(view, u["owner"])
+    r = 8.5
+    if u["kind"] == "army":
+        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}"'
+    elif u["kind"] == "settler":
+        shape = f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" rx="3"'
+    else:
+        hull = [(-r - 1.5, -5), (r + 1.5, -5), (r - 2.5, r), (-r + 2.5, r)]
+        shape = '<polygon points="' + " ".join(f"{x + a:.1f},{y + b:.1f}" for a, b in hull) + '"'
+    who = "barbarians" if u["owner"] < 0 else seat_name(view, u["owner"])
+    words = f"{who}: {u['count']} {UNIT_WORDS.get(u['kind'], u['kind'])}"
+    count = _text(x, y + 4, str(u["count"]), 11, fill=text_on(fill), text_anchor="middle",
+                  font_weight="bold")  # fmt: skip
+    return (
+        f'<g><title>{escape(words)}</title>{shape} fill="{fill}" stroke="#111" '
+        f'stroke-width="1.2"/>{count}</g>'
+    )
+
+
+def _piece_letter(view: dict[str, Any], seat: int, x: float, y: float, fill: str) -> str:
+    """The player's letter on a piece, as the map draws it: colour is never the only cue."""
+    letter = seat_name(view, seat)[:1]
+    return _text(
+        x, y + 3.5, letter, 8, fill=text_on(fill), text_anchor="middle", font_weight="bold"
+    )
+
+
 def draw_coc(view: dict[str, Any]) -> str:
-    s = 26.0
+    s = 40.0  # the board's hex size: the same marks at the same sizes
     hexes = view.get("hexes", [])
     centres = {
         (h["q"], h["r"]): (1.5 * s * h["q"], math.sqrt(3) * s * (h["r"] + h["q"] / 2))
@@ -123,35 +173,55 @@ def draw_coc(view: dict[str, Any]) -> str:
             f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1" '
             f'data-q="{h["q"]}" data-r="{h["r"]}"/>'
         )
+        if not h.get("explored"):  # the board's mark for a hex nobody has explored
+            parts.append(_text(ox + x, oy + y + 7, "?", 20, fill="#ffffff", text_anchor="middle",
+                               font_weight="bold", stroke="#777", stroke_width="0.6"))  # fmt: skip
+    # The board's own marks and sizes (js/src/coc/board.ts): a city is a house with its size
+    # and a star if it is the capital, its mood in a small disc; an army is a disc, a settler a
+    # rounded square, a ship a hull, each with its count; barbarians in their own colour.
+    city_at = set()
     for c in view.get("cities", []):
         x, y = centres.get((c["q"], c["r"]), (0.0, 0.0))
+        city_at.add((c["q"], c["r"]))
+        cx, cy = ox + x, oy + y - 6
         color = seat_color(view, c["owner"])
-        shape = (
-            f'<rect x="{ox + x - 9:.1f}" y="{oy + y - 15:.1f}" width="18" height="18" '
-            if c.get("capital")
-            else f'<circle cx="{ox + x:.1f}" cy="{oy + y - 6:.1f}" r="9" '
-        )
-        parts.append(shape + f'fill="{color}" stroke="#000" data-city="{c["q"]},{c["r"]}"/>')
+        house = [(-13, 10), (-13, -5), (0, -15), (13, -5), (13, 10)]
+        pts = " ".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in house)
         parts.append(
-            _text(ox + x, oy + y - 2, str(c.get("size", "")), 11, fill="#fff", text_anchor="middle")
+            f'<polygon points="{pts}" fill="{color}" stroke="#111" stroke-width="1.2" '
+            f'data-city="{c["q"]},{c["r"]}"/>'
         )
-    by_hex: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for u in view.get("units", []):
-        by_hex.setdefault((u["q"], u["r"]), []).append(u)
-    for (q, r), units in by_hex.items():
-        x, y = centres.get((q, r), (0.0, 0.0))
-        words = ", ".join(f"{u['count']} {UNIT_WORDS.get(u['kind'], u['kind'])}" for u in units)
         parts.append(
             _text(
-                ox + x,
-                oy + y + 14,
-                words,
-                9,
-                fill=seat_ink(view, units[0]["owner"]),
+                cx,
+                cy + 7,
+                str(c.get("size", "")),
+                13,
+                fill=text_on(color),
                 text_anchor="middle",
                 font_weight="bold",
-            )
+            )  # fmt: skip
         )
+        if c.get("capital"):
+            parts.append(_text(cx - 15, cy - 7, "\u2605", 12, text_anchor="middle"))
+        mood = str(c.get("mood", ""))
+        if mood in MOODS:
+            glyph, disc = MOODS[mood]
+            parts.append(f'<circle cx="{cx + 14:.1f}" cy="{cy - 8:.1f}" r="6.5" fill="{disc}"/>')
+            parts.append(_text(cx + 14, cy - 4.5, glyph, 10, fill="#fff", text_anchor="middle"))
+    by_hex: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for u in view.get("units", []):
+        if u.get("count", 0) > 0:
+            by_hex.setdefault((u["q"], u["r"]), []).append(u)
+    order = {"settler": 0, "army": 1, "ship": 2}
+    for (q, r), units in by_hex.items():
+        x, y = centres.get((q, r), (0.0, 0.0))
+        units.sort(key=lambda u: (u["owner"], order.get(u["kind"], 9)))
+        uy = oy + y + (23 if (q, r) in city_at else 6)
+        step = 18 if len(units) > 3 else 19
+        x0 = ox + x - (len(units) - 1) * step / 2
+        for i, u in enumerate(units):
+            parts.append(_unit_mark(x0 + i * step, uy, u, view))
     y = oy + max(ys) + s + 18
     for p in view.get("players", []):
         res = p.get("resources") or {}
@@ -307,15 +377,18 @@ def draw_persistence(view: dict[str, Any]) -> str:
             if capital
             else f'<circle cx="{x}" cy="{y}" r="{size}" fill="{color}" stroke="#000"/>'
         )
+        parts.append(_piece_letter(view, holder["seat"], x, y, color))
     for water, fleets in board.get("fleets", {}).items():
         x, y = labels[water]
         for i, f in enumerate(fleets):
             fx = x - 8 * (len(fleets) - 1) + 16 * i
+            fleet_color = seat_color(view, f["seat"])
             parts.append(
                 f'<polygon points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} '
                 f'{fx - 4},{y + 7}" '
-                f'fill="{seat_color(view, f["seat"])}" stroke="#000"/>'
+                f'fill="{fleet_color}" stroke="#000"/>'
             )
+            parts.append(_piece_letter(view, f["seat"], fx, y + 1, fleet_color))
     parts.append("</g>")
     rows = [
         (
