@@ -62,7 +62,7 @@ class GameFiles(WidgetHost):
     def _new_game(self, seq: int | None) -> None:
         """The same game, seats and options, dealt again from the next seed."""
         old = self.match
-        who = old.state.get("names") or old.players
+        who = old.record().get("names") or old.players  # the names, when the game was given them
         self._replace_game(Match.new(old.game, who, old.seed + 1, old.options))
         self._say(True, "A new game: the cards and the map are dealt again.", None, seq=seq)
 

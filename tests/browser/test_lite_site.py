@@ -133,7 +133,7 @@ def test_lite_start_notebook(lite):
     assert lite.kernel_json("__import__('importlib.metadata').metadata.version('clash_widget')")
     lite.run_all()
     boards = page.locator(".clash-widget")
-    expect(boards).to_have_count(4)  # the board, the game against a bot, a trade, a turn
+    expect(boards).to_have_count(5)  # the board, a game against a bot, a trade, a gift, a turn
     board, game = boards.nth(0), boards.nth(1)
     expect(board.locator(HEX).first).to_be_visible()
     print(f"start notebook: kernel ready {ready:.1f} s, board {time.monotonic() - t0:.1f} s")
