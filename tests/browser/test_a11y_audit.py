@@ -44,7 +44,9 @@ def test_voila_play_screen_has_no_serious_axe_violation(browser, voila_server): 
         # A move's answer in the feedback line too (its green text was 4.1:1, issue #37),
         # with the contrast measured here (axe cannot inside JupyterLab, see axe_audit).
         # (Selecting a hex is a note, not a move's answer: a move is played.)
-        widget.locator(".clash-actions-general button.clash-action").first.evaluate("(b) => b.click()")
+        widget.locator(".clash-actions-general button.clash-action").first.evaluate(
+            "(b) => b.click()"
+        )
         expect(widget.locator(".match-feedback.is-ok")).to_be_visible(timeout=20_000)
         violations = axe_audit(page, ".clash-widget")
         assert not violations, f"Voilà: axe found\n{report(violations)}"
