@@ -8,6 +8,22 @@ way it looks up the bot catalogue). ``docs/coach.md`` tells how it judges and it
 """
 
 from .estimate import Budget, Cancelled
-from .hint import Hint, Option, hint
+from .hint import HINT_BUDGET, Hint, Option, hint
+from .render import advantage_svg, review_html
+from .review import REVIEW_BUDGET, THRESHOLDS, Judged, Review, review
 
-__all__ = ["Budget", "Cancelled", "Hint", "Option", "hint"]
+__all__ = [
+    "HINT_BUDGET",
+    "REVIEW_BUDGET",
+    "THRESHOLDS",
+    "Budget",
+    "Cancelled",
+    "Hint",
+    "Judged",
+    "Option",
+    "Review",
+    "advantage_svg",
+    "hint",
+    "review",
+    "review_html",
+]

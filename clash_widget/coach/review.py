@@ -252,15 +252,15 @@ def review(
     cancel: Callable[[], bool] | None = None,
     workers: int = 1,
     client: Any = None,
-    hints: dict[int, str] | None = None,
+    hints: dict[int, tuple[int, str]] | None = None,
 ) -> Review:
     """Review ``seat``'s decisions (seat from 0, as the engine counts) in a match or game file.
 
     ``progress(done, total)`` is called as decisions are judged; ``cancel()`` returning True
     stops the review (raises :class:`Cancelled`). ``workers`` > 1 judges decisions in that
     many processes, ``client`` (a ``dask.distributed.Client``) on a Dask cluster; the result
-    is the same either way. ``hints``: actions recorded before a decision -> the hint's
-    move key, to mark the decisions where the hint was taken."""
+    is the same either way. ``hints`` (:attr:`Session.hints`): actions recorded before a
+    decision -> (seat, the hint's move key), to mark the decisions where the hint was taken."""
     match = source if isinstance(source, Match) else read_game_file(source)
     n = match.players
     if not (isinstance(seat, int) and 0 <= seat < n):
@@ -270,7 +270,7 @@ def review(
     jobs: list[Job] = [(match.game.name, state, key, i, i + 1, budget) for i, state, key in found]
     judged = list(_run(jobs, progress, cancel, workers, client))
     hints = hints or {}
-    judged = [_replace_hint(j, hints.get(j.index) == str(j.played_action)) for j in judged]
+    judged = [_replace_hint(j, hints.get(j.index) == (seat, str(j.played_action))) for j in judged]
     result = Review(match.game.name, seat, seat_names(match.state), judged, budget)
     if match.is_over:
         winners = match.game.winners(match.state)
