@@ -119,6 +119,12 @@ def cmd_serve(a: argparse.Namespace) -> int:
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
+    if a.coach:
+        from .lab.coach_bench import coach_bench
+
+        for m in coach_bench(hints=a.hints, workers=a.workers):
+            print(json.dumps(m), flush=True)
+        return 0
     if a.server:
         if not _server_extra():
             return 2
@@ -303,6 +309,13 @@ def main(argv: list[str] | None = None) -> int:
         help="two-player games (both seatings) for search_vs_heuristic_win_rate at 0.1 s",
     )
     b.add_argument("--no-dask", action="store_true", help="leave out dask_games_per_s")
+    b.add_argument(
+        "--coach",
+        action="store_true",
+        help="the coach: hint latency per game (p50/p95) and a full review of a Clash of "
+        "Cultures game, serial and with --workers",
+    )
+    b.add_argument("--hints", type=int, default=40, help="--coach: positions per game")
     b.add_argument(
         "--against",
         metavar="REV",
