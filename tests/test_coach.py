@@ -207,3 +207,19 @@ def test_review_command_numbers_seats_from_one(
     html = page.read_text(encoding="utf-8")
     assert "<svg" in html and 'data-graph="advantage"' in html
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def test_review_on_a_dask_client_is_the_same(game_file: str) -> None:
+    dd = pytest.importorskip("dask.distributed")
+    with dd.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as c:
+        on_dask = review(game_file, 0, budget=TINY, client=c).to_dict()
+    assert on_dask == review(game_file, 0, budget=TINY).to_dict()
+
+
+def test_review_marks_the_hints_taken(game_file: str) -> None:
+    m = Match.load(open(game_file, encoding="utf-8").read())
+    first = review(m, 0, budget=TINY).decisions[0]
+    hints = {first.index: (0, str(first.played_action))}
+    marked = review(m, 0, budget=TINY, hints=hints).decisions
+    assert [d.hint_taken for d in marked] == [d.index == first.index for d in marked]
+    assert "(hint taken)" in marked[0].text

@@ -15,6 +15,7 @@ however many workers share it and in whichever order they finish.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -310,7 +311,7 @@ def _run(
         finally:
             client.cancel(futures)
         return out
-    if workers <= 1:
+    if workers <= 1 or sys.platform == "emscripten":  # Pyodide starts no process: inline
         for k, job in enumerate(jobs):
             if cancel is not None and cancel():
                 raise Cancelled
