@@ -223,3 +223,31 @@ def test_review_marks_the_hints_taken(game_file: str) -> None:
     marked = review(m, 0, budget=TINY, hints=hints).decisions
     assert [d.hint_taken for d in marked] == [d.index == first.index for d in marked]
     assert "(hint taken)" in marked[0].text
+
+
+def test_a_hint_never_repeats_a_move_that_changes_nothing() -> None:
+    """A trade offer the rival declines brings the seat back to the very same position, where
+    the same hint would be given again: a learner following hints would offer it forever. The
+    coach leaves such moves out; this game, coach against the rule-of-thumb bot, ends."""
+    from clash_widget.coach.estimate import changes_nothing, position_key, position_seed
+
+    m = Match.new("coc", 2, seed=0)
+    rival = make_bot("heuristic", "coc", 1)
+    budget = Budget(rounds=8)
+    seen: dict[str, int] = {}
+    noop = 0
+    for _ in range(500):
+        if m.is_over:
+            break
+        legal = m.legal_actions()
+        if m.current_player == 0 and len(legal) > 1:
+            h = hint(m, budget=budget)
+            base = position_seed(m.game, m.state, 0, budget.seed)
+            noop += changes_nothing(m.game, m.state, 0, h.action, base)
+            key = position_key(m.game, m.state, 0)  # the position as the seat sees it, log aside
+            seen[key] = seen.get(key, 0) + 1
+            m.play(h.action)
+        else:
+            m.play(rival.choose(m.game, m.state, legal))
+    assert m.is_over and noop == 0
+    assert max(seen.values()) == 1

@@ -184,6 +184,37 @@ def candidates(
     return chosen
 
 
+def position_key(game: Game, state: State, seat: int) -> str:
+    view = game.view(state, seat)
+    return state_hash({k: v for k, v in view.items() if k not in BOOKKEEPING})
+
+
+NO_OP_SAMPLES = 3  # samples in which a move must change nothing to be left out
+NO_OP_STEPS = 20  # the other seats' steps followed until the seat decides again
+
+
+def changes_nothing(game: Game, state: State, seat: int, action: Action, base: int) -> bool:
+    """The move brings the seat straight back to this very position in every one of a few
+    samples (a trade offer the partner declines): suggesting it would only repeat it, and the
+    same position gives the same hint, so a learner following hints would offer it forever.
+    The search bot leaves such moves out for the same reason (``SearchBot._fresh``)."""
+    for k in range(NO_OP_SAMPLES):
+        seed = (base + 104729 * (k + 1)) & ((1 << 62) - 1)
+        s = game.determinize(state, seat, seed)
+        before = position_key(game, s, seat)
+        if game.check(s, action) is not None:
+            return False
+        game.apply(s, action)
+        bot = policy_bot(game, seed & 0xFFFFFFFF)
+        steps = 0
+        while not game.is_over(s) and game.current_player(s) != seat and steps < NO_OP_STEPS:
+            game.apply(s, bot.choose(game, s, game.legal_actions(s)))
+            steps += 1
+        if game.current_player(s) != seat or position_key(game, s, seat) != before:
+            return False
+    return True
+
+
 def compare(
     game: Game,
     state: State,
@@ -201,6 +232,8 @@ def compare(
     base = position_seed(game, state, seat, budget.seed)
     cands = candidates(game, state, seat, legal, budget, base)
     favourite = cands[0] if cands else None
+    useful = [a for a in cands if not changes_nothing(game, state, seat, a, base)]
+    cands = useful or cands
     if also is not None and also not in cands:
         cands.append(also)
     estimates = [Estimate(a) for a in cands]
