@@ -190,7 +190,7 @@ def position_key(game: Game, state: State, seat: int) -> str:
 
 
 NO_OP_SAMPLES = 3  # samples in which a move must change nothing to be left out
-NO_OP_STEPS = 20  # the other seats' steps followed until the seat decides again
+NO_OP_STEPS = 6  # the other seats' steps followed until the seat decides again (a reply: 1)
 
 
 def changes_nothing(game: Game, state: State, seat: int, action: Action, base: int) -> bool:
