@@ -41,7 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     t0, won = time.perf_counter(), 0.0
     for k in range(a.games):
-        won += play(k // 2, k % 2, a.rounds, a.game)
+        result = play(k // 2, k % 2, a.rounds, a.game)
+        won += result
+        print(f"game {k + 1}: the hint seat scored {result}", file=sys.stderr, flush=True)
     low, high = wilson(won / a.games, a.games)
     print(
         json.dumps(
