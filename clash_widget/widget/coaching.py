@@ -19,9 +19,8 @@ from typing import Any
 
 import traitlets
 
-from clash_widget.engine import Match, Verdict
+from clash_widget.engine import Verdict
 from clash_widget.engine.session import Session
-from clash_widget.engine.state import clone
 
 from .host import WidgetHost
 from .intents import NO_HINT
@@ -92,8 +91,9 @@ class Coaching(WidgetHost):
         match = self.match
         version = match.version
         at = len(match.actions)
-        # the coach reads a copy: the board may go on (undo, a bot) while it thinks
-        snapshot = Match.from_state(match.game, clone(match.state), keep_undo=False)
+        # the coach reads a copy (the timeline's fresh match at this position): the board may
+        # go on (undo, a bot) while it thinks
+        snapshot = self._session.match_at(at)
 
         def work() -> None:
             try:
