@@ -189,14 +189,15 @@ def position_key(game: Game, state: State, seat: int) -> str:
     return state_hash({k: v for k, v in view.items() if k not in BOOKKEEPING})
 
 
-NO_OP_SAMPLES = 3  # samples in which a move must change nothing to be left out
+NO_OP_SAMPLES = 3  # samples looked at: a move that changes nothing in one is left out
 NO_OP_STEPS = 6  # the other seats' steps followed until the seat decides again (a reply: 1)
 
 
 def changes_nothing(game: Game, state: State, seat: int, action: Action, base: int) -> bool:
-    """The move brings the seat straight back to this very position in every one of a few
-    samples (a trade offer the partner declines): suggesting it would only repeat it, and the
-    same position gives the same hint, so a learner following hints would offer it forever.
+    """The move may bring the seat straight back to this very position: in one of a few
+    samples it does (a trade offer the partner declines). Suggesting it would only repeat it,
+    and the same position gives the same hint, so a learner following hints would offer it
+    forever (the real partner keeps declining even when a sample's partner would accept).
     The search bot leaves such moves out for the same reason (``SearchBot._fresh``)."""
     for k in range(NO_OP_SAMPLES):
         seed = (base + 104729 * (k + 1)) & ((1 << 62) - 1)
@@ -210,9 +211,9 @@ def changes_nothing(game: Game, state: State, seat: int, action: Action, base: i
         while not game.is_over(s) and game.current_player(s) != seat and steps < NO_OP_STEPS:
             game.apply(s, bot.choose(game, s, game.legal_actions(s)))
             steps += 1
-        if game.current_player(s) != seat or position_key(game, s, seat) != before:
-            return False
-    return True
+        if game.current_player(s) == seat and position_key(game, s, seat) == before:
+            return True
+    return False
 
 
 def compare(
