@@ -11,7 +11,7 @@ from importlib import import_module
 from typing import Any
 
 from .engine import Action, Match, Outcome, Verdict
-from .engine.session import BotCatalogue, use_catalogue
+from .engine.session import BotCatalogue, use_catalogue, use_coach
 
 
 def _bot_catalogue() -> BotCatalogue:
@@ -22,7 +22,15 @@ def _bot_catalogue() -> BotCatalogue:
     return registry
 
 
+def _coach() -> Any:
+    """The coach's hint, imported on a session's first hint (the engine imports no coach)."""
+    from .coach import hint
+
+    return hint
+
+
 use_catalogue(_bot_catalogue)
+use_coach(_coach)
 
 __version__ = "0.1.0"
 __all__ = ["Action", "ClashBoard", "Match", "Outcome", "Verdict", "__version__"]

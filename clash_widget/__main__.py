@@ -1,10 +1,11 @@
-"""Command line: ``python -m clash_widget selfplay | bench | rules | actions | serve``."""
+"""Command line: ``python -m clash_widget selfplay | bench | review | rules | actions | serve``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .engine import get_game
@@ -128,6 +129,12 @@ def cmd_serve(a: argparse.Namespace) -> int:
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
+    if a.coach:
+        from .lab.coach_bench import coach_bench
+
+        for m in coach_bench(hints=a.hints, workers=a.workers):
+            print(json.dumps(m), flush=True)
+        return 0
     if a.server:
         if not _server_extra():
             return 2
@@ -174,6 +181,51 @@ def cmd_bench(a: argparse.Namespace) -> int:
         dask=not a.no_dask,
     ):
         print(json.dumps(m), flush=True)
+    return 0
+
+
+def review_seat(text: str, names: list[str]) -> int:
+    """The seat a person names on the command line: a number from 1, or the player's name."""
+    for seat, name in enumerate(names):
+        if text.strip().lower() == name.lower():
+            return seat
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if not 1 <= number <= len(names):
+        choices = ", ".join(f"{i} ({n})" for i, n in enumerate(names, 1))
+        raise ValueError(f"no player {text!r} in this game; the players are {choices}")
+    return number - 1
+
+
+def cmd_review(a: argparse.Namespace) -> int:
+    from .coach import REVIEW_BUDGET, review, review_html
+    from .engine.session import GameFileError, read_game_file
+
+    try:
+        match = read_game_file(a.game_file)
+        seat = review_seat(a.seat, match.names)
+    except (GameFileError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    budget = replace(REVIEW_BUDGET, rounds=a.rounds, seed=a.seed)
+    progress = None
+    if a.progress if a.progress is not None else sys.stderr.isatty():
+
+        def progress(done: int, total: int) -> None:
+            print(f"\rjudged {done} of {total} decisions", end="", file=sys.stderr, flush=True)
+
+    result = review(match, seat, budget=budget, progress=progress, workers=a.workers)
+    if progress is not None:
+        print(file=sys.stderr)
+    if a.html:
+        Path(a.html).write_text(review_html(result), encoding="utf-8")
+        print(f"wrote {a.html}")
+    elif a.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(result.text)
     return 0
 
 
@@ -294,6 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     b.add_argument("--no-dask", action="store_true", help="leave out dask_games_per_s")
     b.add_argument(
+        "--coach",
+        action="store_true",
+        help="the coach: hint latency per game (p50/p95) and a full review of a Clash of "
+        "Cultures game, serial and with --workers",
+    )
+    b.add_argument("--hints", type=int, default=40, help="--coach: positions per game")
+    b.add_argument(
         "--against",
         metavar="REV",
         help="this checkout beside git revision REV: the same fixed measurements in CPU time, "
@@ -333,6 +392,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     b.add_argument("--gap", type=float, default=2.0, help="--paced: mean seconds between moves")
     b.set_defaults(func=cmd_bench)
+    w = sub.add_parser(
+        "review",
+        help="the coach's review of one player's decisions in a game file (text or --html)",
+    )
+    w.add_argument("game_file", metavar="GAME_FILE")
+    w.add_argument(
+        "--seat", required=True, help="the player to review: a number from 1, or their name"
+    )
+    w.add_argument("--html", metavar="OUT", help="write a page with the advantage graph")
+    w.add_argument("--json", action="store_true", help="print the review as JSON")
+    w.add_argument("--rounds", type=int, default=32, help="simulated games per move judged")
+    w.add_argument("--seed", type=int, default=0, help="the coach's seed (same seed: same review)")
+    w.add_argument("--workers", type=int, default=1, help="processes judging decisions")
+    w.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
+    w.set_defaults(func=cmd_review)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")
     r.add_argument("--write")
     r.add_argument(

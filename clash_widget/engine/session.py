@@ -61,6 +61,7 @@ class Chooser(Protocol):
 
 BotFactory = Callable[[str, str, int], Chooser]
 BotPlay = Callable[[str, Action], Outcome]  # (the bot's name, its chosen action) -> outcome
+Coach = Callable[..., Any]  # hint(match, seat, **settings) -> a hint with ``.action``
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
@@ -90,6 +91,15 @@ def use_catalogue(source: Callable[[], BotCatalogue]) -> None:
     ``bot_factory``): ``source()``, asked on first use (so importing the engine loads no
     bot)."""
     _catalogues[:] = [source]
+
+
+_coaches: list[Callable[[], Callable[..., Any]]] = []
+
+
+def use_coach(source: Callable[[], Callable[..., Any]]) -> None:
+    """Where every session finds the coach's ``hint(match, seat, **settings)`` (unless given
+    its own ``coach``): ``source()``, asked on the first hint (the engine imports no coach)."""
+    _coaches[:] = [source]
 
 
 def _catalogue() -> BotCatalogue:
@@ -230,10 +240,12 @@ class Timeline:
 class Session:
     """One match with its seats (people or bots), timeline, views and game files.
 
-    ``Session(match, *, bots=None, bot_factory=None, bot_names=None)``; ``bots``
-    names a bot (or ``None`` for a person) per seat. ``bot_factory(name, game, seed)``
-    makes a bot (default: the bot catalogue); ``bot_names`` are the names allowed
+    ``Session(match, *, bots=None, bot_factory=None, bot_names=None, coach=None)``;
+    ``bots`` names a bot (or ``None`` for a person) per seat. ``bot_factory(name, game,
+    seed)`` makes a bot (default: the bot catalogue); ``bot_names`` are the names allowed
     (default: the catalogue's bots for this game, or any name the factory makes).
+    ``coach(match, seat, **settings)`` gives a hint (default: ``clash_widget.coach.hint``,
+    looked up by name on first use like the bot catalogue: the engine imports no coach).
     """
 
     def __init__(
@@ -243,8 +255,11 @@ class Session:
         bots: Sequence[str | None] | None = None,
         bot_factory: BotFactory | None = None,
         bot_names: Sequence[str] | None = None,
+        coach: Coach | None = None,
     ) -> None:
         self._factory = bot_factory
+        self._coach = coach
+        self.hints: dict[int, tuple[int, str]] = {}
         self._from_catalogue = bot_names is None and bot_factory is None  # names follow the game
         self.bot_names: tuple[str, ...] | None = None if bot_names is None else tuple(bot_names)
         self._seats: list[str | None] = []
@@ -289,6 +304,9 @@ class Session:
         if self._from_catalogue:
             self.bot_names = catalogue_names(match.game.name)
         self.timeline = Timeline(match)
+        # hints given in this game, by the number of actions recorded when asked: (seat, the
+        # move's key); a review marks the decisions where the hint was played
+        self.hints = {}
         self._bot_objects.clear()
         n = match.players
         self._seats = (self._seats + [None] * n)[:n]
@@ -435,6 +453,21 @@ class Session:
             if not o.ok:
                 break
         return out
+
+    # -- the coach ---------------------------------------------------------------------------
+    def hint(self, seat: int | None = None, **settings: Any) -> Any:
+        """The coach's best move for ``seat`` (default: whoever decides now), with its reasons
+        (``clash_widget.coach.Hint``; ``str(hint)`` reads it). Noted in :attr:`hints`, so a
+        review can say where a hint was taken. Raises ValueError when no hint can be given
+        (the game is over, another seat decides)."""
+        if self._coach is None and not _coaches:
+            raise LookupError("no coach: import clash_widget (it hands the engine its coach)")
+        coach = self._coach or _coaches[0]()
+        given = coach(self._match, seat, **settings)
+        action = getattr(given, "action", None)
+        if action is not None:
+            self.hints[len(self._match.actions)] = (given.seat, str(action))
+        return given
 
     # -- views ---------------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:

@@ -13,7 +13,8 @@ ones every front end may read (js/src/shared/model.ts):
 
 - ``view`` (Python -> JS): the shown seat's view, always a NEW dict after a change.
 - ``intent`` (JS -> Python): ``{seq, version, type: "act", key}``, ``"undo"``,
-  ``"redo"``, the game-file intents ``"save"`` and ``"load"``; subclasses add intent
+  ``"redo"``, the game-file intents ``"save"`` and ``"load"``, the coach's ``"hint"``
+  (:mod:`.coaching`: the ``hint`` trait gets the advice); subclasses add intent
   types with their fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
 - ``feedback``: what the widget says after each intent or setting, in words
   (docs/design.md, "Messages"; :func:`.feedback.message` gives its one shape).
@@ -49,9 +50,10 @@ from clash_widget.engine.session import Session, read_game_file
 from . import feedback
 from .autoplay import BotRunner
 from .bot_seats import BotSeats
+from .coaching import Coaching
 from .feedback import without_key
 from .game_files import GameFile, GameFiles
-from .intents import BASE_FIELDS, FILE_FIELDS, NO_REDO, NO_UNDO, field_problem, is_int
+from .intents import BASE_FIELDS, FILE_FIELDS, HINT_FIELDS, NO_REDO, NO_UNDO, field_problem, is_int
 from .messages import Messages
 from .picture import Pictured
 from .replay import Replay
@@ -62,7 +64,9 @@ ActionCallback = Callable[[Outcome], Any]
 W = TypeVar("W", bound="MatchWidget")
 
 
-class MatchWidget(Messages, ViewLock, GameFiles, Replay, BotSeats, Pictured, anywidget.AnyWidget):
+class MatchWidget(
+    Messages, ViewLock, Coaching, GameFiles, Replay, BotSeats, Pictured, anywidget.AnyWidget
+):
     """Common base: traits, lock, intents, feedback, and the Session's features.
 
     Subclasses set ``_esm``/``_css`` and extend through small hooks: extra intents
@@ -72,7 +76,7 @@ class MatchWidget(Messages, ViewLock, GameFiles, Replay, BotSeats, Pictured, any
 
     GAME: ClassVar[str] = ""  # the game this widget draws ("": any)
     # Extra intent types: their fields; OPTIONAL_FIELDS may be left out.
-    EXTRA_INTENTS: ClassVar[dict[str, frozenset[str]]] = FILE_FIELDS
+    EXTRA_INTENTS: ClassVar[dict[str, frozenset[str]]] = {**FILE_FIELDS, **HINT_FIELDS}
     OPTIONAL_FIELDS: ClassVar[dict[str, frozenset[str]]] = {"load": frozenset({"name"})}
     # Extra intent types answered whatever the version (they change no position).
     UNVERSIONED: ClassVar[frozenset[str]] = frozenset({"save"})

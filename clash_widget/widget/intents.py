@@ -39,6 +39,12 @@ NOT_YOUR_TURN = WIDGET_RULES.rule(
     "Widget: seats",
     source="ours",
 )
+NO_HINT = WIDGET_RULES.rule(
+    "widget.no-hint",
+    "The coach gives a hint only for a decision at hand: nobody decides once the game is over.",
+    "Widget: the coach",
+    source="ours",
+)
 BOT_SEAT = WIDGET_RULES.rule(
     "widget.bot-seat",
     "A bot plays this seat; make the seat human to act for it.",
@@ -90,14 +96,17 @@ FILE_FIELDS: dict[str, frozenset[str]] = {
     # "New game"; the finished game stays in the save file a person saved).
     "new": frozenset(),
 }
+# Every match widget's coach: "hint" (the coach's best move for the seat to play).
+HINT_FIELDS: dict[str, frozenset[str]] = {"hint": frozenset()}
 # ClashBoard's own: "select" a hex, "resync" (the front end's view is not the one a
 # patch was made for; send it whole).
 BOARD_FIELDS: dict[str, frozenset[str]] = {
     "select": frozenset({"q", "r"}),
     "resync": frozenset(),
     **FILE_FIELDS,
+    **HINT_FIELDS,
 }
-INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load", "new")
+INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load", "new", "hint")
 MAX_FILE_CHARS = 5_000_000
 
 

@@ -66,6 +66,7 @@ describe("card table rendering", () => {
       "bot_names",
       "bots",
       "feedback",
+      "hint",
       "hotseat",
       "intent",
       "last_action",

@@ -9,6 +9,7 @@
 import type { AnyModel } from "@anywidget/types";
 import { bannerText, renderBanner } from "./banner";
 import { type BarTraits, ControlBar, downloadText, gameFileMessage } from "./controls";
+import { hintButton, markHint } from "./coach";
 import { el } from "./dom";
 import { FeedbackLine } from "./feedback";
 import { EndPanel, type ScoreRow } from "./end";
@@ -79,6 +80,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       this.send(body),
     );
     this.bar = bar;
+    // only where Python's coach answers (a widget; the classroom server has no `hint` trait yet)
+    if (this.model.get("hint") !== undefined) hintButton(bar.el, this.spec.prefix, () => this.send({ type: "hint" }));
     return bar;
   }
 
@@ -114,6 +117,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     link.on("change:view", () => this.show(this.model.get("view")));
     for (const t of SETTING_TRAITS) link.on(`change:${t}`, () => this.onSettings());
     link.on("change:feedback", () => this.onFeedback());
+    link.on("change:hint", () => markHint(this.root, this.model.get("hint"), this.view?.version));
     link.on("msg:custom", (msg: unknown) => {
       const file = gameFileMessage(msg);
       if (file) downloadText(file.name, file.text);
@@ -238,6 +242,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.draw(v);
     this.drawShared(v);
     this.pending.refresh();
+    markHint(this.root, this.model.get("hint"), v.version);
     restoreFocus(this.root, focus, () => this.focusAfterMove());
   }
 

@@ -45,7 +45,7 @@ export interface GameView {
 /** An intent before the model stamps it with its seq and the view's version. */
 export type IntentBody =
   | { type: "act"; key: string }
-  | { type: "undo" | "redo" | "save" | "resync" | "new" }
+  | { type: "undo" | "redo" | "save" | "resync" | "new" | "hint" }
   | { type: "load"; text: string; name: string }
   /** A board position picked (the hex map): Python echoes what is there. */
   | { type: "select"; q: number; r: number };
@@ -99,7 +99,21 @@ export type MatchModel<V extends GameView> = {
   /** null: the live game; k: the position after k recorded actions (read-only). */
   position?: number | null;
   replay_length?: number;
+  /** The coach's last hint (Python's widget/coaching.py), for the position `version`. */
+  hint?: Hint | Record<string, never>;
 };
+
+/** A coach's hint: the move in words, why, the alternatives; `key` only highlights. */
+export interface Hint {
+  version: number;
+  seat: number;
+  player: string;
+  key: string;
+  label: string;
+  reasons: string[];
+  alternatives: { label: string; text: string; about_equal: boolean }[];
+  text: string;
+}
 
 export const TRAIT_NAMES: (keyof MatchModel<GameView>)[] = [
   "view",
@@ -115,6 +129,7 @@ export const TRAIT_NAMES: (keyof MatchModel<GameView>)[] = [
   "autoplay",
   "position",
   "replay_length",
+  "hint",
 ];
 
 /** True when `v` is a view of `game` with a legal list and the game's own `field`. */
