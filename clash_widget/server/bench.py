@@ -24,7 +24,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from clash_widget.engine import Match
@@ -183,31 +183,14 @@ async def _paced_client(
     return False
 
 
-async def _paced_table(
-    port: int, key: str, game: str, seats: int, seed: int, stats: Stats, end: float, gap: float
-) -> None:
-    rng = random.Random(seed)
-    while time.monotonic() < end:
-        room, tokens = await _room(port, key, game, seats, seed)
-        stats.rooms += 1
-        try:
-            done = await asyncio.gather(
-                *(
-                    _paced_client(port, room, s, t, random.Random(rng.random()), stats, end, gap)
-                    for s, t in enumerate(tokens)
-                )
-            )
-        except Exception as exc:
-            stats.errors.append(f"{type(exc).__name__}: {exc}")
-            return
-        if any(done):
-            stats.games_finished += 1
-        seed += 1000
+SeatPlayer = Callable[[str, int, str, random.Random], Awaitable[bool]]
+"""One seat's client in a room: ``(room, seat, token, rng)`` -> whether the game ended."""
 
 
 async def _table(
-    port: int, key: str, game: str, seats: int, seed: int, stats: Stats, end: float
-) -> None:
+    port: int, key: str, game: str, seats: int, seed: int, stats: Stats, end: float,
+    play: SeatPlayer,
+) -> None:  # fmt: skip
     """One room's clients; a new room whenever a game ends, until ``end``."""
     rng = random.Random(seed)
     while time.monotonic() < end:
@@ -215,7 +198,7 @@ async def _table(
         stats.rooms += 1
         try:
             done = await asyncio.gather(
-                *(_client(port, room, t, random.Random(rng.random()), stats, end) for t in tokens)
+                *(play(room, s, t, random.Random(rng.random())) for s, t in enumerate(tokens))
             )
         except Exception as exc:  # a dropped connection is an error of the run, not a crash
             stats.errors.append(f"{type(exc).__name__}: {exc}")
@@ -303,17 +286,19 @@ def server_bench(
         async def run() -> float:
             t0 = time.monotonic()
             end = t0 + seconds
-            if paced:
-                tables = [
-                    _paced_table(server.port, server.key, game, seats, 1 + i, stats, end, gap)
+            port = server.port
+
+            def play(room: str, seat: int, token: str, rng: random.Random) -> Awaitable[bool]:
+                if paced:
+                    return _paced_client(port, room, seat, token, rng, stats, end, gap)
+                return _client(port, room, token, rng, stats, end)
+
+            await asyncio.gather(
+                *(
+                    _table(port, server.key, game, seats, 1 + i, stats, end, play)
                     for i in range(rooms)
-                ]
-            else:
-                tables = [
-                    _table(server.port, server.key, game, seats, 1 + i, stats, end)
-                    for i in range(rooms)
-                ]
-            await asyncio.gather(*tables)
+                )
+            )
             return time.monotonic() - t0
 
         elapsed = run_in_own_loop(run)  # the caller's thread may run a loop already

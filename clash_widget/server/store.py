@@ -143,8 +143,9 @@ class Store:
         *,
         moved: bool = True,
     ) -> None:
-        """:meth:`save_game`, committed by the writer thread; returns once it is durable.
-        ``moved``: a move was played (its time is the room's last move)."""
+        """Store a room's game (its file, version, hash and the console's status line),
+        committed by the writer thread; returns once it is durable. ``moved``: a move was
+        played (its time is the room's last move)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         args = (
@@ -225,26 +226,6 @@ class Store:
 
     def save_seats(self, room: str, seats: list[dict[str, Any]]) -> None:
         self._write("UPDATE rooms SET seats = ? WHERE id = ?", (json.dumps(seats), room))
-
-    def save_game(
-        self,
-        room: str,
-        game_file: dict[str, Any],
-        version: int,
-        state_hash: str,
-        status: dict[str, Any] | None = None,
-    ) -> None:
-        self._write(
-            _SAVE_GAME,
-            (
-                json.dumps(game_file),
-                version,
-                state_hash,
-                json.dumps(status or {}),
-                time.time(),
-                room,
-            ),
-        )
 
     def save_settings(
         self, room: str, *, name: str, archived: bool, paused: bool, broken: str | None
