@@ -471,6 +471,8 @@ class Room:
             self._bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     def stop_bots(self) -> None:
+        """Stop the bots' task. Called under the room's lock (or at shutdown): a bot's step runs
+        wholly under that lock, so this never cuts one short; the task is asleep or waiting."""
         if self._bots is not None and not self._bots.done():
             self._bots.cancel()
 
@@ -510,6 +512,8 @@ class Room:
         loop before the step returns (played on the version it was chosen on)."""
 
         def play(name: str, action: Action) -> Outcome:
+            if self.broken:  # the step overran its budget: its late move is not played
+                raise RoomError(503, BROKEN_ROOM.refuse(self.broken))
             actor = self.match.current_player
             outcome = self.session.play(str(action), version=version)
             if outcome.ok:
