@@ -9,9 +9,8 @@ games).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from test_conformance import drop_settlers_beside_others
 
 from clash_widget.__main__ import main
 from clash_widget.engine import GAMES, Action, Match, get_game
@@ -31,21 +30,12 @@ def test_verify_sweep_of_every_game(game: str) -> None:
 
 
 def _without_settlers_beside_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Clash's Build frame made to drop settlers whenever another unit is offered."""
+    """Clash's Build frame made to drop settlers whenever another unit is offered (the
+    conformance test's mutation, here for a whole self-play run)."""
     handler = get_game("coc").handlers["build"]
     assert isinstance(handler, TableFrame)
-    spec = handler.table["unit"]
-    fast = spec.candidates
-
-    def candidates(state: dict, frame: dict) -> list[Action]:
-        got = list(fast(state, frame))
-        if any(a.args[:1] != ("settler",) for a in got):
-            return [a for a in got if a.args[:1] != ("settler",)]
-        return got
-
-    monkeypatch.setattr(
-        handler, "table", {**handler.table, "unit": replace(spec, candidates=candidates)}
-    )
+    spec = drop_settlers_beside_others(handler.table["unit"])
+    monkeypatch.setattr(handler, "table", {**handler.table, "unit": spec})
 
 
 def test_verify_stops_the_run_at_a_listing_that_drops_a_legal_action(

@@ -286,15 +286,7 @@ class SearchBot(Bot):
         order_seed = self.rng.below(1 << 62)
         view = game.determinize(state, seat, order_seed)
         policy = self._policy(game)
-        pool, cands = list(legal), list[Action]()
-        while pool and len(cands) < self.paired:
-            a = policy.choose(game, view, pool)
-            if a not in pool:  # a policy may answer outside a shortened list
-                a = pool[0]
-            cands.append(a)
-            pool.remove(a)
-            if self.same_kind and len(cands) == 1:
-                pool = [b for b in pool if b.kind == a.kind]
+        cands = favourites(policy, game, view, legal, self.paired, same_kind=self.same_kind)
         if len(cands) == 1:
             return cands[0]
         deadline = self._deadline(t0)
@@ -479,3 +471,20 @@ class SearchBot(Bot):
             "overruled": self.overruled,
             "confirm_checks": self.checks,
         }
+
+
+def favourites(
+    policy: Bot, game: Game, view: State, legal: list[Action], n: int, *, same_kind: bool = False
+) -> list[Action]:
+    """A policy's ``n`` best moves on ``view``, its favourite first: it chooses, that move is
+    taken out, it chooses again (``same_kind``: the rest are of the favourite's kind)."""
+    pool, chosen = list(legal), list[Action]()
+    while pool and len(chosen) < n:
+        a = policy.choose(game, view, pool)
+        if a not in pool:  # a policy may answer outside a shortened list
+            a = pool[0]
+        chosen.append(a)
+        pool.remove(a)
+        if same_kind and len(chosen) == 1:
+            pool = [b for b in pool if b.kind == a.kind]
+    return chosen

@@ -27,6 +27,7 @@ from ..bots.base import Bot, RandomBot
 from ..bots.evaluate import values
 from ..bots.playout import outcome, play_out
 from ..bots.registry import BotNotForGame, make_bot
+from ..bots.search import favourites
 from ..engine import Action, Game, state_hash
 from ..engine.game import State
 
@@ -173,15 +174,7 @@ def candidates(
     """The rule-of-thumb bot's best few moves, its favourite first, read on a sample of what
     the seat knows (the bot itself reads only that)."""
     view = game.determinize(state, seat, base)
-    pool, chosen = list(legal), list[Action]()
-    bot = policy_bot(game, base & 0xFFFFFFFF)
-    while pool and len(chosen) < budget.candidates:
-        a = bot.choose(game, view, pool)
-        if a not in pool:  # a policy may answer outside a shortened list
-            a = pool[0]
-        chosen.append(a)
-        pool.remove(a)
-    return chosen
+    return favourites(policy_bot(game, base & 0xFFFFFFFF), game, view, legal, budget.candidates)
 
 
 def position_key(game: Game, state: State, seat: int) -> str:
