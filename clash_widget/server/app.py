@@ -180,6 +180,12 @@ class Server:
         if self.seat_of(request, room) is not TEACHER:
             raise RoomError(403, WRONG_TOKEN.refuse(f"only the teacher {doing}"))
 
+    async def teachers_seat(self, request: Request, doing: str) -> tuple[Room, int]:
+        """The room and seat a teacher's seat request names (RoomError unless the teacher)."""
+        room = await self.room(request)
+        self.teacher(request, room, doing)
+        return room, seat_number(request.path_params["seat"])
+
     def require_key(self, request: Request) -> None:
         """The server's teacher key (401 without a secret, 403 with another one)."""
         header = request.headers.get("authorization")
@@ -296,9 +302,7 @@ class Server:
 
     async def free_seat(self, request: Request) -> Response:
         try:
-            room = await self.room(request)
-            self.teacher(request, room, "frees a seat")
-            seat = seat_number(request.path_params["seat"])
+            room, seat = await self.teachers_seat(request, "frees a seat")
             async with room.lock:
                 room.free(seat)
         except RoomError as err:
@@ -308,9 +312,7 @@ class Server:
 
     async def reset_seat(self, request: Request) -> Response:
         try:
-            room = await self.room(request)
-            self.teacher(request, room, "gives a seat a new link")
-            seat = seat_number(request.path_params["seat"])
+            room, seat = await self.teachers_seat(request, "gives a seat a new link")
             async with room.lock:
                 claim = room.reset(seat)
         except RoomError as err:
@@ -321,9 +323,7 @@ class Server:
 
     async def reserve_seat(self, request: Request) -> Response:
         try:
-            room = await self.room(request)
-            self.teacher(request, room, "reserves a seat")
-            seat = seat_number(request.path_params["seat"])
+            room, seat = await self.teachers_seat(request, "reserves a seat")
             body = await self.object_body(request)
             async with room.lock:
                 await room.reserve(seat, body.get("name"))
@@ -333,9 +333,7 @@ class Server:
 
     async def bot_seat(self, request: Request) -> Response:
         try:
-            room = await self.room(request)
-            self.teacher(request, room, "gives a seat to a bot")
-            seat = seat_number(request.path_params["seat"])
+            room, seat = await self.teachers_seat(request, "gives a seat to a bot")
             body = await self.object_body(request)
             async with room.lock:
                 room.give_to_bot(seat, body.get("bot"))

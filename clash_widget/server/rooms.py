@@ -153,6 +153,21 @@ class Seat:
         return self.token_sha is not None or self.bot is not None
 
 
+def seats_info(seats: list[Seat], connected: set[int | None]) -> list[dict[str, Any]]:
+    """What anyone may know of a room's seats: names, bots, taken, reserved, connected."""
+    return [
+        {
+            "seat": i,
+            "name": s.name,
+            "bot": s.bot,
+            "taken": s.taken,
+            "reserved": s.reserved,
+            "connected": i in connected,
+        }
+        for i, s in enumerate(seats)
+    ]
+
+
 MAX_BACKLOG = 256  # messages a connection may fall behind before it is told to reconnect
 TRY_AGAIN = 1013  # WebSocket close code "try again later": the page reconnects and resyncs
 
@@ -237,17 +252,7 @@ class Room:
     # -- views --------------------------------------------------------------------------
     def seats_info(self) -> list[dict[str, Any]]:
         connected = {ls.seat for ls in self.listeners}
-        return [
-            {
-                "seat": i,
-                "name": s.name,
-                "bot": s.bot,
-                "taken": s.taken,
-                "reserved": s.reserved,
-                "connected": i in connected,
-            }
-            for i, s in enumerate(self.seats)
-        ]
+        return seats_info(self.seats, connected)
 
     def view_message(self, seat: int | None) -> dict[str, Any]:
         """What a connection shown ``seat`` is pushed: that view and the room around it."""
@@ -846,17 +851,7 @@ class Rooms:
                     "over": bool(row.status.get("over")),
                     "broken": row.broken,
                     "paused": row.paused,
-                    "seats": [
-                        {
-                            "seat": i,
-                            "name": s.get("name"),
-                            "bot": s.get("bot"),
-                            "taken": bool(s.get("token_sha") or s.get("bot")),
-                            "reserved": bool(s.get("reserved")),
-                            "connected": False,
-                        }
-                        for i, s in enumerate(row.seats)
-                    ],
+                    "seats": seats_info([Seat.from_row(s) for s in row.seats], set()),
                     "name": row.name,
                     "archived": row.archived,
                     "created": row.created,
