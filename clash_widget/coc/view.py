@@ -15,6 +15,7 @@ from ..engine.seats import identity
 from . import advance_view, ahead, content
 from .board import city_size
 from .economy import cap
+from .places import place
 from .scoring import breakdown
 from .vocab import BARBARIAN_COLOUR, MOOD_NAMES, RESOURCES
 
@@ -49,6 +50,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
                 "terrain": h["terrain"],
                 "region": h["region"],
                 "explored": h["terrain"] is not None,
+                "place": place(state, k),  # the hex in words (coc/places.py)
             }
             for k, h in state["hexes"].items()
         ],
