@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ..engine.actions import Action
@@ -128,6 +130,29 @@ def place(state: State, key: str) -> str:
         f"the {terrain} {distance(a, here)} hexes {direction(a, here)} "
         f"of {city_name(state, anchor)}"
     )
+
+
+def board_places(state: State) -> Mapping[str, str]:
+    """Every hex's words (what the view hands out), remembered by what they read: the
+    cities (where, whose, capital or not), the terrains face up and the players' names."""
+    cities = tuple((k, c["owner"], c["capital"]) for k, c in state["cities"].items())
+    terrains = tuple((k, h["terrain"]) for k, h in state["hexes"].items())
+    names = tuple(str(p["name"]) for p in state["players"])
+    return _board_places(cities, terrains, names)
+
+
+@lru_cache(maxsize=64)  # a board's words change only when a city or a region does
+def _board_places(
+    cities: tuple[tuple[str, int, bool], ...],
+    terrains: tuple[tuple[str, str | None], ...],
+    names: tuple[str, ...],
+) -> Mapping[str, str]:
+    board: State = {
+        "cities": {k: {"owner": o, "capital": c} for k, o, c in cities},
+        "hexes": {k: {"terrain": t} for k, t in terrains},
+        "players": [{"name": n} for n in names],
+    }
+    return MappingProxyType({k: place(board, k) for k, _ in terrains})
 
 
 def side(state: State, city: str, key: str) -> str:
