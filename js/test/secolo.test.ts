@@ -283,6 +283,7 @@ describe("Secolo says a thing once (issue 37, item 7)", () => {
     expect(it.querySelector(".secolo-card-type")?.textContent).toBe("Personaggio");
     expect(shown(it)).not.toContain("Cabin boy");
     expect(it.title).toContain("English: Cabin boy");
+    expect(it.querySelector(".secolo-card-name")?.getAttribute("lang")).toBe("it"); // read in Italian
     expect(ctx.model.saves).toHaveLength(0); // a setting of the page, not a move
   });
 });

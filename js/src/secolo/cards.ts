@@ -85,12 +85,14 @@ export function cardElement(card: Card, opts: CardOptions): HTMLElement {
   c.dataset.zone = opts.zone;
   if (opts.seat !== undefined && opts.seat !== null) c.dataset.seat = String(opts.seat);
   const name = shownName(card, lang);
-  el("div", "secolo-card-name", name, c);
+  const nameEl = el("div", "secolo-card-name", name, c);
   // The kind, and the Culture where no group heading names it (the hand, the piles).
   const kind = typeLabel(card.type, lang);
   const culture = opts.zone !== "city" && card.culture ? opts.cultures?.get(card.culture) : undefined;
-  if (kind !== name) el("div", "secolo-card-type", kind, c);
-  if (culture) el("div", "secolo-card-type secolo-card-culture", culture, c);
+  const kindEl = kind !== name ? el("div", "secolo-card-type", kind, c) : null;
+  const cultureEl = culture ? el("div", "secolo-card-type secolo-card-culture", culture, c) : null;
+  // Italian words read in an Italian voice
+  if (lang === "it") for (const e of [nameEl, kindEl, cultureEl]) e?.setAttribute("lang", "it");
   const other = otherName(card, lang);
   const tips = [`${lang === "it" ? "English" : "Italian"}: ${other}`];
   if (card.text) {

@@ -299,6 +299,7 @@ export class Table extends MatchApp<View, TableModel> {
       g.dataset.seat = String(p.seat);
       const gh = el("div", "secolo-group-head", shownName(grp, this.lang), g);
       gh.title = otherName(grp, this.lang);
+      if (this.lang === "it") gh.setAttribute("lang", "it");
       if (grp.bulwark) {
         g.classList.add("has-bulwark");
         el("span", "secolo-badge secolo-shield", "\u25C8 Bulwark", gh).title = "Baluardo";
