@@ -339,9 +339,10 @@ class Layout:
         if p.get("sheltered"):
             self.line("\u25c8 " + PROTECTION["bible"], fill=OK_TEXT, x=x0)
         self.city(p, x0, inner)
-        self.line("Hand", fill=INK2, x=x0, font_weight="bold")
-        self.y += 2
         hand = p.get("hand")
+        heading = "Hand" if hand is not None else f"Hand: {p.get('hand_count', 0)} hidden"
+        self.line(heading, fill=INK2, x=x0, font_weight="bold")
+        self.y += 2
         if hand:
             self.grid_row(list(hand), x0, inner, "hand")
         else:
