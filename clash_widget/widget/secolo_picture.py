@@ -183,12 +183,13 @@ class Card:
         ]
         italian = c.get("name")
         parts.append(f"<title>{escape(f'{self.name_words} (Italian: {italian})')}</title>")
-        # The marks outside the card, as the table's outlines and rings.
+        # The marks outside the card, as the table's rings (box-shadows) under its outline:
+        # a card may be under Attack or attacking and usable too.
         if cid == marks.target:
-            parts.append(_ring(x, y, self.width, h, 4.5, BAD, 3))
-        elif cid in marks.attackers:
-            parts.append(_ring(x, y, self.width, h, 3, WARN, 2))
-        elif cid in marks.options:
+            parts.append(_ring(x, y, self.width, h, 1.5, BAD, 3))
+        if cid in marks.attackers:
+            parts.append(_ring(x, y, self.width, h, 1, WARN, 2))
+        if cid in marks.options:
             parts.append(_ring(x, y, self.width, h, 2, ACCENT, 2))
         fill = "url(#secolo-marked)" if cid in marks.marked else "#ffffff"
         edge = "#5b8f5e" if c.get("protected") else BORDER
