@@ -157,3 +157,26 @@ def test_secolo_still_is_the_table_with_its_marks() -> None:
     desc = root.find(f"{SVG_NS}desc").text
     assert "Blue, Protagonist The Witch Mother: city Possessed (" in desc
     assert "hand: Anabaptist, Alchemist, Buccaneer, Attack." in desc
+
+
+def test_secolo_still_marks_the_attack_being_answered() -> None:
+    """The still of a reaction window marks what the table marks: the card under Attack in
+    a red ring, the attacking pair in orange (a card may carry a ring and the outline)."""
+    from clash_widget.secolo.opening import ATTACK, OPENING
+
+    match = Match.new("secolo", 2, 2)
+    for key in [*OPENING, ATTACK]:
+        match.play(key)
+    view = match.view(1)
+    attack = view["frame"]["attack"]
+    root = ET.fromstring(picture(view))
+    rings = {
+        g.get("data-card"): {r.get("stroke") for r in g.iter(f"{SVG_NS}rect")}
+        for g in root.iter(f"{SVG_NS}g")
+        if g.get("data-card")
+    }
+    assert "#c62828" in rings[attack["target"]]
+    for card in attack["attackers"]:
+        assert "#ef6c00" in rings[card]
+    others = set(rings) - {attack["target"], *attack["attackers"]}
+    assert not any({"#c62828", "#ef6c00"} & rings[c] for c in others)
