@@ -104,8 +104,16 @@ def page(browser):
     assert not errors, errors
 
 
-def _mount(page, match: Match) -> None:
-    css = (STATIC / "secolo.css").read_text()
+# JupyterLab's dark theme's colours for the variables the table reads (theme-dark-extension).
+DARK = """:root { --jp-layout-color0: #111; --jp-layout-color1: #212121;
+  --jp-layout-color2: #424242; --jp-border-color2: #424242; --jp-brand-color1: #2196f3;
+  --jp-ui-font-color1: rgba(255,255,255,.87); --jp-ui-font-color2: rgba(255,255,255,.54);
+  --jp-success-color1: #4caf50; --jp-error-color1: #f44336; --jp-warn-color1: #ff9800; }
+body { background: #212121; }"""
+
+
+def _mount(page, match: Match, theme: str = "light") -> None:
+    css = (STATIC / "secolo.css").read_text() + (DARK if theme == "dark" else "")
     head = f"<head><title>Secolo</title><style>{css}</style></head>"
     page.set_content(
         f"<!doctype html><html lang='en'>{head}<body><main id='host'></main></body></html>"
@@ -114,12 +122,13 @@ def _mount(page, match: Match) -> None:
     assert count > 0
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("position", list(POSITIONS))
-def test_secolo_table_passes_axe_with_its_contrast_measured(page, position):
+def test_secolo_table_passes_axe_with_its_contrast_measured(page, position, theme):
     require_axe()
-    _mount(page, POSITIONS[position]())
+    _mount(page, POSITIONS[position](), theme)
     violations = axe_audit(page, ".secolo-table")
-    assert not violations, f"Secolo ({position}): axe found\n{report(violations)}"
+    assert not violations, f"Secolo ({position}, {theme}): axe found\n{report(violations)}"
 
 
 @pytest.mark.parametrize("position", list(POSITIONS))
