@@ -254,37 +254,6 @@ def _names(cards: list[dict[str, Any]]) -> str:
     return ", ".join(str(c.get("name", "?")) for c in cards) or "none"
 
 
-def draw_secolo(view: dict[str, Any]) -> str:
-    blocks: list[tuple[int, list[str]]] = []
-    for p in view.get("players", []):
-        seat = p["seat"]
-        protagonist = (p.get("protagonist") or {}).get("name")
-        lines = [
-            f"{seat_name(view, seat)}: {p.get('cultures', 0)} cultures in the city"
-            + (f", Protagonist {protagonist}" if protagonist else "")
-        ]
-        for group in p.get("city") or []:
-            lines.append(f"City, {group.get('name', '')}: {_names(group.get('cards', []))}")
-        if not p.get("city"):
-            lines.append("City: empty")
-        hand = p.get("hand")
-        if hand:
-            lines.append(f"Hand: {_names(hand)}")
-        else:
-            lines.append(f"Hand: {p.get('hand_count', 0)} cards")
-        blocks.append((seat, lines))
-    blocks.append(
-        (
-            -1,
-            [
-                f"Deck: {view.get('deck_count', 0)} cards, discard pile: "
-                f"{view.get('discard_count', 0)} cards"
-            ],
-        )
-    )
-    return _lines_svg(view, str(view.get("title", "600 il Secolo di Ferro")), blocks)
-
-
 def _city_line(c: dict[str, Any]) -> str:
     terrains = _names(c.get("terrains", []))
     units = ", ".join(
@@ -429,7 +398,10 @@ def picture(view: dict[str, Any]) -> str:
     draw = drawer(str(view.get("game", "")))
     if draw is None:
         return _svg(300, 40, [_text(8, 24, "No game to show yet.", 13)], "clash_widget")
-    return draw(view).replace("</title>", f"</title><desc>{escape(describe(view))}</desc>", 1)
+    svg, words = draw(view), escape(describe(view))
+    if "<desc>" in svg:  # the drawer says the position itself (Secolo): the game's words first
+        return svg.replace("<desc>", f"<desc>{words} ", 1)
+    return svg.replace("</title>", f"</title><desc>{words}</desc>", 1)
 
 
 TITLES = {

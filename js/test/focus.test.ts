@@ -243,7 +243,8 @@ describe("Secolo says a thing once", () => {
     const { cardElement } = await import("../src/secolo/cards");
     const c = cardElement({ id: "cat-ch-5", type: "character", culture: "cat", name: "Frate", gloss: "Friar" } as never, { zone: "city" });
     expect(c.querySelector(".secolo-card-type")!.textContent).toBe("Character");
-    expect(c.title).toContain("Character (Personaggio)");
+    expect(c.querySelector(".secolo-card-name")!.textContent).toBe("Friar");
+    expect(c.title).toContain("Italian: Frate");
     expect(c.textContent).not.toContain("Personaggio");
   });
 });
