@@ -182,7 +182,7 @@ def _name(x: str) -> str:
     """A card or culture in an action's label: its English name, as the table names it (one
     language per label, issue 37; the Italian name is on the card)."""
     if x in catalogue.catalogue():
-        return str(catalogue.card(x)["gloss"])
+        return catalogue.label(x)
     if x in catalogue.cultures():
         return str(catalogue.cultures()[x]["gloss"])
     return x
