@@ -233,7 +233,7 @@ def draw_coc(view: dict[str, Any]) -> str:
     return _svg(width, y, parts, "Clash of Cultures")
 
 
-# -- card tables: 600 il Secolo di Ferro and History CCG --------------------------
+# -- card tables: 600 il Secolo di Ferro (History CCG's is widget/history_still.py) -----
 def _lines_svg(view: dict[str, Any], title: str, blocks: list[tuple[int, list[str]]]) -> str:
     """A card table as text: one block of lines per player (seat; -1: the table)."""
     width = 860.0
@@ -283,60 +283,6 @@ def draw_secolo(view: dict[str, Any]) -> str:
         )
     )
     return _lines_svg(view, str(view.get("title", "600 il Secolo di Ferro")), blocks)
-
-
-def _city_line(c: dict[str, Any]) -> str:
-    terrains = _names(c.get("terrains", []))
-    units = ", ".join(
-        f"{u['name']}{'' if u.get('fresh', True) else ' (exhausted)'}" for u in c.get("units", [])
-    )
-    made = _names(c.get("creations", []))
-    line = (
-        f"{c['name']}{' (capital)' if c.get('capital') else ''}, population {c.get('population')}"
-    )
-    line += f"; terrains: {terrains}"
-    if c.get("creations"):
-        line += f"; creations: {made}"
-    if units:
-        line += f"; units: {units}"
-    return line
-
-
-def draw_history(view: dict[str, Any]) -> str:
-    turn = view.get("turn") or {}
-    blocks: list[tuple[int, list[str]]] = [
-        (-1, [f"Turn {turn.get('number', '?')}, {turn.get('phase_name', '')}"])
-    ]
-    for p in view.get("players", []):
-        seat = p["seat"]
-        lines = [
-            f"{seat_name(view, seat)} ({p.get('deck_name', '')}): population "
-            f"{p.get('population', 0)}, culture {p.get('culture', 0)}, "
-            f"wonders {p.get('wonders', 0)}"
-        ]
-        lines += [_city_line(c) for c in p.get("cities", [])]
-        research = p.get("research")
-        if research:
-            lines.append(
-                f"Researching {research['name']} ({research.get('counters', 0)} of "
-                f"{research.get('cost', '?')} counters)"
-            )
-        if p.get("techs") or p.get("policies"):
-            lines.append(
-                f"Techs: {_names(p.get('techs', []))}; policies: {_names(p.get('policies', []))}"
-            )
-        council = p.get("council")
-        lines.append(
-            f"Council: {_names(council)}"
-            if council
-            else f"Council: {p.get('council_count', 0)} cards"
-        )
-        lines.append(
-            f"Treasury: {p.get('treasury_count', 0)} cards; "
-            f"landfill: {len(p.get('landfill', []))} cards"
-        )
-        blocks.append((seat, lines))
-    return _lines_svg(view, str(view.get("title", "History CCG")), blocks)
 
 
 # -- The Persistence of Culture: the world map ----------------------------------
@@ -429,7 +375,10 @@ def picture(view: dict[str, Any]) -> str:
     draw = drawer(str(view.get("game", "")))
     if draw is None:
         return _svg(300, 40, [_text(8, 24, "No game to show yet.", 13)], "clash_widget")
-    return draw(view).replace("</title>", f"</title><desc>{escape(describe(view))}</desc>", 1)
+    svg, words = draw(view), escape(describe(view))
+    if "<desc>" in svg:  # the drawer's own description (History's table) follows the summary
+        return svg.replace("<desc>", f"<desc>{words} ", 1)
+    return svg.replace("</title>", f"</title><desc>{words}</desc>", 1)
 
 
 TITLES = {
