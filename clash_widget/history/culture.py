@@ -129,8 +129,8 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
         "culture_clash",
         # The cards in words, once each (the table marks which ones make the best hand).
         f"Culture clash from {zones.city_name(state, city)}: {who} pulls {faces(mine)} "
-        f"(best hand: {h_a.name.lower()}); {them} pulls {faces(theirs)} (best hand: "
-        f"{h_d.name.lower()}): {outcome}.",
+        f"(best hand: {h_a.name}); {them} pulls {faces(theirs)} (best hand: "
+        f"{h_d.name}): {outcome}.",
         player=seat,
         defender=rival,
         city=city,

@@ -78,13 +78,19 @@ def _trade_prompt(state: State, frame: Frame) -> str:
 
 
 def _grow_prompt(state: State, frame: Frame) -> str:
+    # No parentheses around the tries: a city's name carries its face in them already.
+    def pulls(city: str) -> str:
+        n = growth_pulls(state, city)
+        return f"{n} card{'s' if n != 1 else ''}"
+
     tries = "; ".join(
-        f"{zones.city_name(state, c)} pulls {growth_pulls(state, c)}, needs {growth_need(state, c)}"
+        f"{zones.city_name(state, c)} would pull {pulls(c)} and needs ranks adding up to "
+        f"{growth_need(state, c)}"
         for c in frame["cities"]
     )
     return (
-        f"{_who(state, frame)}: try to grow a city ({tries}): pulled cards go to your landfill. "
-        "Or done."
+        f"{_who(state, frame)}: try to grow a city, or done. {tries}; the pulled cards go to "
+        "your landfill."
     )
 
 
