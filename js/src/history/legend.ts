@@ -66,6 +66,8 @@ export function historyLegend(players: { seat: number; name: string; color: stri
           { mark: { shape: "area", fill: CARD, stroke: "#2e7d32", width: 3 }, name: "green outline", meaning: "the card you picked", key: "picked" },
           { mark: { shape: "area", fill: CARD, stroke: "#888", dash: true }, name: "dashed card", meaning: "being produced: how much is made of its cost", key: "production" },
           { mark: { shape: "glyph", text: "\u21BB" }, name: "tilted card", meaning: "exhausted (written on it): used this turn", key: "exhausted" },
+          { mark: { shape: "glyph", text: "\u25A8" }, name: "striped card", meaning: "a card you may not see (another player's council)", key: "back" },
+          { mark: { shape: "area", fill: CARD, stroke: "#1976d2", width: 3 }, name: "bold face in a culture clash", meaning: "one of the five cards that make the best hand (the others are dashed)", key: "best" },
         ],
       },
     ],
