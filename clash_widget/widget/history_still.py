@@ -443,9 +443,17 @@ class Still:
             f"council {p.get('council_count', 0)} of {p.get('council_max', 0)}",
         ]
         head = [text_box(f"{seat_name(v, seat)}{you}", font_weight="bold")]
-        # one box per fact, so that the line wraps between facts as the table's does
-        head += [text_box(f + (" \u00b7" if i < len(facts) - 1 else ""), fill=FG2)
-                 for i, f in enumerate(facts)]  # fmt: skip
+        # the facts as one line of text, wrapping between facts as the table's line does
+        lines = [""]
+        room = inner - head[0].w - 6
+        for f in facts:
+            joined = f"{lines[-1]} \u00b7 {f}" if lines[-1] else f
+            if lines[-1] and _w(joined, 13) > room:
+                lines.append(f)
+                room = inner
+            else:
+                lines[-1] = joined
+        head += [text_box(line, fill=FG2) for line in lines]
         if p.get("capital") and not p.get("holds_capital", True):
             head.append(self._badge("capital lost", BAD))
         rows.append(flow(head, inner, 6, centre=True))
