@@ -45,8 +45,7 @@ export function historyLegend(players: { seat: number; name: string; color: stri
         entries: [
           ...SUITS.map((s) => ({
             mark: { shape: "glyph" as const, text: s.symbol, color: s.color },
-            name: s.name,
-            meaning: `suit: ${s.plural}`,
+            name: s.plural, // as the sentences say it: "the 7 of Moons"
             key: `suit-${s.id}`,
           })),
           { mark: { shape: "glyph" as const, text: "A" }, name: "ace", meaning: "rank 1", key: "rank-ace" },
