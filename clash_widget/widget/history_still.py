@@ -202,8 +202,14 @@ def card_box(
         svg.append(_t(5, y, line, 11, FG2))
     words = f"{card.get('name', '')} ({face_words(card)}), {card.get('type_name', '')}"
     body = f"<title>{escape(words)}</title>" + "".join(svg)
-    if exhausted:  # tilted, as the table tilts it
-        body = f'<g transform="rotate(-6 {w / 2:.1f} {h / 2:.1f})">{body}</g>'
+    if exhausted:  # tilted, as the table tilts it, with room for its corners
+        tilt = 0.105  # sin 6°
+        dx, dy = h * tilt / 2 + 1, w * tilt / 2 + 1
+        body = (
+            f'<g transform="translate({dx:.1f} {dy:.1f}) rotate(-6 {w / 2:.1f} {h / 2:.1f})">'
+            f"{body}</g>"
+        )
+        b.w, b.h = w + 2 * dx, h + 2 * dy
     cid, kind = escape(str(card.get("id", ""))), escape(str(card.get("type", "")))
     tag = f'<g data-card="{cid}" data-type="{kind}"'
     b.add(tag + (' data-option="true"' if option else "") + f">{body}</g>")
