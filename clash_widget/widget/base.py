@@ -331,12 +331,16 @@ class MatchWidget(
         by = None
         if actor is not None:
             by = {"seat": actor, "name": self._player_name(actor), "bot": bot}
-        text = feedback.played_text(self.match, self.seat, actor, outcome, label)
+        text = self._played_text(actor, outcome, label)
         if bot is not None:  # a bot's move says so; the log's words name the seat
             text = f"{bot.capitalize()} bot: {text}"
         self._say(True, text, None, seq=seq, by=by)
         self._notify(outcome)
         return outcome
+
+    def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
+        """The feedback line's words for a move (a game's widget may say it shorter)."""
+        return feedback.played_text(self.match, self.seat, actor, outcome, label)
 
     def _label(self, key: str) -> str:
         """The words of a legal action before it is played (its key is never shown)."""
