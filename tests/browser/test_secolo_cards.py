@@ -11,13 +11,13 @@ drawn with the table's own marks at the table's sizes.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 import pytest
 from a11y_helpers import axe_audit, report, require_axe
 from conftest import LOCAL_ONLY
+from plain_mount import mount
 
 from clash_widget.engine import Match
 from clash_widget.widget import SecoloTable
@@ -26,27 +26,6 @@ from clash_widget.widget.picture import picture
 pytestmark = pytest.mark.browser
 
 STATIC = Path(__file__).resolve().parents[2] / "clash_widget" / "static"
-
-# The stand-in model (js/test/fake-model.ts in a dozen lines) and the anywidget render call.
-MOUNT_JS = """async ([src, traits]) => {
-  const handlers = new Map();
-  const state = { ...traits };
-  const model = {
-    get: (k) => state[k],
-    set: (k, v) => { if (state[k] === v) return; state[k] = v;
-                     (handlers.get('change:' + k) || []).forEach((h) => h()); },
-    on: (e, f) => { if (!handlers.has(e)) handlers.set(e, []); handlers.get(e).push(f); },
-    off: () => {},
-    save_changes: () => {},
-    send: () => {},
-    widget_manager: { get_model: async () => { throw new Error('none'); } },
-  };
-  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-  const mod = await import(url);
-  const el = document.getElementById('host');
-  mod.default.render({ model, el });
-  return document.querySelectorAll('.secolo-card[data-card]').length;
-}"""
 
 # Every element with words of its own inside a card: its font size and whether the card
 # holds its words (names grow the card in height, never run out of it).
@@ -85,13 +64,6 @@ POSITIONS = {
 }
 
 
-def _traits(match: Match) -> dict:
-    w = SecoloTable(match)
-    names = ("view", "intent", "feedback", "seat", "last_action", "lock_view", "hotseat")
-    names += ("bots", "bot_names", "autoplay", "bot_delay", "position", "replay_length", "hint")
-    return json.loads(json.dumps({k: getattr(w, k) for k in names}, default=list))
-
-
 @pytest.fixture
 def page(browser):
     ctx = browser.new_context(viewport={"width": 830, "height": 900})
@@ -104,22 +76,9 @@ def page(browser):
     assert not errors, errors
 
 
-# JupyterLab's dark theme's colours for the variables the table reads (theme-dark-extension).
-DARK = """:root { --jp-layout-color0: #111; --jp-layout-color1: #212121;
-  --jp-layout-color2: #424242; --jp-border-color2: #424242; --jp-brand-color1: #2196f3;
-  --jp-ui-font-color1: rgba(255,255,255,.87); --jp-ui-font-color2: rgba(255,255,255,.54);
-  --jp-success-color1: #4caf50; --jp-error-color1: #f44336; --jp-warn-color1: #ff9800; }
-body { background: #212121; }"""
-
-
 def _mount(page, match: Match, theme: str = "light") -> None:
-    css = (STATIC / "secolo.css").read_text() + (DARK if theme == "dark" else "")
-    head = f"<head><title>Secolo</title><style>{css}</style></head>"
-    page.set_content(
-        f"<!doctype html><html lang='en'>{head}<body><main id='host'></main></body></html>"
-    )
-    count = page.evaluate(MOUNT_JS, [(STATIC / "secolo.js").read_text(), _traits(match)])
-    assert count > 0
+    mount(page, "secolo", SecoloTable(match), theme)
+    assert page.locator(".secolo-card[data-card]").count() > 0
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
