@@ -12,7 +12,6 @@ drawn with the table's own marks at the table's sizes.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from a11y_helpers import axe_audit, report, require_axe
@@ -25,7 +24,6 @@ from clash_widget.widget.picture import picture
 
 pytestmark = pytest.mark.browser
 
-STATIC = Path(__file__).resolve().parents[2] / "clash_widget" / "static"
 
 # Every element with words of its own inside a card: its font size and whether the card
 # holds its words (names grow the card in height, never run out of it).
