@@ -260,8 +260,9 @@ def review(
     ``progress(done, total)`` is called as decisions are judged; ``cancel()`` returning True
     stops the review (raises :class:`Cancelled`). ``workers`` > 1 judges decisions in that
     many processes, ``client`` (a ``dask.distributed.Client``) on a Dask cluster; the result
-    is the same either way. ``hints`` (:attr:`Session.hints`): actions recorded before a
-    decision -> (seat, the hint's move key), to mark the decisions where the hint was taken."""
+    is the same either way. ``hints`` (default: the match's, which its game file keeps):
+    actions recorded before a decision -> (seat, the hint's move key), to mark the decisions
+    where the hint was taken."""
     match = source if isinstance(source, Match) else read_game_file(source)
     n = match.players
     if not (isinstance(seat, int) and 0 <= seat < n):
@@ -270,7 +271,7 @@ def review(
     # a decision's number counts every action of the game, as the replay scrubber does
     jobs: list[Job] = [(match.game.name, state, key, i, i + 1, budget) for i, state, key in found]
     judged = list(_run(jobs, progress, cancel, workers, client))
-    hints = hints or {}
+    hints = match.hints if hints is None else hints
     judged = [_replace_hint(j, hints.get(j.index) == (seat, str(j.played_action))) for j in judged]
     result = Review(match.game.name, seat, seat_names(match.state), judged, budget)
     if match.is_over:
