@@ -54,8 +54,12 @@ describe("the hint's board targets and key", () => {
     root.innerHTML += `<svg><polygon data-q="1" data-r="-2"></polygon><polygon data-q="1" data-r="2"></polygon></svg>
       <div data-card="1-07"></div><div data-card="1-08"></div><section class="match-legend"><div data-card="1-07"></div></section>`;
     markHint(root, { ...HINT, targets: [{ q: "1", r: "-2" }, { card: "1-07" }] }, 4);
-    const marked = [...root.querySelectorAll(`.${HINT_MARK}`)].map((e) => e.outerHTML.slice(0, 40));
+    const marked = [...root.querySelectorAll(`.${HINT_MARK}:not(.coach-overlay)`)];
     expect(marked).toHaveLength(3); // the button, the hex, the card (not the legend's)
+    // the hex's outline is drawn again on top of its layer, without its data
+    const over = root.querySelector("polygon.coach-overlay")!;
+    expect(over.classList.contains(HINT_MARK)).toBe(true);
+    expect(over.hasAttribute("data-q")).toBe(false);
     expect(root.querySelector('[data-q="1"][data-r="-2"]')!.classList.contains(HINT_MARK)).toBe(true);
     expect(root.querySelector('[data-q="1"][data-r="2"]')!.classList.contains(HINT_MARK)).toBe(false);
     expect(root.querySelector('[data-card="1-07"]')!.getAttribute("aria-description")).toBe("the coach's hint");

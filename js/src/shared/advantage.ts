@@ -149,6 +149,9 @@ export function drawChart(parent: HTMLElement, r: ReviewResult, players: readonl
   const marks = svgEl("g", { class: "match-adv-points" }, svg);
   const items: SVGGElement[] = [];
   const stroke = playerInk(players, r.seat);
+  // the click target: up to 9 units round a mark, less where the marks stand close together
+  const spacing = (W - PAD.left - PAD.right) / Math.max(1, r.decisions.length);
+  const hit = Math.max(3, Math.min(9, spacing / 1.5));
   for (const d of r.decisions) {
     const x = s.x(d.move);
     const y = s.y(d.chances[r.seat] ?? 0);
@@ -161,7 +164,7 @@ export function drawChart(parent: HTMLElement, r: ReviewResult, players: readonl
       "data-verdict": d.verdict,
       "aria-label": pointLabel(d, r.seat),
     }, marks);
-    svgEl("circle", { cx: x, cy: y, r: 9, class: "match-adv-hit" }, g); // a bigger target than the mark
+    svgEl("circle", { cx: x, cy: y, r: hit, class: "match-adv-hit" }, g); // a bigger target than the mark
     mark(g, d.verdict, x, y, stroke);
     if (VERDICT_MARKS[d.verdict].sign) svgText(VERDICT_MARKS[d.verdict].sign, { x, y: y - 10, "text-anchor": "middle", class: "match-adv-sign", "aria-hidden": "true" }, g);
     g.addEventListener("click", () => pick(d));

@@ -131,7 +131,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     link.on("change:view", () => this.show(this.model.get("view")));
     for (const t of SETTING_TRAITS) link.on(`change:${t}`, () => this.onSettings());
     link.on("change:feedback", () => this.onFeedback());
-    link.on("change:hint", () => markHint(this.root, this.model.get("hint"), this.view?.version));
+    link.on("change:hint", () => this.markHint());
     link.on("change:review", () => this.reviewPanel?.update(this.model.get("review")));
     this.reviewPanel?.update(this.model.get("review"));
     link.on("msg:custom", (msg: unknown) => {
@@ -259,7 +259,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.draw(v);
     this.drawShared(v);
     this.pending.refresh();
-    markHint(this.root, this.model.get("hint"), v.version);
+    this.markHint();
     this.reviewPanel?.setPlayers(v.players, v.seat);
     this.reviewPanel?.markBoard(this.root, this.model.get("position"));
     restoreFocus(this.root, focus, () => this.focusAfterMove());
@@ -327,6 +327,13 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
 
   private canReview(): boolean {
     return this.model.get("review") !== undefined;
+  }
+
+  /** The hint's marks, on the live position it was asked on only (a replay shows the past). */
+  private markHint(): void {
+    const pos = this.model.get("position");
+    const live = pos === null || pos === undefined;
+    markHint(this.root, live ? this.model.get("hint") : undefined, this.view?.version);
   }
 
   /** Ask Python's coach for a hint (the Hint button, the H key). */

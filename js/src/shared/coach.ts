@@ -64,6 +64,7 @@ export function targetSelector(target: Target): string {
  * never marked. Returns the elements marked.
  */
 export function markTargets(root: HTMLElement, targets: readonly Target[], cls: string, description: string): Element[] {
+  for (const old of Array.from(root.querySelectorAll(`.coach-overlay.${cls}`))) old.remove();
   for (const old of Array.from(root.querySelectorAll(`.${cls}`))) {
     old.classList.remove(cls);
     if (old.getAttribute("aria-description") === old.getAttribute("data-coach-description")) old.removeAttribute("aria-description");
@@ -78,10 +79,28 @@ export function markTargets(root: HTMLElement, targets: readonly Target[], cls: 
       e.classList.add(cls);
       e.setAttribute("aria-description", description);
       e.setAttribute("data-coach-description", description);
+      overlay(e, cls);
       out.push(e);
     }
   }
   return out;
+}
+
+const SHAPES = new Set(["polygon", "path", "rect", "circle", "ellipse"]);
+
+/**
+ * A map's area or hex is painted over by its neighbours and its own marks: its outline is
+ * drawn again on top of its layer, as a copy of its shape without fill, data or events.
+ */
+function overlay(e: Element, cls: string): void {
+  if (!(e instanceof SVGElement) || !SHAPES.has(e.tagName.toLowerCase()) || !e.parentNode) return;
+  const o = e.cloneNode(false) as SVGElement;
+  for (const a of Array.from(o.attributes)) {
+    if (a.name === "id" || a.name === "tabindex" || a.name === "role" || a.name.startsWith("data-") || a.name.startsWith("aria-") || a.name === "style") o.removeAttribute(a.name);
+  }
+  o.setAttribute("class", `coach-overlay ${cls}`);
+  o.setAttribute("aria-hidden", "true");
+  e.parentNode.appendChild(o);
 }
 
 /** Mark the hinted move's buttons and board targets when the hint is for the version shown (else unmark). */
