@@ -112,3 +112,16 @@ def test_the_hint_names_its_board_targets() -> None:
     h = w.ask_hint()
     entry = next(a for a in w.view["legal"] if a["key"] == h["key"])
     assert h["targets"] == [{"card": c} for c in entry["cards"]] and h["targets"]
+
+
+def test_another_players_view_drops_the_review() -> None:
+    """The review of Blue's game names moves made from Blue's hand: switching the board to
+    Orange's view must not keep it in the trait Orange's page reads."""
+    w = SecoloTable(finished())
+    w.review_budget = TINY
+    w.start_review(0)
+    assert w.review["state"] == "done"
+    w.seat = 0
+    assert w.review["seat"] == 0  # Blue's own view keeps it
+    w.seat = 1
+    assert w.review == {}

@@ -159,6 +159,16 @@ class Reviewing(WidgetHost):
         self._say(True, f"The coach is reviewing {name}'s game...", None, seq=seq)
         self._begin_review(intent["seat"], seq, None)
 
+    @traitlets.observe("seat")
+    def _review_seat_changed(self, change: dict[str, Any]) -> None:
+        """Another player's view may not keep a review of someone else's game (it names the
+        moves made from that player's hand): it stops and goes."""
+        seat, reviewed = change["new"], self.review.get("seat")
+        if seat is not None and reviewed is not None and seat != reviewed:
+            self.cancel_review()
+            self._review_run += 1  # its last step publishes nothing
+            self.review = {}
+
     def _replace_game(self, match: Match) -> None:
         """A new or loaded game: the review of the old one stops and goes."""
         self.cancel_review()
