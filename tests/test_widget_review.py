@@ -125,3 +125,22 @@ def test_another_players_view_drops_the_review() -> None:
     assert w.review["seat"] == 0  # Blue's own view keeps it
     w.seat = 1
     assert w.review == {}
+
+
+def test_the_review_says_hint_taken_where_the_hint_was_played() -> None:
+    m = Match.new("secolo", 2, seed=2)
+    w = SecoloTable(m)
+    w.hint_budget = TINY
+    w.review_budget = TINY
+    h = w.ask_hint()  # Blue's first decision: the hint is kept with the game
+    w.play(h["key"])
+    w.hint_budget = TINY
+    asked = w.ask_hint()  # Orange asks, then plays another move
+    other = next(str(a) for a in w.match.legal_actions() if str(a) != asked["key"])
+    w.play(other)
+    loaded = SecoloTable(Match.load(w.game_file()))  # the game file keeps both hints
+    loaded.review_budget = TINY
+    blue = loaded.start_review(0)["result"]["decisions"]
+    assert blue[0]["index"] == 0 and blue[0]["hint"] == "taken"
+    orange = loaded.start_review(1)["result"]["decisions"]
+    assert orange[0]["index"] == 1 and orange[0]["hint"] == "asked"
