@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BETTER_MARK, PLAYED_MARK, ReviewPanel, moveLine, verdictText } from "../src/shared/review";
+import { BETTER_MARK, PLAYED_MARK, ReviewPanel, moveLine, revealMarks, verdictText } from "../src/shared/review";
 import { describe as describeGraph, niceTicks, scale } from "../src/shared/advantage";
 import type { ReviewResult, ReviewedMove } from "../src/shared/model";
 
@@ -107,6 +107,13 @@ describe("the review screen", () => {
     p.markBoard(board, 2);
     expect(board.querySelector(`.${PLAYED_MARK}`)!.getAttribute("data-card")).toBe("c2");
     expect(board.querySelector(`.${BETTER_MARK}`)!.getAttribute("data-card")).toBe("end");
+    const table = document.createElement("div");
+    table.className = "match-app";
+    table.append(p.el, board);
+    document.body.appendChild(table);
+    p.markBoard(table, 2);
+    expect(revealMarks(p.el)?.getAttribute("data-card")).toBe("c2");
+    expect(p.el.querySelector(".match-review-show")).not.toBeNull();
     (p.el.querySelector(".match-review-filter input") as HTMLInputElement).click(); // every decision
     const lines = p.el.querySelectorAll<HTMLButtonElement>("button.match-review-move");
     expect(lines).toHaveLength(3);

@@ -224,6 +224,10 @@ export class ReviewPanel {
     this.actions.jump(d.index);
   }
 
+  private reveal(): void {
+    revealMarks(this.el);
+  }
+
   private select(d: ReviewedMove | null): void {
     this.selected = d;
     this.chart?.select(d ? d.index : null);
@@ -254,8 +258,21 @@ export class ReviewPanel {
       for (const t of d.reasons) el("li", "", `Rule of thumb: ${t}`, ul);
     }
     el("p", "match-review-figures", d.text, box);
+    if (d.played_targets.length || d.best_targets.length) {
+      // The board is under the review screen: one click brings the marks into view.
+      const show = button(box, "Show it on the board \u2193", "match-review-show", () => this.reveal());
+      show.title = "Scroll to the marked move on the board";
+    }
     if (d.hint) el("p", "match-review-hint-note", d.hint === "taken" ? `${who} asked for a hint here and played it.` : `${who} asked for a hint here and played another move.`, box);
   }
+}
+
+/** The first marked element of the table the panel sits in, scrolled into view. */
+export function revealMarks(from: Element): Element | null {
+  const table = from.closest(".match-app");
+  const mark = table?.querySelector(`.${PLAYED_MARK}:not(.coach-overlay), .${BETTER_MARK}:not(.coach-overlay)`) ?? null;
+  mark?.scrollIntoView?.({ block: "center" });
+  return mark;
 }
 
 /** "mistake, 12 points lost", "good, about equal", "good, the coach's own choice". */
