@@ -244,6 +244,7 @@ export class ReviewPanel {
     }
     const who = playerName(this.players, this.drawn?.seat ?? 0);
     el("h4", "", `Move ${d.move}: ${verdictText(d)}`, box);
+    el("p", "match-review-muted", `The board shows the position before it (the replay after ${d.index} action${d.index === 1 ? "" : "s"}).`, box);
     const played = el("p", "match-review-played", undefined, box);
     el("span", "match-review-swatch is-played", "", played).setAttribute("aria-hidden", "true");
     el("span", "", `${who} played ${d.played}${d.played_targets.length ? " (dotted outline on the board)" : ""}.`, played);
