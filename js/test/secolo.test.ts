@@ -73,6 +73,7 @@ describe("card table rendering", () => {
       "lock_view",
       "position",
       "replay_length",
+      "review",
       "seat",
       "view",
     ]);
