@@ -26,7 +26,7 @@ export function coachGroup(bar: HTMLElement, prefix: string, ask: () => void, re
   el("span", `${prefix}-control-label match-control-label`, "coach", g);
   g.setAttribute("role", "group");
   g.setAttribute("aria-label", "coach");
-  const b = button(g, "\u2605 hint", `${prefix}-tool ${prefix}-hint`, ask);
+  const b = button(g, "hint", `${prefix}-tool ${prefix}-hint`, ask);
   b.title = HINT_TITLE;
   b.setAttribute("aria-keyshortcuts", "H");
   b.dataset.intent = "hint";

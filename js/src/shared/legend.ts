@@ -91,7 +91,7 @@ export function markSvg(mark: Mark): SVGSVGElement {
 export const HINT_KEY_ENTRY: LegendEntry = {
   mark: { shape: "glyph", text: "H" },
   name: "H",
-  meaning: "ask the coach for a hint (its move is marked with a dashed blue outline and \u2605)",
+  meaning: "ask the coach for a hint (its move is marked with a dashed blue outline and a \"hint\" tag)",
   key: "key-h",
 };
 
@@ -99,7 +99,7 @@ export const HINT_KEY_ENTRY: LegendEntry = {
 export const COACH_SECTION: LegendSection = {
   title: "The coach's marks",
   entries: [
-    { mark: { shape: "area", fill: "none", stroke: "#0072b2", width: 3, dash: true }, name: "blue dashed outline, \u2605", meaning: "the coach's hint, or its better move in a review", key: "coach-hint" },
+    { mark: { shape: "area", fill: "none", stroke: "#0072b2", width: 3, dash: true }, name: "blue dashed outline, \"hint\" or \"better\" tag", meaning: "the coach's hint, or its better move in a review", key: "coach-hint" },
     { mark: { shape: "glyph", text: "\u00B7\u00B7\u00B7", border: "#d55e00", dash: true }, name: "vermilion dotted outline", meaning: "in a review, the move that was played", key: "coach-played" },
   ],
 };

@@ -251,7 +251,7 @@ export class ReviewPanel {
     if (!d.same) {
       const better = el("p", "match-review-better", undefined, box);
       el("span", "match-review-swatch is-better", "", better).setAttribute("aria-hidden", "true");
-      el("span", "", `${d.verdict === "good" ? "About as good" : "Better"}: ${d.best}${d.best_targets.length ? " (dashed outline and \u2605 on the board)" : ""}.`, better);
+      el("span", "", `${d.verdict === "good" ? "About as good" : "Better"}: ${d.best}${d.best_targets.length ? " (dashed blue outline and a \"better\" tag on the board)" : ""}.`, better);
     }
     if (d.reasons.length) {
       const ul = el("ul", "match-review-reasons", undefined, box);
