@@ -102,6 +102,9 @@ def _limits(a: argparse.Namespace):  # -> clash_widget.server.rooms.Limits
         max_rooms=a.max_rooms,
         bot_delay=a.bot_delay,
         move_seconds=a.move_seconds,
+        hint_seconds=a.hint_seconds,
+        review_seconds=a.review_seconds,
+        coach_workers=a.coach_workers,
     )
 
 
@@ -437,6 +440,15 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=20.0,
         help="a room whose move (or bot's thinking) takes longer is marked broken",
+    )
+    v.add_argument(
+        "--hint-seconds", type=float, default=10.0, help="a hint not ready by then is refused"
+    )
+    v.add_argument(
+        "--review-seconds", type=float, default=600.0, help="a review running longer is stopped"
+    )
+    v.add_argument(
+        "--coach-workers", type=int, default=1, help="reviews worked out at once (others wait)"
     )
     v.add_argument(
         "--sync",

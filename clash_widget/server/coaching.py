@@ -246,7 +246,8 @@ class Coach:
             "version": version,
             "rule": None,
             "reason": None,
-            "message": given.text,
+            # the feedback line's words (the reasons are in the hint, drawn by the page)
+            "message": given.text.splitlines()[0],
             "hint": hint_answer(given, version),
             "seconds": round(seconds, 3),
         }
@@ -285,8 +286,10 @@ class Coach:
             moves = len(room.match.actions)
             job = self.reviews.get(room.id)
             if job is not None and job.same(seat, moves, self.review_settings):
-                if job.active or job.state == "done":
-                    return (202 if job.active else 200), job.status()
+                if job.active:
+                    return 202, job.status()
+                if job.result is not None:  # asked again: the review kept
+                    return 200, done_body(job.result, cached=True)
             elif job is not None and job.active:
                 words = f"the review of {job.player}'s game is under way ({job.done} of "
                 words += f"{job.total} decisions judged)"

@@ -73,7 +73,8 @@ def test_server_own_seat_a_hint_is_for_its_own_seat_only(client):
     legal = {a["key"]: a for a in t.view(t.tokens[seat])["legal"]}
     assert given["key"] in legal
     assert given["label"] and given["reasons"]
-    assert given["key"] not in answer["message"]  # words, never the action key
+    assert given["label"] in answer["message"]
+    assert given["key"] not in answer["message"] + given["text"]  # words, never the key
 
 
 def test_server_not_your_turn_no_hint_for_a_seat_that_does_not_decide(client):
