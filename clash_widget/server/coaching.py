@@ -11,8 +11,11 @@ so it would say the same). Every hint given is recorded in the store (``hints``)
 says "hint taken", whatever becomes of the room's session.
 
 **Reviews.** The teacher reviews any seat at any time; a player their own seat once the game
-is over. A review (:func:`clash_widget.coach.review`) runs in the review pool
-(``coach_workers`` at once on the server; the others wait in turn), one per room: a second
+is over. A review (:func:`clash_widget.coach.review`) runs in the review pool: worker
+processes (``coach_workers`` at once on the server, the others wait in turn; started with
+"spawn", never forked from the threaded server), so its long work does not hold the
+interpreter the rooms' moves run in (``coach_workers=0``: a thread of the server). One per
+room: a second
 request for the same review answers its progress, one for another seat of the room
 ``server.coach-busy``. It can be cancelled, stops after ``review_seconds``, and its result
 (the JSON and :func:`clash_widget.coach.review_html`'s page) is kept in SQLite per (room,
@@ -22,11 +25,13 @@ seat, moves reviewed, settings), so a second open is instant, after a restart to
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import multiprocessing
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, MutableMapping
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -79,19 +84,18 @@ def hint_answer(given: Any, version: int) -> dict[str, Any]:
 
 @dataclass
 class ReviewJob:
-    """One review on the server: what it reviews, how far it got, and its end."""
+    """One review on the server: what it reviews, how far it got, and its end. ``shared``
+    is what the worker and the server both read: its progress and the cancel flag (a plain
+    dict for a thread, a manager's dict for a worker process)."""
 
     room: str
     seat: int
     moves: int
     settings: str
     player: str
-    state: str = "queued"  # running, done, cancelled, failed
-    done: int = 0  # decisions judged
-    total: int = 0  # decisions to judge
+    shared: MutableMapping[str, Any]
+    state: str = "queued"  # running, done, cancelled, failed (running: as the worker says)
     reason: str = ""  # why it failed or stopped, in words
-    stop: bool = False  # cancel asked
-    started: float | None = None
     result: StoredReview | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -100,22 +104,63 @@ class ReviewJob:
 
     @property
     def active(self) -> bool:
-        return self.state in ("queued", "running")
+        return self.state == "queued"  # until the worker's answer comes back
+
+    def read(self) -> dict[str, Any]:
+        try:
+            return dict(self.shared)
+        except Exception:  # the worker's manager is gone (the server is stopping)
+            return {}
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.shared["stop"] = True
 
     def status(self) -> dict[str, Any]:
+        now = self.read()
+        state = self.state
+        if state == "queued" and now.get("running"):
+            state = "running"
         out: dict[str, Any] = {
-            "state": self.state,
+            "state": state,
             "seat": self.seat,
             "player": self.player,
             "moves": self.moves,
-            "done": self.done,
-            "total": self.total,
+            "done": now.get("done", 0),
+            "total": now.get("total", 0),
         }
         if self.reason:
             out["reason"] = self.reason
         if self.result is not None:
             out |= done_body(self.result, cached=False)
         return out
+
+
+def judge_game(
+    game_file: dict[str, Any],
+    seat: int,
+    budget: Budget,
+    hints: dict[int, tuple[int, str]],
+    shared: MutableMapping[str, Any],
+    limit: float,
+) -> tuple[dict[str, Any], str, float] | None:
+    """The review of ``seat``'s game, in a worker: its JSON, its page and how long it took
+    (None: cancelled before it began). Progress and the cancel flag go through ``shared``;
+    past ``limit`` seconds it stops (:class:`Cancelled`)."""
+    if shared.get("stop"):
+        return None
+    shared["running"] = True
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        shared.update(done=done, total=total)
+
+    def stopped() -> bool:
+        return bool(shared.get("stop")) or time.monotonic() - started > limit
+
+    began = time.perf_counter()
+    result = review(game_file, seat, budget=budget, progress=progress, cancel=stopped, hints=hints)
+    return result.to_dict(), render_review(result), time.perf_counter() - began
 
 
 def done_body(stored: StoredReview, *, cached: bool) -> dict[str, Any]:
@@ -131,9 +176,10 @@ class Coach:
         self.store, self.limits, self.clock = store, limits, clock
         # Its own threads: coach work never queues the rooms' moves (asyncio's default pool).
         self.hint_pool = ThreadPoolExecutor(2, thread_name_prefix="clash-hint")
-        self.review_pool = ThreadPoolExecutor(
-            max(1, limits.coach_workers), thread_name_prefix="clash-review"
-        )
+        # Reviews are long: in worker processes (started on the first review), so a review's
+        # work does not hold the interpreter the rooms' moves need (0: in a thread here).
+        self._review_pool: Executor | None = None
+        self._manager: Any = None
         self.hint_budget = budget_of(HINT_BUDGET, limits.hint_budget)
         self.review_budget = budget_of(REVIEW_BUDGET, limits.review_budget)
         self.review_settings = json.dumps(asdict(self.review_budget), sort_keys=True)
@@ -143,17 +189,37 @@ class Coach:
         self.reviews: dict[str, ReviewJob] = {}  # each room's current (or last) review
         self.hint_seconds: list[float] = []  # how long each hint took (bench and report)
 
+    def review_pool(self) -> Executor:
+        if self._review_pool is None:
+            workers = self.limits.coach_workers
+            if workers <= 0:
+                self._review_pool = ThreadPoolExecutor(1, thread_name_prefix="clash-review")
+            else:
+                context = multiprocessing.get_context("spawn")  # never fork a threaded server
+                self._manager = context.Manager()
+                self._review_pool = ProcessPoolExecutor(workers, mp_context=context)
+        return self._review_pool
+
+    def shared(self) -> MutableMapping[str, Any]:
+        """Progress and cancel flag of a new review, as its worker can reach them."""
+        self.review_pool()
+        return {} if self._manager is None else self._manager.dict()
+
     def close(self) -> None:
         for job in self.reviews.values():
-            job.stop = True
+            job.stop()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
-        self.review_pool.shutdown(wait=False, cancel_futures=True)
+        if self._review_pool is not None:
+            self._review_pool.shutdown(wait=False, cancel_futures=True)
+        if self._manager is not None:
+            with contextlib.suppress(Exception):
+                self._manager.shutdown()
 
     def forget(self, room: str) -> None:
         """A deleted room: stop its review, drop what the coach kept of it."""
         job = self.reviews.pop(room, None)
         if job is not None:
-            job.stop = True
+            job.stop()
         self._last_hint.pop(room, None)
 
     # -- hints ------------------------------------------------------------------------------
@@ -291,15 +357,17 @@ class Coach:
                 if job.result is not None:  # asked again: the review kept
                     return 200, done_body(job.result, cached=True)
             elif job is not None and job.active:
-                words = f"the review of {job.player}'s game is under way ({job.done} of "
-                words += f"{job.total} decisions judged)"
+                now = job.status()
+                words = f"the review of {job.player}'s game is under way ({now['done']} of "
+                words += f"{now['total']} decisions judged)"
                 return 409, refusal(COACH_BUSY.refuse(words)) | job.status()
             found = await asyncio.to_thread(self.stored, room, seat)
             if found is not None:
                 return 200, done_body(found, cached=True)
             game_file = room.session.game_file()
             player = seat_name(room.match.state, seat)
-            job = ReviewJob(room.id, seat, moves, self.review_settings, player)
+            shared = await asyncio.to_thread(self.shared)
+            job = ReviewJob(room.id, seat, moves, self.review_settings, player, shared)
             self.reviews[room.id] = job
             job.task = asyncio.create_task(self._run_review(job, game_file))
         return 202, job.status()
@@ -308,57 +376,40 @@ class Coach:
         job = self.reviews.get(room.id)
         if job is None or job.seat != seat or not job.active:
             return 200, {"state": job.state if job and job.seat == seat else "none", "seat": seat}
-        job.stop = True
-        if job.state == "queued":
-            job.state, job.reason = "cancelled", "cancelled before it began"
+        job.stop()
         return 200, job.status()
 
     async def _run_review(self, job: ReviewJob, game_file: dict[str, Any]) -> None:
         budget, limit = self.review_budget, self.limits.review_seconds
         hints = await asyncio.to_thread(self.store.hints, job.room)
-
-        def progress(done: int, total: int) -> None:
-            job.done, job.total = done, total
-
-        def stopped() -> bool:
-            return job.stop or (job.started is not None and time.monotonic() - job.started > limit)
-
-        def work() -> StoredReview | None:
-            if job.stop:  # cancelled while it waited its turn
-                return None
-            job.state, job.started = "running", time.monotonic()
-            began = time.perf_counter()
-            result = review(
-                game_file, job.seat, budget=budget, progress=progress, cancel=stopped, hints=hints
-            )
-            page = render_review(result)
-            stored = StoredReview(result.to_dict(), page, time.time(), time.perf_counter() - began)
-            self.store.add_review(job.room, job.seat, job.moves, job.settings, stored)
-            return stored
-
         loop = asyncio.get_running_loop()
+        args = (game_file, job.seat, budget, hints, job.shared, limit)
         try:
-            stored = await loop.run_in_executor(self.review_pool, work)
+            made = await loop.run_in_executor(self.review_pool(), judge_game, *args)
+            if made is not None:
+                data, page, seconds = made
+                stored = StoredReview(data, page, time.time(), seconds)
+                await asyncio.to_thread(
+                    self.store.add_review, job.room, job.seat, job.moves, job.settings, stored
+                )
         except Cancelled:
+            stopped = job.read().get("stop", True)
             job.state = "cancelled"
-            job.reason = (
-                "cancelled" if job.stop else f"stopped: it ran longer than {limit:g} seconds"
-            )
+            job.reason = "cancelled" if stopped else f"stopped: it ran longer than {limit:g} s"
             return
         except Exception as exc:
             log.exception("room %s: the review of seat %d failed", job.room, job.seat + 1)
             job.state, job.reason = "failed", f"the coach could not review this game ({exc})"
             return
-        if stored is None:
-            job.state = "cancelled"
-            job.reason = job.reason or "cancelled"
+        if made is None:
+            job.state, job.reason = "cancelled", "cancelled"
             return
         job.result, job.state = stored, "done"
         log.info(
-            "room %s: reviewed seat %d (%d decisions, %.1f s)",
+            "room %s: reviewed seat %d (%s decisions, %.1f s)",
             job.room,
             job.seat + 1,
-            job.total,
+            job.read().get("total", "?"),
             stored.seconds,
         )
 

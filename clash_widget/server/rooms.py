@@ -86,7 +86,7 @@ class Limits:
     hint_rate: float = 0.2  # hints per second per seat, sustained ...
     hint_burst: int = 3  # ... after a burst of this many
     review_seconds: float = 600.0  # a review still running then is stopped
-    coach_workers: int = 1  # reviews judged at once on the server (the others wait in turn)
+    coach_workers: int = 1  # review processes at once (the others wait; 0: a thread here)
     hint_budget: dict[str, Any] = field(default_factory=dict)  # Budget fields, e.g. rounds
     review_budget: dict[str, Any] = field(default_factory=dict)
 
