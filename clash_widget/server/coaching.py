@@ -386,6 +386,8 @@ class Coach:
         args = (game_file, job.seat, budget, hints, job.shared, limit)
         try:
             made = await loop.run_in_executor(self.review_pool(), judge_game, *args)
+            if self.reviews.get(job.room) is not job:  # the room was deleted meanwhile
+                return
             if made is not None:
                 data, page, seconds = made
                 stored = StoredReview(data, page, time.time(), seconds)

@@ -347,3 +347,20 @@ def test_a_review_can_be_cancelled(tmp_path, monkeypatch):
         assert body["state"] == "cancelled" and body["reason"] == "cancelled"
         assert c.post(url, headers=t.auth(t.teacher), json={}).status_code == 202
         assert wait_review(c, t.room, 0, t.auth(t.teacher))["state"] == "done"
+
+
+def test_deleting_a_room_deletes_its_hints_and_reviews(client):
+    """The teacher deletes a room: its recorded hints and stored reviews go with it."""
+    t = make_table(client, game="secolo")
+    seat, v = mover(t)
+    assert ask_hint(t, t.tokens[seat], seat, v).json()["ok"] is True
+    t.play_one()
+    url = f"/api/rooms/{t.room}/seats/{seat}/review"
+    client.post(url, headers=t.auth(t.teacher), json={})
+    assert wait_review(client, t.room, seat, t.auth(t.teacher))["state"] == "done"
+    store = client.app.state.server.store
+    moves = len(client.app.state.server.rooms.get(t.room).match.actions)
+    settings = client.app.state.server.coach.review_settings
+    assert store.hints(t.room) and store.review(t.room, seat, moves, settings) is not None
+    assert client.delete(f"/api/rooms/{t.room}", headers=t.auth(t.teacher)).status_code == 204
+    assert store.hints(t.room) == {} and store.review(t.room, seat, moves, settings) is None
