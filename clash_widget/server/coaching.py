@@ -4,7 +4,8 @@
 in a room whose teacher lets hints be asked (``Room.hints``, on by default). The coach
 (:func:`clash_widget.coach.hint`) reads a copy of the position taken under the room's lock
 and judges it from what the seat knows (its trial games are dealt from the seat's own
-determinisations), in a thread of its own pool (never the one the rooms' moves use), within
+determinisations), in a worker process of its own (spawned, never forked from the threaded
+server; with ``coach_workers=0``, a thread, never one the rooms' moves use), within
 ``Limits.hint_seconds``. One hint at a time per room, ``hint_burst`` then ``hint_rate`` per
 seat; the same position asked twice answers from memory (the coach is seeded by the position,
 so it would say the same). Every hint given is recorded in the store (``hints``), so a review
@@ -38,7 +39,7 @@ from typing import Any
 from clash_widget.coach import HINT_BUDGET, REVIEW_BUDGET, Budget, Cancelled, hint, review
 from clash_widget.coach import review_html as render_review
 from clash_widget.engine import Match
-from clash_widget.engine.game import stale
+from clash_widget.engine.game import State, stale
 from clash_widget.engine.seats import name as seat_name
 from clash_widget.engine.state import clone
 
@@ -58,6 +59,10 @@ from .rooms import TEACHER, Limits, RateLimiter, Room, RoomError, refusal
 from .store import Store, StoredReview
 
 log = logging.getLogger("clash_widget.server")
+
+
+HINT_WORKERS = 2  # hints worked out at once on the server (rooms ask one at a time each)
+SPAWN = multiprocessing.get_context("spawn")  # never fork a server that runs threads
 
 
 def budget_of(base: Budget, overrides: dict[str, Any]) -> Budget:
@@ -80,6 +85,12 @@ def hint_answer(given: Any, version: int) -> dict[str, Any]:
         ],
         "text": given.text,
     }
+
+
+def hint_words(game: str, state: State, seat: int, budget: Budget, version: int) -> dict[str, Any]:
+    """The coach's hint for ``seat`` in a copy of the position, in a worker (its words)."""
+    match = Match.from_state(game, state, keep_undo=False)
+    return hint_answer(hint(match, seat, budget=budget), version)
 
 
 @dataclass
@@ -174,10 +185,10 @@ class Coach:
         self, store: Store, limits: Limits, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.store, self.limits, self.clock = store, limits, clock
-        # Its own threads: coach work never queues the rooms' moves (asyncio's default pool).
-        self.hint_pool = ThreadPoolExecutor(2, thread_name_prefix="clash-hint")
-        # Reviews are long: in worker processes (started on the first review), so a review's
-        # work does not hold the interpreter the rooms' moves need (0: in a thread here).
+        # The coach works in processes of its own (started when first needed), so its work
+        # never holds the interpreter the rooms' moves need, nor queues them in asyncio's
+        # default threads (coach_workers=0: threads of this process).
+        self._hint_pool: Executor | None = None
         self._review_pool: Executor | None = None
         self._manager: Any = None
         self.hint_budget = budget_of(HINT_BUDGET, limits.hint_budget)
@@ -189,15 +200,22 @@ class Coach:
         self.reviews: dict[str, ReviewJob] = {}  # each room's current (or last) review
         self.hint_seconds: list[float] = []  # how long each hint took (bench and report)
 
+    def hint_pool(self) -> Executor:
+        if self._hint_pool is None:
+            if self.limits.coach_workers <= 0:
+                self._hint_pool = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="clash-hint")
+            else:
+                self._hint_pool = ProcessPoolExecutor(HINT_WORKERS, mp_context=SPAWN)
+        return self._hint_pool
+
     def review_pool(self) -> Executor:
         if self._review_pool is None:
             workers = self.limits.coach_workers
             if workers <= 0:
                 self._review_pool = ThreadPoolExecutor(1, thread_name_prefix="clash-review")
             else:
-                context = multiprocessing.get_context("spawn")  # never fork a threaded server
-                self._manager = context.Manager()
-                self._review_pool = ProcessPoolExecutor(workers, mp_context=context)
+                self._manager = SPAWN.Manager()
+                self._review_pool = ProcessPoolExecutor(workers, mp_context=SPAWN)
         return self._review_pool
 
     def shared(self) -> MutableMapping[str, Any]:
@@ -208,9 +226,9 @@ class Coach:
     def close(self) -> None:
         for job in self.reviews.values():
             job.stop()
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
-        if self._review_pool is not None:
-            self._review_pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._hint_pool, self._review_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
         if self._manager is not None:
             with contextlib.suppress(Exception):
                 self._manager.shutdown()
@@ -277,25 +295,19 @@ class Coach:
     async def _hint_off_loop(
         self, room: Room, seat: int, at: int, version: int, snapshot: Match
     ) -> tuple[int, dict[str, Any]]:
-        budget = self.hint_budget
         self._hinting.add(room.id)
         began = time.perf_counter()
-
-        def work() -> Any:
-            try:
-                return hint(snapshot, seat, budget=budget)
-            finally:  # a hint past its time still holds the room's turn until it ends
-                self._hinting.discard(room.id)
-
-        future = asyncio.get_running_loop().run_in_executor(self.hint_pool, work)
+        args = (snapshot.game.name, snapshot.state, seat, self.hint_budget, version)
+        future = asyncio.get_running_loop().run_in_executor(self.hint_pool(), hint_words, *args)
+        # a hint past its time still holds the room's turn until its work ends
+        future.add_done_callback(lambda _: self._hinting.discard(room.id))
         try:
-            given = await asyncio.wait_for(asyncio.shield(future), self.limits.hint_seconds)
+            words = await asyncio.wait_for(asyncio.shield(future), self.limits.hint_seconds)
         except TimeoutError:
             log.warning("room %s: a hint took more than %g s", room.id, self.limits.hint_seconds)
             detail = f"more than {self.limits.hint_seconds:g} s"
             return 200, refusal(COACH_TIME.refuse(detail), version=version)
         except Exception:
-            self._hinting.discard(room.id)
             log.exception("room %s: the coach could not give a hint", room.id)
             failed = INTERNAL.refuse("the coach could not give a hint here")
             return 200, refusal(failed, version=version)
@@ -304,7 +316,7 @@ class Coach:
         if room.match.version != version:
             moved = stale(version, room.match.version) or COACH_TIME.refuse()
             return 200, refusal(moved, version=room.match.version)
-        key = str(given.action)
+        key = words["key"]
         room.session.hints[at] = (seat, key)
         await asyncio.to_thread(self.store.add_hint, room.id, at, seat, key)
         answer = {
@@ -313,8 +325,8 @@ class Coach:
             "rule": None,
             "reason": None,
             # the feedback line's words (the reasons are in the hint, drawn by the page)
-            "message": given.text.splitlines()[0],
-            "hint": hint_answer(given, version),
+            "message": words["text"].splitlines()[0],
+            "hint": words,
             "seconds": round(seconds, 3),
         }
         self._last_hint[room.id] = (version, seat, answer)

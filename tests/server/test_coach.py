@@ -169,7 +169,7 @@ def test_a_stuck_hint_stalls_no_room_and_breaks_none(tmp_path, monkeypatch):
     another room plays, the same room's players move on, a second hint in that room is told
     the coach is busy (server.coach-busy), and the stuck one is refused after its time
     (server.coach-time) without breaking the room."""
-    limits = small_limits(hint_seconds=0.5)
+    limits = small_limits(hint_seconds=0.5, coach_workers=0)  # threads: the test holds one
     released = threading.Event()
     real_hint = coaching.hint
 
