@@ -27,7 +27,8 @@ import httpx
 from .process import ServerProcess
 
 ARGS = ["--bot-delay", "0", "--actions-per-second", "1000", "--burst", "1000",
-        "--hints-per-minute", "100000", "--hint-seconds", "60", "--log-level", "warning"]  # fmt: skip
+        "--hints-per-minute", "100000", "--hint-seconds", "60",
+        "--log-level", "warning"]  # fmt: skip
 
 
 def _pct(xs: list[float], q: float) -> float | None:

@@ -179,7 +179,7 @@ def done_body(stored: StoredReview, *, cached: bool) -> dict[str, Any]:
 
 
 class Coach:
-    """The server's coach: its two thread pools, the hints in flight and the reviews."""
+    """The server's coach: its worker pools, the hints in flight and the reviews."""
 
     def __init__(
         self, store: Store, limits: Limits, clock: Callable[[], float] = time.monotonic
@@ -259,9 +259,10 @@ class Coach:
         if late is not None:
             return refusal(late, version=m.version)
         cp = m.current_player
-        if m.is_over or cp != seat:
-            who = "the game is over" if m.is_over or cp is None else f"{seat_name(m.state, cp)}"
-            detail = who if m.is_over or cp is None else f"{who} decides now, not you"
+        if m.is_over or cp is None:
+            return refusal(NOT_YOUR_TURN.refuse("the game is over"), version=m.version)
+        if cp != seat:
+            detail = f"{seat_name(m.state, cp)} decides now, not you"
             return refusal(NOT_YOUR_TURN.refuse(detail), version=m.version)
         return None
 
@@ -289,15 +290,15 @@ class Coach:
                 return 429, refusal(FLOOD.refuse(rate), version=version)
             if room.id in self._hinting:
                 return 200, refusal(COACH_BUSY.refuse("a hint"), version=version)
-            snapshot = Match.from_state(m.game, clone(m.state), keep_undo=False)
-        return await self._hint_off_loop(room, seat, at, version, snapshot)
+            position = clone(m.state)  # the coach's own copy: the room plays on meanwhile
+        return await self._hint_off_loop(room, seat, at, version, position)
 
     async def _hint_off_loop(
-        self, room: Room, seat: int, at: int, version: int, snapshot: Match
+        self, room: Room, seat: int, at: int, version: int, position: State
     ) -> tuple[int, dict[str, Any]]:
         self._hinting.add(room.id)
         began = time.perf_counter()
-        args = (snapshot.game.name, snapshot.state, seat, self.hint_budget, version)
+        args = (room.match.game.name, position, seat, self.hint_budget, version)
         future = asyncio.get_running_loop().run_in_executor(self.hint_pool(), hint_words, *args)
         # a hint past its time still holds the room's turn until its work ends
         future.add_done_callback(lambda _: self._hinting.discard(room.id))
