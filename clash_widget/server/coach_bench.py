@@ -38,8 +38,11 @@ def _pct(xs: list[float], q: float) -> float | None:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3)
 
 
-def _room(http: httpx.Client, key: dict[str, str], game: str, bots: dict[str, str]) -> Any:
-    r = http.post("/api/rooms", headers=key, json={"game": game, "players": 2, "bots": bots})
+def _room(
+    http: httpx.Client, key: dict[str, str], game: str, bots: dict[str, str], seed: int = 1
+) -> Any:
+    spec = {"game": game, "players": 2, "bots": bots, "seed": seed}
+    r = http.post("/api/rooms", headers=key, json=spec)
     r.raise_for_status()
     return r.json()
 
@@ -63,7 +66,9 @@ def _my_turn(http: httpx.Client, room: str, auth: dict[str, str]) -> dict[str, A
     return None
 
 
-def _hints(http: httpx.Client, key: dict[str, str], game: str, hints: int) -> dict[str, Any]:
+def _hints(
+    http: httpx.Client, key: dict[str, str], game: str, hints: int, where: str
+) -> dict[str, Any]:
     made = _room(http, key, game, {"1": "heuristic"})
     auth = _sit(http, made, 0)
     room = made["room"]
@@ -73,7 +78,7 @@ def _hints(http: httpx.Client, key: dict[str, str], game: str, hints: int) -> di
     while len(client) < hints:
         view = _my_turn(http, room, auth)
         if view is None:  # the game ended: a new one
-            made = _room(http, key, game, {"1": "heuristic"})
+            made = _room(http, key, game, {"1": "heuristic"}, seed=len(client) + 2)
             auth, room = _sit(http, made, 0), made["room"]
             continue
         t = time.perf_counter()
@@ -95,6 +100,7 @@ def _hints(http: httpx.Client, key: dict[str, str], game: str, hints: int) -> di
         )
     return {
         "what": "hints",
+        "coach_in": where,
         "game": game,
         "hints": len(client),
         "client_p50_s": _pct(client, 0.5),
@@ -173,9 +179,12 @@ def _ms(seconds: float | None) -> float | None:
 def server_coach_bench(
     game: str = "coc", hints: int = 30, review: bool = True, quiet: float = 10.0
 ) -> Iterator[dict[str, Any]]:
-    with ServerProcess(args=ARGS) as server:
-        key = {"Authorization": f"Bearer {server.key}"}
-        with httpx.Client(base_url=server.url, timeout=600) as http:
-            yield _hints(http, key, game, hints)
-            if review:
-                yield _review(http, key, game, quiet)
+    """Hints with the coach in its worker processes (the default) and in threads of the
+    server (``--coach-workers 0``), the same positions (seeded rooms); then a review."""
+    for where, extra in (("processes", []), ("threads", ["--coach-workers", "0"])):
+        with ServerProcess(args=ARGS + extra) as server:
+            key = {"Authorization": f"Bearer {server.key}"}
+            with httpx.Client(base_url=server.url, timeout=600) as http:
+                yield _hints(http, key, game, hints, where)
+                if review and where == "processes":
+                    yield _review(http, key, game, quiet)

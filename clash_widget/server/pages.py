@@ -1,4 +1,4 @@
-"""The server's HTML pages: the start page (rooms), the play page and the teacher's view.
+"""The server's HTML pages: the start page, the play page, the teacher's view and the review.
 
 The play and teacher's pages are one shell around ``static/play.js`` (js/src/play),
 which claims the seat, opens the room's WebSocket and mounts the game's own widget
