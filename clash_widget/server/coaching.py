@@ -32,7 +32,7 @@ import logging
 import multiprocessing
 import time
 from collections.abc import Callable, MutableMapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -214,7 +214,8 @@ class Coach:
             if workers <= 0:
                 self._review_pool = ThreadPoolExecutor(1, thread_name_prefix="clash-review")
             else:
-                self._manager = SPAWN.Manager()
+                if self._manager is None:
+                    self._manager = SPAWN.Manager()
                 self._review_pool = ProcessPoolExecutor(workers, mp_context=SPAWN)
         return self._review_pool
 
@@ -299,7 +300,15 @@ class Coach:
         self._hinting.add(room.id)
         began = time.perf_counter()
         args = (room.match.game.name, position, seat, self.hint_budget, version)
-        future = asyncio.get_running_loop().run_in_executor(self.hint_pool(), hint_words, *args)
+        failed = refusal(INTERNAL.refuse("the coach could not give a hint here"), version=version)
+        try:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self.hint_pool(), hint_words, *args)
+        except BrokenExecutor:  # a worker died since the last hint: this one is refused
+            log.error("room %s: the coach's worker had stopped; starting a new one", room.id)
+            self._hint_pool = None
+            self._hinting.discard(room.id)
+            return 200, failed
         # a hint past its time still holds the room's turn until its work ends
         future.add_done_callback(lambda _: self._hinting.discard(room.id))
         try:
@@ -308,10 +317,11 @@ class Coach:
             log.warning("room %s: a hint took more than %g s", room.id, self.limits.hint_seconds)
             detail = f"more than {self.limits.hint_seconds:g} s"
             return 200, refusal(COACH_TIME.refuse(detail), version=version)
-        except Exception:
+        except Exception as exc:
+            if isinstance(exc, BrokenExecutor):  # a worker died: the next hint starts anew
+                self._hint_pool = None
             log.exception("room %s: the coach could not give a hint", room.id)
-            failed = INTERNAL.refuse("the coach could not give a hint here")
-            return 200, refusal(failed, version=version)
+            return 200, failed
         seconds = time.perf_counter() - began
         self.hint_seconds.append(seconds)
         if room.match.version != version:
@@ -413,6 +423,8 @@ class Coach:
             job.reason = "cancelled" if stopped else f"stopped: it ran longer than {limit:g} s"
             return
         except Exception as exc:
+            if isinstance(exc, BrokenExecutor):  # a worker died: the next review starts anew
+                self._review_pool = None
             log.exception("room %s: the review of seat %d failed", job.room, job.seat + 1)
             job.state, job.reason = "failed", f"the coach could not review this game ({exc})"
             return

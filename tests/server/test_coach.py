@@ -364,3 +364,23 @@ def test_deleting_a_room_deletes_its_hints_and_reviews(client):
     assert store.hints(t.room) and store.review(t.room, seat, moves, settings) is not None
     assert client.delete(f"/api/rooms/{t.room}", headers=t.auth(t.teacher)).status_code == 204
     assert store.hints(t.room) == {} and store.review(t.room, seat, moves, settings) is None
+
+
+def test_a_coach_process_that_dies_is_replaced(client):
+    """A hint's worker process killed (out of memory, say): that hint is refused in words
+    (server.error), the next one is answered by a new process."""
+    import os
+    import signal
+
+    t = make_table(client, game="secolo")
+    seat, v = mover(t)
+    assert ask_hint(t, t.tokens[seat], seat, v).json()["ok"] is True
+    coach = client.app.state.server.coach
+    for process in list(coach.hint_pool()._processes.values()):
+        os.kill(process.pid, signal.SIGKILL)
+    coach._last_hint.clear()  # ask the coach again, not its memory
+    time.sleep(0.2)
+    failed = ask_hint(t, t.tokens[seat], seat, v).json()
+    assert failed["ok"] is False and failed["rule"] == "server.error"
+    assert "could not give a hint" in failed["reason"]
+    assert ask_hint(t, t.tokens[seat], seat, v).json()["ok"] is True
