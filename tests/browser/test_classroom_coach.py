@@ -98,7 +98,15 @@ def test_a_hint_on_the_play_page_and_a_review_from_the_console(browser, tmp_path
             teacher.click("#sign-in button[type=submit]")
             room_box = teacher.locator(f'.console-room[data-room="{code}"]')
             expect(room_box).to_be_visible()
-            expect(room_box.get_by_role("button", name="Turn hints off")).to_be_visible()
+            # The teacher's switch hides the learner's Hint button, live, and brings it back.
+            room_box.get_by_role("button", name="Turn hints off").click()
+            expect(room_box).to_contain_text("Hints are off.")
+            expect(hint_button).to_be_hidden()
+            learner.keyboard.press("h")  # nothing to ask
+            learner.wait_for_timeout(300)
+            expect(learner.locator("#clash-hint")).to_be_hidden()
+            room_box.get_by_role("button", name="Turn hints on").click()
+            expect(hint_button).to_be_visible()
             review_link = room_box.locator(f'[data-key="{code}:0:review"]')
             with teacher.context.expect_page() as opened:
                 review_link.click()

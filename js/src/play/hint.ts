@@ -1,5 +1,6 @@
 // The coach's hint on the play page: the table's own Hint button (js/src/shared/coach.ts,
-// shown because the page's model has a `hint` trait when the room lets its players ask)
+// shown because a seat's page model has a `hint` trait; hidden while the room's teacher has
+// hints off)
 // sends {type: "hint"} over the room's WebSocket; the server answers from the seat's own
 // knowledge. The answer marks the move's button on the board (the table does that from the
 // `hint` trait) and is written out here in words: the move, its reasons, the alternatives.
@@ -78,7 +79,7 @@ export function hintKey(host: HTMLElement): void {
   document.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.toLowerCase() !== "h" || typing(ev.target)) return;
     const b = host.querySelector<HTMLButtonElement>('button[data-intent="hint"]');
-    if (!b || b.disabled || host.inert) return;
+    if (!b || b.disabled || host.inert || host.dataset.hints === "false") return;
     ev.preventDefault();
     b.click();
   });

@@ -377,6 +377,7 @@ export async function start(): Promise<void> {
       if (msg.view && msg.view.game === "coc") model.setLocal("selected", reselect(model.get("selected"), msg.view));
       showSeats(msg, teacher ? null : seat);
       hintMoved(hintBox, msg.version);
+      host.dataset.hints = String(msg.hints !== false); // the teacher's switch, live
       if (teacher) {
         watching = msg.seat ?? null;
         watchSelect(msg, watching, (n) => {
@@ -398,8 +399,8 @@ export async function start(): Promise<void> {
       if (!mounted && game) {
         mounted = true;
         // The table shows its Hint button where the model has a `hint` trait: a seat's page
-        // in a room whose teacher lets its players ask (the teacher's view shows every hand).
-        if (!teacher && msg.hints) model.setLocal("hint", {});
+        // (the teacher's view shows every hand); the room's switch shows or hides it.
+        if (!teacher) model.setLocal("hint", {});
         void mountGame(game, model, host);
       }
     },
