@@ -384,3 +384,19 @@ def test_a_coach_process_that_dies_is_replaced(client):
     assert failed["ok"] is False and failed["rule"] == "server.error"
     assert "could not give a hint" in failed["reason"]
     assert ask_hint(t, t.tokens[seat], seat, v).json()["ok"] is True
+
+
+def test_a_review_says_hint_taken_where_the_hinted_move_was_played(client):
+    """Asking for a hint is part of the room's record: the review marks the decision where the
+    player played the hinted move ("hint taken"), and only that one."""
+    t = make_table(client, game="secolo")
+    seat, v = mover(t)
+    given = ask_hint(t, t.tokens[seat], seat, v).json()["hint"]
+    assert t.act(t.tokens[seat], given["key"], v).json()["ok"] is True
+    for _ in range(4):
+        t.play_one()
+    url = f"/api/rooms/{t.room}/seats/{seat}/review"
+    client.post(url, headers=t.auth(t.teacher), json={})
+    review = wait_review(client, t.room, seat, t.auth(t.teacher))["review"]
+    taken = [d for d in review["decisions"] if "(hint taken)" in d["text"]]
+    assert [d["index"] for d in taken] == [v]
