@@ -102,6 +102,10 @@ def _limits(a: argparse.Namespace):  # -> clash_widget.server.rooms.Limits
         max_rooms=a.max_rooms,
         bot_delay=a.bot_delay,
         move_seconds=a.move_seconds,
+        hint_seconds=a.hint_seconds,
+        review_seconds=a.review_seconds,
+        coach_workers=a.coach_workers,
+        hint_rate=a.hints_per_minute / 60,
     )
 
 
@@ -129,6 +133,14 @@ def cmd_serve(a: argparse.Namespace) -> int:
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
+    if a.coach and a.server:
+        if not _server_extra():
+            return 2
+        from .server.coach_bench import server_coach_bench
+
+        for m in server_coach_bench(game=a.server_game, hints=a.hints):
+            print(json.dumps(m), flush=True)
+        return 0
     if a.coach:
         from .lab.coach_bench import coach_bench
 
@@ -437,6 +449,18 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=20.0,
         help="a room whose move (or bot's thinking) takes longer is marked broken",
+    )
+    v.add_argument(
+        "--hint-seconds", type=float, default=10.0, help="a hint not ready by then is refused"
+    )
+    v.add_argument(
+        "--review-seconds", type=float, default=600.0, help="a review running longer is stopped"
+    )
+    v.add_argument(
+        "--hints-per-minute", type=float, default=12.0, help="per seat, after a burst of 3"
+    )
+    v.add_argument(
+        "--coach-workers", type=int, default=1, help="reviews worked out at once (others wait)"
     )
     v.add_argument(
         "--sync",

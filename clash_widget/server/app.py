@@ -16,6 +16,12 @@
 - ``POST /api/rooms/{room}/actions`` ``{"key", "version"}`` ->
   ``{"ok", "version", "rule", "reason", "message"}`` (a stale version adds ``view``)
 - ``GET /api/rooms/{room}/game`` (teacher): the game file
+- ``POST /api/rooms/{room}/seats/{seat}/hint`` ``{"version"}`` (that seat's secret): the
+  coach's hint ``{"ok", "version", "message", "hint"}``, or a refusal; over the WebSocket
+  ``{"type": "hint", "version", "seq"}`` is answered ``{"type": "hint", "seq", ...}``
+- ``POST|GET|DELETE /api/rooms/{room}/seats/{seat}/review`` (the teacher, or that seat's
+  secret once the game is over): start (or find cached), follow, cancel the review of
+  that seat's game; ``GET .../review/page``: the finished review as an HTML page
 - ``WS /api/rooms/{room}/ws``: the secret as an ``Authorization`` header or as the first
   message ``{"token"}``; then the server pushes ``{"type": "view", "version", "view",
   ...}`` after every change and answers each ``{"key", "version", "seq"?}`` with
@@ -50,12 +56,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from clash_widget.engine.game import MALFORMED
 
 from . import pages
+from .coaching import Coach
 from .guard import Guard
 from .refusals import (
     BROKEN_ROOM,
     INTERNAL,
     NO_SUCH,
     NO_TOKEN,
+    OWN_SEAT,
     ROOM_ONLY_MOVES,
     TEACHER_KEY,
     TOO_BIG,
@@ -121,6 +129,7 @@ class Server:
         )
         self.key_sha = self.store.setting(SETTING)
         self.rooms = Rooms(self.store, self.limits)
+        self.coach = Coach(self.store, self.limits, clock)
         self.clock = clock
         self.lite = Path(lite) if lite else None
         self._http_limiters: dict[str, RateLimiter] = {}
@@ -256,6 +265,7 @@ class Server:
             self.teacher(request, room, "deletes a room")
             async with room.lock:
                 await self.rooms.delete(room)
+            self.coach.forget(room.id)
         except RoomError as err:
             return _refused(err)
         return Response(status_code=204)
@@ -280,6 +290,9 @@ class Server:
                     seat = new.seats[i]
                     seat.name, seat.token_sha, seat.reserved = old.name, old.token_sha, old.reserved
             new.save_seats()
+            if not room.hints:
+                new.hints = False
+                new.save_settings()
             await new.name_players()
         except RoomError as err:
             return _refused(err)
@@ -384,6 +397,78 @@ class Server:
             data, name = room.session.game_file(), room.session.file_name()
         return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    # -- the coach ----------------------------------------------------------------------
+    async def hint(self, request: Request) -> Response:
+        """The coach's hint for the seat in the path: only that seat's secret may ask."""
+        try:
+            room = await self.room(request)
+            asker = self.seat_of(request, room)
+            seat = seat_number(request.path_params["seat"])
+            room.seat(seat)
+            body = await self.object_body(request)
+            version = body.get("version")
+            if not isinstance(version, int) or isinstance(version, bool):
+                raise RoomError(
+                    400, MALFORMED.refuse("'version' must be the whole number of the view")
+                )
+            if asker != seat:
+                who = "the teacher" if asker is TEACHER else "another seat's secret"
+                raise RoomError(403, OWN_SEAT.refuse(f"{who} asked for seat {seat + 1}'s hint"))
+        except RoomError as err:
+            return _refused(err)
+        status, answer = await self.coach.hint(room, seat, version)
+        return _json(status, answer)
+
+    async def _review_target(self, request: Request) -> tuple[Room, int]:
+        room = await self.room(request)
+        asker = self.seat_of(request, room)
+        seat = seat_number(request.path_params["seat"])
+        room.seat(seat)
+        self.viewable(room)
+        self.coach.may_review(room, asker, seat)
+        return room, seat
+
+    async def review(self, request: Request) -> Response:
+        """POST: start the review of a seat's game (or find it done); GET: how far it is;
+        DELETE: cancel it."""
+        try:
+            room, seat = await self._review_target(request)
+        except RoomError as err:
+            return _refused(err)
+        if request.method == "POST":
+            status, body = await self.coach.start_review(room, seat)
+        elif request.method == "DELETE":
+            status, body = self.coach.cancel_review(room, seat)
+        else:
+            status, body = await self.coach.review_status(room, seat)
+        return _json(status, body)
+
+    async def review_page(self, request: Request) -> Response:
+        """The finished review of a seat's game as a page (coach/render.py)."""
+        try:
+            room, seat = await self._review_target(request)
+        except RoomError as err:
+            return _refused(err)
+        page = await asyncio.to_thread(self.coach.review_page, room, seat)
+        if page is None:
+            words = "no finished review of this seat's game as it stands: start one first"
+            return _json(404, refusal(NO_SUCH.refuse(words)))
+        return HTMLResponse(page)
+
+    async def _ws_hint(self, room: Room, listener: Listener, data: dict[str, Any]) -> None:
+        """A hint asked over the WebSocket: answered when the coach is done, while the
+        connection goes on reading (a move is never queued behind a hint)."""
+        seq = data.get("seq")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            bad = MALFORMED.refuse("'version' must be the whole number of the view")
+            listener.put(
+                {"type": "hint", "seq": seq, "version": room.match.version, **refusal(bad)}
+            )
+            return
+        _, answer = await self.coach.hint(room, listener.seat, version)
+        listener.put({"type": "hint", "seq": seq, **answer})
+
     # -- the WebSocket ------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept()
@@ -411,12 +496,16 @@ class Server:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
-                listener.put(await self._ws_message(room, listener, limiter, msg))
+                answer = await self._ws_message(room, listener, limiter, msg)
+                if answer is not None:
+                    listener.put(answer)
         except WebSocketDisconnect:
             pass
         finally:
             room.listeners.discard(listener)
             writer.cancel()
+            for task in list(listener.tasks):
+                task.cancel()
             room.push()
 
     async def _ws_login(self, ws: WebSocket, room: Room) -> int | None | bool:
@@ -454,8 +543,9 @@ class Server:
 
     async def _ws_message(
         self, room: Room, listener: Listener, limiter: RateLimiter, msg: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """The answer to one message (a refusal for anything malformed)."""
+    ) -> dict[str, Any] | None:
+        """The answer to one message (a refusal for anything malformed; None: answered
+        later, as a hint is)."""
         raw = msg.get("text")
         if raw is None:
             raw_bytes = msg.get("bytes") or b""
@@ -494,6 +584,11 @@ class Server:
                 listener.shown = shown
                 async with room.lock:
                     return room.view_message(shown) | {"seq": seq}
+            if kind == "hint":
+                task = asyncio.create_task(self._ws_hint(room, listener, data))
+                listener.tasks.add(task)
+                task.add_done_callback(listener.tasks.discard)
+                return None
             if kind != "act":
                 raise RoomError(400, ROOM_ONLY_MOVES.refuse(f"{kind!r} is not played in a room"))
             key, version = action_fields(data)
@@ -514,6 +609,9 @@ class Server:
 
     async def console_page(self, request: Request) -> Response:
         return HTMLResponse(pages.console_page())
+
+    async def review_shell(self, request: Request) -> Response:
+        return HTMLResponse(pages.review_page())
 
 
 async def _write(ws: WebSocket, listener: Listener) -> None:
@@ -685,6 +783,7 @@ def create_app(
         backing.cancel()
         for room in server.rooms.rooms.values():
             room.stop_bots()
+        server.coach.close()
         with contextlib.suppress(Exception):
             server.back_up()
         server.store.close()
@@ -694,6 +793,7 @@ def create_app(
         Route("/play", server.play_page),
         Route("/teacher", server.teacher_page),
         Route("/console", server.console_page),
+        Route("/review", server.review_shell),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/rooms", server.list_rooms, methods=["GET"]),
         Route("/api/rooms", server.create_room, methods=["POST"]),
@@ -709,6 +809,13 @@ def create_app(
         Route("/api/rooms/{room}/view", server.view, methods=["GET"]),
         Route("/api/rooms/{room}/actions", server.act, methods=["POST"]),
         Route("/api/rooms/{room}/game", server.game_file, methods=["GET"]),
+        Route("/api/rooms/{room}/seats/{seat}/hint", server.hint, methods=["POST"]),
+        Route(
+            "/api/rooms/{room}/seats/{seat}/review",
+            server.review,
+            methods=["GET", "POST", "DELETE"],
+        ),
+        Route("/api/rooms/{room}/seats/{seat}/review/page", server.review_page, methods=["GET"]),
         WebSocketRoute("/api/rooms/{room}/ws", server.websocket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,4 +1,4 @@
-"""The server's HTML pages: the start page (rooms), the play page and the teacher's view.
+"""The server's HTML pages: the start page, the play page, the teacher's view and the review.
 
 The play and teacher's pages are one shell around ``static/play.js`` (js/src/play),
 which claims the seat, opens the room's WebSocket and mounts the game's own widget
@@ -59,6 +59,29 @@ def console_page() -> str:
   <p id="console-status" role="status">Starting…</p>
 </main>
 <script type="module" src="/static/console.js"></script>
+</body></html>
+"""
+
+
+def review_page() -> str:
+    """The review of one seat's game: a shell around ``static/play.js``'s review part, which
+    starts the review with the page's secret (the teacher key, or the seat's own), shows its
+    progress, and then the review itself (coach/render.py's page)."""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Review: Clash classroom</title>
+<style>{_STYLE}
+#review-progress {{ width: 20em; height: 1.2em; }}
+.review-tools {{ display: flex; gap: 1em; align-items: center; flex-wrap: wrap; margin: 6px 0; }}
+.review-tools button {{ font: inherit; padding: 3px 12px; }}
+</style></head>
+<body>
+<main id="clash-review">
+  <h1>Review</h1>
+  <p id="review-status" role="status">Starting…</p>
+  <div id="review-join"></div>
+  <div id="review-body"></div>
+</main>
+<script type="module" src="/static/play.js"></script>
 </body></html>
 """
 

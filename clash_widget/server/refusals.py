@@ -136,3 +136,35 @@ TOO_DEEP = SERVER_RULES.rule(
     "Classroom server: limits",
     source="ours",
 )
+OWN_SEAT = SERVER_RULES.rule(
+    "server.own-seat",
+    "A seat's hint and its review are for the player at that seat (and its review for the "
+    "teacher too): they are judged from what that seat knows.",
+    "Classroom server: the coach",
+    source="ours",
+)
+NO_HINTS = SERVER_RULES.rule(
+    "server.no-hints",
+    "The teacher has turned hints off in this room.",
+    "Classroom server: the coach",
+    source="ours",
+)
+COACH_BUSY = SERVER_RULES.rule(
+    "server.coach-busy",
+    "The coach is already working on this room (one hint or one review at a time); wait "
+    "for its answer.",
+    "Classroom server: the coach",
+    source="ours",
+)
+COACH_TIME = SERVER_RULES.rule(
+    "server.coach-time",
+    "The coach ran out of time on this (the server is busy): ask again in a moment.",
+    "Classroom server: the coach",
+    source="ours",
+)
+NOT_OVER = SERVER_RULES.rule(
+    "server.not-over",
+    "Your review opens when the game is over (the teacher may open it at any time).",
+    "Classroom server: the coach",
+    source="ours",
+)

@@ -81,6 +81,14 @@ class Limits:
     move_seconds: float = 20.0  # a move (or a bot's thinking) past this breaks its room
     load_seconds: float = 60.0  # replaying a stored room past this breaks it
     max_depth: int = 32  # lists and objects nested in one message
+    # The coach (hints and reviews, clash_widget/server/coaching.py), off the event loop:
+    hint_seconds: float = 10.0  # a hint not ready by then is refused (server.coach-time)
+    hint_rate: float = 0.2  # hints per second per seat, sustained ...
+    hint_burst: int = 3  # ... after a burst of this many
+    review_seconds: float = 600.0  # a review still running then is stopped
+    coach_workers: int = 1  # review processes at once (the others wait; 0: a thread here)
+    hint_budget: dict[str, Any] = field(default_factory=dict)  # Budget fields, e.g. rounds
+    review_budget: dict[str, Any] = field(default_factory=dict)
 
 
 class RateLimiter:
@@ -185,6 +193,7 @@ class Listener:
         self.shown = seat  # whose view it is pushed (the teacher may watch as a seat)
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.behind = False
+        self.tasks: set[asyncio.Task[None]] = set()  # hints asked, answered when ready
 
     def put(self, message: dict[str, Any]) -> None:
         if self.behind:
@@ -219,6 +228,7 @@ class Room:
     name: str = ""  # the teacher's name for the room ("Group B, Tuesday")
     archived: bool = False
     paused: bool = False
+    hints: bool = True  # the teacher lets the players ask the coach for hints
     last_move: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
@@ -267,6 +277,7 @@ class Room:
             "seats": self.seats_info(),
             "bots": self.session.bots,
             "paused": self.paused,
+            "hints": self.hints,
             "over": self.over_info() if m.is_over else None,
         }
 
@@ -318,6 +329,7 @@ class Room:
             "over": m.is_over,
             "broken": self.broken,
             "paused": self.paused,
+            "hints": self.hints,
             "seats": self.seats_info(),
         }
         if teacher:
@@ -372,6 +384,7 @@ class Room:
             archived=self.archived,
             paused=self.paused,
             broken=self.broken,
+            hints=self.hints,
         )
 
     # -- acting -------------------------------------------------------------------------
@@ -638,10 +651,13 @@ class Room:
 
     # -- the teacher's settings ------------------------------------------------------------
     def settle(self, changes: Any) -> None:
-        """Name, archive, pause or resume the room (``{"name"?, "archived"?, "paused"?}``)."""
+        """Name, archive, pause or resume the room, or let its players ask for hints
+        (``{"name"?, "archived"?, "paused"?, "hints"?}``)."""
         if not isinstance(changes, dict) or not changes:
-            raise RoomError(400, MALFORMED.refuse('send {"name"?, "archived"?, "paused"?}'))
-        unknown = set(changes) - {"name", "archived", "paused"}
+            raise RoomError(
+                400, MALFORMED.refuse('send {"name"?, "archived"?, "paused"?, "hints"?}')
+            )
+        unknown = set(changes) - {"name", "archived", "paused", "hints"}
         if unknown:
             raise RoomError(
                 400, MALFORMED.refuse(f"unknown setting(s) {', '.join(sorted(map(str, unknown)))}")
@@ -650,7 +666,7 @@ class Room:
             if not isinstance(changes["name"], str):
                 raise RoomError(400, MALFORMED.refuse("'name' must be text"))
             self.name = " ".join(changes["name"].split())[:MAX_ROOM_NAME]
-        for flag in ("archived", "paused"):
+        for flag in ("archived", "paused", "hints"):
             if flag in changes:
                 if not isinstance(changes[flag], bool):
                     raise RoomError(400, MALFORMED.refuse(f"'{flag}' must be true or false"))
@@ -798,6 +814,7 @@ class Rooms:
             session = Session(match, bots=[s.bot for s in seats])
         except ValueError as exc:  # a bot this version does not know
             session, broken = Session(match), broken or f"its bots cannot be seated: {exc}"
+        session.hints.update(self.store.hints(row.id))  # a review marks "hint taken"
         return self._room(row, session, seats, broken)
 
     def _placeholder(self, row: RoomRow, broken: str) -> Room:
@@ -826,6 +843,7 @@ class Rooms:
             name=row.name,
             archived=row.archived,
             paused=row.paused,
+            hints=row.hints,
             last_move=row.last_move,
         )
 
@@ -851,6 +869,7 @@ class Rooms:
                     "over": bool(row.status.get("over")),
                     "broken": row.broken,
                     "paused": row.paused,
+                    "hints": row.hints,
                     "seats": seats_info([Seat.from_row(s) for s in row.seats], set()),
                     "name": row.name,
                     "archived": row.archived,

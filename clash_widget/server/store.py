@@ -44,6 +44,31 @@ CREATE TABLE IF NOT EXISTS rooms (
 )
 """
 SETTINGS = "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+# The coach's record: every hint a seat asked for (the review marks "hint taken"), and every
+# finished review, kept per (room, seat, moves reviewed, settings) so a second open is instant.
+HINTS = """
+CREATE TABLE IF NOT EXISTS hints (
+    room  TEXT NOT NULL,
+    at    INTEGER NOT NULL,
+    seat  INTEGER NOT NULL,
+    key   TEXT NOT NULL,
+    asked REAL NOT NULL,
+    PRIMARY KEY (room, at)
+)
+"""
+REVIEWS = """
+CREATE TABLE IF NOT EXISTS reviews (
+    room     TEXT NOT NULL,
+    seat     INTEGER NOT NULL,
+    moves    INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    made     REAL NOT NULL,
+    seconds  REAL NOT NULL,
+    data     TEXT NOT NULL,
+    html     TEXT NOT NULL,
+    PRIMARY KEY (room, seat, moves, settings)
+)
+"""
 # Columns added after the first release: a database made by an older server gains them.
 ADDED_COLUMNS = {
     "name": "TEXT NOT NULL DEFAULT ''",
@@ -52,10 +77,11 @@ ADDED_COLUMNS = {
     "broken": "TEXT",
     "status": "TEXT NOT NULL DEFAULT '{}'",
     "last_move": "REAL",
+    "hints": "INTEGER NOT NULL DEFAULT 1",
 }
 COLUMNS = (
     "id, created, game, teacher_sha, seats, game_file, version, state_hash, "
-    "name, archived, paused, broken, status, last_move"
+    "name, archived, paused, broken, status, last_move, hints"
 )
 
 
@@ -83,6 +109,17 @@ class RoomRow:
     broken: str | None = None  # why this room is not served (None: it is)
     status: dict[str, Any] = field(default_factory=dict)  # the room list's line, kept per move
     last_move: float | None = None
+    hints: bool = True  # the teacher lets the room's players ask the coach for hints
+
+
+@dataclass(frozen=True)
+class StoredReview:
+    """A finished review: its JSON (``Review.to_dict()``), its page, and what it cost."""
+
+    data: dict[str, Any]
+    html: str
+    made: float
+    seconds: float
 
 
 class Store:
@@ -118,6 +155,8 @@ class Store:
         db.execute("PRAGMA busy_timeout=5000")
         db.execute(SCHEMA)
         db.execute(SETTINGS)
+        db.execute(HINTS)
+        db.execute(REVIEWS)
         have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
         for column, kind in ADDED_COLUMNS.items():
             if column not in have:
@@ -205,7 +244,7 @@ class Store:
 
     def add(self, row: RoomRow) -> None:
         self._write(
-            f"INSERT INTO rooms ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO rooms ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row.id,
                 row.created or time.time(),
@@ -221,6 +260,7 @@ class Store:
                 row.broken,
                 json.dumps(row.status),
                 row.last_move,
+                int(row.hints),
             ),
         )
 
@@ -228,16 +268,85 @@ class Store:
         self._write("UPDATE rooms SET seats = ? WHERE id = ?", (json.dumps(seats), room))
 
     def save_settings(
-        self, room: str, *, name: str, archived: bool, paused: bool, broken: str | None
+        self,
+        room: str,
+        *,
+        name: str,
+        archived: bool,
+        paused: bool,
+        broken: str | None,
+        hints: bool = True,
     ) -> None:
         """The teacher's settings of a room (and whether it is broken)."""
         self._write(
-            "UPDATE rooms SET name = ?, archived = ?, paused = ?, broken = ? WHERE id = ?",
-            (name, int(archived), int(paused), broken, room),
+            "UPDATE rooms SET name = ?, archived = ?, paused = ?, broken = ?, hints = ? "
+            "WHERE id = ?",
+            (name, int(archived), int(paused), broken, int(hints), room),
         )
 
     def delete(self, room: str) -> None:
-        self._write("DELETE FROM rooms WHERE id = ?", (room,))
+        """A room and everything of it: its game, its hints and its reviews."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for table, column in (("rooms", "id"), ("hints", "room"), ("reviews", "room")):
+                    self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room,))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            self.writes += 1
+
+    # -- the coach's record ----------------------------------------------------------------
+    def add_hint(self, room: str, at: int, seat: int, key: str) -> None:
+        """A hint given to ``seat`` when ``at`` actions were recorded (the last one kept)."""
+        self._write(
+            "INSERT INTO hints (room, at, seat, key, asked) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(room, at) DO UPDATE SET seat = excluded.seat, key = excluded.key, "
+            "asked = excluded.asked",
+            (room, at, seat, key, time.time()),
+        )
+
+    def hints(self, room: str) -> dict[int, tuple[int, str]]:
+        """The room's hints as :attr:`Session.hints` holds them: at -> (seat, move key)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT at, seat, key FROM hints WHERE room = ?", (room,)
+            ).fetchall()
+        return {int(at): (int(seat), str(key)) for at, seat, key in rows}
+
+    def add_review(
+        self, room: str, seat: int, moves: int, settings: str, review: StoredReview
+    ) -> None:
+        self._write(
+            "INSERT OR REPLACE INTO reviews (room, seat, moves, settings, made, seconds, data, "
+            "html) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                room,
+                seat,
+                moves,
+                settings,
+                review.made,
+                review.seconds,
+                json.dumps(review.data),
+                review.html,
+            ),
+        )
+
+    def review(self, room: str, seat: int, moves: int, settings: str) -> StoredReview | None:
+        with self._lock:
+            found = self._db.execute(
+                "SELECT data, html, made, seconds FROM reviews "
+                "WHERE room = ? AND seat = ? AND moves = ? AND settings = ?",
+                (room, seat, moves, settings),
+            ).fetchone()
+        if found is None:
+            return None
+        try:
+            data = json.loads(found[0])
+        except ValueError:  # a damaged cache entry is made again, never served
+            return None
+        return StoredReview(data, str(found[1]), float(found[2]), float(found[3]))
 
     def rows(self) -> list[RoomRow]:
         """Every room, oldest first; a row that cannot be read comes back as a broken room."""
@@ -319,6 +428,7 @@ def _row(r: tuple[Any, ...]) -> RoomRow:
         broken=problem,
         status=status,
         last_move=r[13],
+        hints=bool(r[14]),
     )
 
 

@@ -51,6 +51,9 @@ class RoomBoard(anywidget.AnyWidget):
     connection = traitlets.Unicode("connecting").tag(sync=True)
     # Clash of Cultures' board: what stands on the clicked hex, from this seat's own view.
     selected = traitlets.Dict().tag(sync=True)
+    # The coach's last hint for this seat, answered by the server (the table's Hint button
+    # asks; its key only marks the move's button).
+    hint = traitlets.Dict().tag(sync=True)
 
     def __init__(self, ws_url: str, token: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -111,6 +114,13 @@ class RoomBoard(anywidget.AnyWidget):
                     self.view = dict(msg["view"])  # stale: the fresh view first
                 ok = bool(msg.get("ok"))
                 text = msg.get("message") if ok else f"Refused: {msg.get('reason')}"
+                self._say(msg.get("seq"), ok, str(text or ""), msg.get("rule"))
+        elif kind == "hint":
+            with self.hold_sync():
+                ok = bool(msg.get("ok")) and isinstance(msg.get("hint"), dict)
+                if ok:
+                    self.hint = dict(msg["hint"])
+                text = msg["hint"].get("text") if ok else f"No hint: {msg.get('reason')}"
                 self._say(msg.get("seq"), ok, str(text or ""), msg.get("rule"))
 
     @contextlib.contextmanager

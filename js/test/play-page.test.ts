@@ -86,3 +86,33 @@ describe("the teacher's watch message", () => {
     model.close();
   });
 });
+
+describe("the coach's hint panel", () => {
+  it("writes the move, its reasons and the alternatives, and puts them away when the game moves on", async () => {
+    const { hintPanel, hintMoved } = await import("../src/play/hint");
+    const panel = document.createElement("div");
+    hintPanel(panel, "asking");
+    expect(panel.textContent).toContain("thinking");
+    hintPanel(panel, "answered", {
+      type: "hint",
+      ok: true,
+      hint: {
+        version: 4,
+        player: "Ada",
+        label: "Found a city",
+        reasons: ["Rule of thumb: a city is 1 VP", "The search: won 62 of 100"],
+        alternatives: [{ label: "Research", text: "48% over 100 simulated games", about_equal: false }],
+      },
+    });
+    expect(panel.querySelector("h2")?.textContent).toBe("Hint for Ada: Found a city");
+    expect(panel.querySelectorAll(".clash-hint-reasons li")).toHaveLength(2);
+    expect(panel.textContent).toContain("Research: 48% over 100 simulated games.");
+    hintMoved(panel, 4);
+    expect(panel.hidden).toBe(false);
+    hintMoved(panel, 5);
+    expect(panel.hidden).toBe(true);
+    hintPanel(panel, "answered", { type: "hint", ok: false, reason: "Orange decides now, not you." });
+    expect(panel.textContent).toContain("No hint");
+    expect(panel.textContent).toContain("Orange decides now");
+  });
+});

@@ -66,6 +66,36 @@ describe("WsModel", () => {
     expect(model.state).toBe("connected");
   });
 
+  it("asks the room's coach for a hint and takes its answer as the hint trait and a note", () => {
+    const asked: string[] = [];
+    model.close();
+    sockets = [];
+    model = new WsModel({
+      url: "ws://x/api/rooms/R/ws",
+      token: "secret",
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      onHint: (state) => asked.push(state),
+    });
+    sockets[0].open();
+    sockets[0].push(view(3));
+    model.set("intent", { seq: 7, version: 3, type: "hint" });
+    model.save_changes();
+    expect(JSON.parse(sockets[0].sent[1])).toEqual({ type: "hint", version: 3, seq: 7 });
+    expect(asked).toEqual(["asking"]);
+    const hint = { version: 3, key: "pass", label: "Pass", reasons: ["The search: ..."] };
+    sockets[0].push({ type: "hint", seq: 7, ok: true, version: 3, message: "Hint for Ada: Pass.", hint });
+    expect(model.get("hint")).toEqual(hint);
+    expect(model.get("feedback")).toMatchObject({ seq: 7, ok: true, message: "Hint for Ada: Pass.", kind: "info" });
+    sockets[0].push({ type: "hint", seq: 8, ok: false, rule: "server.no-hints", reason: "The teacher has turned hints off in this room." });
+    expect(model.get("feedback")).toMatchObject({ seq: 8, ok: false, rule_id: "server.no-hints" });
+    expect(model.get("hint")).toEqual(hint); // a refusal keeps the last hint (the table unmarks it by version)
+    expect(asked).toEqual(["asking", "answered", "answered"]);
+  });
+
   it("sends a saved intent as a move and turns the answer into feedback", () => {
     sockets[0].open();
     sockets[0].push(view(3));

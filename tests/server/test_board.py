@@ -86,3 +86,30 @@ def test_a_clash_of_cultures_board_answers_hex_selection_from_its_view(live):
         assert board.feedback["rule_id"] == "engine.malformed"
     finally:
         board.close()
+
+
+def test_a_rooms_board_asks_the_servers_coach_for_a_hint(live):
+    """The table's Hint button on a notebook room board asks the server's coach: the hint
+    comes back as the ``hint`` trait and its words in ``feedback``; the seat that does not
+    decide is refused (server.not-your-turn)."""
+    teacher = Room.create(live.base, key=KEY, game="secolo", players=2, seed=7)
+    seats = [teacher.join(0, "Ada"), teacher.join(1, "Bob")]
+    boards = [s.board() for s in seats]
+    try:
+        for b in boards:
+            wait(lambda b=b: b.view.get("version") == 0)
+        mover = teacher.view()["current_player"]
+        board, other = boards[mover], boards[1 - mover]
+        board.intent = {"seq": 4, "version": 0, "type": "hint"}  # the Hint button
+        wait(lambda: board.feedback.get("seq") == 4)
+        assert board.feedback["ok"] is True and board.hint["version"] == 0
+        assert board.hint["key"] in {a["key"] for a in board.view["legal"]}
+        assert board.hint["label"] in board.feedback["message"]
+        other.intent = {"seq": 5, "version": 0, "type": "hint"}
+        wait(lambda: other.feedback.get("seq") == 5)
+        assert other.feedback["ok"] is False
+        assert other.feedback["rule_id"] == "server.not-your-turn"
+        assert other.hint == {}
+    finally:
+        for b in boards:
+            b.close()

@@ -26,6 +26,8 @@ export interface RoomInfo {
   name: string;
   archived: boolean;
   paused: boolean;
+  /** The room's players may ask the coach for hints (the teacher's switch, on by default). */
+  hints?: boolean;
   broken: string | null;
   over?: boolean;
   created: number;
@@ -95,7 +97,7 @@ export class Api {
     return `/api/rooms/${encodeURIComponent(room)}${rest}`;
   }
 
-  settle(room: string, changes: { name?: string; archived?: boolean; paused?: boolean }): Promise<unknown> {
+  settle(room: string, changes: { name?: string; archived?: boolean; paused?: boolean; hints?: boolean }): Promise<unknown> {
     return this.call("PATCH", this.room(room), changes);
   }
 

@@ -222,6 +222,12 @@ class Console {
 
   private readonly actions: RoomActions = {
     link: (room, seat) => this.links.get(room, seat),
+    reviewUrl: (room, seat) => `/review#room=${encodeURIComponent(room)}&seat=${seat}&token=${encodeURIComponent(this.api.key)}`,
+    hints: (r) =>
+      void this.run(
+        () => this.api.settle(r.room, { hints: r.hints === false }),
+        r.hints === false ? `${roomTitle(r)}: its players may ask the coach for hints.` : `${roomTitle(r)}: hints are off.`,
+      ),
     viewUrl: (room, seat) => `/teacher#room=${encodeURIComponent(room)}&token=${encodeURIComponent(this.api.key)}${seat === null ? "" : `&seat=${seat}`}`,
     copy: (room, seat, field) => {
       const url = this.links.get(room, seat) ?? field.value;

@@ -14,6 +14,8 @@ export interface RoomActions {
   bot(room: RoomInfo, seat: SeatInfo): void;
   kick(room: RoomInfo, seat: SeatInfo): void;
   pause(room: RoomInfo): void;
+  /** Let the room's players ask the coach for hints, or not. */
+  hints(room: RoomInfo): void;
   rename(room: RoomInfo): void;
   archive(room: RoomInfo): void;
   remove(room: RoomInfo): void;
@@ -21,6 +23,8 @@ export interface RoomActions {
   rematch(room: RoomInfo): void;
   /** The teacher's view of a room (seat: as that seat sees it). */
   viewUrl(room: string, seat: number | null): string;
+  /** The review of a seat's game (the coach's page, opened with the teacher key). */
+  reviewUrl(room: string, seat: number): string;
   /** The join link the console was given for a seat, if any. */
   link(room: string, seat: number): string | null;
 }
@@ -41,6 +45,7 @@ export function roomState(r: RoomInfo): string {
     parts.push(`${s.to_move} to move.`);
   }
   if (r.paused) parts.push("Paused by you.");
+  if (r.hints === false) parts.push("Hints are off.");
   if (typeof s.moves === "number") parts.push(`${s.moves} ${s.moves === 1 ? "move" : "moves"} so far.`);
   return parts.join(" ") || "Waiting for its players.";
 }
@@ -81,6 +86,7 @@ function seatRow(r: RoomInfo, s: SeatInfo, act: RoomActions): HTMLTableRowElemen
   tools.append(button(botWords, `${k}:bot`, () => act.bot(r, s), { "aria-label": `${botWords}: ${label}` }));
   if (s.taken && !s.bot) tools.append(button("Kick", `${k}:kick`, () => act.kick(r, s), { class: "danger", "aria-label": `Kick: ${s.name ?? "the person"} from ${label}` }));
   tools.append(el("a", { href: act.viewUrl(r.room, s.seat), target: "_blank", rel: "noopener", "data-key": `${k}:view`, "aria-label": `View as this seat: ${label} (opens a new tab)` }, "View as this seat"));
+  if (!r.broken) tools.append(el("a", { href: act.reviewUrl(r.room, s.seat), target: "_blank", rel: "noopener", "data-key": `${k}:review`, "aria-label": `Review: the game of ${label} (opens a new tab)` }, "Review"));
   const row = el("tr", { "data-seat": String(s.seat) }, el("th", { scope: "row" }, label), el("td", { class: "console-who" }, seatWho(s)), el("td", {}, connected), linkCell, tools);
   return row;
 }
@@ -110,6 +116,7 @@ export function roomPanel(r: RoomInfo, act: RoomActions): HTMLElement {
     { class: "console-room-tools", role: "group", "aria-label": `Room actions for ${roomTitle(r)}` },
     el("a", { href: act.viewUrl(r.room, null), target: "_blank", rel: "noopener", "data-key": `${k}:teacher` }, "Open teacher's view"),
     button(r.paused ? "Resume" : "Pause", `${k}:pause`, () => act.pause(r)),
+    button(r.hints === false ? "Turn hints on" : "Turn hints off", `${k}:hints`, () => act.hints(r)),
     button("Rename", `${k}:rename`, () => act.rename(r)),
     button("Download game", `${k}:download`, () => act.download(r)),
     button("Rematch", `${k}:rematch`, () => act.rematch(r)),

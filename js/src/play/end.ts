@@ -54,8 +54,9 @@ function sentence(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** The panel's contents for a finished game (`teacher`: the rematch is theirs to start). */
-export function endPanel(over: Over, view: Obj | undefined, teacher: boolean): HTMLElement[] {
+/** The panel's contents for a finished game (`teacher`: the rematch is theirs to start;
+ * `review`: the address of the player's own review). */
+export function endPanel(over: Over, view: Obj | undefined, teacher: boolean, review?: string): HTMLElement[] {
   const h = document.createElement("h2");
   h.id = "clash-end-title";
   h.textContent = "The game is over";
@@ -86,5 +87,14 @@ export function endPanel(over: Over, view: Obj | undefined, teacher: boolean): H
   next.textContent = teacher
     ? "Start a rematch from the teacher's console: the players' pages move to the new room by themselves."
     : "The teacher can start a rematch: this page moves to the new room by itself.";
-  return [h, who, table, next];
+  if (!review) return [h, who, table, next];
+  const link = document.createElement("a");
+  link.href = review;
+  link.target = "_blank";
+  link.className = "clash-review-link";
+  link.textContent = "Review my game";
+  link.setAttribute("aria-label", "Review my game: where the coach finds your mistakes (opens a new tab)");
+  const ask = document.createElement("p");
+  ask.append(link, " · the coach judges each of your decisions from what you knew then.");
+  return [h, who, table, ask, next];
 }

@@ -8,6 +8,8 @@
 import { seatColourName } from "../shared/seat_names";
 import { type ServerMessage, WsModel, type WsState } from "../shared/ws_model";
 import { endPanel } from "./end";
+import { hintKey, hintMoved, hintPanel } from "./hint";
+import { startReview } from "./review";
 import { reselect, selectHex } from "./select";
 import { PAGE_CSS } from "./style";
 
@@ -311,6 +313,11 @@ export async function start(): Promise<void> {
   end.hidden = true;
   let shownOver = "";
   let last: ServerMessage | null = null;
+  const hintBox = box("clash-hint", "region");
+  hintBox.setAttribute("aria-labelledby", "clash-hint-title");
+  hintBox.setAttribute("aria-live", "polite");
+  hintBox.hidden = true;
+  hintKey(host);
   const model: WsModel = new WsModel({
     url: `${proto}//${location.host}/api/rooms/${encodeURIComponent(place.room)}/ws`,
     token,
@@ -350,6 +357,7 @@ export async function start(): Promise<void> {
       }
     },
     local: selectHex,
+    onHint: (state, msg) => hintPanel(hintBox, state, msg),
     onMessage: (msg) => {
       if (msg.type === "rematch" && msg.room) {
         if (teacher) {
@@ -368,6 +376,8 @@ export async function start(): Promise<void> {
       last = msg;
       if (msg.view && msg.view.game === "coc") model.setLocal("selected", reselect(model.get("selected"), msg.view));
       showSeats(msg, teacher ? null : seat);
+      hintMoved(hintBox, msg.version);
+      host.dataset.hints = String(msg.hints !== false); // the teacher's switch, live
       if (teacher) {
         watching = msg.seat ?? null;
         watchSelect(msg, watching, (n) => {
@@ -382,11 +392,15 @@ export async function start(): Promise<void> {
       if (over !== shownOver) {
         shownOver = over;
         end.hidden = !msg.over;
-        end.replaceChildren(...(msg.over ? endPanel(msg.over, msg.view, teacher) : []));
+        const review = teacher || seat === null ? undefined : `/review#room=${encodeURIComponent(place.room)}&seat=${seat}`;
+        end.replaceChildren(...(msg.over ? endPanel(msg.over, msg.view, teacher, review) : []));
       }
       const game = (msg.view as { game?: string } | undefined)?.game;
       if (!mounted && game) {
         mounted = true;
+        // The table shows its Hint button where the model has a `hint` trait: a seat's page
+        // (the teacher's view shows every hand); the room's switch shows or hides it.
+        if (!teacher) model.setLocal("hint", {});
         void mountGame(game, model, host);
       }
     },
@@ -395,3 +409,4 @@ export async function start(): Promise<void> {
 }
 
 if (typeof document !== "undefined" && document.getElementById("clash-play")) void start();
+if (typeof document !== "undefined" && document.getElementById("clash-review")) void startReview();

@@ -50,13 +50,20 @@ export interface WsModelOptions {
   onState?: (state: WsState, detail: string) => void;
   /** Called with each message the server pushes (after the model took it). */
   onMessage?: (msg: ServerMessage) => void;
+  /** The coach: called when a hint is asked ("asking") and with the server's answer. */
+  onHint?: (state: "asking" | "answered", msg?: ServerMessage) => void;
   /** Answers the intents that need nothing but the seat's view (null: send to the server). */
   local?: (intent: Record<string, unknown>, view: Record<string, unknown>) => LocalAnswer | null;
 }
 
 /** A message from the server (clash_widget/server/app.py). */
 export interface ServerMessage {
-  type: "view" | "result" | "refused" | "rematch";
+  type: "view" | "result" | "refused" | "rematch" | "hint";
+  /** The teacher lets this room's players ask the coach for hints. */
+  hints?: boolean;
+  /** A hint's answer: the move in words, its reasons, the alternatives (and the key, only to
+   * mark the move's button). */
+  hint?: Record<string, unknown>;
   /** A rematch's new room; a view's room. */
   room?: string;
   /** The teacher paused the room. */
@@ -232,6 +239,11 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
     } else if (msg.type === "result") {
       if (msg.view) this.fromServer("view", msg.view); // stale: the fresh view first
       this.answer(msg.seq ?? null, !!msg.ok, msg.ok ? (msg.message ?? "Played.") : `Refused: ${msg.reason ?? ""}`, msg.rule ?? null);
+    } else if (msg.type === "hint") {
+      // A hint is a note, not a move: its words go to the feedback line without a tick.
+      if (msg.ok && msg.hint) this.fromServer("hint", msg.hint);
+      this.answer(msg.seq ?? null, !!msg.ok, msg.ok ? (msg.message ?? "") : `No hint: ${msg.reason ?? ""}`, msg.rule ?? null, msg.ok ? "info" : undefined);
+      this.opts.onHint?.("answered", msg);
     } else if (msg.type === "refused") {
       this.setState("refused", msg.reason ?? "refused");
     }
@@ -264,6 +276,7 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
       return;
     }
     const { type, key, version } = intent;
+    if (type === "hint") this.opts.onHint?.("asking");
     ws.send(JSON.stringify(type === "act" ? { type, key, version, seq } : { type, version, seq }));
   }
 
