@@ -354,17 +354,25 @@ def draw_persistence(view: dict[str, Any]) -> str:
             f'<path d="{d}" fill="{AREA_FILLS.get(kind, "#ccc")}" fill-rule="evenodd" '
             f'stroke="#555" data-area="{escape(a["id"])}"/>'
         )
+    # The straits as the map draws them: a short dashed link across the water (names.py).
+    for st in m.get("straits", []):
+        (x1, y1), (x2, y2) = st["line"]
+        parts.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-width="2" '
+            f'stroke-dasharray="5,4" data-strait="{escape(st["id"])}"/>'
+        )
+    # The names where the map writes them (the view's placement), at the map's size.
     for a in m["areas"]:
         x, y = labels[a["id"]]
+        spot = m.get("names", {}).get(a["id"]) or {"x": x, "y": y - 9, "lines": [a["name"]]}
+        lines = "".join(
+            f'<tspan x="{spot["x"]}" dy="{0 if i == 0 else 13.8}">{escape(t)}</tspan>'
+            for i, t in enumerate(spot["lines"])
+        )
+        colour = "#fff" if a["kind"] == "ocean" else "#1a1a1a"
         parts.append(
-            _text(
-                x,
-                y - 9,
-                a["name"],
-                8,
-                text_anchor="middle",
-                fill="#fff" if a["kind"] == "ocean" else "#333",
-            )
+            f'<text y="{spot["y"]}" font-size="12" text-anchor="middle" fill="{colour}" '
+            f'data-area-name="{escape(a["id"])}">{lines}</text>'
         )
     for land, holder in board.get("lands", {}).items():
         x, y = labels[land]
