@@ -105,3 +105,24 @@ def test_a_seats_picture_hides_the_other_hands() -> None:
     secolo = _played("secolo", 20)
     mine = _texts(picture(secolo.view(0)))
     assert f"Hand: {secolo.view(None)['players'][1]['hand_count']} cards" in mine
+
+
+def test_coc_picture_draws_the_boards_pieces() -> None:
+    """Issue #37: the still keeps matching the board (js/src/coc/pieces.ts): an army is a
+    shield, a settler a wagon, a ship under sail; a unit's count is a "×N" tag (none for
+    one unit), never a bare number like a city's size; each city piece has its kind."""
+    from clash_widget.coc.demo import demo_midgame
+
+    view = demo_midgame(players=4, seed=5).view(None)
+    root = ET.fromstring(picture(view))
+    shapes = {"army": "shield", "settler": "wagon", "ship": "ship"}
+    drawn = [g for g in root.iter(f"{SVG_NS}g") if g.get("data-count")]
+    assert len(drawn) == len([u for u in view["units"] if u["count"] > 0]) > 0
+    for g in drawn:
+        kind, count = g.get("data-kind"), int(g.get("data-count") or 0)
+        assert [e.get("data-shape") for e in g.iter() if e.get("data-shape")] == [shapes[kind]]
+        texts = ["".join(t.itertext()) for t in g.iter(f"{SVG_NS}text")]
+        assert texts == ([f"\u00d7{count}"] if count > 1 else [])
+    pieces = [g.get("data-kind") for g in root.iter(f"{SVG_NS}g") if g.get("data-kind")]
+    kinds = {p["kind"] for c in view["cities"] for p in c["pieces"]}
+    assert kinds and kinds <= set(pieces)
