@@ -73,7 +73,7 @@ def seat_color(view: dict[str, Any], seat: int) -> str:
     return colors[seat] if seat < len(colors) else SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
-def _text(x: float, y: float, words: str, size: int = 12, **attrs: str) -> str:
+def _text(x: float, y: float, words: str, size: float = 12, **attrs: str) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{extra}>{escape(words)}</text>'
 
@@ -106,6 +106,17 @@ MOODS = {
     "angry": ("\u2639", "#b3261e"),
 }
 BARBARIAN_FILL = "#5a5a5a"
+# Where a city's parts sit around its hex's centre: the board's CITY (js/src/coc/pieces.ts).
+CITY: dict[str, Any] = {
+    "eaves": -13,
+    "half": 14,
+    "size": 0.5,
+    "star": (-19, -20),
+    "mood": (18, -24),
+    "mood_r": 6,
+    "pieces": ((-23.5, -8), (23.5, -8), (-23.5, 4), (23.5, 4), (-32, -2), (32, -2)),
+    "units": 19,
+}
 
 
 def text_on(fill: str) -> str:
@@ -181,12 +192,12 @@ def count_tag(count: int, x: float, y: float, r: float) -> str:
     if count <= 1:
         return ""
     text = f"\u00d7{count}"
-    w = 4 + 5.8 * len(text)
-    cx, cy = x + 0.55 * r, y + 0.72 * r
+    w = 4 + 6.2 * len(text)
+    cx, cy = x + 0.62 * r, y + 0.8 * r
     return (
-        f'<rect x="{cx - w / 2:.2f}" y="{cy - 6:.2f}" width="{w:.2f}" height="12" rx="3.5" '
+        f'<rect x="{cx - w / 2:.2f}" y="{cy - 6.25:.2f}" width="{w:.2f}" height="12.5" rx="3" '
         f'fill="#fff" stroke="#111" stroke-width="0.8"/>'
-        + _text(cx, cy + 3.8, text, 10, fill="#111", text_anchor="middle", font_weight="bold")
+        + _text(cx, cy + 4, text, 11, fill="#111", text_anchor="middle", font_weight="bold")
     )
 
 
@@ -291,7 +302,7 @@ def draw_coc(view: dict[str, Any]) -> str:
         city_at.add((c["q"], c["r"]))
         cx, cy = ox + x, oy + y
         color = seat_color(view, c["owner"])
-        w, eaves = 14, cy - 12  # the board's house (pieces.ts, drawHouse)
+        w, eaves = CITY["half"], cy + CITY["eaves"]  # the board's house (pieces.ts, CITY)
         house = [(-w, 1.2 * w), (-w, 0), (0, -0.95 * w), (w, 0), (w, 1.2 * w)]
         pts = _pts([(cx + dx, eaves + dy) for dx, dy in house])
         parts.append(
@@ -300,26 +311,27 @@ def draw_coc(view: dict[str, Any]) -> str:
         )
         size = str(c.get("size", ""))
         bold = {"text_anchor": "middle", "font_weight": "bold"}
-        parts.append(_text(cx, eaves + 14.5, size, 15, fill=text_on(color), **bold))
+        parts.append(_text(cx, cy + CITY["size"], size, 15, fill=text_on(color), **bold))
         if c.get("capital"):
-            parts.append(_text(cx - 20, cy - 17, "\u2605", 13, text_anchor="middle"))
+            sx, sy = CITY["star"]
+            parts.append(_text(cx + sx, cy + sy, "\u2605", 12, text_anchor="middle"))
         mood = str(c.get("mood", ""))
         if mood in MOODS:
             glyph, disc = MOODS[mood]
+            mx, my = cx + CITY["mood"][0], cy + CITY["mood"][1]
             parts.append(
-                f'<circle cx="{cx + 19:.1f}" cy="{cy - 22:.1f}" r="7" fill="{disc}" '
+                f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{CITY["mood_r"]}" fill="{disc}" '
                 f'stroke="#111" stroke-width="0.8"/>'
             )
-            parts.append(_text(cx + 19, cy - 18.2, glyph, 11, fill="#fff", text_anchor="middle"))
-        for i, piece in enumerate(c.get("pieces", [])):  # two columns beside the house
-            side, row = (-1 if i % 2 == 0 else 1), i // 2
-            px = cx + side * (23.5 if row < 2 else 9)
-            py = cy - 7 + row * 13.5 if row < 2 else cy + 12
+            parts.append(_text(mx, my + 3.6, glyph, 11, fill="#fff", text_anchor="middle"))
+        spots = CITY["pieces"]
+        for i, piece in enumerate(c.get("pieces", [])):  # beside the house, as the board
+            dx, dy = spots[i % len(spots)]
             owner = piece.get("owner", c["owner"])
             name = escape(str(piece.get("name") or piece["kind"]))
             parts.append(
                 f'<g data-kind="{escape(piece["kind"])}"><title>{name}</title>'
-                f"{building(piece['kind'], px, py, 6, seat_color(view, owner))}</g>"
+                f"{building(piece['kind'], cx + dx, cy + dy, 6, seat_color(view, owner))}</g>"
             )
     by_hex: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for u in view.get("units", []):
@@ -331,8 +343,8 @@ def draw_coc(view: dict[str, Any]) -> str:
         units.sort(key=lambda u: (u["owner"], order.get(u["kind"], 9)))
         # The board's row of pieces (board.ts, buildPieces): as large as the hex allows.
         n, in_city = len(units), (q, r) in city_at
-        rad = (7.5 if n > 2 else 9) if in_city else (8 if n > 3 else 10 if n > 2 else 13)
-        uy = oy + y + (19 if in_city else 6)
+        rad = (8 if n > 2 else 10) if in_city else (8 if n > 3 else 10 if n > 2 else 13)
+        uy = oy + y + (CITY["units"] if in_city else 6)
         counted = any(u["count"] > 1 for u in units)
         step = 2.3 * rad + 2 + (4 if counted else 0)
         step = min(step, (44 if in_city else 66) / (n - 1)) if n > 1 else 0

@@ -17,7 +17,7 @@ import {
 import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
 import { type City, type Hex, type Unit, type UnitPart, type View, hexKey } from "./model";
 import { svgEl, svgText, svgTitle } from "../shared/svg";
-import { COUNT_ROOM, MARKS, type MarkStyle, drawBuilding, drawCount, drawHouse, drawUnitShape, markAttrs } from "./pieces";
+import { CITY, COUNT_ROOM, MARKS, type MarkStyle, drawBuilding, drawCount, drawHouse, drawUnitShape, markAttrs } from "./pieces";
 import { Viewport } from "./viewport";
 import { label, liveRegion } from "../shared/a11y";
 
@@ -353,8 +353,8 @@ export class Board {
       // As large as the hex allows (it is 80 wide and 69 high): a row of one or two pieces
       // under a badge in an open hex, a smaller row under the house in a city's hex.
       const n = pieces.length;
-      const R = hasCity ? (n > 2 ? 7.5 : 9) : n > 3 ? 8 : n > 2 ? 10 : 13;
-      const y = hasCity ? c.y + 19 : c.y + 6;
+      const R = hasCity ? (n > 2 ? 8 : 10) : n > 3 ? 8 : n > 2 ? 10 : 13;
+      const y = hasCity ? c.y + CITY.units : c.y + 6;
       const counted = pieces.some(([u, part]) => (part ? part.count : u.count) > 1);
       // A piece is at most 2.3R wide (a ship's hull).
       const step = Math.min(2.3 * R + 2 + (counted ? COUNT_ROOM : 0), n > 1 ? (hasCity ? 44 : 66) / (n - 1) : 0);
@@ -389,25 +389,21 @@ export class Board {
       (pieces.length ? `; ${pieces.join(", ")}` : "");
     svgTitle(g, cityName);
     label(g, cityName, "img");
-    // The house: eaves at c.y - 12, roof to c.y - 25, body to c.y + 5; its size inside.
-    const w = 14;
-    const eaves = c.y - 12;
-    drawHouse(g, c.x, eaves, w, color, city.capital);
-    svgText(String(city.size), { x: c.x, y: eaves + 14.5, class: "clash-city-size", fill: textOn(color) }, g);
-    if (city.capital) svgText("\u2605", { x: c.x - 20, y: c.y - 17, class: "clash-capital" }, g);
+    // The house, its size inside; the star and the mood above its eaves (CITY, pieces.ts).
+    const eaves = c.y + CITY.eaves;
+    drawHouse(g, c.x, eaves, CITY.half, color, city.capital);
+    svgText(String(city.size), { x: c.x, y: c.y + CITY.size, class: "clash-city-size", fill: textOn(color) }, g);
+    if (city.capital) svgText("\u2605", { x: c.x + CITY.star[0], y: c.y + CITY.star[1], class: "clash-capital" }, g);
     const mg = svgEl("g", { class: `clash-mood clash-mood-${city.mood}` }, g);
-    svgEl("circle", { cx: c.x + 19, cy: c.y - 22, r: 7 }, mg);
-    svgText(MOOD_GLYPHS[city.mood] ?? "?", { x: c.x + 19, y: c.y - 18.2 }, mg);
-    // The city's pieces in two columns beside the house (left, then right), each its own shape.
-    const list = city.pieces ?? [];
-    list.forEach((p, i) => {
-      const side = i % 2 === 0 ? -1 : 1;
-      const row = Math.floor(i / 2);
-      const px = c.x + side * (row < 2 ? 23.5 : 9);
-      const py = row < 2 ? c.y - 7 + row * 13.5 : c.y + 12;
+    const [mx, my] = [c.x + CITY.mood[0], c.y + CITY.mood[1]];
+    svgEl("circle", { cx: mx, cy: my, r: CITY.moodR }, mg);
+    svgText(MOOD_GLYPHS[city.mood] ?? "?", { x: mx, y: my + 3.6 }, mg);
+    // The city's pieces beside the house (left, right, then lower), each its own shape.
+    (city.pieces ?? []).forEach((p, i) => {
+      const [dx, dy] = CITY.pieces[i % CITY.pieces.length];
       const pg = svgEl("g", { class: `clash-piece clash-piece-${p.kind}`, "data-kind": p.kind }, g);
       svgTitle(pg, p.name ?? p.kind);
-      drawBuilding(pg, p.kind, px, py, 6, playerColor(players, p.owner));
+      drawBuilding(pg, p.kind, c.x + dx, c.y + dy, CITY.piece, playerColor(players, p.owner));
     });
   }
 

@@ -62,12 +62,12 @@ export function countTag(count: number): string {
 export function drawCount(parent: Parent, count: number, x: number, y: number, R: number): void {
   const text = countTag(count);
   if (!text) return;
-  const w = 4 + 5.8 * text.length;
-  const cx = x + 0.55 * R;
-  const cy = y + 0.72 * R;
+  const w = 4 + 6.2 * text.length;
+  const cx = x + 0.62 * R;
+  const cy = y + 0.8 * R;
   const g = svgEl("g", { class: "clash-unit-count-tag" }, parent);
-  svgEl("rect", { x: f(cx - w / 2), y: f(cy - 6), width: f(w), height: 12, rx: 3.5, class: "clash-unit-count-bg" }, g);
-  svgText(text, { x: f(cx), y: f(cy + 3.8), class: "clash-unit-count" }, g);
+  svgEl("rect", { x: f(cx - w / 2), y: f(cy - 6.25), width: f(w), height: 12.5, rx: 3, class: "clash-unit-count-bg" }, g);
+  svgText(text, { x: f(cx), y: f(cy + 4), class: "clash-unit-count" }, g);
 }
 
 /** The room a count tag takes past a piece's right edge (to space a row of pieces). */
@@ -129,6 +129,24 @@ export function drawBuilding(parent: Parent, kind: string, x: number, y: number,
       svgText(kind.slice(0, 1).toUpperCase(), { x: f(x), y: f(y + 0.4 * s), class: "clash-piece-letter" }, parent);
   }
 }
+
+/**
+ * Where a city's parts sit around its hex's centre (a hex is 80 wide, 69 high): the house
+ * (its eaves, half-width), the capital's star, the mood, the city pieces (two columns
+ * beside the house) and the row of units under it. The still (widget/picture.py) uses
+ * the same numbers.
+ */
+export const CITY = {
+  eaves: -13,
+  half: 14,
+  size: 0.5,
+  star: [-19, -20],
+  mood: [18, -24],
+  moodR: 6,
+  piece: 6,
+  pieces: [[-23.5, -8], [23.5, -8], [-23.5, 4], [23.5, 4], [-32, -2], [32, -2]],
+  units: 19,
+} as const;
 
 /** A city: a house in its owner's colour, its size in big figures inside (never "×"). */
 export function drawHouse(parent: Parent, x: number, y: number, w: number, fill: string, capital: boolean): SVGElement {
