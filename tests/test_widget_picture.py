@@ -119,7 +119,7 @@ def test_coc_picture_draws_the_boards_pieces() -> None:
     drawn = [g for g in root.iter(f"{SVG_NS}g") if g.get("data-count")]
     assert len(drawn) == len([u for u in view["units"] if u["count"] > 0]) > 0
     for g in drawn:
-        kind, count = g.get("data-kind"), int(g.get("data-count") or 0)
+        kind, count = g.get("data-kind", ""), int(g.get("data-count") or 0)
         assert [e.get("data-shape") for e in g.iter() if e.get("data-shape")] == [shapes[kind]]
         texts = ["".join(t.itertext()) for t in g.iter(f"{SVG_NS}text")]
         assert texts == ([f"\u00d7{count}"] if count > 1 else [])
