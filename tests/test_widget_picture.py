@@ -126,3 +126,20 @@ def test_coc_picture_draws_the_boards_pieces() -> None:
     pieces = [g.get("data-kind") for g in root.iter(f"{SVG_NS}g") if g.get("data-kind")]
     kinds = {p["kind"] for c in view["cities"] for p in c["pieces"]}
     assert kinds and kinds <= set(pieces)
+
+
+def test_persistence_picture_draws_straits_and_names_where_the_map_does() -> None:
+    """Issue #37: the still keeps matching the map (js/src/persistence/map.ts): each strait
+    is the view's short line and each area's name sits at the view's placed spot."""
+    view = _played("persistence").view(None)
+    root = ET.fromstring(picture(view))
+    lines = {e.get("data-strait"): e for e in root.iter(f"{SVG_NS}line") if e.get("data-strait")}
+    assert set(lines) == {s["id"] for s in view["map"]["straits"]}
+    for s in view["map"]["straits"]:
+        (x1, y1), (x2, y2) = s["line"]
+        got = [float(lines[s["id"]].get(k) or "nan") for k in ("x1", "y1", "x2", "y2")]
+        assert got == [x1, y1, x2, y2]
+    names = {e.get("data-area-name"): e for e in root.iter(f"{SVG_NS}text")}
+    for area, spot in view["map"]["names"].items():
+        assert float(names[area].get("y") or "nan") == spot["y"]
+        assert "".join(names[area].itertext()) == "".join(spot["lines"])

@@ -258,12 +258,15 @@ def _unit_mark(x: float, y: float, r: float, u: dict[str, Any], view: dict[str, 
     )
 
 
-def _piece_letter(view: dict[str, Any], seat: int, x: float, y: float, fill: str) -> str:
-    """The player's letter on a piece, as the map draws it: colour is never the only cue."""
-    letter = seat_name(view, seat)[:1]
+def _map_letter(view: dict[str, Any], seat: int, x: float, y: float) -> str:
+    """The player's letter on a Persistence piece, as the map draws it (white, dark edge)."""
+    name = seat_name(view, seat)
+    digits = name.removeprefix("Player ").strip()
+    letter = digits if name.startswith("Player ") and digits.isdigit() else name[:1].upper()
     return _text(
-        x, y + 3.5, letter, 8, fill=text_on(fill), text_anchor="middle", font_weight="bold"
-    )
+        x, y + 3.5, letter, 10, fill="#fff", stroke="#000", stroke_width="2.2",
+        paint_order="stroke", text_anchor="middle", font_weight="bold",
+    )  # fmt: skip
 
 
 def draw_coc(view: dict[str, Any]) -> str:
@@ -503,29 +506,33 @@ def draw_persistence(view: dict[str, Any]) -> str:
             f'<text y="{spot["y"]}" font-size="12" text-anchor="middle" fill="{colour}" '
             f'data-area-name="{escape(a["id"])}">{lines}</text>'
         )
+    # The map's pieces at the map's sizes (js/src/persistence/map.ts): an army a disc, a
+    # Capital a diamond, a fleet a hull, each with its player's letter; forts and Monuments.
+    forts, monuments = set(board.get("forts", [])), set(board.get("monuments", []))
     for land, holder in board.get("lands", {}).items():
         x, y = labels[land]
         color = seat_color(view, holder["seat"])
         capital = board.get("capitals", {}).get(land) == holder.get("empire")
-        size = 7 if capital else 5
         parts.append(
-            f'<rect x="{x - size}" y="{y - size}" width="{2 * size}" height="{2 * size}" '
-            f'fill="{color}" stroke="#000"/>'
+            f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" transform="rotate(45 {x} {y})" '
+            f'fill="{color}" stroke="#000" stroke-width="2"/>'
             if capital
-            else f'<circle cx="{x}" cy="{y}" r="{size}" fill="{color}" stroke="#000"/>'
+            else f'<circle cx="{x}" cy="{y}" r="7" fill="{color}" stroke="#000"/>'
         )
-        parts.append(_piece_letter(view, holder["seat"], x, y, color))
+        parts.append(_map_letter(view, holder["seat"], x, y))
+        if land in forts:
+            parts.append(f'<rect x="{x + 8}" y="{y - 4}" width="6" height="8" fill="#555"/>')
+        if land in monuments:
+            tri = f"{x - 15},{y + 4} {x - 11},{y - 5} {x - 7},{y + 4}"
+            parts.append(f'<polygon points="{tri}" fill="#8d6e63"/>')
     for water, fleets in board.get("fleets", {}).items():
         x, y = labels[water]
         for i, f in enumerate(fleets):
-            fx = x - 8 * (len(fleets) - 1) + 16 * i
+            fx = x - 9 * (len(fleets) - 1) + 18 * i
+            hull = f"{fx - 8},{y - 2} {fx + 8},{y - 2} {fx + 5},{y + 7} {fx - 5},{y + 7}"
             fleet_color = seat_color(view, f["seat"])
-            parts.append(
-                f'<polygon points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} '
-                f'{fx - 4},{y + 7}" '
-                f'fill="{fleet_color}" stroke="#000"/>'
-            )
-            parts.append(_piece_letter(view, f["seat"], fx, y + 1, fleet_color))
+            parts.append(f'<polygon points="{hull}" fill="{fleet_color}" stroke="#000"/>')
+            parts.append(_map_letter(view, f["seat"], fx, y + 1))
     parts.append("</g>")
     rows = [
         (
