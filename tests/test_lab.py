@@ -328,9 +328,9 @@ def test_selfplay_winners_follow_the_games_own_rule_pairs_win_together():
 # -- mechanics coverage -----------------------------------------------------------------
 def test_mechanics_are_counted_from_the_games_counters_and_log():
     log = [
-        {"kind": "found", "text": "Blue founds a city at 1,1."},
-        {"kind": "capture", "text": "Blue takes the barbarian city at 2,2."},
-        {"kind": "capture", "text": "Blue keeps the former barbarian city at 2,2."},
+        {"kind": "found", "text": "Blue founds a city on the grassland next to Blue's capital."},
+        {"kind": "capture", "text": "Blue takes the barbarian city east of Blue's capital."},
+        {"kind": "capture", "text": "Blue keeps the barbarian city east of Blue's capital."},
         {"kind": "government", "text": "Blue changes government to Autocracy, giving up Voting."},
         {"kind": "government", "text": "Blue moves a cube onto Nationalism."},
     ]

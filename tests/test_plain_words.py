@@ -54,6 +54,9 @@ ID_SHAPED = re.compile(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
 # and a count that cannot be ("one of the 1").
 REPEATED = re.compile(r"\b(\w+ \w+ \w+)\b.*\b\1\b", re.I)
 ONE_OF_ONE = re.compile(r"\bone of the 1\b", re.I)
+# A History CCG card's face in words ("6 of Leaves"): two players' decks hold equal faces, so
+# "Attack Oasis (6 of Leaves) from Crossroads (6 of Leaves)" names two cards, not one twice.
+CARD_FACE = re.compile(r"\b(?:\d+|ace|jack|queen|king) of [A-Z][a-z]+\b")
 COORDINATES = re.compile(r"^-?\d+,-?\d+$")  # Clash of Cultures names hexes by q,r
 # Keys a person might type in a notebook; their refusals are read too.
 TYPED = ["foo", "pass 1 2", "end now", "play", "done x"]
@@ -115,7 +118,7 @@ class Scan:
         for text in worded({k: x for k, x in v.items() if k != "log"}):
             self.text(text, "view")
         for text in [v.get("prompt") or ""] + [item["label"] for item in v.get("legal", [])]:
-            for p in REPEATED.findall(text) + ONE_OF_ONE.findall(text):
+            for p in REPEATED.findall(CARD_FACE.sub("", text)) + ONE_OF_ONE.findall(text):
                 self.found.setdefault(f"said twice: {p}", text)
         for entry in v.get("log", []):
             self.text(entry.get("text", ""), "log")

@@ -31,7 +31,7 @@ def test_move_which_units_the_unit_clicked_goes_through_the_widget() -> None:
     assert pick["parts"] == [stack["parts"][0]["ref"]]
     _send_act(w, pick["key"])
     assert w.feedback["kind"] == "played", w.feedback
-    assert "pick" not in w.feedback["text"] and "3,-1" in w.feedback["text"]
+    assert "pick" not in w.feedback["text"] and "north-west to the sea" in w.feedback["text"]
     assert w.match.state["stack"][-1]["kind"] == "move"  # not asked which ship
     aboard = [u for u in w.match.state["units"].values() if u["on"] is not None]
     assert [u["hex"] for u in aboard] == ["2,-1"]

@@ -80,10 +80,16 @@ def test_card_table_pictures_name_the_cards_in_view() -> None:
             assert city["name"] in words
     secolo = _played("secolo", 20)
     view = secolo.view(None)
-    words = _texts(picture(view))
+    root = ET.fromstring(picture(view))
+    cards = {e.get("data-card"): e for e in root.iter(f"{SVG_NS}g") if e.get("data-card")}
     for p in view["players"]:
         for card in p["hand"][:3]:
-            assert card["name"] in words
+            # the table's names: English on the card (a long one on two lines), the
+            # Italian in its tooltip (issue 37)
+            drawn = cards[card["id"]]
+            on_card = " ".join("".join(t.itertext()) for t in drawn.iter(f"{SVG_NS}text"))
+            assert card["gloss"].split()[0].split("-")[0] in on_card
+            assert drawn.find(f"{SVG_NS}title").text == f"{card['gloss']} (Italian: {card['name']})"
 
 
 def test_picture_follows_the_game_after_moves() -> None:
@@ -103,8 +109,77 @@ def test_a_seats_picture_hides_the_other_hands() -> None:
     theirs = history.view(None)["players"][1]
     assert f"Council: {theirs['council_count']} cards" in mine
     secolo = _played("secolo", 20)
-    mine = _texts(picture(secolo.view(0)))
-    assert f"Hand: {secolo.view(None)['players'][1]['hand_count']} cards" in mine
+    mine = ET.fromstring(picture(secolo.view(0)))
+    theirs = secolo.view(None)["players"][1]
+    backs = [e for e in mine.iter(f"{SVG_NS}rect") if e.get("data-back") is not None]
+    assert len(backs) == theirs["hand_count"] > 0
+    shown = {e.get("data-card") for e in mine.iter() if e.get("data-card")}
+    assert not shown & {c["id"] for c in theirs["hand"]}
+
+
+def _secolo_midgame() -> Match:
+    """The mid-game of docs/design.md (scripts/design_screens.py): seeded random moves."""
+    import random
+
+    match, rng = Match.new("secolo", 2, 2), random.Random(1)
+    for _ in range(14):
+        match.play(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_secolo_still_is_the_table_with_its_marks() -> None:
+    """Issue 37, item 10: Secolo's still is its table, not a list of names: every card in
+    view drawn as a card (culture stripe, name), in its zone, the cards an action can use
+    outlined in the table's blue, the culture groups under their colour's bar, the hidden
+    hands face down, every word at least 13 px, and the position in words as its <desc>."""
+    view = _secolo_midgame().view(None)
+    svg = picture(view)
+    root = ET.fromstring(svg)
+    cards = {e.get("data-card"): e for e in root.iter(f"{SVG_NS}g") if e.get("data-card")}
+    for p in view["players"]:
+        for c in p["hand"]:
+            assert cards[c["id"]].get("data-zone") == "hand"
+        for g in p["city"]:
+            for c in g["cards"]:
+                assert cards[c["id"]].get("data-zone") == "city"
+                assert c["gloss"] in "".join(cards[c["id"]].itertext())
+    usable = {c for a in view["legal"] for c in a.get("cards", [])}
+    outlined = {
+        cid
+        for cid, g in cards.items()
+        if any(r.get("stroke") == "#1976d2" for r in g.iter(f"{SVG_NS}rect"))
+    }
+    assert outlined == usable and usable
+    bars = [e.get("data-culture") for e in root.iter(f"{SVG_NS}rect") if e.get("data-culture")]
+    assert bars == [g["culture"] for p in view["players"] for g in p["city"]]
+    sizes = {int(t.get("font-size")) for t in root.iter(f"{SVG_NS}text")}
+    assert min(sizes) >= 13
+    desc = root.find(f"{SVG_NS}desc").text
+    assert "Blue, Protagonist The Witch Mother: city Possessed (" in desc
+    assert "hand: Anabaptist, Alchemist, Buccaneer, Attack." in desc
+
+
+def test_secolo_still_marks_the_attack_being_answered() -> None:
+    """The still of a reaction window marks what the table marks: the card under Attack in
+    a red ring, the attacking pair in orange (a card may carry a ring and the outline)."""
+    from clash_widget.secolo.opening import ATTACK, OPENING
+
+    match = Match.new("secolo", 2, 2)
+    for key in [*OPENING, ATTACK]:
+        match.play(key)
+    view = match.view(1)
+    attack = view["frame"]["attack"]
+    root = ET.fromstring(picture(view))
+    rings = {
+        g.get("data-card"): {r.get("stroke") for r in g.iter(f"{SVG_NS}rect")}
+        for g in root.iter(f"{SVG_NS}g")
+        if g.get("data-card")
+    }
+    assert "#c62828" in rings[attack["target"]]
+    for card in attack["attackers"]:
+        assert "#ef6c00" in rings[card]
+    others = set(rings) - {attack["target"], *attack["attackers"]}
+    assert not any({"#c62828", "#ef6c00"} & rings[c] for c in others)
 
 
 def test_coc_picture_draws_the_boards_pieces() -> None:

@@ -10,7 +10,7 @@ way it looks up the bot catalogue). ``docs/coach.md`` tells how it judges and it
 from .estimate import Budget, Cancelled
 from .hint import HINT_BUDGET, Hint, Option, hint
 from .render import advantage_svg, review_html
-from .review import REVIEW_BUDGET, THRESHOLDS, Judged, Review, review
+from .review import REVIEW_BUDGET, THRESHOLDS, Judged, Review, Reviewer, review
 
 __all__ = [
     "HINT_BUDGET",
@@ -22,6 +22,7 @@ __all__ = [
     "Judged",
     "Option",
     "Review",
+    "Reviewer",
     "advantage_svg",
     "hint",
     "review",

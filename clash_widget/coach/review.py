@@ -260,24 +260,70 @@ def review(
     ``progress(done, total)`` is called as decisions are judged; ``cancel()`` returning True
     stops the review (raises :class:`Cancelled`). ``workers`` > 1 judges decisions in that
     many processes, ``client`` (a ``dask.distributed.Client``) on a Dask cluster; the result
-    is the same either way. ``hints`` (:attr:`Session.hints`): actions recorded before a
-    decision -> (seat, the hint's move key), to mark the decisions where the hint was taken."""
-    match = source if isinstance(source, Match) else read_game_file(source)
-    n = match.players
-    if not (isinstance(seat, int) and 0 <= seat < n):
-        raise ValueError(f"there is no such player: the game has {n} players")
-    found = decisions(match, seat)
-    # a decision's number counts every action of the game, as the replay scrubber does
-    jobs: list[Job] = [(match.game.name, state, key, i, i + 1, budget) for i, state, key in found]
-    judged = list(_run(jobs, progress, cancel, workers, client))
-    hints = hints or {}
-    judged = [_replace_hint(j, hints.get(j.index) == (seat, str(j.played_action))) for j in judged]
-    result = Review(match.game.name, seat, seat_names(match.state), judged, budget)
-    if match.is_over:
-        winners = match.game.winners(match.state)
-        result.final = tuple(1 / len(winners) if p in winners else 0.0 for p in range(n))
-        result.outcome = match.game.outcome_text(match.state)
-    return result
+    is the same either way. ``hints`` (default: the match's, which its game file keeps):
+    actions recorded before a decision -> (seat, the hint's move key), to mark the decisions
+    where the hint was taken."""
+    reviewer = Reviewer(source, seat, budget=budget, hints=hints)
+    reviewer.judged = _run(reviewer.jobs, progress, cancel, workers, client)
+    return reviewer.result()
+
+
+class Reviewer:
+    """A review judged one decision at a time: :meth:`step` judges the next one.
+
+    For a caller that must stay responsive without threads (a table under Pyodide runs a
+    step per turn of its event loop) or that shows its progress; :func:`review` runs the
+    same decisions in one go, or in several processes. ``jobs[i]`` is the i-th decision
+    (its position is ``jobs[i][1]``), ``judged`` the decisions judged so far."""
+
+    def __init__(
+        self,
+        source: Match | str | Path | dict[str, Any],
+        seat: int,
+        *,
+        budget: Budget = REVIEW_BUDGET,
+        hints: dict[int, tuple[int, str]] | None = None,
+    ) -> None:
+        match = source if isinstance(source, Match) else read_game_file(source)
+        n = match.players
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"there is no such player: the game has {n} players")
+        self.match, self.seat, self.budget = match, seat, budget
+        self.hints = match.hints if hints is None else hints
+        # a decision's number counts every action of the game, as the replay scrubber does
+        self.jobs: list[Job] = [
+            (match.game.name, state, key, i, i + 1, budget)
+            for i, state, key in decisions(match, seat)
+        ]
+        self.judged: list[Judged] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.jobs)
+
+    @property
+    def done(self) -> int:
+        return len(self.judged)
+
+    def step(self) -> bool:
+        """Judge the next decision; False when every decision is judged."""
+        if self.done < self.total:
+            self.judged.append(judge(self.jobs[self.done]))
+        return self.done < self.total
+
+    def result(self) -> Review:
+        """The review of the decisions judged (all of them, once :meth:`step` said so)."""
+        match, seat, n = self.match, self.seat, self.match.players
+        judged = [
+            _replace_hint(j, self.hints.get(j.index) == (seat, str(j.played_action)))
+            for j in self.judged
+        ]
+        result = Review(match.game.name, seat, seat_names(match.state), judged, self.budget)
+        if match.is_over:
+            winners = match.game.winners(match.state)
+            result.final = tuple(1 / len(winners) if p in winners else 0.0 for p in range(n))
+            result.outcome = match.game.outcome_text(match.state)
+        return result
 
 
 def _replace_hint(j: Judged, taken: bool) -> Judged:
@@ -340,4 +386,13 @@ def _run(
     return out
 
 
-__all__ = ["REVIEW_BUDGET", "THRESHOLDS", "Judged", "Review", "judge", "review", "verdict"]
+__all__ = [
+    "REVIEW_BUDGET",
+    "THRESHOLDS",
+    "Judged",
+    "Review",
+    "Reviewer",
+    "judge",
+    "review",
+    "verdict",
+]

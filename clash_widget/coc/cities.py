@@ -34,6 +34,7 @@ from .board import (
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import can_pay, gain, option_cost, option_price, parse_payment, pay
 from .effects import PIECE_EFFECT, grants, source
+from .places import at, capitalised, city_name, place, side, worded
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .state_types import BuildFrame, CollectFrame
@@ -188,10 +189,9 @@ def apply_found(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         if u["hex"] == key and u["owner"] == p and u["kind"] == "settler" and u["on"] is None
     )
     del state["units"][settler]
+    where = at(state, key)  # named before the city stands there
     state["cities"][key] = new_city(p)
-    ev.emit(
-        "found", f"{state['players'][p]['name']} founds a city at {key}.", player=p, hexes=[key]
-    )
+    ev.emit("found", f"{state['players'][p]['name']} founds a city {where}.", player=p, hexes=[key])
     bump_stat(state, "found")
 
 
@@ -216,7 +216,7 @@ FOUND_KIND = ActionKind(
     arity=(1, 1),
     usage="found <hex>",
     example="found 2,1",
-    label="Found a city at {0}",
+    label=worded("Found a city {0}", at),
 )
 
 
@@ -241,7 +241,8 @@ def activate(state: State, p: int, key: str, ev: Events) -> None:
         city["mood"] -= 1
         ev.emit(
             "mood",
-            f"The city at {key} is activated again this turn: now {mood_name(city['mood'])}.",
+            f"{capitalised(city_name(state, key))} is activated again this turn: now "
+            f"{mood_name(city['mood'])}.",
             player=p,
             hexes=[key],
         )
@@ -333,7 +334,7 @@ COLLECT_KIND = ActionKind(
     arity=(1, 1),
     usage="collect <city>",
     example="collect 1,1",
-    label="Collect with the city at {0}",
+    label=worded("Collect with {0}", city_name),
 )
 
 
@@ -615,7 +616,7 @@ def finish_collect(state: State, frame: Frame, args: dict[str, Any], ev: Events)
     text = ", ".join(f"{n} {r}" for r, n in kept.items() if n) or "nothing (limits reached)"
     ev.emit(
         "collect",
-        f"{player['name']} collects {text} at {frame['city']}.",
+        f"{player['name']} collects {text} around {city_name(state, frame['city'])}.",
         player=p,
         hexes=[h for h, _ in frame["picks"]],
     )
@@ -641,7 +642,7 @@ TAKE = ActionKind(
     arity=(2, 2),
     usage="take <hex> <resource>",
     example="take 1,0 wood",
-    label="Take {1} from {0}",
+    label=worded("Take {1} from {0}", place),
 )
 HUSBANDRY = ActionKind(
     "husbandry",
@@ -829,7 +830,7 @@ BUILD_KIND = ActionKind(
     arity=(1, 1),
     usage="build <city>",
     example="build 1,1",
-    label="Build units in the city at {0}",
+    label=worded("Build units in {0}", city_name),
 )
 
 
@@ -987,7 +988,7 @@ def apply_unit(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     frame["built"].append(kind)
     ev.emit(
         "build",
-        f"{player['name']} builds {with_article(kind)} at {where}.",
+        f"{player['name']} builds {with_article(kind)} {at(state, where)}.",
         player=p,
         hexes=[where],
     )
@@ -1173,7 +1174,7 @@ def grow_limit(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 
 @RULES.check(
     "grow.port-sea",
-    "A port goes on a sea hex next to the city: name it, e.g. port@3,-1.",
+    "A port goes on a sea hex next to the city: choose which one.",
     GROW,
 )
 def grow_port_sea(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -1361,7 +1362,7 @@ def apply_grow(state: State, frame: Frame, args: dict[str, Any], ev: Events) -> 
     city["pieces"][piece] = p
     ev.emit(
         "grow",
-        f"{player['name']} adds {with_article(piece)} to the city at {key}.",
+        f"{player['name']} adds {with_article(piece)} to {city_name(state, key)}.",
         player=p,
         hexes=[key],
     )
@@ -1391,12 +1392,12 @@ def _grow_label(state: State, frame: Frame, a: Action) -> str:
     piece, _, extra = a.args[1].replace("@", ":").partition(":")
     what = with_article(piece)
     if piece == "port" and extra:
-        what += f" on the sea at {extra}"
+        what += f" on the sea to its {side(state, a.args[0], extra)}"
     elif extra:
         what += f" (and a {extra} token)"
     if "+settler" in a.args[2:]:
         what += ", and a settler for 1 food (Sanitation)"
-    return f"Grow the city at {a.args[0]}: {what}"
+    return f"Grow {city_name(state, a.args[0])}: {what}"
 
 
 GROW_KIND = ActionKind(

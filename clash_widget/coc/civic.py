@@ -16,6 +16,7 @@ from .board import city_size, own_cities
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import describe_cost, parse_payment, pay, payment_key, payments
 from .effects import grants
+from .places import city_name
 from .rulebook import RULES
 from .state_types import CivicFrame
 from .vocab import HAPPY, RESOURCES, mood_name, parse_hex
@@ -147,7 +148,7 @@ def not_happy(state: State, frame: Frame, args: dict[str, Any]) -> bool:
 @RULES.check(
     "civic.rituals",
     "Only with Rituals may you pay for a step with resources (food, wood, ore, ideas, gold) "
-    "instead of mood tokens, e.g. improve 2,1 food:1+wood:1.",
+    "instead of mood tokens.",
     "Primer: Advances, SPIRITUALITY (Rituals)",
 )
 def rituals_ok(state: State, frame: Frame, args: dict[str, Any]) -> bool:
@@ -225,7 +226,7 @@ def apply_improve(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     frame["steps"] += 1
     ev.emit(
         "civic",
-        f"{player['name']} makes the city at {args['city']} {mood_name(city['mood'])}.",
+        f"{player['name']} makes {city_name(state, args['city'])} {mood_name(city['mood'])}.",
         player=frame["player"],
         hexes=[args["city"]],
     )
@@ -242,7 +243,7 @@ def payment_label(text: str) -> str:
 
 def _improve_label(state: State, frame: Frame, a: Action) -> str:
     tail = payment_label(a.args[1]) if len(a.args) > 1 else ", paying mood tokens"
-    return f"Improve the city at {a.args[0]}{tail}"
+    return f"Improve {city_name(state, a.args[0])}{tail}"
 
 
 def wide_improvements(state: State, frame: Frame) -> list[Action]:

@@ -25,6 +25,8 @@ from .cards import action_cards, card_base, combat_cards, in_hand, parse_play, t
 from .common import bump_stat, me
 from .economy import can_pay, describe_cost, gain, pay
 from .effects import grants
+from .places import at as at_place
+from .places import city_name, from_to, worded
 from .rulebook import RULES
 from .setup import add_unit
 from .state_types import (
@@ -153,7 +155,8 @@ def start_battle(state: State, p: int, src: str, to: str, moving: list[str], ev:
                 v["fought"] = True
     ev.emit(
         "battle",
-        f"{_name(state, p)} {_verb(p, 'attack')} {_name(state, d, start=False)} at {to}.",
+        f"{_name(state, p)} {_verb(p, 'attack')} {_name(state, d, start=False)} "
+        f"{at_place(state, to)}.",
         player=p,
         hexes=[to],
     )
@@ -225,10 +228,10 @@ def apply_siege(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
         pay(player, take)
         text = (
             f"{_name(state, p)} pays {describe_cost(take)} for Siegecraft: "
-            f"{SIEGE_TEXT[choice]} at {b['at']} in the first round."
+            f"{SIEGE_TEXT[choice]} {at_place(state, b['at'])} in the first round."
         )
     else:
-        text = f"{_name(state, p)} pays nothing for Siegecraft at {b['at']}."
+        text = f"{_name(state, p)} pays nothing for Siegecraft {at_place(state, b['at'])}."
     ev.emit("siegecraft", text, player=p, hexes=[b["at"]])
     _round(state, b, ev)
 
@@ -438,8 +441,9 @@ def _report_round(state: State, b: BattleRoundFrame, r: _Round, ev: Events) -> N
     p, d, at = b["player"], b["defender"], b["at"]
     a_name, d_name = _name(state, p, start=False), _name(state, d, start=False)
     text = (
-        f"Round {b['round']} at {at}: {a_name} {_verb(p, 'roll')} {r.attacker_roll} = "
-        f"{r.attacker_total} ({plural(r.attacker_hits, 'hit')}), {d_name} {_verb(d, 'roll')} "
+        f"Round {b['round']} {at_place(state, at)}: {a_name} {_verb(p, 'roll')} "
+        f"{r.attacker_roll} = {r.attacker_total} ({plural(r.attacker_hits, 'hit')}), "
+        f"{d_name} {_verb(d, 'roll')} "
         f"{r.defender_roll} = {r.defender_total} ({plural(r.defender_hits, 'hit')})"
     )
     if r.notes:
@@ -560,7 +564,12 @@ def _resolve(state: State, b: BattleRoundFrame, ev: Events) -> None:
         # Defeated side: settlers (and any other of its units) left alone are lost.
         doomed = [uid for uid, u in state["units"].items() if u["hex"] == at and u["owner"] != p]
         _remove(state, doomed)
-        ev.emit("battle_won", f"{_name(state, p)} {_verb(p, 'win')} at {at}.", player=p, hexes=[at])
+        ev.emit(
+            "battle_won",
+            f"{_name(state, p)} {_verb(p, 'win')} {at_place(state, at)}.",
+            player=p,
+            hexes=[at],
+        )
         if city is not None and city["owner"] != p and not naval:
             awards += capture(state, p, at, ev)
         if temple:
@@ -569,7 +578,7 @@ def _resolve(state: State, b: BattleRoundFrame, ev: Events) -> None:
         if not att_left:
             ev.emit(
                 "battle_lost",
-                f"{_possessive(state, p)} attack at {at} fails.",
+                f"{_possessive(state, p)} attack {at_place(state, at)} fails.",
                 player=p,
                 hexes=[at],
             )
@@ -592,7 +601,7 @@ def _settlers_defeated(state: State, p: int, at: str, ev: Events) -> None:
         n = len(lost)
         ev.emit(
             "settlers_lost",
-            f"{_possessive(state, p)} {n} settler{'s' if n > 1 else ''} at {at} "
+            f"{_possessive(state, p)} {n} settler{'s' if n > 1 else ''} {at_place(state, at)} "
             f"{'are' if n > 1 else 'is'} defeated.",
             player=p,
             hexes=[at],
@@ -649,9 +658,9 @@ def _place(state: State, what: str, who: int, key: str, ev: Events) -> None:
     add_unit(state, who, AWARDED_UNIT[what], key)
     name = _name(state, who)
     if what == "refugee":
-        text = f"A refugee settler of {name} reaches the city at {key}."
+        text = f"A refugee settler of {name} reaches {city_name(state, key)}."
     else:
-        text = f"Fanaticism: {name} gains an army in the city at {key}."
+        text = f"Fanaticism: {name} gains an army in {city_name(state, key)}."
     ev.emit(what, text, player=who, hexes=[key])
 
 
@@ -689,7 +698,7 @@ REFUGEE = ActionKind(
     arity=(1, 1),
     usage="refugee <city>",
     example="refugee 2,1",
-    label="Place the refugee settler in the city at {0}",
+    label=worded("Place the refugee settler in {0}", city_name),
 )
 FANATIC = ActionKind(
     "fanatic",
@@ -701,7 +710,7 @@ FANATIC = ActionKind(
     arity=(1, 1),
     usage="fanatic <city>",
     example="fanatic 2,1",
-    label="Place Fanaticism's free army in the city at {0}",
+    label=worded("Place Fanaticism's free army in {0}", city_name),
 )
 
 
@@ -721,6 +730,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[Award]:
     size = city_size(city)
     bump_stat(state, "capture")
     was_content = city["mood"] != ANGRY
+    name = city_name(state, key)  # as it was called before it changes hands
     if p == BARBARIANS:  # no gold for them, but the refugee flees all the same (rulings p. 12)
         city["owner"] = BARBARIANS
         city["capital"] = False
@@ -728,14 +738,14 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[Award]:
         for piece, owner in list(city["pieces"].items()):
             if owner == old:
                 city["pieces"][piece] = BARBARIANS
-        ev.emit("capture", f"The barbarians take the city at {key}.", hexes=[key])
+        ev.emit("capture", f"The barbarians take {name}.", hexes=[key])
         return [{"what": "refugee", "player": old}] if _capture_gold(state, was_content) else []
     if old == BARBARIANS:
         keep: BarbarianCityFrame = {"kind": "barbarian_city", "player": p, "city": key}
         state["stack"].append(keep)
         ev.emit(
             "capture",
-            f"{_name(state, p)} takes the barbarian city at {key}.",
+            f"{_name(state, p)} takes {name}.",
             player=p,
             hexes=[key],
         )
@@ -747,7 +757,7 @@ def capture(state: State, p: int, key: str, ev: Events) -> list[Award]:
             city["pieces"][piece] = p
     city["mood"] = ANGRY
     player = state["players"][p]
-    text = f"{player['name']} captures the city at {key}"
+    text = f"{player['name']} captures {name}"
     if _capture_gold(state, was_content):
         gain(state, player, "gold", size)
         text += f" and takes {size} gold"
@@ -780,7 +790,12 @@ def apply_choice(state: State, frame: Frame, args: Any, ev: Events) -> None:
     if is_sea(state, src) and not frame["naval"]:  # back aboard, each ship up to its capacity
         for uid in movers:
             state["units"][uid]["on"] = _ship_with_room(state, p, src)
-    ev.emit("retreat", f"{_name(state, p)} retreats from {at} to {src}.", player=p, hexes=[at, src])
+    ev.emit(
+        "retreat",
+        f"{_name(state, p)} retreats {from_to(state, at, src)}.",
+        player=p,
+        hexes=[at, src],
+    )
     city = state["cities"].get(at)
     if (
         city is not None
@@ -838,12 +853,13 @@ def apply_barbarian_choice(state: State, frame: Frame, args: Any, ev: Events) ->
     key, p = frame["city"], frame["player"]
     city = state["cities"][key]
     player = state["players"][p]
+    name = city_name(state, key)  # before it is razed or changes hands
     if args == "raze":
         del state["cities"][key]
         gain(state, player, "gold", 1)
         ev.emit(
             "raze",
-            f"{player['name']} razes the barbarian city at {key} for 1 gold.",
+            f"{player['name']} razes {name} for 1 gold.",
             player=p,
             hexes=[key],
         )
@@ -855,7 +871,7 @@ def apply_barbarian_choice(state: State, frame: Frame, args: Any, ev: Events) ->
     for piece, owner in list(city["pieces"].items()):
         if owner == BARBARIANS:  # culturally influenced pieces keep their owner
             city["pieces"][piece] = p
-    text = f"{player['name']} keeps the former barbarian city at {key}"
+    text = f"{player['name']} keeps {name}"
     if _capture_gold(state, was_content):
         size = city_size(city)
         gain(state, player, "gold", size)

@@ -24,6 +24,7 @@ from .common import bump_stat
 from .content import advances, load
 from .economy import gain
 from .effects import grants, source
+from .places import at, city_name, place, worded
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .state_types import BarbarianRaidFrame, EventMoodFrame
@@ -87,7 +88,7 @@ def _hit(state: State, p: int, key: str, cause: str, angry: bool, ev: Events) ->
     c["mood"] = ANGRY if angry else c["mood"] - 1
     ev.emit(
         "event_effect",
-        f"{cause}: the city at {key} becomes {mood_name(c['mood'])}.",
+        f"{cause}: {city_name(state, key)} becomes {mood_name(c['mood'])}.",
         player=p,
         hexes=[key],
     )
@@ -146,7 +147,7 @@ MOOD_CITY = ActionKind(
     arity=(1, 1),
     usage="lower <city>",
     example="lower 1,1",
-    label="The city at {0} takes the event's mood loss",
+    label=worded("{0} takes the event's mood loss", city_name),
 )
 PAY_MYTHS = ActionKind(
     "myths",
@@ -252,9 +253,10 @@ def barbarian_spawn(state: State, p: int, ev: Events) -> None:
         ev.emit("event_effect", "The barbarians find no room to settle.")
         return
     key = sites[rng.below(state, len(sites))]
+    where = at(state, key)  # named before the settlement stands there
     state["cities"][key] = new_city(BARBARIANS)
     add_unit(state, BARBARIANS, "army", key)
-    ev.emit("barbarian_spawn", f"A barbarian settlement appears at {key}.", hexes=[key])
+    ev.emit("barbarian_spawn", f"A barbarian settlement appears {where}.", hexes=[key])
     bump_stat(state, "barbarian_spawn")
 
 
@@ -297,7 +299,11 @@ def continue_raids(state: State, ev: Events) -> None:
             continue
         src, to = u["hex"], targets[0]
         u["hex"] = to
-        ev.emit("barbarian_attack", f"Barbarians from {src} attack {to}.", hexes=[src, to])
+        ev.emit(
+            "barbarian_attack",
+            f"Barbarians from {place(state, src)} attack {city_name(state, to)}.",
+            hexes=[src, to],
+        )
         bump_stat(state, "barbarian_attack")
         start_battle(state, BARBARIANS, src, to, [uid], ev)
         if state["stack"][-1] is not frame:

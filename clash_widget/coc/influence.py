@@ -25,6 +25,7 @@ from ..engine.game import Events, Frame, State
 from .board import city_size, hex_distance, own_cities
 from .common import bump_stat, mark_once, me, spend_action, used_once
 from .effects import grants
+from .places import city_name, place
 from .rulebook import RULES
 from .state_types import InfluenceBoostFrame, InfluencePieceFrame
 from .vocab import HAPPY, parse_hex, plural
@@ -229,11 +230,10 @@ def apply_attempt(state: State, frame: Frame, args: dict[str, Any], ev: Events) 
     die = rng.roll(state)
     need = needed_roll(state, p)
     bump_stat(state, "influence_attempt")
-    target = state["cities"][dst]
-    owner = state["players"][target["owner"]]["name"]
     how = " (free with Art and Sculptures)" if args["art"] else ""
     text = (
-        f"{player['name']} sends cultural influence from {src} to {owner}'s city at {dst}"
+        f"{player['name']} sends cultural influence from {place(state, src)} to "
+        f"{city_name(state, dst)}"
         f"{how}: rolls {die}, needs {need}+"
     )
     if spent:
@@ -303,7 +303,7 @@ def _swap(state: State, p: int, key: str, piece: str, ev: Events) -> None:
     name = state["players"][p]["name"]
     ev.emit(
         "influence_success",
-        f"{name}'s culture takes over the {piece} of the city at {key}: it still serves "
+        f"{name}'s culture takes over the {piece} of {city_name(state, key)}: it still serves "
         f"{state['players'][city['owner']]['name']} but now scores for {name}.",
         player=p,
         hexes=[key],
@@ -313,7 +313,7 @@ def _swap(state: State, p: int, key: str, piece: str, ev: Events) -> None:
 
 
 def _influence_label(state: State, frame: Frame, a: Action) -> str:
-    text = f"Cultural influence from {a.args[0]} on the city at {a.args[1]}"
+    text = f"Cultural influence from {place(state, a.args[0])} on {city_name(state, a.args[1])}"
     if "art" in a.args[2:]:
         text += " (Art and Sculptures: a culture token instead of an action)"
     return text
@@ -393,7 +393,8 @@ def apply_decline(state: State, frame: Frame, args: Any, ev: Events) -> None:
     state["stack"].pop()
     ev.emit(
         "influence_failed",
-        f"{me(state, frame)['name']} keeps the tokens: the influence on {frame['at']} fails.",
+        f"{me(state, frame)['name']} keeps the tokens: the influence on "
+        f"{city_name(state, frame['at'])} fails.",
         player=frame["player"],
         hexes=[frame["at"]],
     )

@@ -34,6 +34,7 @@ from .board import (
 from .common import actions_left, bump_stat, me, spend_action
 from .economy import pay
 from .effects import grants
+from .places import at, from_to, place
 from .rulebook import RULES
 from .state_types import GroupArgs, MoveFrame, MovePending, OrientFrame, WhichUnitsFrame
 from .vocab import count_words, parse_hex
@@ -970,7 +971,7 @@ def finish_group(
     ):
         ev.emit(
             "blocked",
-            f"The units cannot enter {to}; they stay at {src}.",
+            f"The units cannot enter {place(state, to)}; they stay {at(state, src)}.",
             player=p,
             hexes=[src, to],
         )
@@ -1011,7 +1012,7 @@ def finish_group(
     ev.emit(
         "move",
         f"{name} moves {count_words(spec)}{_carrying(state, moving) if by_ship else ''} "
-        f"from {src} to {to}{how}.",
+        f"{from_to(state, src, to)}{how}.",
         player=p,
         hexes=[src, to],
     )
@@ -1111,7 +1112,7 @@ ROAD_WORDS = {
 def _group_label(state: State, frame: Frame, a: Action) -> str:
     units = count_words(parse_spec(a.args[2]))
     road = next((ROAD_WORDS[x] for x in a.args[3:] if x in ROAD_WORDS), "")
-    return f"Move {units} from {a.args[0]} to {a.args[1]}{road}"
+    return f"Move {units} {from_to(state, a.args[0], a.args[1])}{road}"
 
 
 def wide_groups(state: State, frame: Frame) -> list[Action]:

@@ -16,6 +16,7 @@ from . import cards, research, trade
 from .board import cities_of, city_size, own_cities
 from .common import bump_stat
 from .economy import gain
+from .places import city_name, worded
 from .rulebook import RULES
 from .state_types import CocFrame, TurnFrame
 
@@ -198,12 +199,13 @@ def raze_candidates(state: State, frame: Frame):  # noqa: ANN201
 
 def apply_raze(state: State, frame: Frame, args: str, ev: Events) -> None:
     state["stack"].pop()
+    name = city_name(state, args)  # before it is razed
     del state["cities"][args]
     player = state["players"][frame["player"]]
     gain(state, player, "gold", 1)
     ev.emit(
         "raze",
-        f"{player['name']} razes the city at {args} for 1 gold.",
+        f"{player['name']} razes {name} for 1 gold.",
         player=frame["player"],
         hexes=[args],
     )
@@ -219,6 +221,6 @@ RAZE = ActionKind(
     arity=(1, 1),
     usage="raze <city>",
     example="raze 2,1",
-    label="Raze the city at {0} for 1 gold",
+    label=worded("Raze {0} for 1 gold", city_name),
 )
 PASS = bare("pass", lambda s, f, a, ev: s["stack"].pop(), label="Pass")

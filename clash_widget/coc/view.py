@@ -15,6 +15,7 @@ from ..engine.seats import identity
 from . import advance_view, ahead, content
 from .board import city_size
 from .economy import cap
+from .places import board_places
 from .scoring import breakdown
 from .vocab import BARBARIAN_COLOUR, MOOD_NAMES, RESOURCES
 
@@ -26,6 +27,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     show_legal = seat is None or seat == deciding
     legal = game.legal_actions(state) if show_legal else []
     parts = ahead.stack_parts(state)
+    places = board_places(state)
     return {
         "game": "coc",
         "seat": seat,
@@ -49,6 +51,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
                 "terrain": h["terrain"],
                 "region": h["region"],
                 "explored": h["terrain"] is not None,
+                "place": places[k],  # the hex in words (coc/places.py)
             }
             for k, h in state["hexes"].items()
         ],

@@ -22,6 +22,7 @@ from .common import bump_stat, me, spend_action
 from .content import load
 from .economy import can_pay, pay
 from .effects import grants, on_gain, source
+from .places import city_name
 from .rulebook import RULES
 from .state_types import MonumentsPickFrame
 from .vocab import ANGRY, BASIC, TOKENS, parse_hex
@@ -291,7 +292,7 @@ def apply_build(state: State, frame: Frame, args: dict[str, Any], ev: Events) ->
     state["cities"][args["city"]]["wonders"].append(w)
     ev.emit(
         "wonder_built",
-        f"{player['name']} builds the {wonder_name(w)} at {args['city']}.",
+        f"{player['name']} builds the {wonder_name(w)} in {city_name(state, args['city'])}.",
         player=frame["player"],
         hexes=[args["city"]],
     )
@@ -303,7 +304,7 @@ paying.register("wonder", lambda s, f, a: [dict(wonder_cards()[a["wonder"]]["cos
 
 
 def _wonder_label(state: State, frame: Frame, a: Action) -> str:
-    return f"Build the {wonder_name(a.args[1])} in the city at {a.args[0]}"
+    return f"Build the {wonder_name(a.args[1])} in {city_name(state, a.args[0])}"
 
 
 BUILD_WONDER = ActionKind(

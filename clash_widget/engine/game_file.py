@@ -17,6 +17,7 @@ from typing import Any
 
 from .game import Game, State
 from .registry import GAMES, get_game
+from .seats import name as seat_name
 from .seats import names_problem
 from .state import clone
 
@@ -46,6 +47,21 @@ class GameFile:
     """The stored start of a set-up position (None: the record deals it)."""
     state: Any = None
     """The stored position the record must replay to (None: not stored)."""
+    hints: tuple[Hinted, ...] = ()
+    """The coach's hints asked in the game (checked against the replay: :func:`hint_problem`)."""
+
+
+@dataclass(frozen=True)
+class Hinted:
+    """A hint asked in the game: after ``at`` recorded actions, by ``seat``; ``move`` is the
+    action the coach suggested (a legal action of that position)."""
+
+    at: int
+    seat: int
+    move: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"at": self.at, "seat": self.seat, "move": self.move}
 
 
 def a_value(value: Any) -> str:
@@ -201,6 +217,43 @@ def failure(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+def _hints_of(data: dict[str, Any], rec: dict[str, Any]) -> tuple[Hinted, ...]:
+    """The file's ``"hints"`` (a list of ``{"at", "seat", "move"}``), their shape checked."""
+    raw = data.get("hints")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise GameFileError(f'the file\'s "hints" must be a list, not {a_value(raw)}')
+    out: list[Hinted] = []
+    n, players = len(rec["actions"]), rec["players"]
+    for i, h in enumerate(raw):
+        where = f"hint {i + 1} of the file"
+        if not isinstance(h, dict) or set(h) != {"at", "seat", "move"}:
+            raise GameFileError(f'{where} must be an object with "at", "seat" and "move"')
+        at, seat, move = h["at"], h["seat"], h["move"]
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= n:
+            raise GameFileError(f"{where} was asked at {a_value(at)}, not a position 0 to {n}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise GameFileError(f"{where} names {a_value(seat)}, not one of the {players} players")
+        if not isinstance(move, str) or not move.strip():
+            raise GameFileError(f"{where} must name its move as text, not {a_value(move)}")
+        out.append(Hinted(at, seat, move))
+    return tuple(out)
+
+
+def hint_problem(game: Game, state: State, hinted: Hinted) -> str | None:
+    """Why ``hinted`` does not fit the position it was asked at (``state``), or None: the
+    seat that asked must be the one to decide there, and the move one of its legal moves."""
+    to_move = game.current_player(state)
+    if to_move != hinted.seat:
+        who = "nobody" if to_move is None else seat_name(state, to_move)
+        asker = seat_name(state, hinted.seat)
+        return f"{asker} asked for a hint at position {hinted.at}, where {who} decides"
+    if hinted.move not in {str(a) for a in game.legal_actions(state)}:
+        return f"the hint at position {hinted.at} ({hinted.move}) is not a legal move there"
+    return None
+
+
 def read_game_file_data(data: str | bytes | dict[str, Any]) -> GameFile:
     """The checked game file of ``data`` (its JSON text or parsed data), positions upgraded."""
     parsed = _parse(data)
@@ -221,7 +274,7 @@ def read_game_file_data(data: str | bytes | dict[str, Any]) -> GameFile:
                 f'the file\'s "start" must be a position (an object), not {a_value(start)}'
             )
         check_invariants(game, start, "the start position")
-    return GameFile(game, rec, start, positions["state"])
+    return GameFile(game, rec, start, positions["state"], _hints_of(parsed, rec))
 
 
 def check_start_fits(file: GameFile, players: int, options: dict[str, Any]) -> None:
@@ -269,10 +322,12 @@ __all__ = [
     "RECORD_VERSION",
     "GameFile",
     "GameFileError",
+    "Hinted",
     "a_value",
     "check_invariants",
     "check_start_fits",
     "failure",
+    "hint_problem",
     "read_game_file_data",
     "verify_replay",
 ]

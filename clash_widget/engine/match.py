@@ -30,8 +30,10 @@ from .game_file import (
     RECORD_VERSION,
     GameFile,
     GameFileError,
+    Hinted,
     check_start_fits,
     failure,
+    hint_problem,
     read_game_file_data,
     verify_replay,
 )
@@ -107,6 +109,10 @@ class Match:
         self._redo: list[str] = []
         self._start: State | None = None  # the position before the first recorded action
         self._previous: Listing | None = None  # the last action's position's listing, if given
+        # The coach's hints asked in this game: actions recorded when asked -> (seat, the
+        # move's key). Not part of the record (a replay does not depend on them); the
+        # session's game file keeps them and :meth:`load` checks them against the replay.
+        self.hints: dict[int, tuple[int, str]] = {}
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -440,7 +446,17 @@ class Match:
         """
         file = read_game_file_data(data)
         match = _first_match(file)
-        for i, key in enumerate(file.record["actions"]):
+        hints: dict[int, list[Hinted]] = {}
+        for h in file.hints:
+            hints.setdefault(h.at, []).append(h)
+        for i, key in enumerate([*file.record["actions"], None]):
+            for h in hints.get(i, ()):  # a hint fits the position it was asked at
+                problem = hint_problem(match.game, match.state, h)
+                if problem:
+                    raise GameFileError(problem)
+                match.hints[h.at] = (h.seat, h.move)
+            if key is None:
+                break
             try:
                 outcome = match.play(key)
             except Exception as exc:  # a rules error while replaying: the file cannot be trusted

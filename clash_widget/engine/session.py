@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 from .actions import Action
 from .game import Game, Options, State
+from .game_file import Hinted, hint_problem
 from .match import GAME_FILE_FORMAT, GameFileError, Match, Outcome
 from .seats import name as seat_name
 from .state import clone
@@ -259,7 +260,6 @@ class Session:
     ) -> None:
         self._factory = bot_factory
         self._coach = coach
-        self.hints: dict[int, tuple[int, str]] = {}
         self._from_catalogue = bot_names is None and bot_factory is None  # names follow the game
         self.bot_names: tuple[str, ...] | None = None if bot_names is None else tuple(bot_names)
         self._seats: list[str | None] = []
@@ -304,9 +304,6 @@ class Session:
         if self._from_catalogue:
             self.bot_names = catalogue_names(match.game.name)
         self.timeline = Timeline(match)
-        # hints given in this game, by the number of actions recorded when asked: (seat, the
-        # move's key); a review marks the decisions where the hint was played
-        self.hints = {}
         self._bot_objects.clear()
         n = match.players
         self._seats = (self._seats + [None] * n)[:n]
@@ -314,6 +311,13 @@ class Session:
     @property
     def game(self) -> Game:
         return self._match.game
+
+    @property
+    def hints(self) -> dict[int, tuple[int, str]]:
+        """The coach's hints asked in this game (the match's): the number of actions recorded
+        when asked -> (the seat, the hinted move's key). The game file keeps them, so a
+        review can say where a hint was taken."""
+        return self._match.hints
 
     def open(self, source: str | bytes | Path | dict[str, Any]) -> Match:
         """Replace the game with a game file's (verified first: a bad file changes nothing)."""
@@ -411,7 +415,12 @@ class Session:
         return self._match.play(key, version=version)
 
     def undo(self) -> bool:
-        return self._match.undo()
+        done = self._match.undo()
+        if done:  # a hint asked after this position belongs to a future that may not come
+            n = len(self._match.actions)
+            for at in [at for at in self.hints if at > n]:
+                del self.hints[at]
+        return done
 
     def redo(self) -> bool:
         return self._match.redo()
@@ -524,6 +533,20 @@ class Session:
         start = self._match.start_if_set_up()
         if start is not None:
             out["start"] = start
+        hints = self.kept_hints()
+        if hints:
+            out["hints"] = [h.to_dict() for h in hints]
+        return out
+
+    def kept_hints(self) -> list[Hinted]:
+        """The hints that still fit their position (one asked before code undid the moves
+        after it and played others may not): what the game file keeps."""
+        out = []
+        n = len(self._match.actions)
+        for at, (seat, move) in sorted(self.hints.items()):
+            h = Hinted(at, seat, move)
+            if at <= n and hint_problem(self.game, self.match_at(at).state, h) is None:
+                out.append(h)
         return out
 
     def to_json(self) -> str:

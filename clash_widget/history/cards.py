@@ -33,6 +33,8 @@ TYPE_NAMES = {
 }
 YIELDS = ("food", "material", "trade")
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+# The ranks and suits in words, for everything a person reads ("the ace of Suns", not "A☀").
+RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
 class Instance(NamedTuple):
@@ -203,14 +205,32 @@ def rank_text(r: int) -> str:
 
 
 def face(state: dict[str, Any], cid: str) -> str:
-    """Rank and suit, e.g. ``7☾``."""
+    """Rank and suit as printed on the card, e.g. ``7☾`` (drawn on the table, never in
+    a sentence: see :func:`face_words`)."""
     i = instance(state, cid)
     return f"{rank_text(i.rank)}{suits()[i.suit]['symbol']}"
 
 
+def rank_suit_words(rank: int, suit: str) -> str:
+    """A rank and suit in words, e.g. ``7 of Moons``, ``ace of Suns``, ``queen of Leaves``."""
+    return f"{RANK_WORDS.get(rank, str(rank))} of {suits()[suit]['plural']}"
+
+
+def face_words(state: dict[str, Any], cid: str) -> str:
+    """The card's face in words, e.g. ``7 of Moons`` (issue #37: no bare suit symbols in
+    what a learner reads; the table draws :func:`face`, its legend names the suits)."""
+    i = instance(state, cid)
+    return rank_suit_words(i.rank, i.suit)
+
+
+def faces_words(state: dict[str, Any], cids: Any) -> str:
+    """Several faces in words, comma-separated: ``9 of Moons, 10 of Waves``."""
+    return ", ".join(face_words(state, c) for c in cids)
+
+
 def name(state: dict[str, Any], cid: str) -> str:
-    """The card's name with its face, e.g. ``Grassland (7☾)``."""
-    return f"{design(state, cid)['name']} ({face(state, cid)})"
+    """The card's name with its face in words, e.g. ``Grassland (7 of Moons)``."""
+    return f"{design(state, cid)['name']} ({face_words(state, cid)})"
 
 
 def _yield_words(y: dict[str, int]) -> str:
@@ -303,6 +323,7 @@ def public(state: dict[str, Any], cid: str) -> dict[str, Any]:
         "rank": i.rank,
         "suit": i.suit,
         "face": face(state, cid),
+        "face_words": face_words(state, cid),
         "owner": owner(cid),
         "text": text(i.design),
     }

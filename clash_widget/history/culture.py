@@ -121,15 +121,16 @@ def apply_clash(state: State, frame: Frame, a: Args, ev: Events) -> None:
     h_d, used_d = best(state, theirs)
     won = h_a.key > h_d.key
     tie = h_a.key == h_d.key
-    faces = lambda cs: " ".join(card_set.face(state, c) for c in cs)  # noqa: E731
+    faces = lambda cs: card_set.faces_words(state, cs)  # noqa: E731
     who, them = zones.player_name(state, seat), zones.player_name(state, rival)
     outcome = f"{who} wins" if won else (f"a tie: {them} defends" if tie else f"{them} defends")
     zones.stats(state, "clashes")
     ev.emit(
         "culture_clash",
-        f"Culture clash from {zones.city_name(state, city)}: {who} pulls {faces(mine)}, "
-        f"best hand {h_a.name} ({faces(used_a)}); {them} pulls {faces(theirs)}, best hand "
-        f"{h_d.name} ({faces(used_d)}): {outcome}.",
+        # The cards in words, once each (the table marks which ones make the best hand).
+        f"Culture clash from {zones.city_name(state, city)}: {who} pulls {faces(mine)} "
+        f"(best hand: {h_a.name}); {them} pulls {faces(theirs)} (best hand: "
+        f"{h_d.name}): {outcome}.",
         player=seat,
         defender=rival,
         city=city,

@@ -88,7 +88,7 @@ def initiative(state: State, ev: Events) -> None:
     state["turn"]["order"] = order
     state["shown"]["initiative"] = shown
     pulls = ", ".join(
-        f"{zones.player_name(state, int(x['seat']))} {card_set.face(state, str(x['card']))}"
+        f"{zones.player_name(state, int(x['seat']))} {card_set.face_words(state, str(x['card']))}"
         for x in shown
     )
     ev.emit(
@@ -206,14 +206,14 @@ def try_growth(state: State, seat: int, city: str, ev: Events) -> None:
     got = zones.pull(state, seat, growth_pulls(state, city), ev)
     total = sum(card_set.rank(state, x) for x in got)
     need = growth_need(state, city)
-    faces = " ".join(card_set.face(state, x) for x in got)
+    faces = card_set.faces_words(state, got)
     state["shown"]["growth"].append({"city": city, "cards": got, "total": total, "need": need})
     grew = total >= need
     if grew:
         c["population"] += 1
     ev.emit(
         "growth" if grew else "no_growth",
-        f"{zones.city_name(state, city)} pulls {faces} = {total} (needs {need}): "
+        f"{zones.city_name(state, city)} pulls {faces}, ranks adding up to {total} (needs {need}): "
         + (f"population {c['population']}." if grew else "no growth."),
         player=seat,
         city=city,

@@ -78,13 +78,16 @@ def _trade_prompt(state: State, frame: Frame) -> str:
 
 
 def _grow_prompt(state: State, frame: Frame) -> str:
-    tries = "; ".join(
-        f"{zones.city_name(state, c)} pulls {growth_pulls(state, c)}, needs {growth_need(state, c)}"
-        for c in frame["cities"]
-    )
+    # Each city once, then the rule once (a city's name carries its face in parentheses).
+    def tries(city: str) -> str:
+        n = growth_pulls(state, city)
+        need = growth_need(state, city)
+        return f"{zones.city_name(state, city)}: {n} card{'s' if n != 1 else ''}, needs {need}"
+
     return (
-        f"{_who(state, frame)}: try to grow a city ({tries}): pulled cards go to your landfill. "
-        "Or done."
+        f"{_who(state, frame)}: try to grow a city, or done. "
+        f"{'; '.join(tries(c) for c in frame['cities'])}. A city grows when the ranks of the "
+        "cards it pulls add up to its need; the pulled cards go to your landfill."
     )
 
 

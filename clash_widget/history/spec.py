@@ -12,6 +12,6 @@ SPEC = GameSpec(
     frontend="js/src/history/index.ts",
     bundle="history",
     css_prefix="hccg",
-    picture="clash_widget.widget.picture:draw_history",
+    picture="clash_widget.widget.history_still:draw_history",
     notebook="notebooks/22_history_ccg.ipynb",
 )

@@ -34,7 +34,7 @@ class CardCity:
     """A city on a player's map: its card, name, controller, population and what is next to it."""
 
     card: str  # its card ("0-07"), as action keys name it
-    name: str  # in words, with its face: "Riverside (A☀)"
+    name: str  # in words, with its face: "Riverside (ace of Suns)"
     controller: int  # the seat controlling it
     population: int
     terrains: tuple[str, ...]  # names

@@ -92,8 +92,9 @@ def is_object(cid: str) -> bool:
 
 @cache  # a card's printed names never change: asked for most log lines
 def label(cid: str) -> str:
-    c = catalogue()[cid]
-    return f"{c['name']} ({c['gloss']})"
+    """A card's name in what a person reads: the English name only (the table offers the
+    seed's Italian name on demand, as a setting and in each card's tooltip)."""
+    return str(catalogue()[cid]["gloss"])
 
 
 def named(x: str) -> str:

@@ -179,10 +179,12 @@ class Secolo(Game):
 
 # -- descriptions ------------------------------------------------------------------------------
 def _name(x: str) -> str:
+    """A card or culture in an action's label: its English name, as the table names it (one
+    language per label, issue 37; the Italian name is on the card)."""
     if x in catalogue.catalogue():
         return catalogue.label(x)
     if x in catalogue.cultures():
-        return f"{catalogue.cultures()[x]['name']} ({catalogue.cultures()[x]['gloss']})"
+        return str(catalogue.cultures()[x]["gloss"])
     return x
 
 

@@ -12,6 +12,6 @@ SPEC = GameSpec(
     frontend="js/src/secolo/index.ts",
     bundle="secolo",
     css_prefix="secolo",
-    picture="clash_widget.widget.picture:draw_secolo",
+    picture="clash_widget.widget.secolo_picture:draw_secolo",
     notebook="notebooks/20_secolo_di_ferro.ipynb",
 )

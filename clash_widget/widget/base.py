@@ -14,7 +14,8 @@ ones every front end may read (js/src/shared/model.ts):
 - ``view`` (Python -> JS): the shown seat's view, always a NEW dict after a change.
 - ``intent`` (JS -> Python): ``{seq, version, type: "act", key}``, ``"undo"``,
   ``"redo"``, the game-file intents ``"save"`` and ``"load"``, the coach's ``"hint"``
-  (:mod:`.coaching`: the ``hint`` trait gets the advice); subclasses add intent
+  (:mod:`.coaching`: the ``hint`` trait gets the advice) and ``"review"`` /
+  ``"review_cancel"`` (:mod:`.reviewing`: the ``review`` trait); subclasses add intent
   types with their fields (:attr:`MatchWidget.EXTRA_INTENTS`) and a handler.
 - ``feedback``: what the widget says after each intent or setting, in words
   (docs/design.md, "Messages"; :func:`.feedback.message` gives its one shape).
@@ -53,10 +54,20 @@ from .bot_seats import BotSeats
 from .coaching import Coaching
 from .feedback import without_key
 from .game_files import GameFile, GameFiles
-from .intents import BASE_FIELDS, FILE_FIELDS, HINT_FIELDS, NO_REDO, NO_UNDO, field_problem, is_int
+from .intents import (
+    BASE_FIELDS,
+    COACH_UNVERSIONED,
+    FILE_FIELDS,
+    HINT_FIELDS,
+    NO_REDO,
+    NO_UNDO,
+    field_problem,
+    is_int,
+)
 from .messages import Messages
 from .picture import Pictured
 from .replay import Replay
+from .reviewing import Reviewing
 from .router import Settings, Situation, player_name, route
 from .view_lock import ViewLock
 
@@ -65,7 +76,15 @@ W = TypeVar("W", bound="MatchWidget")
 
 
 class MatchWidget(
-    Messages, ViewLock, Coaching, GameFiles, Replay, BotSeats, Pictured, anywidget.AnyWidget
+    Messages,
+    ViewLock,
+    Reviewing,
+    Coaching,
+    GameFiles,
+    Replay,
+    BotSeats,
+    Pictured,
+    anywidget.AnyWidget,
 ):
     """Common base: traits, lock, intents, feedback, and the Session's features.
 
@@ -79,7 +98,7 @@ class MatchWidget(
     EXTRA_INTENTS: ClassVar[dict[str, frozenset[str]]] = {**FILE_FIELDS, **HINT_FIELDS}
     OPTIONAL_FIELDS: ClassVar[dict[str, frozenset[str]]] = {"load": frozenset({"name"})}
     # Extra intent types answered whatever the version (they change no position).
-    UNVERSIONED: ClassVar[frozenset[str]] = frozenset({"save"})
+    UNVERSIONED: ClassVar[frozenset[str]] = frozenset({"save"}) | COACH_UNVERSIONED
 
     view = traitlets.Dict().tag(sync=True)
     intent = traitlets.Dict().tag(sync=True)
@@ -331,12 +350,16 @@ class MatchWidget(
         by = None
         if actor is not None:
             by = {"seat": actor, "name": self._player_name(actor), "bot": bot}
-        text = feedback.played_text(self.match, self.seat, actor, outcome, label)
+        text = self._played_text(actor, outcome, label)
         if bot is not None:  # a bot's move says so; the log's words name the seat
             text = f"{bot.capitalize()} bot: {text}"
         self._say(True, text, None, seq=seq, by=by)
         self._notify(outcome)
         return outcome
+
+    def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
+        """The feedback line's words for a move (a game's widget may say it shorter)."""
+        return feedback.played_text(self.match, self.seat, actor, outcome, label)
 
     def _label(self, key: str) -> str:
         """The words of a legal action before it is played (its key is never shown)."""

@@ -31,6 +31,7 @@ from .base import MatchWidget
 from .intents import (
     BAD_SETTING,
     BOARD_FIELDS,
+    COACH_UNVERSIONED,
     INTENT_TYPES,
     WIDGET_RULES,
     field_problem,
@@ -52,7 +53,7 @@ class ClashBoard(MatchWidget):
     GAME = "coc"
     _esm, _css = front_end("coc", "front-end")
     EXTRA_INTENTS = BOARD_FIELDS
-    UNVERSIONED = frozenset({"resync", "save"})
+    UNVERSIONED = frozenset({"resync", "save"}) | COACH_UNVERSIONED
 
     selected = traitlets.Dict().tag(sync=True)
     # After an action: the changes to ``view``; ``view`` itself is then updated in

@@ -6,9 +6,10 @@ seat (its hint would be judged from a hand this view must not see), never while 
 move or while replaying. The coach runs off the widget's thread (a daemon thread, so the
 board stays responsive while it thinks); where Python has no threads (Pyodide) it runs
 inline. When it is done the ``hint`` trait gets a NEW dict for the position it was asked on
-(``version``): the move's words, its reasons and the alternatives, and its action key, which
-the front end uses only to highlight the move's button (never to show it). A hint that comes
-back after the game moved on is dropped.
+(``version``): the move's words, its reasons and the alternatives, its action key and its
+board targets (:mod:`.targets`: the hex, card or land, as the table's data-* attributes name
+them), which the front end uses only to mark the move's button and its place on the board
+(never to show them). A hint that comes back after the game moved on is dropped.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from clash_widget.engine.session import Session
 from .host import WidgetHost
 from .intents import NO_HINT
 from .router import read_only, seat_verdict
+from .targets import targets_of
 
 
 def has_threads() -> bool:
@@ -32,13 +34,17 @@ def has_threads() -> bool:
     return sys.platform != "emscripten"
 
 
-def hint_trait(given: Any, version: int) -> dict[str, Any]:
-    """A coach's hint as the front end reads it (words, and the key to highlight)."""
+def hint_trait(given: Any, version: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A coach's hint as the front end reads it: its words, the key of the move's button and
+    the move's board targets (``view``: the seat's view the hint was asked on), both only to
+    mark the move, never shown."""
+    key = str(given.action)
     return {
         "version": version,
         "seat": given.seat,
         "player": given.player,
-        "key": str(given.action),
+        "key": key,
+        "targets": targets_of(view, key) if view else [],
         "label": given.label,
         "reasons": list(given.reasons),
         "alternatives": [
@@ -103,7 +109,7 @@ class Coaching(WidgetHost):
                         self._say(False, "The game moved on: ask for a new hint.", None, seq=seq)
                     else:
                         self._session.hints[at] = (given.seat, str(given.action))
-                        self.hint = hint_trait(given, version)
+                        self.hint = hint_trait(given, version, snapshot.view(given.seat))
                         self._say(True, given.text, None, seq=seq)
                 self._poke()
             except Exception as exc:  # never swallow: show it

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from clash_widget.engine import Outcome
+
+from . import feedback
 from .assets import front_end
 from .base import MatchWidget
 
@@ -33,6 +36,24 @@ class HistoryTable(MatchWidget):
 
     GAME = "history"
     _esm, _css = front_end("history", "History")
+
+    def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
+        """One sentence for a move: what it did (its first log line), and how many more
+        lines it wrote to the log just below (issue #37: a pass that ends the phase wrote
+        seven, and the feedback line read four of them again). The move that ends the game
+        also says how it ended, so the line is never stale."""
+        seen = [self.match.game.event_for(e, self.seat) for e in outcome.events]
+        shown = [e for e in seen if e.get("text")]
+        said = [str(e["text"]) for e in shown if e.get("kind") not in feedback.TURN_KINDS]
+        if not said:
+            return feedback.played_text(self.match, self.seat, actor, outcome, label)
+        first = feedback.sentence(said[0])
+        if self.match.is_over and len(said) > 1:
+            return f"{first} {feedback.sentence(said[-1])}"
+        more = len(shown) - 1
+        if not more:
+            return first
+        return f"{first[:-1]} ({more} more line{'s' if more > 1 else ''} in the log){first[-1]}"
 
     # -- small readers for notebooks: the teacher's view, never the rules' state --
     def council(self, seat: int) -> list[str]:

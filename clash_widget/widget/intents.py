@@ -45,6 +45,14 @@ NO_HINT = WIDGET_RULES.rule(
     "Widget: the coach",
     source="ours",
 )
+REVIEW_OWN_SEAT = WIDGET_RULES.rule(
+    "widget.review-own-seat",
+    "From a player's view the coach reviews only that player's own game: another player's "
+    "review would name the moves they made from a hand this view must not see. The "
+    "teacher's view may review any player.",
+    "Widget: the coach",
+    source="ours",
+)
 BOT_SEAT = WIDGET_RULES.rule(
     "widget.bot-seat",
     "A bot plays this seat; make the seat human to act for it.",
@@ -97,7 +105,14 @@ FILE_FIELDS: dict[str, frozenset[str]] = {
     "new": frozenset(),
 }
 # Every match widget's coach: "hint" (the coach's best move for the seat to play).
-HINT_FIELDS: dict[str, frozenset[str]] = {"hint": frozenset()}
+HINT_FIELDS: dict[str, frozenset[str]] = {
+    "hint": frozenset(),
+    # a review of one seat's game (its seat from 0), and stopping it
+    "review": frozenset({"seat"}),
+    "review_cancel": frozenset(),
+}
+# Intents answered whatever the version: they change no position (a review reads the record).
+COACH_UNVERSIONED = frozenset({"review", "review_cancel"})
 # ClashBoard's own: "select" a hex, "resync" (the front end's view is not the one a
 # patch was made for; send it whole).
 BOARD_FIELDS: dict[str, frozenset[str]] = {
@@ -106,7 +121,19 @@ BOARD_FIELDS: dict[str, frozenset[str]] = {
     **FILE_FIELDS,
     **HINT_FIELDS,
 }
-INTENT_TYPES = ("select", "act", "undo", "redo", "resync", "save", "load", "new", "hint")
+INTENT_TYPES = (
+    "select",
+    "act",
+    "undo",
+    "redo",
+    "resync",
+    "save",
+    "load",
+    "new",
+    "hint",
+    "review",
+    "review_cancel",
+)
 MAX_FILE_CHARS = 5_000_000
 
 
@@ -167,6 +194,8 @@ def field_problem(
             return "'q' and 'r' must be integers"
         if (q, r) not in (hexes or ()):
             return f"{q},{r} is not a hex of this map"
+    if kind == "review" and not is_int(intent.get("seat")):
+        return "'seat' must be an integer (the player to review, from 0)"
     if kind == "load":
         text, name = intent.get("text"), intent.get("name", "")
         if not isinstance(text, str) or not text.strip():

@@ -14,7 +14,6 @@ the view's documented keys, never a rules module.
 from __future__ import annotations
 
 import math
-import textwrap
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -365,112 +364,6 @@ def draw_coc(view: dict[str, Any]) -> str:
     return _svg(width, y, parts, "Clash of Cultures")
 
 
-# -- card tables: 600 il Secolo di Ferro and History CCG --------------------------
-def _lines_svg(view: dict[str, Any], title: str, blocks: list[tuple[int, list[str]]]) -> str:
-    """A card table as text: one block of lines per player (seat; -1: the table)."""
-    width = 860.0
-    parts, y = _header(view, width)
-    for seat, lines in blocks:
-        color = "#222" if seat < 0 else seat_ink(view, seat)
-        for i, line in enumerate(lines):
-            weight = {"font_weight": "bold"} if i == 0 else {}
-            for piece in textwrap.wrap(line, 120, subsequent_indent="    "):
-                y += 16
-                x = 8 if i == 0 else 20
-                parts.append(_text(x, y, piece, 12, fill=color, **weight))
-        y += 8
-    return _svg(width, y + 8, parts, title)
-
-
-def _names(cards: list[dict[str, Any]]) -> str:
-    return ", ".join(str(c.get("name", "?")) for c in cards) or "none"
-
-
-def draw_secolo(view: dict[str, Any]) -> str:
-    blocks: list[tuple[int, list[str]]] = []
-    for p in view.get("players", []):
-        seat = p["seat"]
-        protagonist = (p.get("protagonist") or {}).get("name")
-        lines = [
-            f"{seat_name(view, seat)}: {p.get('cultures', 0)} cultures in the city"
-            + (f", Protagonist {protagonist}" if protagonist else "")
-        ]
-        for group in p.get("city") or []:
-            lines.append(f"City, {group.get('name', '')}: {_names(group.get('cards', []))}")
-        if not p.get("city"):
-            lines.append("City: empty")
-        hand = p.get("hand")
-        if hand:
-            lines.append(f"Hand: {_names(hand)}")
-        else:
-            lines.append(f"Hand: {p.get('hand_count', 0)} cards")
-        blocks.append((seat, lines))
-    blocks.append(
-        (
-            -1,
-            [
-                f"Deck: {view.get('deck_count', 0)} cards, discard pile: "
-                f"{view.get('discard_count', 0)} cards"
-            ],
-        )
-    )
-    return _lines_svg(view, str(view.get("title", "600 il Secolo di Ferro")), blocks)
-
-
-def _city_line(c: dict[str, Any]) -> str:
-    terrains = _names(c.get("terrains", []))
-    units = ", ".join(
-        f"{u['name']}{'' if u.get('fresh', True) else ' (exhausted)'}" for u in c.get("units", [])
-    )
-    made = _names(c.get("creations", []))
-    line = (
-        f"{c['name']}{' (capital)' if c.get('capital') else ''}, population {c.get('population')}"
-    )
-    line += f"; terrains: {terrains}"
-    if c.get("creations"):
-        line += f"; creations: {made}"
-    if units:
-        line += f"; units: {units}"
-    return line
-
-
-def draw_history(view: dict[str, Any]) -> str:
-    turn = view.get("turn") or {}
-    blocks: list[tuple[int, list[str]]] = [
-        (-1, [f"Turn {turn.get('number', '?')}, {turn.get('phase_name', '')}"])
-    ]
-    for p in view.get("players", []):
-        seat = p["seat"]
-        lines = [
-            f"{seat_name(view, seat)} ({p.get('deck_name', '')}): population "
-            f"{p.get('population', 0)}, culture {p.get('culture', 0)}, "
-            f"wonders {p.get('wonders', 0)}"
-        ]
-        lines += [_city_line(c) for c in p.get("cities", [])]
-        research = p.get("research")
-        if research:
-            lines.append(
-                f"Researching {research['name']} ({research.get('counters', 0)} of "
-                f"{research.get('cost', '?')} counters)"
-            )
-        if p.get("techs") or p.get("policies"):
-            lines.append(
-                f"Techs: {_names(p.get('techs', []))}; policies: {_names(p.get('policies', []))}"
-            )
-        council = p.get("council")
-        lines.append(
-            f"Council: {_names(council)}"
-            if council
-            else f"Council: {p.get('council_count', 0)} cards"
-        )
-        lines.append(
-            f"Treasury: {p.get('treasury_count', 0)} cards; "
-            f"landfill: {len(p.get('landfill', []))} cards"
-        )
-        blocks.append((seat, lines))
-    return _lines_svg(view, str(view.get("title", "History CCG")), blocks)
-
-
 # -- The Persistence of Culture: the world map ----------------------------------
 def draw_persistence(view: dict[str, Any]) -> str:
     m = view["map"]
@@ -573,7 +466,12 @@ def picture(view: dict[str, Any]) -> str:
     draw = drawer(str(view.get("game", "")))
     if draw is None:
         return _svg(300, 40, [_text(8, 24, "No game to show yet.", 13)], "clash_widget")
-    return draw(view).replace("</title>", f"</title><desc>{escape(describe(view))}</desc>", 1)
+    svg, words = draw(view), escape(describe(view))
+    if (
+        "<desc>" in svg
+    ):  # the drawer's own description (Secolo's, History's table) follows the summary
+        return svg.replace("<desc>", f"<desc>{words} ", 1)
+    return svg.replace("</title>", f"</title><desc>{words}</desc>", 1)
 
 
 TITLES = {

@@ -82,7 +82,7 @@ describe("click one unit of a stack", () => {
       "Chosen: the ship carrying 1 settler (click it again to undo).",
     );
     const b = root.querySelector<HTMLButtonElement>('.clash-actions-hex button[data-key="group 3,-1 2,-1 h1 pick:ship-carrying-s1"]')!;
-    expect(b.textContent).toBe("Move 1 ship from 3,-1 to 2,-1: the ship carrying 1 settler");
+    expect(b.textContent).toBe("Move 1 ship from the sea 2 hexes north-east of Blue's capital north-west to the sea: the ship carrying 1 settler");
     b.click();
     expect(intent()).toMatchObject({ type: "act", key: "group 3,-1 2,-1 h1 pick:ship-carrying-s1" });
   });
@@ -94,7 +94,7 @@ describe("click one unit of a stack", () => {
     expect(hexButtons(root)).toEqual(expect.arrayContaining([board, "group 3,-1 2,-1 h1 pick:ship-empty"]));
     expect(hexButtons(root)).not.toContain("group 2,0 3,-1 s1 pick:aboard-ship-carrying-s1+settler-fresh");
     const b = root.querySelector<HTMLButtonElement>(`.clash-actions-hex button[data-key="${board}"]`)!;
-    expect(b.textContent).toBe("Move 1 settler from 2,0 to 3,-1: aboard the empty ship");
+    expect(b.textContent).toBe("Move 1 settler from the grassland north-east of Blue's capital north-east to the sea: aboard the empty ship");
     b.click();
     expect(intent()).toMatchObject({ type: "act", key: board });
   });

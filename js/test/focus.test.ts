@@ -160,10 +160,12 @@ describe("places in words", () => {
   it("names a hex by its terrain and the nearest city, never by coordinates", () => {
     const v = structuredClone(view2p) as unknown as View;
     const words = (q: number, r: number) => placeWords(v, q, r);
-    expect(words(1, 1)).toBe("Blue's capital (grassland)");
+    // The engine's words (clash_widget/coc/places.py), handed to each hex of the view.
+    expect(words(1, 1)).toBe("Blue's capital");
     expect(words(1, 0)).toBe("the forest next to Blue's capital");
-    expect(words(1, 2)).toBe("the unexplored hex next to Blue's capital");
-    expect(words(8, -2)).toMatch(/^Orange's capital/);
+    expect(words(1, 2)).toBe("the unexplored hex south of Blue's capital");
+    expect(words(8, -2)).toBe("Orange's capital");
+    expect(words(99, 99)).toBe("a hex off the map");
     for (const h of v.hexes) expect(words(h.q, h.r)).not.toMatch(/-?\d+,-?\d+/);
   });
 });
@@ -241,7 +243,8 @@ describe("Secolo says a thing once", () => {
     const { cardElement } = await import("../src/secolo/cards");
     const c = cardElement({ id: "cat-ch-5", type: "character", culture: "cat", name: "Frate", gloss: "Friar" } as never, { zone: "city" });
     expect(c.querySelector(".secolo-card-type")!.textContent).toBe("Character");
-    expect(c.title).toContain("Character (Personaggio)");
+    expect(c.querySelector(".secolo-card-name")!.textContent).toBe("Friar");
+    expect(c.title).toContain("Italian: Frate");
     expect(c.textContent).not.toContain("Personaggio");
   });
 });

@@ -118,3 +118,63 @@ describe("the card table", () => {
     expect(fb.textContent).toContain("Only fresh units attack");
   });
 });
+
+// Issue #37, item 7: every mark on the table is said in words. A card's face ("Q☾") is
+// drawn for the eye (aria-hidden) and named in words for a screen reader and a tooltip.
+const SUIT_MARKS = /[\u2600\u263E\u2605\u2248\u2766\u2665\u2663\u2666\u2660]/;
+
+/** What a screen reader reads under `node`: its text, skipping aria-hidden parts. */
+function spoken(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+  if (node instanceof Element && node.getAttribute("aria-hidden") === "true") return "";
+  if (node instanceof Element && node.getAttribute("aria-label")) return node.getAttribute("aria-label")!;
+  return [...node.childNodes].map(spoken).join("");
+}
+
+/** A unit on Riverside, as the rules core's view gives one (Spearmen, queen of Moons). */
+function withUnit(v: View, fresh = true): View {
+  const view = structuredClone(v);
+  const city = view.players[0].cities[0];
+  city.units = [
+    { id: "0-30", design: "spearmen", name: "Spearmen", type: "unit", type_name: "Unit", rank: 12, suit: "moon", face: "Q\u263E", face_words: "queen of Moons", owner: 0, text: "Cost 3; attack 2, defence 2, health 2, move 1.", damage: 1, fresh, attack: 2, defence: 2, health: 2, move: 1 },
+  ];
+  return view;
+}
+
+describe("every mark in words (issue #37)", () => {
+  it("no text a screen reader reads, no tooltip and no label outside the legend carries a bare suit symbol", () => {
+    for (const [view, seat] of [[withUnit(TRADE), null], [SHRINK1, 1], [PLAN0, 0]] as const) {
+      ctx = setup(view, seat);
+      const root = ctx.el.querySelector(".hccg-table") as HTMLElement;
+      const legend = root.querySelector(".match-legend");
+      const parts = [...root.children].filter((c) => !c.contains(legend));
+      const read = parts.map(spoken).join(" ");
+      expect(read).not.toMatch(SUIT_MARKS);
+      for (const e of root.querySelectorAll("[title]")) expect(e.getAttribute("title")).not.toMatch(SUIT_MARKS);
+      expect(read).toContain("ace of Stars"); // the initiative pull, in words
+    }
+  });
+
+  it("a card reads its name, its face in words and its kind; the face is drawn for the eye", () => {
+    ctx = setup(withUnit(TRADE, false));
+    const card = cardEl(ctx.el, "0-30");
+    expect(spoken(card)).toBe("Spearmen, queen of Moons, Unit, exhausted, attack 2, defence 2, health 1 of 2");
+    expect(one(card, ".hccg-card-face").textContent).toBe("Q\u263E");
+    expect(card.title).toMatch(/^Spearmen \(queen of Moons\) · Unit/);
+  });
+
+  it("a unit's numbers are written out, not 2/2 \u2665 1/2", () => {
+    ctx = setup(withUnit(TRADE));
+    const stats = [...cardEl(ctx.el, "0-30").querySelectorAll(".hccg-unit-stats")].map((e) => e.textContent);
+    expect(stats).toEqual(["attack 2, defence 2", "health 1 of 2"]);
+  });
+
+  it("the legend names each suit and each lettered rank", () => {
+    ctx = setup(TRADE);
+    const legend = one(ctx.el, ".match-legend");
+    for (const key of ["suit-sun", "suit-leaf", "rank-ace", "rank-king"]) {
+      expect(legend.querySelector(`[data-legend="${key}"]`)).not.toBeNull();
+    }
+    expect(legend.querySelector('[data-legend="suit-leaf"]')?.textContent).toContain("Leaves");
+  });
+});

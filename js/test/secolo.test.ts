@@ -73,6 +73,7 @@ describe("card table rendering", () => {
       "lock_view",
       "position",
       "replay_length",
+      "review",
       "seat",
       "view",
     ]);
@@ -80,7 +81,7 @@ describe("card table rendering", () => {
     expect(isView({})).toBe(false);
   });
 
-  it("shows cities grouped by culture with data-* selectors and Italian names + glosses", () => {
+  it("shows cities grouped by culture with data-* selectors, the cards named in English", () => {
     ctx = setup(ACT0);
     const groups = ctx.el.querySelectorAll('.secolo-city[data-seat="0"] .secolo-group[data-culture]');
     const cultures = [...groups].map((g) => (g as HTMLElement).dataset.culture);
@@ -89,8 +90,8 @@ describe("card table rendering", () => {
     expect(c.dataset.seat).toBe("0");
     expect(c.dataset.culture).toBe("ind");
     expect(c.dataset.zone).toBe("city");
-    expect(c.querySelector(".secolo-card-name")?.textContent).toBe("Ossessa");
-    expect(c.querySelector(".secolo-card-gloss")?.textContent).toBe("Obsessed woman");
+    expect(c.querySelector(".secolo-card-name")?.textContent).toBe("Obsessed woman");
+    expect(c.title).toContain("Italian: Ossessa");
     expect(ctx.el.querySelector('[data-pile="deck"]')?.textContent).toContain(String(ACT0.deck_count));
     expect(ctx.el.querySelector('[data-pile="discard"]')?.textContent).toContain(String(ACT0.discard_count));
   });
@@ -143,7 +144,7 @@ describe("card table rendering", () => {
     ctx = setup(REACT1, 1);
     const banner = ctx.el.querySelector(".secolo-banner") as HTMLElement;
     expect(banner.hidden).toBe(false);
-    expect(banner.textContent).toContain("attacks Mozzo (Cabin boy)");
+    expect(banner.textContent).toContain("attacks Cabin boy in Orange's city with Obsessed woman and The Witch Mother.");
     expect(card(ctx.el, "pir-ch-4").classList.contains("is-target")).toBe(true);
     expect(card(ctx.el, "ind-ch-5").classList.contains("is-attacker")).toBe(true);
     const kinds = [...ctx.el.querySelectorAll<HTMLButtonElement>(".secolo-action")].map((b) => b.dataset.key);
@@ -166,7 +167,7 @@ describe("card table rendering", () => {
     expect(group.classList.contains("has-bulwark")).toBe(true);
     expect(card(ctx.el, "ind-ch-5").dataset.protected).toBe("bulwark");
     expect(card(ctx.el, "ind-ob").dataset.attachedTo).toBe("ind-pr-1");
-    expect(card(ctx.el, "ind-pr-1").textContent).toContain("holds Amuleto");
+    expect(card(ctx.el, "ind-pr-1").textContent).toContain("holds Amulet");
     // teacher view: every hand is shown face up
     expect(ctx.el.querySelectorAll('.secolo-hand[data-seat="1"] .secolo-card[data-card]').length).toBe(
       PROTECTED.players[1].hand_count,
@@ -203,5 +204,87 @@ describe("card table rendering", () => {
     expect(ctx.model.listenerCount()).toBe(0);
     expect(document.querySelector(".secolo-table")).toBeNull();
     ctx = undefined;
+  });
+});
+
+/** What a card or heading shows (not its screen-reader-only words). */
+function shown(e: Element): string {
+  const copy = e.cloneNode(true) as Element;
+  copy.querySelectorAll(".match-sr-only").forEach((x) => x.remove());
+  return copy.textContent ?? "";
+}
+
+describe("Secolo says a thing once (issue 37, item 7)", () => {
+  const everyCard = (v: View) => [
+    ...v.pool,
+    ...v.discard,
+    ...v.players.flatMap((p) => [...(p.hand ?? []), ...p.city.flatMap((g) => g.cards)]),
+  ];
+
+  it("no card or heading shows a name in both languages", () => {
+    for (const v of [PICK, ACT0, PROTECTED]) {
+      ctx = setup(v, null);
+      for (const c of everyCard(v)) {
+        const words = shown(card(ctx.el, c.id));
+        expect(words).toContain(c.gloss);
+        if (c.name !== c.gloss) expect(words).not.toContain(c.name);
+      }
+      for (const g of v.players.flatMap((p) => p.city)) {
+        const head = ctx.el.querySelector(`.secolo-group[data-culture="${g.culture}"] .secolo-group-head`)!;
+        expect(shown(head)).toContain(g.gloss);
+        expect(shown(head)).not.toContain(g.name);
+      }
+      for (const p of v.players.filter((p) => p.protagonist)) {
+        const head = shown(ctx.el.querySelector(`.secolo-player[data-seat="${p.seat}"] .secolo-player-head`)!);
+        expect(head).toContain(p.protagonist!.gloss);
+        expect(head).not.toContain(p.protagonist!.name);
+      }
+      // The table's own words (the legend's glossary names the Italian words on purpose; the
+      // log is the engine's sentences).
+      const own = ctx.el.querySelector(".secolo-table")!.cloneNode(true) as Element;
+      own.querySelectorAll(".secolo-legend, .secolo-log").forEach((x) => x.remove());
+      const table = shown(own);
+      for (const twice of ["Personaggio", "Protagonista", "Mazzo", "Mano", "(deck)", "(hand)"]) expect(table).not.toContain(twice);
+      ctx.cleanup();
+      ctx = undefined;
+    }
+  });
+
+  it("the Protagonists are offered once: on their cards, each with what it does", () => {
+    ctx = setup(PICK, null);
+    const pool = [...ctx.el.querySelectorAll<HTMLElement>('.secolo-card[data-zone="pool"]')];
+    expect(pool).toHaveLength(PICK.pool.length);
+    for (const p of PICK.pool) {
+      const mentions = [...ctx.el.querySelectorAll(".secolo-card, button")].filter((e) => shown(e).includes(p.gloss));
+      expect(mentions).toEqual([card(ctx.el, p.id)]);
+      expect(card(ctx.el, p.id).querySelector(".secolo-card-text")?.textContent).toBe(p.text);
+    }
+    expect(ctx.el.querySelectorAll('.secolo-action[data-kind="pick"]')).toHaveLength(0);
+  });
+
+  it("a card reads name, then kind, then Culture (in the hand), then what it does", () => {
+    ctx = setup(ACT0, null);
+    const hand = ACT0.players[0].hand!.find((c) => c.type === "special" || c.type === "object" || c.type === "bulwark")!;
+    const e = card(ctx.el, hand.id);
+    const parts = [...e.children].filter((x) => !x.classList.contains("match-sr-only")).map((x) => x.className);
+    expect(parts.slice(0, 2)).toEqual(["secolo-card-name", "secolo-card-type"]);
+    expect(parts[parts.length - 1]).toBe("secolo-card-text");
+  });
+
+  it("the Italian names on demand: the table's setting, and the tooltip", () => {
+    ctx = setup(ACT0, null);
+    const c = card(ctx.el, "pir-ch-4");
+    expect(c.title).toContain("Italian: Mozzo");
+    const select = ctx.el.querySelector<HTMLSelectElement>(".secolo-lang select")!;
+    expect(select.value).toBe("en");
+    select.value = "it";
+    select.dispatchEvent(new Event("change"));
+    const it = card(ctx.el, "pir-ch-4");
+    expect(it.querySelector(".secolo-card-name")?.textContent).toBe("Mozzo");
+    expect(it.querySelector(".secolo-card-type")?.textContent).toBe("Personaggio");
+    expect(shown(it)).not.toContain("Cabin boy");
+    expect(it.title).toContain("English: Cabin boy");
+    expect(it.querySelector(".secolo-card-name")?.getAttribute("lang")).toBe("it"); // read in Italian
+    expect(ctx.model.saves).toHaveLength(0); // a setting of the page, not a move
   });
 });

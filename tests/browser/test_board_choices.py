@@ -95,7 +95,10 @@ def test_click_the_ship_carrying_the_settler(lab):
     assert lab.wait_kernel("board.selected.get('q') == 3 and board.selected.get('r') == -1")
     key = "group 3,-1 2,-1 h1 pick:ship-carrying-s1"
     button = widget.locator(f'.clash-actions-hex button.clash-action[data-key="{key}"]')
-    expect(button).to_have_text("Move 1 ship from 3,-1 to 2,-1: the ship carrying 1 settler")
+    expect(button).to_have_text(
+        "Move 1 ship from the sea 2 hexes north-east of Blue's capital north-west to the sea: "
+        "the ship carrying 1 settler"
+    )
     hint = widget.locator(".clash-pick-hint")
     expect(hint).to_contain_text("Chosen: the ship carrying 1 settler")
     shot(page, "pick-1-chosen.png", '.clash-hex[data-q="3"][data-r="-1"]')

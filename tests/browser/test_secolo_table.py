@@ -110,7 +110,7 @@ def test_secolo_table_plays_by_clicks(lab):
     # Player 1's reaction window is prompted; they let the Attack go on.
     banner = sandbox.locator(".secolo-banner")
     expect(banner).to_be_visible()
-    expect(banner).to_contain_text("attacks Mozzo (Cabin boy)")
+    expect(banner).to_contain_text("attacks Cabin boy")
     expect(sandbox).to_have_attribute("data-frame", "react")
     expect(target).to_have_class(has_class("is-target"))
     click.button("pass")

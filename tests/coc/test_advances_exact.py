@@ -292,7 +292,7 @@ def test_civic_rituals():
     assert refused(m, f"improve {cap} food:2") == "civic.cost"  # only 1 food held
     assert refused(m, f"improve {cap} wood:1") == "civic.cost"  # pays 1 of 2
     labels = {x["label"] for x in m.view(0)["legal"]}
-    assert f"Improve the city at {cap}, paying 1 food, 1 wood" in labels
+    assert "Improve Blue's capital, paying 1 food, 1 wood" in labels
     accepted(m, f"improve {cap} food+wood")
     p = m.state["players"][0]
     assert m.state["cities"][cap]["mood"] == HAPPY

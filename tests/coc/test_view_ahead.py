@@ -10,6 +10,7 @@ and playing it leaves nothing more to ask.
 
 from clash_widget.bots import make_bot
 from clash_widget.coc import ahead
+from clash_widget.coc.places import from_to
 from clash_widget.engine import Action, Match
 from clash_widget.engine.state import clone
 
@@ -71,7 +72,8 @@ def test_move_which_units_offered_per_part_and_not_asked_again():
     by_part = {tuple(p["parts"]): p for p in picks}
     assert set(by_part) == {(parts["the ship carrying 1 settler"],), (parts["an empty ship"],)}
     loaded = by_part[(parts["the ship carrying 1 settler"],)]
-    assert loaded["label"] == f"Move 1 ship from {sea} to {other}: the ship carrying 1 settler"
+    way = from_to(m.state, sea, other)  # the sea hexes in words (coc/places.py)
+    assert loaded["label"] == f"Move 1 ship {way}: the ship carrying 1 settler"
     for p in picks:
         assert m.game.check(m.state, Action.parse(p["key"])) is None
     accepted(m, loaded["key"])
@@ -99,7 +101,7 @@ def test_move_which_units_the_log_says_which_ship_sailed():
         assert out.ok, out.verdict
         name = m.state["players"][0]["name"]
         assert [e["text"] for e in out.events if e["kind"] == "move"] == [
-            f"{name} moves 1 ship{words} from {sea} to {other}."
+            f"{name} moves 1 ship{words} {from_to(m.state, sea, other)}."
         ]
 
 

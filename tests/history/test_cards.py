@@ -48,7 +48,8 @@ def test_card_words():
     m = Match.new("history", 2, 0)
     s = m.state
     cid = card_set.card_id(0, 1)
-    assert card_set.name(s, cid) == "Grassland (2☾)"
+    assert card_set.name(s, cid) == "Grassland (2 of Moons)"
+    assert card_set.face(s, cid) == "2☾"  # drawn on the card; sentences use the words
     assert card_set.text("pyramids") == "Wonder, cost 7; +2 material here; needs Masonry."
     assert card_set.text("festival") == "Gain 1 culture counter."
     assert card_set.public(s, cid)["type_name"] == "Terrain"

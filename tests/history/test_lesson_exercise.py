@@ -23,7 +23,7 @@ def test_exercise_is_not_solved_at_the_start_and_one_attack_is_not_enough() -> N
     leaves the Archers standing."""
     m = lesson.exercise()
     assert not lesson.solved(m)
-    _play(m, "Attack Stonehold (8★) from Hilltop (A☀)")
+    _play(m, "Attack Stonehold (8 of Stars) from Hilltop (ace of Suns)")
     assert not lesson.solved(m)
 
 
@@ -32,9 +32,9 @@ def test_exercise_is_solved_with_the_attack_bonus_and_two_attacks() -> None:
     m = lesson.exercise()
     _play(
         m,
-        "Play War Cry (10❦)",
-        "Attack Stonehold (8★) from Hilltop (A☀)",
-        "Attack Stonehold (8★) from Ironford (K★)",
+        "Play War Cry (10 of Leaves)",
+        "Attack Stonehold (8 of Stars) from Hilltop (ace of Suns)",
+        "Attack Stonehold (8 of Stars) from Ironford (king of Stars)",
     )
     assert lesson.solved(m)
 
@@ -50,7 +50,7 @@ def test_battle_demo_trades_both_units_and_takes_no_city() -> None:
     """battle.strike: Spearmen (attack 2) destroy Warriors (health 2); Warriors (defence 1)
     plus the city (1) destroy the Spearmen (health 2): nobody is left to move in."""
     m = lesson.battle_demo()
-    _play(m, "Attack Stonehold (8★) from Hilltop (A☀)")
+    _play(m, "Attack Stonehold (8 of Stars) from Hilltop (ace of Suns)")
     v = m.view(None)
     assert all(not c["units"] for p in v["players"] for c in p["cities"])
     assert all(c["controller"] == 1 for c in v["players"][1]["cities"])

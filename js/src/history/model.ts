@@ -25,8 +25,10 @@ export interface Card {
   type_name: string;
   rank: number;
   suit: string;
-  /** Rank and suit as printed, e.g. "7☾". */
+  /** Rank and suit as printed, e.g. "7☾" (drawn on the card). */
   face: string;
+  /** The face in words, e.g. "7 of Moons" (tooltips, screen readers, sentences). */
+  face_words?: string;
   owner: number;
   text: string;
   kind?: string;

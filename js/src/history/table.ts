@@ -11,26 +11,35 @@ import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
 import { playerColour, playerName } from "../shared/players";
 import { politeRegion, setText } from "../shared/a11y";
-import type { Card, City, Clash, LegalAction, Player, TableModel, View } from "./model";
+import type { Card, City, Clash, LegalAction, Player, TableModel, Unit, View } from "./model";
 import { isView } from "./model";
 import { clickCard, usable } from "./picker";
-import { HISTORY_TERMS, historyLegend } from "./legend";
+import { HISTORY_TERMS, SUITS, historyLegend } from "./legend";
 import { renderLegend } from "../shared/legend";
 import { CardNav } from "../shared/keyboard";
 
 const LOG_SHOWN = 16;
 const MAX_BACKS = 10;
-const SUIT_NAMES: Record<string, string> = {
-  sun: "Sun",
-  moon: "Moon",
-  star: "Star",
-  wave: "Wave",
-  leaf: "Leaf",
-  clubs: "Clubs",
-  diamonds: "Diamonds",
-  hearts: "Hearts",
-  spades: "Spades",
-};
+const RANK_WORDS: Record<string, string> = { A: "ace", J: "jack", Q: "queen", K: "king" };
+
+/** A card's face in words ("queen of Moons"): Python's, else read from the printed face. */
+export function faceWords(c: Card): string {
+  if (c.face_words) return c.face_words;
+  const rank = c.face.slice(0, -1);
+  const suit = SUITS.find((s) => s.id === c.suit);
+  return `${RANK_WORDS[rank] ?? rank} of ${suit?.plural ?? c.suit}`;
+}
+
+/** A unit's numbers in words, for its card: "attack 1 · defence 1" and "health 2 of 2". */
+export function unitWords(u: Unit): [string, string] {
+  return [`attack ${u.attack}, defence ${u.defence}`, `health ${u.health - u.damage} of ${u.health}`];
+}
+
+/** A line of small print on a card, read after a comma (a button's text runs together). */
+function cardLine(card: HTMLElement, cls: string, text: string): HTMLElement {
+  el("span", "match-sr-only", ", ", card);
+  return el("span", cls, text, card);
+}
 
 export class HistoryTable extends MatchApp<View, TableModel> {
   private readonly prompt: HTMLElement;
@@ -182,7 +191,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     });
     const pulls = v.shown.initiative;
     if (pulls.length) {
-      const text = pulls.map((x) => `${this.seatName(v, x.seat)} ${x.card.face}`).join(", ");
+      const text = pulls.map((x) => `${this.seatName(v, x.seat)}'s ${faceWords(x.card)}`).join(", ");
       const pulled = el("span", "hccg-muted", ` \u00b7 cards pulled for initiative: ${text}`, this.order);
       pulled.title = HISTORY_TERMS.find((t) => t.term === "initiative")?.meaning ?? "";
     }
@@ -226,9 +235,9 @@ export class HistoryTable extends MatchApp<View, TableModel> {
   /** A small playing-card face: rank and suit, the card's name as a tooltip. */
   private face(c: Card): HTMLElement {
     const e = el("span", `hccg-face hccg-suit-${c.suit}`, c.face);
-    e.title = `${c.name} \u00b7 ${SUIT_NAMES[c.suit] ?? c.suit}`;
+    e.title = `${faceWords(c)} (${c.name})`;
     e.setAttribute("role", "img");
-    e.setAttribute("aria-label", `${c.face.slice(0, -1)} of ${SUIT_NAMES[c.suit] ?? c.suit}s (${c.name})`);
+    e.setAttribute("aria-label", `${faceWords(c)} (${c.name})`);
     return e;
   }
 
@@ -250,22 +259,25 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     e.dataset.zone = zone;
     e.dataset.type = c.type;
     e.style.borderTopColor = this.seatColour(c.owner);
-    // The rank, then the suit's symbol in the suit's colour (as in the legend).
+    // The rank, then the suit's symbol in the suit's colour (as in the legend); a screen
+    // reader hears the face in words instead ("queen of Moons"), after the name.
     const face = el("span", "hccg-card-face", c.face.slice(0, -1), e);
     el("span", `hccg-suit-${c.suit}`, c.face.slice(-1), face);
+    face.setAttribute("aria-hidden", "true");
     el("span", "hccg-card-name", c.name, e);
-    e.title = `${c.name} (${c.face}) \u00b7 ${c.type_name}\n${c.text}`;
+    e.title = `${c.name} (${faceWords(c)}) \u00b7 ${c.type_name}\n${c.text}`;
     if (options.has(c.id)) e.classList.add("is-option");
     if (this.picked === c.id) e.classList.add("is-picked");
-    // For screen readers: the card's kind and state after its visible face and name.
+    // For screen readers: the face in words and the card's kind; its state after them.
+    el("span", "match-sr-only", `, ${faceWords(c)}, ${c.type_name}`, e);
+    if ((c as { fresh?: boolean }).fresh === false) cardLine(e, "hccg-card-note", "exhausted");
     const state = this.picked === c.id ? "picked" : options.has(c.id) ? "you may use it" : "";
-    const extra = `, ${c.type_name}${(c as { fresh?: boolean }).fresh === false ? ", exhausted" : ""}${state ? `; ${state}` : ""}`;
-    el("span", "match-sr-only", extra, e);
+    if (state) el("span", "match-sr-only", `; ${state}`, e);
     return e;
   }
 
   private cityName(v: View, id: string): string {
-    for (const p of v.players) for (const c of p.cities) if (c.id === id) return `${c.name} (${c.face})`;
+    for (const p of v.players) for (const c of p.cities) if (c.id === id) return `${c.name} (${faceWords(c)})`;
     return id;
   }
 
@@ -290,7 +302,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
       `trade ${p.trade}`,
       `treasury ${p.treasury_count}`,
       `landfill ${p.landfill.length}`,
-      `council ${p.council_count}/${p.council_max}`,
+      `council ${p.council_count} of ${p.council_max}`,
     ];
     // The game's words carry their meaning as a tooltip (the legend's glossary has them too).
     const line = el("span", "hccg-muted", undefined, head);
@@ -303,12 +315,13 @@ export class HistoryTable extends MatchApp<View, TableModel> {
         part.classList.add("hccg-term");
       }
     });
-    if (!p.holds_capital) el("span", "hccg-badge hccg-lost", "capital lost", head);
+    // Before a capital is deployed (the set-up) there is none to have lost.
+    if (p.capital && !p.holds_capital) el("span", "hccg-badge hccg-lost", "capital lost", head);
 
     const science = el("div", "hccg-science", undefined, panel);
     if (p.research) {
       const cost = p.research.cost ?? 0;
-      el("span", "", `Researching ${p.research.name} ${p.research.counters}/${cost} \u00b7 `, science);
+      el("span", "", `Researching ${p.research.name}: ${p.research.counters} of ${cost} counters \u00b7 `, science);
     }
     el("span", "hccg-muted", `techs: ${p.techs.map((t) => t.name).join(", ") || "none"}`, science);
     if (p.policies.length) el("span", "hccg-muted", ` \u00b7 policies: ${p.policies.map((t) => t.name).join(", ")}`, science);
@@ -320,7 +333,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
 
     const council = el("div", "hccg-council", undefined, panel);
     council.dataset.seat = String(p.seat);
-    el("div", "hccg-group-head", p.council ? "Council" : `Council: ${p.council_count} hidden`, council);
+    el("div", "hccg-group-head", p.council ? "Council" : `Council: ${p.council_count} cards (hidden)`, council);
     const row = el("div", "hccg-row", undefined, council);
     if (p.council) {
       for (const c of p.council) row.appendChild(this.card(c, "council", options));
@@ -342,7 +355,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     head.appendChild(this.card(c, "city", options));
     const pop = el("span", "hccg-pop", `population ${c.population}`, head);
     pop.dataset.pop = String(c.population);
-    if (c.capital) el("span", "hccg-badge", "\u2605 capital", head);
+    if (c.capital) el("span", "hccg-badge", "capital", head);
     if (c.controller !== c.owner) el("span", "hccg-badge hccg-lost", `taken from ${this.seatName(v, c.owner)}`, head);
     const y = c.yields;
     el("div", "hccg-muted", `food ${y.food} \u00b7 material ${y.material} \u00b7 trade ${y.trade} \u00b7 defence ${c.defence}`, box);
@@ -350,7 +363,7 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     for (const t of c.terrains) {
       const e = this.card(t, "terrain", options);
       if (t.mod) {
-        const m = el("span", "hccg-mod", `+ ${t.mod.name}`, e);
+        const m = cardLine(e, "hccg-mod", `+ ${t.mod.name}`);
         m.dataset.card = t.mod.id;
       }
       parts.appendChild(e);
@@ -363,13 +376,13 @@ export class HistoryTable extends MatchApp<View, TableModel> {
     for (const u of c.units) {
       const e = this.card(u, "unit", options);
       e.classList.toggle("is-exhausted", !u.fresh);
-      el("span", "hccg-unit-stats", `${u.attack}/${u.defence} \u2665${u.health - u.damage}/${u.health}`, e);
+      for (const line of unitWords(u)) cardLine(e, "hccg-unit-stats", line);
       parts.appendChild(e);
     }
     if (c.production) {
       const e = this.card(c.production, "production", options);
       e.classList.add("is-behind");
-      el("span", "hccg-made", `${c.production.made}/${c.production.cost ?? "?"}`, e);
+      cardLine(e, "hccg-made", `being made: ${c.production.made} of ${c.production.cost ?? "?"}`);
       parts.appendChild(e);
     }
     return box;

@@ -24,11 +24,13 @@ export function secoloLegend(): LegendSpec {
       },
     ],
     terms: [
-      { term: "Protagonista", meaning: "Protagonist: the card each player chooses at the start; it stays with them all game" },
-      { term: "Personaggio", meaning: "Character: a citizen of one Culture, played into your city" },
-      { term: "Cultura", meaning: "Culture: the cards of one people; a city counts its Cultures" },
-      { term: "Mazzo / Scarti / Mano", meaning: "the deck / the discard pile / your hand" },
-      { term: "Rimescolamenti", meaning: "reshuffles: how often the discard pile has become the deck again" },
+      { term: "Card names", meaning: "English on the cards; the game's Italian names with the setting above the table (and in each card's tooltip)" },
+      { term: "Protagonist (Protagonista)", meaning: "the card each player chooses at the start; it stays with them all game" },
+      { term: "Character (Personaggio)", meaning: "a citizen of one Culture, played into your city" },
+      { term: "Culture (Cultura)", meaning: "the cards of one people; a city counts its Cultures" },
+      { term: "Attack (Attacco)", meaning: "discarded with two of your Characters of one Culture (an attacking pair): an unprotected Character of another Culture in an opponent's city is discarded" },
+      { term: "Deck, discard pile, hand (Mazzo, Scarti, Mano)", meaning: "where the cards wait, go when used, and are held" },
+      { term: "Reshuffles (Rimescolamenti)", meaning: "how often the discard pile has become the deck again" },
     ],
   };
 }

@@ -10,7 +10,7 @@ import { MatchApp } from "../shared/app";
 import { el } from "../shared/dom";
 import { playerColour, playerName } from "../shared/players";
 import { politeRegion, setText } from "../shared/a11y";
-import { cardBack, cardElement, protectionLabel } from "./cards";
+import { type Lang, cardBack, cardElement, otherName, protectionLabel, shownName } from "./cards";
 import type { Card, Frame, LegalAction, Player, TableModel, View } from "./model";
 import { isView } from "./model";
 import { candidates, click, clickable, distinct } from "./picker";
@@ -24,10 +24,13 @@ const LOG_SHOWN = 14;
 export class Table extends MatchApp<View, TableModel> {
   private readonly prompt: HTMLElement;
   private readonly attack: HTMLElement;
+  private readonly stats: HTMLElement;
   private readonly piles: HTMLElement;
   private readonly players: HTMLElement;
   private readonly actions: HTMLElement;
   private picked: string[] = [];
+  /** The card names' language (a setting of this table; English as the rest of the product). */
+  private lang: Lang = "en";
   private readonly cardNav: CardNav;
 
   constructor(model: AnyModel<TableModel>, host: HTMLElement) {
@@ -45,6 +48,9 @@ export class Table extends MatchApp<View, TableModel> {
     // The attack being answered (a React or Countermand decision).
     this.attack = el("div", "secolo-banner", undefined, root);
     this.attack.setAttribute("role", "alert");
+    const top = el("div", "secolo-top", undefined, root);
+    this.stats = el("div", "secolo-counts", undefined, top);
+    this.languageSetting(top);
     this.piles = el("div", "secolo-piles", undefined, root);
     this.players = el("div", "secolo-players", undefined, root);
     this.actions = el("div", "secolo-actions", undefined, root);
@@ -54,6 +60,27 @@ export class Table extends MatchApp<View, TableModel> {
     // Arrows between the cards, Enter or Space uses the focused one (as a click does).
     this.cardNav = new CardNav(root, ".secolo-card[data-card]");
     this.start();
+  }
+
+  /** "Card names: English / Italiano": the seed's Italian names on demand (issue 37). */
+  private languageSetting(parent: HTMLElement): void {
+    const label = el("label", "secolo-lang", undefined, parent);
+    el("span", "", "Card names ", label);
+    const select = el("select", "secolo-lang-select", undefined, label);
+    for (const [value, words] of [
+      ["en", "English"],
+      ["it", "Italiano"],
+    ] as const) {
+      const o = el("option", "", words, select);
+      o.value = value;
+    }
+    select.value = this.lang;
+    select.addEventListener("change", () => {
+      this.lang = select.value === "it" ? "it" : "en";
+      this.root.dataset.lang = this.lang;
+      this.render();
+    });
+    this.root.dataset.lang = this.lang;
   }
 
   destroy(): void {
@@ -104,6 +131,7 @@ export class Table extends MatchApp<View, TableModel> {
 
   // -- drawing ---------------------------------------------------------------------
   private names = new Map<string, string>();
+  private cultureNames = new Map<string, string>();
 
   private name(id: string): string {
     return this.names.get(id) ?? id;
@@ -112,7 +140,7 @@ export class Table extends MatchApp<View, TableModel> {
   private collectNames(v: View): void {
     const names = new Map<string, string>();
     const add = (c: Card | null | undefined) => {
-      if (c) names.set(c.id, `${c.name} (${c.gloss})`);
+      if (c) names.set(c.id, shownName(c, this.lang));
     };
     v.pool.forEach(add);
     v.discard.forEach(add);
@@ -122,6 +150,7 @@ export class Table extends MatchApp<View, TableModel> {
       for (const g of p.city) g.cards.forEach(add);
     }
     this.names = names;
+    this.cultureNames = new Map((v.cultures ?? []).map((c) => [c.code, shownName(c, this.lang)]));
   }
 
   protected draw(v: View): void {
@@ -142,7 +171,7 @@ export class Table extends MatchApp<View, TableModel> {
     return v.players.map((p) => ({
       seat: p.seat,
       total: n(p.cultures, "culture", "cultures"),
-      parts: [n(p.characters, "character", "characters"), ...p.city.map((c) => `${c.name} (${n(c.cards.length, "card", "cards")})`)],
+      parts: [n(p.characters, "character", "characters"), ...p.city.map((c) => `${shownName(c, this.lang)} (${n(c.cards.length, "card", "cards")})`)],
     }));
   }
 
@@ -185,7 +214,8 @@ export class Table extends MatchApp<View, TableModel> {
 
   private renderPiles(v: View, options: Set<string>): void {
     this.piles.replaceChildren();
-    const stats = el("div", "secolo-counts", undefined, this.piles);
+    const stats = this.stats;
+    stats.replaceChildren();
     const deck = el("span", "secolo-count", `Deck: ${v.deck_count}`, stats);
     deck.title = "Mazzo";
     deck.dataset.pile = "deck";
@@ -202,7 +232,7 @@ export class Table extends MatchApp<View, TableModel> {
     );
     if (v.pool.length) {
       el("h4", "", "Protagonists to choose", this.piles).title = "Protagonisti da scegliere";
-      const row = el("div", "secolo-row secolo-pool", undefined, this.piles);
+      const row = el("div", "secolo-row secolo-grid secolo-pool", undefined, this.piles);
       for (const c of v.pool) row.appendChild(this.card(c, "pool", null, options));
     }
     if (v.discard.length) {
@@ -219,7 +249,7 @@ export class Table extends MatchApp<View, TableModel> {
   }
 
   private card(c: Card, zone: "city" | "hand" | "pool" | "discard", seat: number | null, options: Set<string>): HTMLElement {
-    const e = cardElement(c, { zone, seat, names: this.names });
+    const e = cardElement(c, { zone, seat, names: this.names, cultures: this.cultureNames, lang: this.lang });
     if (options.has(c.id)) e.classList.add("is-option");
     if (this.picked.includes(c.id)) e.classList.add("is-picked");
     const f = this.view?.frame;
@@ -257,7 +287,7 @@ export class Table extends MatchApp<View, TableModel> {
       `${p.hand_count} in hand`,
     ];
     if (p.partner !== null && p.partner !== undefined) bits.push(`partner: ${this.who(v, p.partner)}`);
-    if (p.protagonist) bits.unshift(`${p.protagonist.name} (${p.protagonist.gloss})`);
+    if (p.protagonist) bits.unshift(shownName(p.protagonist, this.lang));
     el("span", "secolo-muted", bits.join(" \u00b7 "), head);
     if (p.sheltered) el("span", "secolo-badge secolo-shield", `\u25C8 ${protectionLabel("bible")}`, head);
 
@@ -267,7 +297,9 @@ export class Table extends MatchApp<View, TableModel> {
       const g = el("div", "secolo-group", undefined, city);
       g.dataset.culture = grp.culture;
       g.dataset.seat = String(p.seat);
-      const gh = el("div", "secolo-group-head", `${grp.name} \u00b7 ${grp.gloss}`, g);
+      const gh = el("div", "secolo-group-head", shownName(grp, this.lang), g);
+      gh.title = otherName(grp, this.lang);
+      if (this.lang === "it") gh.setAttribute("lang", "it");
       if (grp.bulwark) {
         g.classList.add("has-bulwark");
         el("span", "secolo-badge secolo-shield", "\u25C8 Bulwark", gh).title = "Baluardo";
@@ -280,7 +312,7 @@ export class Table extends MatchApp<View, TableModel> {
     const hand = el("div", "secolo-hand", undefined, panel);
     hand.dataset.seat = String(p.seat);
     el("div", "secolo-group-head", p.hand ? "Hand" : `Hand: ${p.hand_count} hidden`, hand).title = "Mano";
-    const row = el("div", "secolo-row", undefined, hand);
+    const row = el("div", p.hand ? "secolo-row secolo-grid" : "secolo-row", undefined, hand);
     if (p.hand) {
       for (const c of p.hand) row.appendChild(this.card(c, "hand", p.seat, options));
     } else {

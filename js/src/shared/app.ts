@@ -9,7 +9,8 @@
 import type { AnyModel } from "@anywidget/types";
 import { bannerText, renderBanner } from "./banner";
 import { type BarTraits, ControlBar, downloadText, gameFileMessage } from "./controls";
-import { hintButton, markHint } from "./coach";
+import { coachGroup, isHintKey, markHint } from "./coach";
+import { ReviewPanel } from "./review";
 import { el } from "./dom";
 import { FeedbackLine } from "./feedback";
 import { EndPanel, type ScoreRow } from "./end";
@@ -46,6 +47,8 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected feedback: FeedbackLine | null = null;
   private statusBox: HTMLElement | null = null;
   private endPanel: EndPanel | null = null;
+  /** The coach's review screen (where Python's widget reviews: the `review` trait). */
+  protected reviewPanel: ReviewPanel | null = null;
   /** The view's version when Python's last answer came (its moves may come just before or after). */
   private answeredAt = 0;
   private readonly link: ModelLink<M>;
@@ -68,6 +71,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.pending = new PendingMark(root);
     this.link = new ModelLink(model);
     root.addEventListener("click", this.clickListener);
+    root.addEventListener("keydown", this.hintKeyListener);
     this.dropFormKeys = keepFormKeys(root);
     this.focusKeeper = new FocusKeeper(root, () => this.focusAfterMove());
   }
@@ -81,7 +85,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     );
     this.bar = bar;
     // only where Python's coach answers (a widget; the classroom server has no `hint` trait yet)
-    if (this.model.get("hint") !== undefined) hintButton(bar.el, this.spec.prefix, () => this.send({ type: "hint" }));
+    if (this.canHint()) coachGroup(bar.el, this.spec.prefix, () => this.askHint(), this.canReview() ? () => this.openReview() : undefined);
     return bar;
   }
 
@@ -94,8 +98,18 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.endPanel = new EndPanel({
       newGame: () => this.send({ type: "new" }),
       replay: () => this.setTrait("position" as keyof M & string, 0 as M[keyof M & string]),
+      review: this.canReview() ? () => this.openReview() : undefined,
     });
     box.after(this.endPanel.el);
+    // The review screen, under the end panel (opened from it or from the coach's group).
+    if (this.canReview()) {
+      this.reviewPanel = new ReviewPanel({
+        start: (seat) => this.send({ type: "review", seat }),
+        cancel: () => this.send({ type: "review_cancel" }),
+        jump: (index) => this.setTrait("position" as keyof M & string, index as M[keyof M & string]),
+      });
+      this.endPanel.el.after(this.reviewPanel.el);
+    }
     return box;
   }
 
@@ -117,7 +131,9 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     link.on("change:view", () => this.show(this.model.get("view")));
     for (const t of SETTING_TRAITS) link.on(`change:${t}`, () => this.onSettings());
     link.on("change:feedback", () => this.onFeedback());
-    link.on("change:hint", () => markHint(this.root, this.model.get("hint"), this.view?.version));
+    link.on("change:hint", () => this.markHint());
+    link.on("change:review", () => this.reviewPanel?.update(this.model.get("review")));
+    this.reviewPanel?.update(this.model.get("review"));
     link.on("msg:custom", (msg: unknown) => {
       const file = gameFileMessage(msg);
       if (file) downloadText(file.name, file.text);
@@ -135,6 +151,7 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.focusKeeper.destroy();
     this.dropFormKeys();
     this.root.removeEventListener("click", this.clickListener);
+    this.root.removeEventListener("keydown", this.hintKeyListener);
     this.root.remove();
   }
 
@@ -242,7 +259,9 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
     this.draw(v);
     this.drawShared(v);
     this.pending.refresh();
-    markHint(this.root, this.model.get("hint"), v.version);
+    this.markHint();
+    this.reviewPanel?.setPlayers(v.players, v.seat);
+    this.reviewPanel?.markBoard(this.root, this.model.get("position"));
     restoreFocus(this.root, focus, () => this.focusAfterMove());
   }
 
@@ -299,6 +318,40 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   }
 
   protected onClick(_e: MouseEvent): void {}
+
+  // -- the coach ------------------------------------------------------------------------
+
+  private canHint(): boolean {
+    return this.model.get("hint") !== undefined;
+  }
+
+  private canReview(): boolean {
+    return this.model.get("review") !== undefined;
+  }
+
+  /** The hint's marks, on the live position it was asked on only (a replay shows the past). */
+  private markHint(): void {
+    const pos = this.model.get("position");
+    const live = pos === null || pos === undefined;
+    markHint(this.root, live ? this.model.get("hint") : undefined, this.view?.version);
+  }
+
+  /** Ask Python's coach for a hint (the Hint button, the H key). */
+  protected askHint(): void {
+    if (this.canHint()) this.send({ type: "hint" });
+  }
+
+  /** Open the review screen (the end panel's Review, the coach group's review…). */
+  protected openReview(): void {
+    this.reviewPanel?.open();
+  }
+
+  private readonly hintKeyListener = (e: KeyboardEvent): void => {
+    if (!this.canHint() || !isHintKey(e)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.askHint();
+  };
 
   protected setTrait<K extends keyof M & string>(key: K, value: M[K]): void {
     this.model.set(key, value);

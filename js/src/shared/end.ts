@@ -35,6 +35,8 @@ export function endReason(log: EndView["log"]): string {
 export interface EndActions {
   newGame: () => void;
   replay: () => void;
+  /** Open the coach's review (only where the table can review). */
+  review?: () => void;
 }
 
 export class EndPanel {
@@ -82,5 +84,9 @@ export class EndPanel {
     fresh.title = "The same game and seats, dealt again (save this one first to keep it)";
     const replay = button(next, "Replay from the start", "match-end-replay", this.actions.replay);
     replay.title = "Step through this game again with the replay bar";
+    if (this.actions.review) {
+      const review = button(next, "Review the game", "match-end-review", this.actions.review);
+      review.title = "The coach's review: the advantage graph and every decision of one player judged";
+    }
   }
 }

@@ -92,8 +92,37 @@ export function markSvg(mark: Mark): SVGSVGElement {
   return s;
 }
 
+/** The coach's key, listed with the table's other keys (every table has the coach). */
+export const HINT_KEY_ENTRY: LegendEntry = {
+  mark: { shape: "glyph", text: "H" },
+  name: "H",
+  meaning: "ask the coach for a hint (its move is marked with a dashed blue outline and a \"hint\" tag)",
+  key: "key-h",
+};
+
+/** The coach's marks on the board: a hint, and a decision picked in a review. */
+export const COACH_SECTION: LegendSection = {
+  title: "The coach's marks",
+  entries: [
+    { mark: { shape: "area", fill: "none", stroke: "#0072b2", width: 3, dash: true }, name: "blue dashed outline, \"hint\" or \"better\" tag", meaning: "the coach's hint, or its better move in a review", key: "coach-hint" },
+    { mark: { shape: "glyph", text: "\u00B7\u00B7\u00B7", border: "#d55e00", dash: true }, name: "vermilion dotted outline", meaning: "in a review, the move that was played", key: "coach-played" },
+  ],
+};
+
+/** `spec` with the coach's key among its keys (a "Keys" section, made if missing) and its marks. */
+export function withCoach(spec: LegendSpec): LegendSpec {
+  const sections = spec.sections.map((s) => ({ ...s, entries: [...s.entries] }));
+  if (sections.some((s) => s.entries.some((e) => e.key === HINT_KEY_ENTRY.key))) return spec;
+  const keys = sections.find((s) => s.title.startsWith("Keys"));
+  if (keys) keys.entries.push(HINT_KEY_ENTRY);
+  else sections.push({ title: "Keys (with the focus in the table)", entries: [HINT_KEY_ENTRY] });
+  sections.push(COACH_SECTION);
+  return { ...spec, sections };
+}
+
 /** Draw a legend under `parent` (replacing any legend it drew before) and return it. */
-export function renderLegend(parent: HTMLElement, spec: LegendSpec): HTMLDetailsElement {
+export function renderLegend(parent: HTMLElement, given: LegendSpec): HTMLDetailsElement {
+  const spec = withCoach(given);
   parent.querySelector(":scope > details.match-legend")?.remove();
   const box = el("details", "match-legend", undefined, parent) as HTMLDetailsElement;
   box.open = spec.open ?? true;

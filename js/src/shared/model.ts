@@ -45,7 +45,9 @@ export interface GameView {
 /** An intent before the model stamps it with its seq and the view's version. */
 export type IntentBody =
   | { type: "act"; key: string }
-  | { type: "undo" | "redo" | "save" | "resync" | "new" | "hint" }
+  | { type: "undo" | "redo" | "save" | "resync" | "new" | "hint" | "review_cancel" }
+  /** The coach's review of one seat's game (seat from 0, as Python counts). */
+  | { type: "review"; seat: number }
   | { type: "load"; text: string; name: string }
   /** A board position picked (the hex map): Python echoes what is there. */
   | { type: "select"; q: number; r: number };
@@ -101,7 +103,16 @@ export type MatchModel<V extends GameView> = {
   replay_length?: number;
   /** The coach's last hint (Python's widget/coaching.py), for the position `version`. */
   hint?: Hint | Record<string, never>;
+  /** The coach's review under way or done (Python's widget/reviewing.py). */
+  review?: ReviewState | Record<string, never>;
 };
+
+/**
+ * Where a move is on the table: the data-* values of the elements the table draws for it
+ * (`{q: "1", r: "-2"}` is the hex with data-q="1" data-r="-2"; `{card: "1-07"}` a card).
+ * Python reads them off the view's legal list (widget/targets.py); the front end only marks.
+ */
+export type Target = Record<string, string>;
 
 /** A coach's hint: the move in words, why, the alternatives; `key` only highlights. */
 export interface Hint {
@@ -109,10 +120,73 @@ export interface Hint {
   seat: number;
   player: string;
   key: string;
+  /** The hinted move's place on the board (may be empty: a move made with a button only). */
+  targets?: Target[];
   label: string;
   reasons: string[];
   alternatives: { label: string; text: string; about_equal: boolean }[];
   text: string;
+}
+
+export type Verdict = "good" | "inaccuracy" | "mistake" | "blunder";
+
+/** One judged decision of a review (points: of winning chances, 0 to 100). */
+export interface ReviewedMove {
+  /** Actions recorded before it: the replay position where the decision was made. */
+  index: number;
+  move: number;
+  played: string;
+  best: string;
+  /** The move played was the coach's own best. */
+  same: boolean;
+  verdict: Verdict;
+  loss: number;
+  low: number;
+  high: number;
+  played_chances: number;
+  best_chances: number;
+  /** Simulated games each move's figure rests on. */
+  games: number;
+  choices: number;
+  /** Every seat's winning chances here, as the reviewed seat could judge them. */
+  chances: number[];
+  /** The rules of thumb for the better move. */
+  reasons: string[];
+  /** "taken": the hint was asked here and played; "asked": asked, not played; "": none. */
+  hint: "" | "taken" | "asked";
+  text: string;
+  played_targets: Target[];
+  best_targets: Target[];
+}
+
+export interface ReviewResult {
+  game: string;
+  seat: number;
+  player: string;
+  players: string[];
+  summary: string;
+  outcome: string;
+  decisions: ReviewedMove[];
+  /** [move, every seat's chances] at each decision, then the result. */
+  series: [number, number[]][];
+  counts: Record<Verdict, number>;
+  thresholds: { verdict: Verdict; points: number }[];
+  rounds: number;
+  turns: number;
+}
+
+/** The `review` trait: a review under way ("running"), or how it ended. */
+export interface ReviewState {
+  run: number;
+  state: "running" | "done" | "cancelled" | "error";
+  seat: number;
+  player: string;
+  /** Recorded actions when it was asked (the game may have gone on since). */
+  length: number;
+  done: number;
+  total: number;
+  text?: string;
+  result?: ReviewResult;
 }
 
 export const TRAIT_NAMES: (keyof MatchModel<GameView>)[] = [
@@ -130,6 +204,7 @@ export const TRAIT_NAMES: (keyof MatchModel<GameView>)[] = [
   "position",
   "replay_length",
   "hint",
+  "review",
 ];
 
 /** True when `v` is a view of `game` with a legal list and the game's own `field`. */

@@ -1,0 +1,146 @@
+"""The tables' review (issue 38): the ``review`` intent judges one seat's game off the
+widget's thread, shows its progress in the ``review`` trait and ends with what the review
+panel draws (verdicts, losses in points, the simulated games behind them, the replay
+position of each decision and the board targets of the move played and the better one); a
+review can be cancelled; without threads (Pyodide) it runs one decision per turn of the
+event loop; from a player's view only that player's game is reviewed."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from match_checks import send
+
+from clash_widget.bots import make_bot
+from clash_widget.engine import Match
+from clash_widget.widget import reviewing
+from clash_widget.widget.secolo_table import SecoloTable
+
+TINY = {"rounds": 2, "candidates": 2, "turns": 1, "depth": 20}
+
+
+def finished(game: str = "secolo", seed: int = 1) -> Match:
+    m = Match.new(game, 2, seed=seed)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    while not m.is_over:
+        m.play(bots[m.current_player].choose(m.game, m.state, m.legal_actions()))
+    return m
+
+
+def wait_for(w: SecoloTable, states: set[str], seconds: float = 60) -> dict:
+    end = time.monotonic() + seconds
+    while w.review.get("state") not in states and time.monotonic() < end:
+        time.sleep(0.02)
+    return dict(w.review)
+
+
+def test_the_review_intent_judges_the_seat_s_game() -> None:
+    w = SecoloTable(finished())
+    w.review_budget = TINY
+    fb = send(w, type="review", seat=0)
+    assert fb["ok"] and "reviewing Blue's game" in fb["text"]
+    r = wait_for(w, {"done", "error"})
+    assert r["state"] == "done", r
+    result = r["result"]
+    assert result["player"] == "Blue" and result["decisions"]
+    assert r["done"] == r["total"] == len(result["decisions"])
+    m = w.match
+    for d in result["decisions"]:
+        assert d["verdict"] in {"good", "inaccuracy", "mistake", "blunder"}
+        assert d["games"] == TINY["rounds"]
+        # the replay position before the decision: Blue decides there
+        assert m.game.current_player(w.session.match_at(d["index"]).state) == 0
+        assert d["move"] == d["index"] + 1
+    picks = [d for d in result["decisions"] if d["played"].startswith("Choose")]
+    assert picks and all(t.keys() == {"card"} for d in picks for t in d["played_targets"])
+    assert picks[0]["played_targets"]
+    assert result["series"][-1][1] in ([100.0, 0.0], [0.0, 100.0], [50.0, 50.0])
+    assert w.feedback["text"] == result["summary"]
+
+
+def test_widget_review_own_seat() -> None:
+    """widget.review-own-seat: "From a player's view the coach reviews only that player's
+    own game: another player's review would name the moves they made from a hand this view
+    must not see." """
+    w = SecoloTable(finished(), seat=1)
+    w.review_budget = TINY
+    fb = send(w, type="review", seat=0)
+    assert fb["rule_id"] == "widget.review-own-seat" and not w.review
+    assert send(w, type="review", seat=1)["ok"]
+    assert wait_for(w, {"done"})["state"] == "done"
+
+
+def test_a_review_can_be_cancelled() -> None:
+    w = SecoloTable(finished())
+    w.review_budget = {**TINY, "rounds": 24, "turns": 2}
+    send(w, type="review", seat=0)
+    assert w.review["state"] == "running"
+    fb = send(w, type="review_cancel")
+    assert fb["text"] == "Stopped the review."
+    r = wait_for(w, {"cancelled", "done"})
+    assert r["state"] == "cancelled" and r["done"] < r["total"]
+
+
+def test_without_threads_the_review_runs_a_decision_per_loop_turn(monkeypatch) -> None:
+    monkeypatch.setattr(reviewing, "has_threads", lambda: False)
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        w = SecoloTable(finished())
+        w.review_budget = TINY
+        send(w, type="review", seat=0)
+        assert w.review["state"] == "running" and w.review["done"] == 0  # nothing judged yet
+        seen: list[int] = []
+
+        async def until_done() -> None:
+            while w.review["state"] == "running":
+                seen.append(w.review["done"])
+                await asyncio.sleep(0)
+
+        loop.run_until_complete(until_done())
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+    assert w.review["state"] == "done"
+    assert len(set(seen)) > 3  # the loop ran between decisions
+
+
+def test_the_hint_names_its_board_targets() -> None:
+    w = SecoloTable(Match.new("secolo", 2, seed=2))  # the first move: pick a Protagonist
+    w.hint_budget = TINY
+    h = w.ask_hint()
+    entry = next(a for a in w.view["legal"] if a["key"] == h["key"])
+    assert h["targets"] == [{"card": c} for c in entry["cards"]] and h["targets"]
+
+
+def test_another_players_view_drops_the_review() -> None:
+    """The review of Blue's game names moves made from Blue's hand: switching the board to
+    Orange's view must not keep it in the trait Orange's page reads."""
+    w = SecoloTable(finished())
+    w.review_budget = TINY
+    w.start_review(0)
+    assert w.review["state"] == "done"
+    w.seat = 0
+    assert w.review["seat"] == 0  # Blue's own view keeps it
+    w.seat = 1
+    assert w.review == {}
+
+
+def test_the_review_says_hint_taken_where_the_hint_was_played() -> None:
+    m = Match.new("secolo", 2, seed=2)
+    w = SecoloTable(m)
+    w.hint_budget = TINY
+    w.review_budget = TINY
+    h = w.ask_hint()  # Blue's first decision: the hint is kept with the game
+    w.play(h["key"])
+    w.hint_budget = TINY
+    asked = w.ask_hint()  # Orange asks, then plays another move
+    other = next(str(a) for a in w.match.legal_actions() if str(a) != asked["key"])
+    w.play(other)
+    loaded = SecoloTable(Match.load(w.game_file()))  # the game file keeps both hints
+    loaded.review_budget = TINY
+    blue = loaded.start_review(0)["result"]["decisions"]
+    assert blue[0]["index"] == 0 and blue[0]["hint"] == "taken"
+    orange = loaded.start_review(1)["result"]["decisions"]
+    assert orange[0]["index"] == 1 and orange[0]["hint"] == "asked"
