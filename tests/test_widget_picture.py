@@ -180,3 +180,41 @@ def test_secolo_still_marks_the_attack_being_answered() -> None:
         assert "#ef6c00" in rings[card]
     others = set(rings) - {attack["target"], *attack["attackers"]}
     assert not any({"#c62828", "#ef6c00"} & rings[c] for c in others)
+
+
+def test_coc_picture_draws_the_boards_pieces() -> None:
+    """Issue #37: the still keeps matching the board (js/src/coc/pieces.ts): an army is a
+    shield, a settler a wagon, a ship under sail; a unit's count is a "×N" tag (none for
+    one unit), never a bare number like a city's size; each city piece has its kind."""
+    from clash_widget.coc.demo import demo_midgame
+
+    view = demo_midgame(players=4, seed=5).view(None)
+    root = ET.fromstring(picture(view))
+    shapes = {"army": "shield", "settler": "wagon", "ship": "ship"}
+    drawn = [g for g in root.iter(f"{SVG_NS}g") if g.get("data-count")]
+    assert len(drawn) == len([u for u in view["units"] if u["count"] > 0]) > 0
+    for g in drawn:
+        kind, count = g.get("data-kind", ""), int(g.get("data-count") or 0)
+        assert [e.get("data-shape") for e in g.iter() if e.get("data-shape")] == [shapes[kind]]
+        texts = ["".join(t.itertext()) for t in g.iter(f"{SVG_NS}text")]
+        assert texts == ([f"\u00d7{count}"] if count > 1 else [])
+    pieces = [g.get("data-kind") for g in root.iter(f"{SVG_NS}g") if g.get("data-kind")]
+    kinds = {p["kind"] for c in view["cities"] for p in c["pieces"]}
+    assert kinds and kinds <= set(pieces)
+
+
+def test_persistence_picture_draws_straits_and_names_where_the_map_does() -> None:
+    """Issue #37: the still keeps matching the map (js/src/persistence/map.ts): each strait
+    is the view's short line and each area's name sits at the view's placed spot."""
+    view = _played("persistence").view(None)
+    root = ET.fromstring(picture(view))
+    lines = {e.get("data-strait"): e for e in root.iter(f"{SVG_NS}line") if e.get("data-strait")}
+    assert set(lines) == {s["id"] for s in view["map"]["straits"]}
+    for s in view["map"]["straits"]:
+        (x1, y1), (x2, y2) = s["line"]
+        got = [float(lines[s["id"]].get(k) or "nan") for k in ("x1", "y1", "x2", "y2")]
+        assert got == [x1, y1, x2, y2]
+    names = {e.get("data-area-name"): e for e in root.iter(f"{SVG_NS}text")}
+    for area, spot in view["map"]["names"].items():
+        assert float(names[area].get("y") or "nan") == spot["y"]
+        assert "".join(names[area].itertext()) == "".join(spot["lines"])

@@ -34,12 +34,15 @@ def part_ref(owner: int, hex_key: str, cls: str) -> str:
 
 
 # A tag drawn on a unit that sets it apart (the legend explains it; words are in ``label``).
+# A ship's cargo is not a tag ("+S" was cryptic) but ``cargo``: the board draws its pieces.
 def _badge(cls: str) -> str:
-    kind, _, sig = cls.partition("-")
-    if sig.startswith("carrying-"):
-        spec = movement.parse_spec(sig[len("carrying-") :])
-        return "+" + "".join(f"{n if n > 1 else ''}{k[0].upper()}" for k, n in spec.items())
-    return "\u2663" if sig == "forest" else ""  # the map's forest glyph
+    return "\u2663" if cls.partition("-")[2] == "forest" else ""  # the map's forest glyph
+
+
+def _cargo(cls: str) -> dict[str, int]:
+    """What a ship of this class carries, by kind of unit (``{}`` for anything else)."""
+    sig = cls.partition("-")[2]
+    return movement.parse_spec(sig[len("carrying-") :]) if sig.startswith("carrying-") else {}
 
 
 def stack_parts(state: State) -> dict[Stack, list[dict[str, Any]]]:
@@ -61,6 +64,7 @@ def stack_parts(state: State) -> dict[Stack, list[dict[str, Any]]]:
                 "label": class_words(cls),
                 "count": n,
                 "badge": _badge(cls),
+                **({"cargo": _cargo(cls)} if _cargo(cls) else {}),
             }
             for cls, n in sorted(counts.items())
         ]

@@ -42,7 +42,7 @@ class EventCard:
 
     name: str
     pile: str
-    label: str  # as players call it: "Treachery (red, V–VII)"; a Culture card by its name
+    label: str  # as players call it: "Treachery (red card, V–VII)"; a Culture card by its name
     time_frames: str  # "I–III and VI–VII"
     vp: int | None  # Victory Points a turn (Culture cards only)
     culture: bool

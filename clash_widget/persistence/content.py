@@ -255,8 +255,10 @@ def name(x: str) -> str:
 
 
 def card_label(card: str) -> str:
-    """A card as players call it: ``Treachery (red, V–VII)``; Culture cards by name."""
+    """A card as players call it: ``Treachery (red card, V–VII)``; Culture cards by name.
+    The pile's colour is said with "card" (the seed's "one card of each color"): alone,
+    "orange" read as the player Orange ("Monument (orange, IV–VI)", issue #37)."""
     c = cards()[card]
     if c["pile"] == CULTURE_PILE:
         return c["name"]
-    return f"{c['name']} ({c['pile']}, {frames_text(card)})"
+    return f"{c['name']} ({c['pile']} card, {frames_text(card)})"

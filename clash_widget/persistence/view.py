@@ -18,7 +18,7 @@ from ..engine.seats import identity
 from . import board, content, paths
 from . import culture as culture_cards
 from .epochs import empire_terms
-from .names import place_names
+from .names import place_names, strait_line
 from .scoring import breakdown
 
 
@@ -67,7 +67,7 @@ def map_payload() -> Mapping[str, Any]:
                 "name": s["name"],
                 "lands": [a, b],
                 "sea": s["sea"],
-                "line": [d["shapes"][a]["label"], d["shapes"][b]["label"]],
+                "line": strait_line(*(d["shapes"][x]["loops"] for x in (a, b, s["sea"]))),
             }
         )
     regions = [
@@ -85,7 +85,7 @@ def map_payload() -> Mapping[str, Any]:
         "areas": areas,
         "straits": straits,
         "regions": regions,
-        "names": place_names(areas, d["width"], d["height"]),
+        "names": place_names(areas, d["width"], d["height"], [s["line"] for s in straits]),
     }
 
 

@@ -72,7 +72,7 @@ def seat_color(view: dict[str, Any], seat: int) -> str:
     return colors[seat] if seat < len(colors) else SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
-def _text(x: float, y: float, words: str, size: int = 12, **attrs: str) -> str:
+def _text(x: float, y: float, words: str, size: float = 12, **attrs: str) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{extra}>{escape(words)}</text>'
 
@@ -105,6 +105,17 @@ MOODS = {
     "angry": ("\u2639", "#b3261e"),
 }
 BARBARIAN_FILL = "#5a5a5a"
+# Where a city's parts sit around its hex's centre: the board's CITY (js/src/coc/pieces.ts).
+CITY: dict[str, Any] = {
+    "eaves": -13,
+    "half": 14,
+    "size": 0.5,
+    "star": (-19, -20),
+    "mood": (18, -24),
+    "mood_r": 6,
+    "pieces": ((-23.5, -8), (23.5, -8), (-23.5, 4), (23.5, 4), (-32, -2), (32, -2)),
+    "units": 19,
+}
 
 
 def text_on(fill: str) -> str:
@@ -120,33 +131,141 @@ def text_on(fill: str) -> str:
     return "#111" if lum > 0.4 else "#fff"
 
 
-def _unit_mark(x: float, y: float, u: dict[str, Any], view: dict[str, Any]) -> str:
-    """One unit piece as the board draws it, with its count and a title in words."""
+def _pts(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{a:.2f},{b:.2f}" for a, b in points)
+
+
+def _d(x: float, y: float, k: float, template: str) -> str:
+    """Path data from a template in units of ``k`` around (x, y): "M -1 .5 L 1 .5" (the
+    board's shapes, js/src/coc/pieces.ts, written once as numbers)."""
+    out, coords = [], []
+    for tok in template.split():
+        if tok.isalpha():
+            out.append(tok)
+            continue
+        coords.append(float(tok))
+        if len(coords) == 2:
+            out.append(f"{x + coords[0] * k:.2f},{y + coords[1] * k:.2f}")
+            coords = []
+    return " ".join(out)
+
+
+SHIELD = "M -1 -1 L 1 -1 L 1 .1 C 1 .7 .4 .95 0 1.15 C -.4 .95 -1 .7 -1 .1 Z"
+WAGON = "M -1 .45 L -1 -.35 Q -1 -1 -.45 -1 L .45 -1 Q 1 -1 1 -.35 L 1 .45 Z"
+BOOK = (
+    "M 0 -.55 Q -.5 -1 -1 -.75 L -1 .75 Q -.5 .45 0 .9 Q .5 .45 1 .75 L 1 -.75 "
+    "Q .5 -1 0 -.55 Z M 0 -.55 L 0 .9"
+)
+ANCHOR = "M 0 -.45 L 0 .9 M -.55 -.15 L .55 -.15 M -.9 .25 Q -.8 .95 0 .9 Q .8 .95 .9 .25"
+
+
+def unit_shape(kind: str, x: float, y: float, r: float, fill: str) -> str:
+    """A unit's silhouette as the board draws it (js/src/coc/pieces.ts, drawUnitShape): an
+    army a shield, a settler a covered wagon, a ship a hull under two sails."""
+    look = f'fill="{fill}" stroke="#111" stroke-width="1.3" stroke-linejoin="round"'
+    if kind == "army":
+        return f'<path data-shape="shield" d="{_d(x, y, r, SHIELD)}" {look}/>'
+    if kind == "settler":
+        d = _d(x, y, r, WAGON)
+        wheels = "".join(
+            f'<circle cx="{x + dx * r:.2f}" cy="{y + 0.68 * r:.2f}" r="{0.34 * r:.2f}" '
+            f'fill="#3a3a3a" stroke="#111" stroke-width="1.3"/>'
+            for dx in (-0.52, 0.52)
+        )
+        return f'<g data-shape="wagon"><path d="{d}" {look}/>{wheels}</g>'
+    if kind == "ship":
+        hull = [(-1.15, 0.2), (1.15, 0.2), (0.72, 1), (-0.72, 1)]
+        sail = [(-0.12, -1.05), (-0.12, 0.05), (-0.95, 0.05)]
+        jib = [(0.08, -0.8), (0.08, 0.05), (0.8, 0.05)]
+        return '<g data-shape="ship">' + "".join(
+            f'<polygon points="{_pts([(x + a * r, y + b * r) for a, b in part])}" {look}/>'
+            for part in (hull, sail, jib)
+        ) + "</g>"  # fmt: skip
+    diamond = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    return f'<polygon data-shape="diamond" points="{_pts(diamond)}" {look}/>'
+
+
+def count_tag(count: int, x: float, y: float, r: float) -> str:
+    """A unit's count as the board's "×N" tag, dark on white (none for one unit): never a
+    bare number, which is a city's size."""
+    if count <= 1:
+        return ""
+    text = f"\u00d7{count}"
+    w = 4 + 6.2 * len(text)
+    cx, cy = x + 0.62 * r, y + 0.8 * r
+    return (
+        f'<rect x="{cx - w / 2:.2f}" y="{cy - 6.25:.2f}" width="{w:.2f}" height="12.5" rx="3" '
+        f'fill="#fff" stroke="#111" stroke-width="0.8"/>'
+        + _text(cx, cy + 4, text, 11, fill="#111", text_anchor="middle", font_weight="bold")
+    )
+
+
+def building(kind: str, x: float, y: float, s: float, fill: str) -> str:
+    """A city piece as the board draws it (pieces.ts, drawBuilding): a fortress a tower, a
+    temple a roof on columns, an academy an open book, a port an anchor, a wonder a pyramid."""
+    look = f'fill="{fill}" stroke="#111" stroke-width="0.9" stroke-linejoin="round"'
+
+    def poly(points: list[tuple[float, float]]) -> str:
+        return f'<polygon points="{_pts([(x + a * s, y + b * s) for a, b in points])}" {look}/>'
+
+    if kind == "fortress":
+        m = 1 / 2.5
+        return poly(
+            [(-1, 1), (-1, -1), (-1 + m, -1), (-1 + m, -1 + m), (-m / 2, -1 + m), (-m / 2, -1),
+             (m / 2, -1), (m / 2, -1 + m), (1 - m, -1 + m), (1 - m, -1), (1, -1), (1, 1)]
+        )  # fmt: skip
+    if kind == "temple":
+        cols = "".join(
+            f'<rect x="{x + dx * s:.2f}" y="{y - 0.3 * s:.2f}" width="{0.26 * s:.2f}" '
+            f'height="{1.05 * s:.2f}" {look}/>'
+            for dx in (-0.75, -0.12, 0.5)
+        )
+        base = (
+            f'<rect x="{x - s:.2f}" y="{y + 0.75 * s:.2f}" width="{2 * s:.2f}" '
+            f'height="{0.25 * s:.2f}" {look}/>'
+        )
+        return poly([(-1, -0.35), (0, -1), (1, -0.35)]) + cols + base
+    if kind == "academy":
+        return f'<path d="{_d(x, y, s, BOOK)}" {look}/>'
+    if kind == "port":  # a dark line under a coloured one, so it shows on any terrain
+        d = _d(x, y, s, ANCHOR)
+        line = f'<path d="{d}" fill="none" stroke-linecap="round" '
+        return (
+            f'{line}stroke="#111" stroke-width="{0.55 * s:.2f}"/>'
+            f'{line}stroke="{fill}" stroke-width="{0.28 * s:.2f}"/>'
+            f'<circle cx="{x:.2f}" cy="{y - 0.7 * s:.2f}" r="{0.28 * s:.2f}" {look}/>'
+        )
+    if kind == "wonder":
+        return poly(
+            [(-1, 1), (-0.7, 0.35), (-0.45, 0.35), (-0.3, -0.3), (-0.15, -0.3), (0, -1),
+             (0.15, -0.3), (0.3, -0.3), (0.45, 0.35), (0.7, 0.35), (1, 1)]
+        )  # fmt: skip
+    return f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{s:.2f}" {look}/>' + _text(
+        x, y + 0.4 * s, kind[:1].upper(), 8, text_anchor="middle", font_weight="bold"
+    )
+
+
+def _unit_mark(x: float, y: float, r: float, u: dict[str, Any], view: dict[str, Any]) -> str:
+    """One unit piece as the board draws it, with its "×N" count and a title in words."""
     fill = BARBARIAN_FILL if u["owner"] < 0 else seat_color(view, u["owner"])
-    r = 8.5
-    if u["kind"] == "army":
-        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}"'
-    elif u["kind"] == "settler":
-        shape = f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" rx="3"'
-    else:
-        hull = [(-r - 1.5, -5), (r + 1.5, -5), (r - 2.5, r), (-r + 2.5, r)]
-        shape = '<polygon points="' + " ".join(f"{x + a:.1f},{y + b:.1f}" for a, b in hull) + '"'
     who = "barbarians" if u["owner"] < 0 else seat_name(view, u["owner"])
     words = f"{who}: {u['count']} {UNIT_WORDS.get(u['kind'], u['kind'])}"
-    count = _text(x, y + 4, str(u["count"]), 11, fill=text_on(fill), text_anchor="middle",
-                  font_weight="bold")  # fmt: skip
+    head = f'<g data-kind="{escape(u["kind"])}" data-count="{u["count"]}">'
     return (
-        f'<g><title>{escape(words)}</title>{shape} fill="{fill}" stroke="#111" '
-        f'stroke-width="1.2"/>{count}</g>'
+        f"{head}<title>{escape(words)}</title>"
+        f"{unit_shape(u['kind'], x, y, r, fill)}{count_tag(u['count'], x, y, r)}</g>"
     )
 
 
-def _piece_letter(view: dict[str, Any], seat: int, x: float, y: float, fill: str) -> str:
-    """The player's letter on a piece, as the map draws it: colour is never the only cue."""
-    letter = seat_name(view, seat)[:1]
+def _map_letter(view: dict[str, Any], seat: int, x: float, y: float) -> str:
+    """The player's letter on a Persistence piece, as the map draws it (white, dark edge)."""
+    name = seat_name(view, seat)
+    digits = name.removeprefix("Player ").strip()
+    letter = digits if name.startswith("Player ") and digits.isdigit() else name[:1].upper()
     return _text(
-        x, y + 3.5, letter, 8, fill=text_on(fill), text_anchor="middle", font_weight="bold"
-    )
+        x, y + 3.5, letter, 10, fill="#fff", stroke="#000", stroke_width="2.2",
+        paint_order="stroke", text_anchor="middle", font_weight="bold",
+    )  # fmt: skip
 
 
 def draw_coc(view: dict[str, Any]) -> str:
@@ -175,39 +294,47 @@ def draw_coc(view: dict[str, Any]) -> str:
         if not h.get("explored"):  # the board's mark for a hex nobody has explored
             parts.append(_text(ox + x, oy + y + 7, "?", 20, fill="#ffffff", text_anchor="middle",
                                font_weight="bold", stroke="#777", stroke_width="0.6"))  # fmt: skip
-    # The board's own marks and sizes (js/src/coc/board.ts): a city is a house with its size
-    # and a star if it is the capital, its mood in a small disc; an army is a disc, a settler a
-    # rounded square, a ship a hull, each with its count; barbarians in their own colour.
+    # The board's own marks and sizes (js/src/coc/board.ts, pieces.ts): a city is a house with
+    # its size and a star if it is the capital, its mood in a small disc, its pieces beside it;
+    # an army is a shield, a settler a wagon, a ship under sail, each with a "×N" count tag
+    # when there are several; barbarians in their own colour.
     city_at = set()
     for c in view.get("cities", []):
         x, y = centres.get((c["q"], c["r"]), (0.0, 0.0))
         city_at.add((c["q"], c["r"]))
-        cx, cy = ox + x, oy + y - 6
+        cx, cy = ox + x, oy + y
         color = seat_color(view, c["owner"])
-        house = [(-13, 10), (-13, -5), (0, -15), (13, -5), (13, 10)]
-        pts = " ".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in house)
+        w, eaves = CITY["half"], cy + CITY["eaves"]  # the board's house (pieces.ts, CITY)
+        house = [(-w, 1.2 * w), (-w, 0), (0, -0.95 * w), (w, 0), (w, 1.2 * w)]
+        pts = _pts([(cx + dx, eaves + dy) for dx, dy in house])
         parts.append(
-            f'<polygon points="{pts}" fill="{color}" stroke="#111" stroke-width="1.2" '
-            f'data-city="{c["q"]},{c["r"]}"/>'
+            f'<polygon points="{pts}" fill="{color}" stroke="#111" '
+            f'stroke-width="{2.8 if c.get("capital") else 1.4}" data-city="{c["q"]},{c["r"]}"/>'
         )
-        parts.append(
-            _text(
-                cx,
-                cy + 7,
-                str(c.get("size", "")),
-                13,
-                fill=text_on(color),
-                text_anchor="middle",
-                font_weight="bold",
-            )  # fmt: skip
-        )
+        size = str(c.get("size", ""))
+        bold = {"text_anchor": "middle", "font_weight": "bold"}
+        parts.append(_text(cx, cy + CITY["size"], size, 15, fill=text_on(color), **bold))
         if c.get("capital"):
-            parts.append(_text(cx - 15, cy - 7, "\u2605", 12, text_anchor="middle"))
+            sx, sy = CITY["star"]
+            parts.append(_text(cx + sx, cy + sy, "\u2605", 12, text_anchor="middle"))
         mood = str(c.get("mood", ""))
         if mood in MOODS:
             glyph, disc = MOODS[mood]
-            parts.append(f'<circle cx="{cx + 14:.1f}" cy="{cy - 8:.1f}" r="6.5" fill="{disc}"/>')
-            parts.append(_text(cx + 14, cy - 4.5, glyph, 10, fill="#fff", text_anchor="middle"))
+            mx, my = cx + CITY["mood"][0], cy + CITY["mood"][1]
+            parts.append(
+                f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="{CITY["mood_r"]}" fill="{disc}" '
+                f'stroke="#111" stroke-width="0.8"/>'
+            )
+            parts.append(_text(mx, my + 3.6, glyph, 11, fill="#fff", text_anchor="middle"))
+        spots = CITY["pieces"]
+        for i, piece in enumerate(c.get("pieces", [])):  # beside the house, as the board
+            dx, dy = spots[i % len(spots)]
+            owner = piece.get("owner", c["owner"])
+            name = escape(str(piece.get("name") or piece["kind"]))
+            parts.append(
+                f'<g data-kind="{escape(piece["kind"])}"><title>{name}</title>'
+                f"{building(piece['kind'], cx + dx, cy + dy, 6, seat_color(view, owner))}</g>"
+            )
     by_hex: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for u in view.get("units", []):
         if u.get("count", 0) > 0:
@@ -216,11 +343,16 @@ def draw_coc(view: dict[str, Any]) -> str:
     for (q, r), units in by_hex.items():
         x, y = centres.get((q, r), (0.0, 0.0))
         units.sort(key=lambda u: (u["owner"], order.get(u["kind"], 9)))
-        uy = oy + y + (23 if (q, r) in city_at else 6)
-        step = 18 if len(units) > 3 else 19
-        x0 = ox + x - (len(units) - 1) * step / 2
+        # The board's row of pieces (board.ts, buildPieces): as large as the hex allows.
+        n, in_city = len(units), (q, r) in city_at
+        rad = (8 if n > 2 else 10) if in_city else (8 if n > 3 else 10 if n > 2 else 13)
+        uy = oy + y + (CITY["units"] if in_city else 6)
+        counted = any(u["count"] > 1 for u in units)
+        step = 2.3 * rad + 2 + (4 if counted else 0)
+        step = min(step, (44 if in_city else 66) / (n - 1)) if n > 1 else 0
+        x0 = ox + x - (n - 1) * step / 2
         for i, u in enumerate(units):
-            parts.append(_unit_mark(x0 + i * step, uy, u, view))
+            parts.append(_unit_mark(x0 + i * step, uy, rad, u, view))
     y = oy + max(ys) + s + 18
     for p in view.get("players", []):
         res = p.get("resources") or {}
@@ -247,41 +379,53 @@ def draw_persistence(view: dict[str, Any]) -> str:
             f'<path d="{d}" fill="{AREA_FILLS.get(kind, "#ccc")}" fill-rule="evenodd" '
             f'stroke="#555" data-area="{escape(a["id"])}"/>'
         )
+    # The straits as the map draws them: a short dashed link across the water (names.py).
+    for st in m.get("straits", []):
+        (x1, y1), (x2, y2) = st["line"]
+        parts.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-width="2" '
+            f'stroke-dasharray="5,4" data-strait="{escape(st["id"])}"/>'
+        )
+    # The names where the map writes them (the view's placement), at the map's size.
     for a in m["areas"]:
         x, y = labels[a["id"]]
-        parts.append(
-            _text(
-                x,
-                y - 9,
-                a["name"],
-                8,
-                text_anchor="middle",
-                fill="#fff" if a["kind"] == "ocean" else "#333",
-            )
+        spot = m.get("names", {}).get(a["id"]) or {"x": x, "y": y - 9, "lines": [a["name"]]}
+        lines = "".join(
+            f'<tspan x="{spot["x"]}" dy="{0 if i == 0 else 13.8}">{escape(t)}</tspan>'
+            for i, t in enumerate(spot["lines"])
         )
+        colour = "#fff" if a["kind"] == "ocean" else "#1a1a1a"
+        parts.append(
+            f'<text y="{spot["y"]}" font-size="12" text-anchor="middle" fill="{colour}" '
+            f'data-area-name="{escape(a["id"])}">{lines}</text>'
+        )
+    # The map's pieces at the map's sizes (js/src/persistence/map.ts): an army a disc, a
+    # Capital a diamond, a fleet a hull, each with its player's letter; forts and Monuments.
+    forts, monuments = set(board.get("forts", [])), set(board.get("monuments", []))
     for land, holder in board.get("lands", {}).items():
         x, y = labels[land]
         color = seat_color(view, holder["seat"])
         capital = board.get("capitals", {}).get(land) == holder.get("empire")
-        size = 7 if capital else 5
         parts.append(
-            f'<rect x="{x - size}" y="{y - size}" width="{2 * size}" height="{2 * size}" '
-            f'fill="{color}" stroke="#000"/>'
+            f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" transform="rotate(45 {x} {y})" '
+            f'fill="{color}" stroke="#000" stroke-width="2"/>'
             if capital
-            else f'<circle cx="{x}" cy="{y}" r="{size}" fill="{color}" stroke="#000"/>'
+            else f'<circle cx="{x}" cy="{y}" r="7" fill="{color}" stroke="#000"/>'
         )
-        parts.append(_piece_letter(view, holder["seat"], x, y, color))
+        parts.append(_map_letter(view, holder["seat"], x, y))
+        if land in forts:
+            parts.append(f'<rect x="{x + 8}" y="{y - 4}" width="6" height="8" fill="#555"/>')
+        if land in monuments:
+            tri = f"{x - 15},{y + 4} {x - 11},{y - 5} {x - 7},{y + 4}"
+            parts.append(f'<polygon points="{tri}" fill="#8d6e63"/>')
     for water, fleets in board.get("fleets", {}).items():
         x, y = labels[water]
         for i, f in enumerate(fleets):
-            fx = x - 8 * (len(fleets) - 1) + 16 * i
+            fx = x - 9 * (len(fleets) - 1) + 18 * i
+            hull = f"{fx - 8},{y - 2} {fx + 8},{y - 2} {fx + 5},{y + 7} {fx - 5},{y + 7}"
             fleet_color = seat_color(view, f["seat"])
-            parts.append(
-                f'<polygon points="{fx - 7},{y + 2} {fx + 7},{y + 2} {fx + 4},{y + 7} '
-                f'{fx - 4},{y + 7}" '
-                f'fill="{fleet_color}" stroke="#000"/>'
-            )
-            parts.append(_piece_letter(view, f["seat"], fx, y + 1, fleet_color))
+            parts.append(f'<polygon points="{hull}" fill="{fleet_color}" stroke="#000"/>')
+            parts.append(_map_letter(view, f["seat"], fx, y + 1))
     parts.append("</g>")
     rows = [
         (

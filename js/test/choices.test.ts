@@ -43,8 +43,12 @@ describe("click one unit of a stack", () => {
     expect(loaded.getAttribute("aria-label")).toBe("Blue: the ship carrying 1 settler at 3,-1, choose it");
     expect(loaded.dataset.kind).toBe("ship");
     expect(loaded.dataset.count).toBe("1");
-    expect(loaded.querySelector(".clash-unit-badge")!.textContent).toBe("+S");
-    expect(part(root, EMPTY).querySelector(".clash-unit-badge")).toBeNull();
+    // Its cargo as a small settler (the wagon) over the ship, not the cryptic "+S".
+    const cargo = [...loaded.querySelectorAll<SVGGElement>(".clash-cargo")];
+    expect(cargo.map((g) => [g.dataset.kind, g.dataset.count])).toEqual([["settler", "1"]]);
+    expect(cargo[0].querySelector('[data-shape="wagon"]')).not.toBeNull();
+    expect(loaded.textContent).not.toContain("+S");
+    expect(part(root, EMPTY).querySelector(".clash-unit-badge-tag")).toBeNull();
     // A stack of alike units stays one picture (the settler aboard).
     const settler = root.querySelector<SVGGElement>('g.clash-unit-settler[data-q="3"][data-r="-1"]')!;
     expect(settler.getAttribute("role")).toBe("img");

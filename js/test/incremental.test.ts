@@ -67,7 +67,7 @@ describe("a hex click redraws only what changed", () => {
     expect(rs.filter((r) => r.type === "childList")).toHaveLength(0);
     const a = hexPoly(ctx.el, KEY_A);
     const b = hexPoly(ctx.el, KEY_B);
-    const ring = svg.querySelector(".clash-mark-selected")!;
+    const ring = svg.querySelector(".clash-ring-selected")!;
     for (const r of rs) expect([a, b, ring]).toContain(r.target);
     // is-selected and is-cursor leave A and reach B; the ring moves once.
     expect(rs.length).toBeLessThanOrEqual(5);
@@ -193,7 +193,7 @@ describe("view updates redraw only what changed", () => {
     ctx.model.set("view", v2);
     expect(ctx.el.querySelectorAll("polygon.clash-hex")).toHaveLength(VIEW.hexes.length - 1);
     expect(hexPoly(ctx.el, KEY_A).classList.contains("is-selected")).toBe(true);
-    const ring = ctx.el.querySelector(".clash-mark-selected")!;
+    const ring = ctx.el.querySelector(".clash-ring-selected")!;
     expect(ring.getAttribute("display")).toBeNull();
     const legal = new Set(v2.legal.flatMap((a) => refKeys(a.hexes)).filter((k) => k !== KEY_B));
     expect(ctx.el.querySelectorAll(".clash-mark-legal")).toHaveLength(legal.size);

@@ -71,7 +71,9 @@ describe("board rendering", () => {
       const ug = ctx.el.querySelector(
         `g.clash-unit[data-q="${u.q}"][data-r="${u.r}"][data-owner="${u.owner}"][data-kind="${u.kind}"]`,
       )!;
-      expect(ug.querySelector(".clash-unit-count")!.textContent).toBe(String(u.count));
+      // A count is a "×N" tag (none for one unit), never a bare number like a city's size.
+      if (u.count > 1) expect(ug.querySelector(".clash-unit-count")!.textContent).toBe(`\u00d7${u.count}`);
+      else expect(ug.querySelector(".clash-unit-count")).toBeNull();
     }
   });
 

@@ -253,11 +253,14 @@ def test_payment_choice_and_which_units_offers_are_what_the_engine_asks_in_bot_g
 
 
 def test_stack_parts_badges():
-    """The short tag drawn on a unit part (the legend explains it)."""
-    assert ahead._badge("ship-carrying-a1s1") == "+AS"
-    assert ahead._badge("ship-carrying-s2") == "+2S"
+    """The short tag drawn on a unit part (the legend explains it); a ship's cargo is not a
+    tag ("+S" was cryptic, issue #37) but its ``cargo``, which the board draws as pieces."""
+    assert ahead._badge("ship-carrying-a1s1") == "" and ahead._badge("ship-carrying-s2") == ""
+    assert ahead._cargo("ship-carrying-a1s1") == {"army": 1, "settler": 1}
+    assert ahead._cargo("ship-carrying-s2") == {"settler": 2}
     assert ahead._badge("army-forest") == "\u2663"  # the map's forest glyph
     assert ahead._badge("ship-empty") == "" and ahead._badge("army-fresh") == ""
+    assert ahead._cargo("ship-empty") == {} and ahead._cargo("army-forest") == {}
 
 
 def test_move_which_units_js_fixtures_are_the_views_python_makes_now():

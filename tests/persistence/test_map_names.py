@@ -11,7 +11,7 @@ import re
 from itertools import combinations
 
 from clash_widget.engine import Match
-from clash_widget.persistence.names import NAME_SIZE, _marker_box, _overlap, name_boxes
+from clash_widget.persistence.names import NAME_SIZE, _marker_box, _overlap, line_box, name_boxes
 from clash_widget.persistence.picture import svg
 from clash_widget.persistence.view import map_payload
 
@@ -52,3 +52,33 @@ def test_static_picture_scales_to_the_notebook_width() -> None:
     assert 'width="100%"' in head
     assert re.search(r"max-width:\d+px", head)
     assert f'font-size="{NAME_SIZE}"' in text
+
+
+def test_no_strait_line_crosses_an_area_name() -> None:
+    """Issue #37: the straits were drawn from marker to marker and ran over the names
+    "Gaul", "Korea", "Japan" and "Carthage". Each line's box (its dashes' width around it)
+    now misses every name's box."""
+    m = map_payload()
+    boxes = name_boxes(m["names"])
+    crossed = [
+        (s["id"], n) for s in m["straits"] for n in boxes if _overlap(line_box(s["line"]), boxes[n])
+    ]
+    assert crossed == []
+
+
+def test_a_strait_joins_its_two_lands_across_the_water() -> None:
+    """A strait "links two lands across a sea" (the legend): its line starts inside one of
+    its lands and ends inside the other, and it is short (a link, not a line across the map)."""
+    from clash_widget.persistence.names import _edges, _inside, _nearest_on
+
+    def on_or_in(x: float, y: float, loops: list[list[list[int]]]) -> bool:
+        near = (_nearest_on((x, y), *e) for e in _edges(loops))
+        return _inside(x, y, loops) or any(abs(px - x) + abs(py - y) < 1e-6 for px, py in near)
+
+    m = map_payload()
+    loops = {a["id"]: a["loops"] for a in m["areas"]}
+    for s in m["straits"]:
+        (x1, y1), (x2, y2) = s["line"]
+        a, b = s["lands"]
+        assert on_or_in(x1, y1, loops[a]) and on_or_in(x2, y2, loops[b]), s["id"]
+        assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 <= 60, s["id"]

@@ -17,6 +17,7 @@ import {
 import { boundingBox, hexCenter, hexCorners, hexPoints } from "./hex";
 import { type City, type Hex, type Unit, type UnitPart, type View, hexKey } from "./model";
 import { svgEl, svgText, svgTitle } from "../shared/svg";
+import { CITY, COUNT_ROOM, MARKS, type MarkStyle, drawBuilding, drawCount, drawHouse, drawUnitShape, markAttrs } from "./pieces";
 import { Viewport } from "./viewport";
 import { label, liveRegion } from "../shared/a11y";
 
@@ -31,13 +32,6 @@ const EDGE_NEIGHBOURS: [number, number][] = [
   [0, -1],
   [1, -1],
 ];
-const PIECE_LETTERS: Record<string, string> = {
-  fortress: "F",
-  academy: "A",
-  temple: "T",
-  port: "P",
-  wonder: "W",
-};
 const MOOD_GLYPHS: Record<string, string> = { happy: "\u263A", neutral: "\u2013", angry: "\u2639" };
 
 let uidCounter = 0;
@@ -53,7 +47,7 @@ interface OutlineSet {
 
 /** A single outline that moves from hex to hex (the selection, the keyboard cursor). */
 interface Ring {
-  el: SVGPolygonElement;
+  el: SVGGElement;
   key: string | null;
 }
 
@@ -128,8 +122,10 @@ export class Board {
     this.markLayer = svgEl("g", { class: "clash-layer-marks" }, this.svg);
     // One group per kind keeps the stacking (legal < log < selection < cursor) while
     // outlines come and go; the legal group carries the shadow filter once.
-    const outlines = (kind: string, scale: number): OutlineSet => ({
-      group: svgEl("g", { class: `clash-marks-${kind}` }, this.markLayer),
+    // Each kind's line is drawn from MARKS (pieces.ts), as presentation attributes: the
+    // legend draws the same, and the kinds differ in pattern and width, not only colour.
+    const outlines = (kind: "legal" | "log", scale: number): OutlineSet => ({
+      group: svgEl("g", { class: `clash-marks-${kind}`, ...markAttrs(MARKS[kind]) }, this.markLayer),
       els: new Map(),
       hexClass: `is-${kind}`,
       outlineClass: `clash-mark-${kind}`,
@@ -137,12 +133,16 @@ export class Board {
     });
     this.legalMarks = outlines("legal", 0.86);
     this.logMarks = outlines("log", 0.8);
-    const ring = (cls: string, scale: number) => ({
-      el: svgEl("polygon", { class: cls, display: "none", points: outlinePoints(0, 0, scale) }, this.markLayer),
-      key: null,
-    });
-    this.selectedMark = ring("clash-mark-selected", 0.97);
-    this.cursorMark = ring("clash-mark-cursor", 0.93);
+    const ring = (kind: "selected" | "cursor", scale: number): Ring => {
+      const style: MarkStyle = MARKS[kind];
+      const g = svgEl("g", { class: `clash-ring-${kind}`, display: "none" }, this.markLayer);
+      const points = outlinePoints(0, 0, scale);
+      if (style.under) svgEl("polygon", { class: `clash-mark-${kind}-under`, points, ...markAttrs(style, true) }, g);
+      svgEl("polygon", { class: `clash-mark-${kind}`, points, ...markAttrs(style) }, g);
+      return { el: g, key: null };
+    };
+    this.selectedMark = ring("selected", 0.97);
+    this.cursorMark = ring("cursor", 0.93);
     this.labelLayer = svgEl("g", { class: "clash-layer-labels" }, this.svg);
     this.pieceLayer = svgEl("g", { class: "clash-layer-pieces" }, this.svg);
     this.viewport = new Viewport(this.svg);
@@ -350,12 +350,17 @@ export class Board {
       const [q, r] = k.split(",").map(Number);
       const c = hexCenter(q, r, HEX_SIZE);
       const hasCity = cityAt.has(k);
-      const y = hasCity ? c.y + 23 : c.y + 6;
-      // Room for a ring around each piece when a stack is drawn apart (a hex is 80 wide).
-      const step = pieces.length > 3 ? 18 : pieces.length > units.length ? 22 : 19;
-      const x0 = c.x - ((pieces.length - 1) * step) / 2;
+      // As large as the hex allows (it is 80 wide and 69 high): a row of one or two pieces
+      // under a badge in an open hex, a smaller row under the house in a city's hex.
+      const n = pieces.length;
+      const R = hasCity ? (n > 2 ? 8 : 10) : n > 3 ? 8 : n > 2 ? 10 : 13;
+      const y = hasCity ? c.y + CITY.units : c.y + 6;
+      const counted = pieces.some(([u, part]) => (part ? part.count : u.count) > 1);
+      // A piece is at most 2.3R wide (a ship's hull).
+      const step = Math.min(2.3 * R + 2 + (counted ? COUNT_ROOM : 0), n > 1 ? (hasCity ? 44 : 66) / (n - 1) : 0);
+      const x0 = c.x - ((n - 1) * step) / 2;
       pieces.forEach(([u, part], i) =>
-        this.drawUnit(u, x0 + i * step, y, playerColor(players, u.owner), playerName(players, u.owner), part, pickable),
+        this.drawUnit(u, x0 + i * step, y, R, playerColor(players, u.owner), playerName(players, u.owner), part, pickable),
       );
     }
     if (this.picked !== null) this.setPicked(this.picked);
@@ -384,31 +389,21 @@ export class Board {
       (pieces.length ? `; ${pieces.join(", ")}` : "");
     svgTitle(g, cityName);
     label(g, cityName, "img");
-    const y = c.y - 6;
-    // House shape: a square body with a roof.
-    const w = 13;
-    const pts = [
-      [c.x - w, y + 10],
-      [c.x - w, y - 5],
-      [c.x, y - 15],
-      [c.x + w, y - 5],
-      [c.x + w, y + 10],
-    ]
-      .map(([x, yy]) => `${x.toFixed(2)},${yy.toFixed(2)}`)
-      .join(" ");
-    svgEl("polygon", { points: pts, fill: color, class: `clash-city-body${city.capital ? " is-capital" : ""}` }, g);
-    svgText(String(city.size), { x: c.x, y: y + 7, class: "clash-city-size", fill: textOn(color) }, g);
-    if (city.capital) svgText("\u2605", { x: c.x - w - 2, y: y - 7, class: "clash-capital" }, g);
+    // The house, its size inside; the star and the mood above its eaves (CITY, pieces.ts).
+    const eaves = c.y + CITY.eaves;
+    drawHouse(g, c.x, eaves, CITY.half, color, city.capital);
+    svgText(String(city.size), { x: c.x, y: c.y + CITY.size, class: "clash-city-size", fill: textOn(color) }, g);
+    if (city.capital) svgText("\u2605", { x: c.x + CITY.star[0], y: c.y + CITY.star[1], class: "clash-capital" }, g);
     const mg = svgEl("g", { class: `clash-mood clash-mood-${city.mood}` }, g);
-    svgEl("circle", { cx: c.x + w + 1, cy: y - 8, r: 6.5 }, mg);
-    svgText(MOOD_GLYPHS[city.mood] ?? "?", { x: c.x + w + 1, y: y - 5.3 }, mg);
-    const list = city.pieces ?? [];
-    const px0 = c.x - ((list.length - 1) * 10) / 2;
-    list.forEach((p, i) => {
-      const pc = playerColor(players, p.owner);
-      const pg = svgEl("g", { class: `clash-piece clash-piece-${p.kind}` }, g);
-      svgEl("rect", { x: px0 + i * 10 - 4.5, y: y + 11, width: 9, height: 9, rx: 1.5, fill: pc }, pg);
-      svgText(PIECE_LETTERS[p.kind] ?? "?", { x: px0 + i * 10, y: y + 18.3, fill: textOn(pc) }, pg);
+    const [mx, my] = [c.x + CITY.mood[0], c.y + CITY.mood[1]];
+    svgEl("circle", { cx: mx, cy: my, r: CITY.moodR }, mg);
+    svgText(MOOD_GLYPHS[city.mood] ?? "?", { x: mx, y: my + 3.6 }, mg);
+    // The city's pieces beside the house (left, right, then lower), each its own shape.
+    (city.pieces ?? []).forEach((p, i) => {
+      const [dx, dy] = CITY.pieces[i % CITY.pieces.length];
+      const pg = svgEl("g", { class: `clash-piece clash-piece-${p.kind}`, "data-kind": p.kind }, g);
+      svgTitle(pg, p.name ?? p.kind);
+      drawBuilding(pg, p.kind, c.x + dx, c.y + dy, CITY.piece, playerColor(players, p.owner));
     });
   }
 
@@ -416,6 +411,7 @@ export class Board {
     u: Unit,
     x: number,
     y: number,
+    R: number,
     color: string,
     owner: string,
     part: UnitPart | null = null,
@@ -446,6 +442,12 @@ export class Board {
         g.setAttribute("aria-pressed", "false");
         svgTitle(g, `${words}: click to choose it`);
         label(g, `${words}, choose it`, "button");
+        // Drawn only when picked / focused (CSS): a glow behind, a square ring around.
+        svgEl("circle", { cx: x, cy: y, r: R + 5, class: "clash-unit-halo", ...markAttrs(MARKS.picked) }, g);
+        const ring = svgEl("g", { class: "clash-unit-focus" }, g);
+        const box = { x: x - R - 4, y: y - R - 4, width: 2 * R + 8, height: 2.2 * R + 8, rx: 3 };
+        svgEl("rect", { ...box, class: "clash-unit-focus-under", ...markAttrs(MARKS.focus, true) }, ring);
+        svgEl("rect", { ...box, class: "clash-unit-focus-line", ...markAttrs(MARKS.focus) }, ring);
       } else {
         svgTitle(g, words);
         label(g, words, "img");
@@ -455,29 +457,27 @@ export class Board {
       label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
     }
     const fill = u.owner < 0 ? BARBARIAN_COLOR : color;
-    const r = 8.5;
-    if (u.kind === "army") {
-      svgEl("circle", { cx: x, cy: y, r, fill, class: "clash-unit-shape" }, g);
-    } else if (u.kind === "settler") {
-      svgEl("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 3, fill, class: "clash-unit-shape" }, g);
-    } else {
-      // ship: a hull
-      const pts = [
-        [x - r - 1.5, y - 5],
-        [x + r + 1.5, y - 5],
-        [x + r - 2.5, y + r],
-        [x - r + 2.5, y + r],
-      ]
-        .map(([a, b]) => `${a.toFixed(2)},${b.toFixed(2)}`)
-        .join(" ");
-      svgEl("polygon", { points: pts, fill, class: "clash-unit-shape" }, g);
-    }
-    svgText(String(count), { x, y: y + 4, class: "clash-unit-count", fill: textOn(fill) }, g);
-    if (part?.badge) {
-      // What sets this part apart, as a tag above the piece (the legend explains it).
-      const w = 5 + 5 * part.badge.length;
-      svgEl("rect", { x: x - w / 2, y: y - r - 9, width: w, height: 9, rx: 2, class: "clash-unit-badge-bg" }, g);
-      svgText(part.badge, { x, y: y - r - 2.2, class: "clash-unit-badge" }, g);
+    // One target for the whole piece: a click between a ship's sails is still on the ship.
+    svgEl("rect", { x: x - R - 1, y: y - R - 1, width: 2 * R + 2, height: 2.2 * R + 2, class: "clash-unit-hit" }, g);
+    drawUnitShape(g, u.kind, x, y, R, fill);
+    drawCount(g, count, x, y, R);
+    const cargo = Object.entries(part?.cargo ?? {}).filter(([, n]) => n > 0);
+    if (cargo.length || part?.badge) {
+      // What sets this part apart, in a tag above the piece (the legend explains it): a
+      // ship's cargo as small pieces of their own shapes, a forest entered as its glyph.
+      const widths = cargo.map(([, n]) => (n > 1 ? 21 : 11));
+      const w = cargo.length ? widths.reduce((a, b) => a + b, 0) + 3 : 5 + 6 * (part?.badge.length ?? 1);
+      const top = y - R - 13;
+      const tag = svgEl("g", { class: "clash-unit-badge-tag" }, g);
+      svgEl("rect", { x: x - w / 2, y: top, width: w, height: 12, rx: 3, class: "clash-unit-badge-bg" }, tag);
+      let cx = x - w / 2 + 2;
+      cargo.forEach(([kind, n], i) => {
+        const cg = svgEl("g", { class: `clash-cargo clash-cargo-${kind}`, "data-kind": kind, "data-count": n }, tag);
+        drawUnitShape(cg, kind, cx + 5.5, top + 6, 4.2, "#555");
+        if (n > 1) svgText(`\u00d7${n}`, { x: cx + 16, y: top + 9.8, class: "clash-unit-badge" }, cg);
+        cx += widths[i];
+      });
+      if (!cargo.length && part?.badge) svgText(part.badge, { x, y: top + 9.5, class: "clash-unit-badge" }, tag);
     }
   }
 

@@ -4,9 +4,59 @@
 
 import { TERRAIN_COLORS, TERRAIN_GLYPHS, TERRAIN_LABELS } from "./colors";
 import type { Terrain } from "./model";
-import { type LegendSpec, renderLegend as drawLegend } from "../shared/legend";
+import { type LegendEntry, type Mark, renderLegend as drawLegend } from "../shared/legend";
+import type { LegendSpec } from "../shared/legend";
+import { svgEl, svgText } from "../shared/svg";
+import { MARKS, type MarkStyle, drawBuilding, drawCount, drawHouse, drawUnitShape, markAttrs } from "./pieces";
 
 const GREY = "#9e9e9e";
+
+/** A legend swatch drawn by the board's own function (pieces.ts), so the two agree. */
+const custom = (draw: (svg: SVGSVGElement) => void): Mark => ({ shape: "custom", draw });
+
+const unit = (kind: string, count = 1): Mark =>
+  custom((s) => {
+    const g = svgEl("g", { class: `clash-legend-unit clash-unit-${kind}`, "data-kind": kind }, s);
+    drawUnitShape(g, kind, 9, 9.5, 7.5, GREY);
+    drawCount(g, count, 9, 9.5, 7.5);
+    for (const el of g.querySelectorAll<SVGElement>(".clash-unit-shape")) {
+      el.setAttribute("stroke", "#111");
+      el.setAttribute("stroke-width", "1");
+    }
+  });
+
+const building = (kind: string): Mark =>
+  custom((s) => {
+    const g = svgEl("g", { class: `clash-legend-piece clash-piece-${kind}`, "data-kind": kind }, s);
+    drawBuilding(g, kind, 10, 10, 7.5, GREY);
+    for (const el of g.querySelectorAll<SVGElement>(".clash-piece-shape")) el.setAttribute("stroke", "#111");
+  });
+
+/** A mark's line around a little hex, as the board draws it (with its halo, if any). */
+const outline = (m: MarkStyle, around: "hex" | "unit" = "hex"): Mark =>
+  custom((s) => {
+    const hex = "3,10 6.5,3.5 13.5,3.5 17,10 13.5,16.5 6.5,16.5";
+    if (around === "hex") svgEl("polygon", { points: hex, fill: TERRAIN_COLORS.plains, stroke: "#777", "stroke-width": 0.6 }, s);
+    else drawUnitShape(s, "army", 10, 9.5, 5, GREY);
+    if (m === MARKS.legal) svgEl("polygon", { points: hex, fill: "none", stroke: "#1a1a1a", "stroke-width": 4 }, s); // its shadow
+    const shape = (attrs: Record<string, string | number>) =>
+      around === "hex"
+        ? svgEl("polygon", { points: hex, ...attrs }, s)
+        : m === MARKS.picked
+          ? svgEl("circle", { cx: 10, cy: 10, r: 8.5, ...attrs }, s)
+          : svgEl("rect", { x: 2.5, y: 2.5, width: 15, height: 15, rx: 2, ...attrs }, s);
+    if (m.under) shape({ ...markAttrs(m, true), "stroke-width": Math.min(m.under.width, 5) });
+    const line = shape({ ...markAttrs(m), "stroke-width": Math.min(m.width, 3.5) });
+    line.setAttribute("data-dash", m.dash);
+    if (m === MARKS.picked) s.insertBefore(line, s.firstChild); // the glow lies behind the unit
+  });
+
+const markEntry = (key: keyof typeof MARKS, around: "hex" | "unit" = "hex"): LegendEntry => ({
+  mark: outline(MARKS[key], around),
+  name: MARKS[key].name,
+  meaning: MARKS[key].meaning,
+  key,
+});
 
 export function clashLegend(): LegendSpec {
   const terrains = (Object.keys(TERRAIN_COLORS) as Terrain[]).map((t) => ({
@@ -23,20 +73,42 @@ export function clashLegend(): LegendSpec {
         entries: [...terrains, { mark: { shape: "glyph", text: "?", bg: "#ddd", border: "#555" }, name: "unexplored", key: "terrain-unexplored" }],
       },
       {
-        title: "Cities and units (in the owner's colour)",
+        title: "Cities (in the owner's colour)",
         entries: [
-          { mark: { shape: "house", fill: GREY, text: "2" }, name: "city", meaning: "the number is its size", key: "city" },
+          {
+            mark: custom((s) => {
+              drawHouse(s, 10, 8, 7, GREY, false).setAttribute("stroke", "#111");
+              svgText("2", { x: 10, y: 16.5, "text-anchor": "middle", "font-size": 9, "font-weight": 700 }, s);
+            }),
+            name: "house with a number",
+            meaning: "a city; the number is its size",
+            key: "city",
+          },
           { mark: { shape: "glyph", text: "\u2605" }, name: "capital", key: "capital" },
           { mark: { shape: "glyph", text: "\u263A" }, name: "happy", key: "happy" },
           { mark: { shape: "glyph", text: "\u2013" }, name: "neutral", key: "neutral" },
           { mark: { shape: "glyph", text: "\u2639" }, name: "angry", key: "angry" },
-          { mark: { shape: "square", fill: GREY, text: "1" }, name: "settlers", meaning: "the number is how many", key: "settler" },
-          { mark: { shape: "circle", fill: GREY, text: "3" }, name: "army", key: "army" },
-          { mark: { shape: "ship", fill: GREY }, name: "ships", key: "ship" },
+          { mark: building("fortress"), name: "tower", meaning: "a fortress", key: "piece-fortress" },
+          { mark: building("temple"), name: "roof on columns", meaning: "a temple", key: "piece-temple" },
+          { mark: building("academy"), name: "open book", meaning: "an academy", key: "piece-academy" },
+          { mark: building("port"), name: "anchor", meaning: "a port", key: "piece-port" },
+          { mark: building("wonder"), name: "pyramid", meaning: "a wonder (point at it for its name)", key: "piece-wonder" },
+        ],
+      },
+      {
+        title: "Units (in the owner's colour)",
+        entries: [
+          { mark: unit("settler"), name: "wagon", meaning: "a settler", key: "settler" },
+          { mark: unit("army"), name: "shield", meaning: "an army", key: "army" },
+          { mark: unit("ship"), name: "sails", meaning: "a ship", key: "ship" },
+          { mark: unit("army", 3), name: "\u00d73 on a unit", meaning: "three of them on the hex (no tag: one)", key: "unit-count" },
           {
-            mark: { shape: "glyph", text: "+", bg: "#fffde7", border: "#111" },
-            name: "+S, +A over a ship",
-            meaning: "it carries a settler, an army (click the ship to choose the one that sails)",
+            mark: custom((s) => {
+              svgEl("rect", { x: 1, y: 5, width: 18, height: 11, rx: 3, fill: "#fffde7", stroke: "#111", "stroke-width": 0.7 }, s);
+              drawUnitShape(s, "settler", 10, 10.5, 4.2, "#555");
+            }),
+            name: "small wagon or shield over a ship",
+            meaning: "the ship carries a settler or an army (click the ship to choose the one that sails)",
             key: "unit-cargo",
           },
           {
@@ -45,17 +117,18 @@ export function clashLegend(): LegendSpec {
             meaning: "it entered a forest this turn (click it to choose which one moves)",
             key: "unit-forest",
           },
-          { mark: { shape: "glyph", text: "F", bg: GREY }, name: "F A T P W", meaning: "fortress, academy, temple, port, wonder", key: "buildings" },
           { mark: { shape: "glyph", text: "\u2500", border: "#111" }, name: "outline", meaning: "solid: 1st player, dashed: 2nd, dotted: 3rd, dash-dot: 4th", key: "seat-outline" },
         ],
       },
       {
         title: "Marks on the board",
         entries: [
-          { mark: { shape: "area", fill: "#3f8a4a", stroke: "#fff", width: 2, dash: true }, name: "white dashed outline", meaning: "the current action can use this hex", key: "legal" },
-          { mark: { shape: "area", fill: "#fff3b0", stroke: "#c79100", width: 2 }, name: "gold outline", meaning: "what the last move touched", key: "log" },
-          { mark: { shape: "area", fill: "#cfe39a", stroke: "#d81b60", width: 3 }, name: "pink ring", meaning: "the selected hex", key: "selected" },
-          { mark: { shape: "area", fill: "#cfe39a", stroke: "#1976d2", width: 2, dash: true }, name: "blue dashed ring", meaning: "the keyboard cursor (arrow keys; Enter selects)", key: "cursor" },
+          markEntry("legal"),
+          markEntry("selected"),
+          markEntry("cursor"),
+          markEntry("log"),
+          markEntry("picked", "unit"),
+          markEntry("focus", "unit"),
         ],
       },
       {

@@ -83,8 +83,10 @@ export interface UnitPart {
   /** In words, for one unit: "the ship carrying 1 settler". */
   label: string;
   count: number;
-  /** A short tag drawn on the piece ("+S", "F"); may be empty. */
+  /** A short tag drawn on the piece ("\u2663": it entered a forest); may be empty. */
   badge: string;
+  /** What a ship of this part carries, by kind ({settler: 1}): drawn as small pieces. */
+  cargo?: Record<string, number>;
 }
 
 export interface Unit {

@@ -242,7 +242,7 @@ export function mapLegend(seatNames: { seat: number; name: string; color: string
           { mark: { shape: "area", fill: "#bdb3a3" }, name: "barren land", meaning: "a transfer path may not cross it", key: "barren" },
           { mark: { shape: "area", fill: "#8fbde8" }, name: "sea", key: "sea" },
           { mark: { shape: "area", fill: "#35609b" }, name: "ocean", key: "ocean" },
-          { mark: { shape: "line", stroke: "#333", dash: true }, name: "strait", meaning: "links two lands across a sea; a transfer path may cross it unless an enemy holds that sea", key: "strait" },
+          { mark: { shape: "line", stroke: "#333", dash: true }, name: "strait", meaning: "a short dashed link across the water between two lands; a transfer path may cross it unless an enemy holds that sea", key: "strait" },
           { mark: { shape: "area", fill: "#c5e8a4", stroke: "#1b5e20", width: 3 }, name: "green, thick outline", meaning: "you may choose this area now", key: "option" },
           { mark: { shape: "area", fill: "#fff3a8", stroke: "#c9a400", width: 3 }, name: "yellow outline", meaning: "the friendly path of a transfer", key: "path" },
           { mark: { shape: "area", fill: "#eadcae", stroke: "#e65100", width: 4 }, name: "orange outline", meaning: "a Capital the transfer can reach", key: "dest" },
@@ -254,6 +254,10 @@ export function mapLegend(seatNames: { seat: number; name: string; color: string
       { term: "Capital", meaning: "an Empire's chief land (the diamond); a Culture card in play stands at a Capital" },
       { term: "transfer", meaning: "moving a Culture card to another Capital along a path of friendly areas" },
       { term: "friendly", meaning: "an area holding at least one of your Faction's markers" },
+      {
+        term: "red card, orange card\u2026",
+        meaning: "an Event card's pile, by its colour (the coloured top edge of a card in a hand), not a player",
+      },
     ],
   };
 }

@@ -10,7 +10,9 @@ export type Mark =
   | { shape: "circle" | "diamond" | "square" | "ship" | "triangle" | "house"; fill: string; text?: string; stroke?: string }
   | { shape: "line"; stroke: string; dash?: boolean; width?: number }
   | { shape: "area"; fill: string; stroke?: string; width?: number; dash?: boolean }
-  | { shape: "glyph"; text: string; color?: string; bg?: string; border?: string; dash?: boolean };
+  | { shape: "glyph"; text: string; color?: string; bg?: string; border?: string; dash?: boolean }
+  /** A game's own drawing (the board's shape-drawing function), in a 20 x 20 box. */
+  | { shape: "custom"; draw: (svg: SVGSVGElement) => void };
 
 export interface LegendEntry {
   mark: Mark;
@@ -72,6 +74,9 @@ export function markSvg(mark: Mark): SVGSVGElement {
       svgEl("rect", { x: 2, y: 3, width: SIZE - 4, height: SIZE - 6, rx: 2, style, "stroke-width": mark.width ?? 1, "stroke-dasharray": mark.dash ? "3 2" : "none" }, s);
       break;
     }
+    case "custom":
+      mark.draw(s);
+      break;
     case "glyph": {
       svgEl("rect", { x: 1, y: 1, width: SIZE - 2, height: SIZE - 2, rx: 3, fill: mark.bg ?? "none", stroke: mark.border ?? "none", "stroke-dasharray": mark.dash ? "3 2" : "none" }, s);
       // As a style, so that a CSS variable or color-mix() works as the colour.
