@@ -75,6 +75,26 @@ def test_undo_drops_the_hints_of_the_undone_moves() -> None:
     assert later not in s.hints and at in s.hints
 
 
+def test_a_match_undone_from_code_keeps_no_stale_hint_in_the_game_file() -> None:
+    """Code may undo on the match itself and play another move: the file must not keep a
+    hint asked in the future that was undone (it would not fit, and loading would refuse
+    it), and the game file is written without replaying the game (the server saves it
+    after every move)."""
+    s = Session.new("secolo", 2, seed=3)
+    m = s.match
+    m.keep_undo = True
+    bot = make_bot("heuristic", "secolo", 3)
+    while len(m.legal_actions()) < 2:
+        m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    m.play(m.legal_actions()[0])
+    later = len(m.actions)
+    s.hints[later] = (m.current_player, str(m.legal_actions()[0]))
+    assert m.undo()
+    m.play(m.legal_actions()[-1])
+    assert later not in s.hints
+    Match.load(s.game_file())  # its hints fit the replay
+
+
 def test_the_review_of_a_loaded_file_says_hint_taken() -> None:
     s, at, key = session_with_a_hint()
     seat = s.hints[at][0]

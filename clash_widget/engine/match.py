@@ -343,6 +343,9 @@ class Match:
         self.state = before
         self.state["version"] = version + 1
         del self.log[log_len:]
+        # a hint asked after this position belongs to a future that may not come
+        for at in [at for at in self.hints if at > len(self.actions)]:
+            del self.hints[at]
         return True
 
     def redo(self) -> bool:

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from .actions import Action
 from .game import Game, Options, State
-from .game_file import Hinted, hint_problem
+from .game_file import Hinted
 from .match import GAME_FILE_FORMAT, GameFileError, Match, Outcome
 from .seats import name as seat_name
 from .state import clone
@@ -415,12 +415,7 @@ class Session:
         return self._match.play(key, version=version)
 
     def undo(self) -> bool:
-        done = self._match.undo()
-        if done:  # a hint asked after this position belongs to a future that may not come
-            n = len(self._match.actions)
-            for at in [at for at in self.hints if at > n]:
-                del self.hints[at]
-        return done
+        return self._match.undo()  # which also forgets the hints asked after it
 
     def redo(self) -> bool:
         return self._match.redo()
@@ -539,15 +534,11 @@ class Session:
         return out
 
     def kept_hints(self) -> list[Hinted]:
-        """The hints that still fit their position (one asked before code undid the moves
-        after it and played others may not): what the game file keeps."""
-        out = []
-        n = len(self._match.actions)
-        for at, (seat, move) in sorted(self.hints.items()):
-            h = Hinted(at, seat, move)
-            if at <= n and hint_problem(self.game, self.match_at(at).state, h) is None:
-                out.append(h)
-        return out
+        """The hints asked in this game, in order: what the game file keeps. Each fits its
+        position: the match forgets a hint when an undo goes back before it, and a loaded
+        file's hints are checked against the replay (``Match.load``). Read after every move
+        by the classroom server's save, so it replays nothing."""
+        return [Hinted(at, seat, move) for at, (seat, move) in sorted(self.hints.items())]
 
     def to_json(self) -> str:
         """The game file as JSON text."""
