@@ -40,7 +40,7 @@ describe("click one unit of a stack", () => {
     expect(loaded.getAttribute("role")).toBe("button");
     expect(loaded.getAttribute("tabindex")).toBe("0");
     expect(loaded.getAttribute("aria-pressed")).toBe("false");
-    expect(loaded.getAttribute("aria-label")).toBe("Blue: the ship carrying 1 settler at 3,-1, choose it");
+    expect(loaded.getAttribute("aria-label")).toBe("Blue: the ship carrying 1 settler at the sea 2 hexes north-east of Blue's capital, choose it");
     expect(loaded.dataset.kind).toBe("ship");
     expect(loaded.dataset.count).toBe("1");
     // Its cargo as a small settler (the wagon) over the ship, not the cryptic "+S".

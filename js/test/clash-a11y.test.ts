@@ -29,8 +29,11 @@ describe("Clash board accessibility", () => {
     expect(said).not.toBeNull();
     key("ArrowDown");
     const cursor = root.querySelector("polygon.clash-hex.is-cursor")!;
-    const at = `${cursor.getAttribute("data-q")},${cursor.getAttribute("data-r")}`;
-    expect(said.textContent).toContain(` at ${at}`);
+    // the hex in the engine's words (the view's place), not its coordinates
+    const q = Number(cursor.getAttribute("data-q")), r = Number(cursor.getAttribute("data-r"));
+    const place = ((view2p as unknown as View).hexes as unknown as { q: number; r: number; place: string }[]).find((h) => h.q === q && h.r === r)!.place;
+    expect(said.textContent).toContain(place);
+    expect(said.textContent).not.toMatch(/-?\d+,-?\d+/);
   });
 
   it("names every city and unit (the board is a group, not one picture)", () => {
@@ -40,7 +43,8 @@ describe("Clash board accessibility", () => {
     expect(cities.length).toBeGreaterThan(0);
     for (const c of cities) {
       expect(c.getAttribute("role")).toBe("img");
-      expect(c.getAttribute("aria-label")).toMatch(/'s (capital|city) at -?\d+,-?\d+, size \d+, (happy|neutral|angry)/);
+      expect(c.getAttribute("aria-label")).toMatch(/'s (capital|(\w+ )?city)[^,]*, size \d+, (happy|neutral|angry)/);
+      expect(c.getAttribute("aria-label")).not.toMatch(/-?\d+,-?\d+/);
     }
     for (const u of el.querySelectorAll("g.clash-unit")) expect(u.getAttribute("aria-label")).toMatch(/: \d+ \w+ at /);
   });

@@ -385,7 +385,7 @@ export class Board {
     const pieces = (city.pieces ?? []).map((p) => `${p.name ?? p.kind}`);
     const kind = city.capital ? "capital" : "city";
     const cityName =
-      `${playerName(players, city.owner)}'s ${kind} at ${hexKey(city.q, city.r)}, size ${city.size}, ${city.mood}` +
+      `${this.placeOf(city.q, city.r, `${playerName(players, city.owner)}'s ${kind}`)}, size ${city.size}, ${city.mood}` +
       (pieces.length ? `; ${pieces.join(", ")}` : "");
     svgTitle(g, cityName);
     label(g, cityName, "img");
@@ -434,7 +434,7 @@ export class Board {
       // One kind of unit in a stack whose units differ: a button that picks it when a
       // legal move can name it, else a picture that says how it differs.
       const alike = part.count > 1 ? ` (${part.count} alike)` : "";
-      const words = `${owner}: ${part.label}${alike} at ${hexKey(u.q, u.r)}`;
+      const words = `${owner}: ${part.label}${alike} at ${this.placeOf(u.q, u.r)}`;
       g.setAttribute("data-part", part.ref);
       if (pickable.has(part.ref)) {
         g.setAttribute("data-pick", part.ref);
@@ -454,7 +454,7 @@ export class Board {
       }
     } else {
       svgTitle(g, `${owner}: ${unitWord(u.kind, u.count)}`);
-      label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${hexKey(u.q, u.r)}`, "img");
+      label(g, `${owner}: ${unitWord(u.kind, u.count)} at ${this.placeOf(u.q, u.r)}`, "img");
     }
     const fill = u.owner < 0 ? BARBARIAN_COLOR : color;
     // One target for the whole piece: a click between a ship's sails is still on the ship.
@@ -507,21 +507,24 @@ export class Board {
     this.placeOutline(this.cursorMark, m.cursor !== m.selected ? m.cursor : null);
   }
 
-  /** "grassland at 2,-1: Blue's capital, size 2, happy; Blue: 1 army; you may act here". */
+  /** A hex in the engine's words ("the forest next to Blue's capital"), or ``fallback``. */
+  private placeOf(q: number, r: number, fallback = "a hex"): string {
+    return this.hexByKey.get(hexKey(q, r))?.place || fallback;
+  }
+
+  /** "Blue's capital, size 2, happy; Blue: 1 army; you may act here" (the hex in the
+   *  engine's words, as the log names it; its coordinates stay in the tooltip). */
   describeHex(key: string): string {
     const h = this.hexByKey.get(key);
     if (!h) return "";
     const view = this.last;
     const players = view?.players ?? [];
     const terrain = h.explored && h.terrain ? TERRAIN_LABELS[h.terrain] : "unexplored";
-    const bits = [`${terrain} at ${key}`];
+    const bits = [this.placeOf(h.q, h.r, terrain)];
     const city = view?.cities.find((c) => hexKey(c.q, c.r) === key);
     if (city) {
       const pieces = (city.pieces ?? []).map((p) => p.name ?? p.kind);
-      bits.push(
-        `${playerName(players, city.owner)}'s ${city.capital ? "capital" : "city"}, size ${city.size}, ${city.mood}` +
-          (pieces.length ? ` (${pieces.join(", ")})` : ""),
-      );
+      bits[0] += `, size ${city.size}, ${city.mood}` + (pieces.length ? ` (${pieces.join(", ")})` : "");
     }
     for (const u of view?.units ?? []) {
       if (hexKey(u.q, u.r) === key) bits.push(`${playerName(players, u.owner)}: ${unitWord(u.kind, u.count)}`);

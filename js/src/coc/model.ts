@@ -58,6 +58,8 @@ export interface Hex {
   terrain: Terrain | null;
   region: number;
   explored: boolean;
+  /** The hex in words ("the forest next to Blue's capital"), from the engine's namer. */
+  place?: string;
 }
 
 export interface Piece {
