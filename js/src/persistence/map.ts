@@ -188,7 +188,7 @@ export class MapView {
     t.textContent = seatTag(name, seat);
   }
 
-  /** "Egypt, land, Player 1's Egyptians' Capital, fort; you may choose it". */
+  /** "Egypt, land, Blue's Egyptians' Capital, fort; you may choose it". */
   private describe(id: string, board: Board, hl: Highlights, names: MapNames): string {
     const bits = [`${this.names.get(id) ?? id}, ${KIND_WORDS[this.kinds.get(id) ?? ""] ?? ""}`];
     const m = board.lands[id];
