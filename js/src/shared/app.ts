@@ -321,8 +321,10 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
 
   // -- the coach ------------------------------------------------------------------------
 
+  /** A table whose model can give hints, unless the page holding it has switched them off
+   *  (`data-hints="false"` on an ancestor: the play page while its teacher has hints off). */
   private canHint(): boolean {
-    return this.model.get("hint") !== undefined;
+    return this.model.get("hint") !== undefined && !this.root.closest('[data-hints="false"]');
   }
 
   private canReview(): boolean {
