@@ -38,6 +38,7 @@ from typing import Any
 
 from clash_widget.coach import HINT_BUDGET, REVIEW_BUDGET, Budget, Cancelled, hint, review
 from clash_widget.coach import review_html as render_review
+from clash_widget.coach.front import hint_payload
 from clash_widget.engine import Match
 from clash_widget.engine.game import State, stale
 from clash_widget.engine.seats import name as seat_name
@@ -69,28 +70,10 @@ def budget_of(base: Budget, overrides: dict[str, Any]) -> Budget:
     return replace(base, **overrides) if overrides else base
 
 
-def hint_answer(given: Any, version: int) -> dict[str, Any]:
-    """A hint as the play page reads it: the words, and the move's key (only to mark the
-    move's button on the board, never shown), for the version it was asked on."""
-    return {
-        "version": version,
-        "seat": given.seat,
-        "player": given.player,
-        "key": str(given.action),
-        "label": given.label,
-        "reasons": list(given.reasons),
-        "alternatives": [
-            {"label": o.label, "text": o.estimate_text(), "about_equal": o.about_equal}
-            for o in given.options[1:]
-        ],
-        "text": given.text,
-    }
-
-
 def hint_words(game: str, state: State, seat: int, budget: Budget, version: int) -> dict[str, Any]:
     """The coach's hint for ``seat`` in a copy of the position, in a worker (its words)."""
     match = Match.from_state(game, state, keep_undo=False)
-    return hint_answer(hint(match, seat, budget=budget), version)
+    return hint_payload(hint(match, seat, budget=budget), version, match.view(seat))
 
 
 @dataclass

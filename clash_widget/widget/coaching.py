@@ -20,39 +20,18 @@ from typing import Any
 
 import traitlets
 
+from clash_widget.coach.front import hint_payload
 from clash_widget.engine import Verdict
 from clash_widget.engine.session import Session
 
 from .host import WidgetHost
 from .intents import NO_HINT
 from .router import read_only, seat_verdict
-from .targets import targets_of
 
 
 def has_threads() -> bool:
     """Whether this Python can start a thread (not Pyodide, JupyterLite's)."""
     return sys.platform != "emscripten"
-
-
-def hint_trait(given: Any, version: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A coach's hint as the front end reads it: its words, the key of the move's button and
-    the move's board targets (``view``: the seat's view the hint was asked on), both only to
-    mark the move, never shown."""
-    key = str(given.action)
-    return {
-        "version": version,
-        "seat": given.seat,
-        "player": given.player,
-        "key": key,
-        "targets": targets_of(view, key) if view else [],
-        "label": given.label,
-        "reasons": list(given.reasons),
-        "alternatives": [
-            {"label": o.label, "text": o.estimate_text(), "about_equal": o.about_equal}
-            for o in given.options[1:]
-        ],
-        "text": given.text,
-    }
 
 
 class Coaching(WidgetHost):
@@ -109,7 +88,7 @@ class Coaching(WidgetHost):
                         self._say(False, "The game moved on: ask for a new hint.", None, seq=seq)
                     else:
                         self._session.hints[at] = (given.seat, str(given.action))
-                        self.hint = hint_trait(given, version, snapshot.view(given.seat))
+                        self.hint = hint_payload(given, version, snapshot.view(given.seat))
                         self._say(True, given.text, None, seq=seq)
                 self._poke()
             except Exception as exc:  # never swallow: show it

@@ -28,13 +28,13 @@ from typing import Any
 
 import traitlets
 
+from clash_widget.coach.front import targets_of
 from clash_widget.engine import Match, Verdict
 
 from .coaching import has_threads
 from .host import WidgetHost
 from .intents import BAD_SETTING, REVIEW_OWN_SEAT, is_int
 from .router import player_name
-from .targets import targets_of
 
 # Points of winning chances (0..100), rounded for the page.
 POINTS = 1

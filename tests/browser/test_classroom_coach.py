@@ -67,6 +67,8 @@ def test_a_hint_on_the_play_page_and_a_review_from_the_console(browser, tmp_path
             reasons = panel.locator(".clash-hint-reasons")
             expect(reasons).to_contain_text("Rule of thumb:")
             expect(reasons).to_contain_text("The search:")
+            # and the table marks the hinted card itself, not only its button
+            expect(table.locator(".coach-hint[data-card]").first).to_be_visible()
             text = panel.inner_text()
             assert "won" in text or "winning chances" in text
             # the words, never the move's key; the move's button is marked on the board

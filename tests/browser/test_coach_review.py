@@ -43,7 +43,7 @@ def bot_move(m):
     return bots[m.current_player].choose(m.game, m.state, m.legal_actions())
 def targets_of_hint(m):
     from clash_widget.coach import Budget, hint
-    from clash_widget.widget.targets import targets_of
+    from clash_widget.coach.front import targets_of
     h = hint(m, budget=Budget(**{tiny}))
     return targets_of(m.view(m.current_player), str(h.action))
 # on to a decision with a choice whose hint has a place on the board (at most 60 moves)

@@ -1,4 +1,8 @@
-"""Where a move is on a table: the board targets of a legal action, as the tables mark them.
+"""What the front ends read of the coach: a hint's payload, and where a move is on a table.
+
+:func:`hint_payload` is a hint as every table reads it (the Jupyter widgets' ``hint`` trait,
+the classroom's play page): its words, and the move's key and board targets only to mark it.
+The board targets of a legal action are as the tables mark them.
 
 A game's view lists each legal action with what its table's picker reads (Clash of Cultures'
 ``hexes``, Secolo's ``cards``, Persistence's ``area``, ``card`` and ``empire``, History's card
@@ -58,3 +62,24 @@ def targets_of(view: dict[str, Any], key: str) -> list[Target]:
         if entry.get("key") == key:
             return targets(entry)
     return []
+
+
+def hint_payload(given: Any, version: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The hint ``given`` (``coach.Hint``) for the front ends: its words, the key of the move's
+    button and the move's board targets (``view``: the seat's view the hint was asked on),
+    both only to mark the move, never shown; ``version``: the position it was asked on."""
+    key = str(given.action)
+    return {
+        "version": version,
+        "seat": given.seat,
+        "player": given.player,
+        "key": key,
+        "targets": targets_of(view, key) if view else [],
+        "label": given.label,
+        "reasons": list(given.reasons),
+        "alternatives": [
+            {"label": o.label, "text": o.estimate_text(), "about_equal": o.about_equal}
+            for o in given.options[1:]
+        ],
+        "text": given.text,
+    }
