@@ -2,7 +2,7 @@
 // shown because a seat's page model has a `hint` trait; hidden while the room's teacher has
 // hints off)
 // sends {type: "hint"} over the room's WebSocket; the server answers from the seat's own
-// knowledge. The answer marks the move's button on the board (the table does that from the
+// knowledge. The answer marks the move on the board, its button and its hex or card (the table does that from the
 // `hint` trait) and is written out here in words: the move, its reasons, the alternatives.
 // The H key asks too, wherever the page has the focus but in a text field.
 

@@ -62,7 +62,7 @@ export interface ServerMessage {
   /** The teacher lets this room's players ask the coach for hints. */
   hints?: boolean;
   /** A hint's answer: the move in words, its reasons, the alternatives (and the key, only to
-   * mark the move's button). */
+   * mark the move on the board: its button and its board targets). */
   hint?: Record<string, unknown>;
   /** A rematch's new room; a view's room. */
   room?: string;
