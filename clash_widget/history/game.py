@@ -108,7 +108,10 @@ class HistoryCCG(Game):
 
         Each player's unseen cards (their treasury, and their council unless it is ``seat``'s)
         are pooled per owner, sorted (so the true order leaks nothing), shuffled with the
-        seeded stream and dealt back in the same sizes. The game's generator is reseeded.
+        seeded stream and dealt back in the same sizes. What everybody knows stays true
+        (a player who has not deployed a capital yet holds a city and a terrain, rule
+        setup.redeal; one who has, a terrain until it is put beside it): such a council is
+        dealt again until it does. The game's generator is reseeded.
         """
         out = clone(state)
         rng = Stream(seed)
@@ -120,11 +123,33 @@ class HistoryCCG(Game):
             rng.shuffle(hidden)
             if p["seat"] != seat:
                 k = len(p["council"])
+                needs = _known_kinds(out, p)
+                if needs:
+                    _council_holding(out, hidden, k, needs, rng)
                 p["council"] = sorted(hidden[:k])
                 hidden = hidden[k:]
             p["treasury"] = hidden
         out["rng"] = seed_state(seed ^ 0x415)
         return out
+
+
+def _known_kinds(state: State, p: dict[str, Any]) -> set[str]:
+    """The kinds of card everybody knows ``p``'s council holds: a city and a terrain before
+    their capital is deployed (rule setup.redeal), a terrain until it is put next to it."""
+    if p["capital"] is None:
+        return {"city", "terrain"}
+    if any(f.get("kind") == "home" and f.get("player") == p["seat"] for f in state["stack"]):
+        return {"terrain"}
+    return set()
+
+
+def _council_holding(state: State, cards: list[str], k: int, needs: set[str], rng: Stream) -> None:
+    """Shuffle ``cards`` again until their first ``k`` hold a card of every kind in
+    ``needs`` (kept as they are when no deal could)."""
+    if not needs <= {card_set.ctype(state, c) for c in cards}:
+        return
+    while not needs <= {card_set.ctype(state, c) for c in cards[:k]}:
+        rng.shuffle(cards)
 
 
 def _hidden_count(state: dict[str, Any]) -> int:

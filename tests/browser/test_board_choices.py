@@ -72,7 +72,10 @@ def test_click_the_ship_carrying_the_settler(lab):
     open_board(lab, write_notebook(lab, "choices_pick.ipynb", SETUP.format(first="move")))
     widget = page.locator(ROOT).first
     loaded = widget.locator('g.clash-unit-part[data-pick="0@3,-1:ship-carrying-s1"]')
-    words = "Blue: the ship carrying 1 settler at the sea 2 hexes north-east of Blue's capital, choose it"
+    words = (
+        "Blue: the ship carrying 1 settler at the sea 2 hexes north-east of Blue's capital, "
+        "choose it"
+    )
     expect(loaded).to_have_attribute("aria-label", words)
     expect(widget.locator("g.clash-unit-part")).to_have_count(2)
 

@@ -44,6 +44,30 @@ def test_setup_redeal():
         assert {"city", "terrain"} <= types
 
 
+def test_setup_redeal_holds_in_what_another_seat_imagines():
+    """Ours (setup.redeal): "A player whose opening council holds no city or no terrain shows
+    it, shuffles it back into the treasury and consults again." So everybody knows that a
+    player who has not deployed a capital holds a city and a terrain, and one who has, a
+    terrain until it is put beside the capital: a seat's imagined deal of the hidden cards
+    (``determinize``, which the search bot and the coach play from) keeps that true, so the
+    player to move is never left without a move."""
+    import random
+
+    for seed in range(2, 30):
+        m, rng = Match.new("history", 2, seed), random.Random(seed)
+        for _ in range(6):
+            g, s = m.game, m.state
+            for viewer in (0, 1):
+                for k in range(6):
+                    d = g.determinize(s, viewer, 1000 + k)
+                    for p in d["players"]:
+                        if p["seat"] != viewer and p["capital"] is None:
+                            held = {card_set.ctype(d, c) for c in p["council"]}
+                            assert {"city", "terrain"} <= held, (seed, viewer, k)
+                    assert g.is_over(d) or g.legal_actions(d), (seed, viewer, k)
+            m.play(rng.choice(m.legal_actions()))
+
+
 def test_setup_redeal_in_the_log():
     """Ours (rule setup.redeal): the player "shows" the council without a city or a terrain
     before shuffling it back, so everybody reads it: the new game's log opens with the redeal,
