@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..engine import Action, Game, Verdict
+from ..engine import Action, Game
 from ..engine.frames import TableFrame
 from ..engine.game import Events, Frame, FrameHandler, Mechanic, State
 from ..engine.rng import Stream
@@ -32,7 +32,7 @@ from . import (
     windows,
     wonders,
 )
-from .board import begin_reading, city_size, end_reading, reading, stack_count
+from .board import city_size, stack_count
 from .options import CocOptions
 from .rulebook import RULES
 from .setup import new_state as layout_state
@@ -218,25 +218,6 @@ class ClashOfCultures(Game):
         super().name_seats(state, names)
         for player, name in zip(state["players"], names, strict=True):
             player["name"] = name  # the rules' texts read the player's own record
-
-    def legal_actions(self, state: State) -> list[Action]:
-        with reading(state):  # listing is pure: unit queries may use a per-hex index
-            return super().legal_actions(state)
-
-    def legal_by_category(self, state: State) -> dict[str, list[Action]]:
-        block = begin_reading(state)  # what the random bot reads: once an action
-        try:
-            return Game.legal_by_category(self, state)
-        finally:
-            end_reading(block)
-
-    def check(self, state: State, action: Action) -> Verdict | None:
-        with reading(state):
-            return super().check(state, action)
-
-    def only_answer(self, state: State) -> Action | None:
-        with reading(state):
-            return super().only_answer(state)
 
     def settle_step(self, state: State, ev: Events) -> bool:
         """The status phase's draws and end, the next barbarian raid, a move with no

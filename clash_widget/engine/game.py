@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, MalformedAction
 from .listing import Listing
+from .reading import OPEN_BLOCK, Reading
 from .rules import RuleBook, Verdict
 from .seats import joined
 from .seats import name as seat_name
@@ -332,10 +333,16 @@ class Game(ABC):
 
     # -- legality: one source for "what can I do" and "why not" -----------
     def legal_actions(self, state: State) -> list[Action]:
+        """The legal actions of the decision waiting, in the game's order, listed in a
+        reading block (:mod:`.reading`), as every listing and check is."""
         frame = waiting(state)
         if frame is None:
             return []
-        return self.handlers[frame["kind"]].legal(self, state, frame)
+        block = OPEN_BLOCK.set(Reading(state))
+        try:
+            return self.handlers[frame["kind"]].legal(self, state, frame)
+        finally:
+            OPEN_BLOCK.reset(block)
 
     def listing(self, state: State) -> Listing:
         """The legal actions, listed only as far as the caller reads them (:class:`Listing`)."""
@@ -347,16 +354,23 @@ class Game(ABC):
         frame = waiting(state)
         if frame is None:
             return {}
-        return self.handlers[frame["kind"]].by_category(self, state, frame)
+        block = OPEN_BLOCK.set(Reading(state))  # what the random bot reads: once an action
+        try:
+            return self.handlers[frame["kind"]].by_category(self, state, frame)
+        finally:
+            OPEN_BLOCK.reset(block)
 
     def check(self, state: State, action: Action) -> Verdict | None:
         frame = waiting(state)
         if frame is None:
             return GAME_OVER.refuse()
+        block = OPEN_BLOCK.set(Reading(state))
         try:
             return self.handlers[frame["kind"]].check(self, state, frame, action)
         except MalformedAction as exc:  # arguments that do not read (bad hex, unknown card)
             return MALFORMED.refuse(f"{action}: {exc}")
+        finally:
+            OPEN_BLOCK.reset(block)
         # Any other exception inside a check is a bug: it propagates.
 
     def apply(self, state: State, action: Action, *, list_rest: bool = False) -> Events:
@@ -403,7 +417,11 @@ class Game(ABC):
         frame = waiting(state)
         if frame is None:
             return None
-        legal = self.handlers[frame["kind"]].first_legal(self, state, frame, 2)
+        block = OPEN_BLOCK.set(Reading(state))
+        try:
+            legal = self.handlers[frame["kind"]].first_legal(self, state, frame, 2)
+        finally:
+            OPEN_BLOCK.reset(block)
         return legal[0] if len(legal) == 1 else None
 
     def answer_if_only(self, state: State, ev: Events, kinds: Collection[str] = ()) -> bool:

@@ -204,6 +204,6 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
             if f["kind"] not in game.handlers or not 0 <= f["player"] < n:
                 bad.append(f"malformed frame {f}")
         top = state["stack"][-1]
-        if not game.handlers[top["kind"]].legal(game, state, top):
+        if not game.legal_actions(state):
             bad.append(f"no legal action in frame {top}")
     return bad
