@@ -2,11 +2,11 @@
 
 A listing, a check and a reading block (``engine.reading``: Clash's units by hex, History's
 seat readings) may remember what they read, outside the state, for as long as it cannot
-change; they never change the state. Here the state's hash is taken before and after every listing (whole,
-by category, up to a second answer), every check of every listed action, the conformance
-check (every kind's wide candidates, every check) and an outer reading block, at every
-position of random and heuristic games of every game. And Clash's Navigation rim, kept per
-board, is the board's own, not another board's of the same size.
+change; they never change the state. Here the state's hash is taken before and after every
+listing (whole, by category, up to a second answer), every check of every listed action,
+the conformance check (every kind's wide candidates, every check) and an outer reading
+block, at every position of random and heuristic games of every game. And Clash's
+Navigation rim, kept per board, is the board's own, not another board's of the same size.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from clash_widget.bots import make_bot
 from clash_widget.coc import movement
 from clash_widget.coc.scenario import Scenario
-from clash_widget.engine import GAMES, Match, get_game
+from clash_widget.engine import GAMES, Match, get_spec
 from clash_widget.engine.conformance import difference
 from clash_widget.engine.reading import reading
 from clash_widget.engine.state import clone
@@ -39,7 +39,7 @@ def read_everything(m: Match) -> None:
 @pytest.mark.parametrize("bot_name", ["random", "heuristic"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_reading_a_position_leaves_its_hash(game: str, bot_name: str) -> None:
-    players = get_game(game).bench_players
+    players = get_spec(game).bench_players
     positions = 0
     m = Match.new(game, players, 910, keep_undo=False)  # one whole game a bot and a game
     bots = [make_bot(bot_name, game, i) for i in range(players)]

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ..engine import Action, Game
 from ..engine.frames import TableFrame
-from ..engine.game import Events, Frame, FrameHandler, Mechanic, State
+from ..engine.game import Events, Frame, FrameHandler, State
 from ..engine.rng import Stream
 from ..engine.state import clone
 from . import (
@@ -185,20 +185,7 @@ class ClashOfCultures(Game):
     title = "Clash of Cultures"
     min_players = 2
     max_players = 4
-    bench_players = 4  # the largest board, the most units and cities to list moves for
     settles_at = SETTLING  # most actions (the turn, a trade reply, a collect) rest at once
-    # What the lab's coverage report looks for: log event kinds, most also kept as stats.
-    mechanics = (
-        Mechanic("found", "found"),
-        Mechanic("battle", "battle"),
-        Mechanic("capture", "capture"),
-        Mechanic("influence success", "influence_success"),
-        Mechanic("wonder built", "wonder_built"),
-        Mechanic("trade accepted", "trade"),
-        Mechanic("event", "event_card"),
-        Mechanic("barbarian spawn", "barbarian_spawn"),
-        Mechanic("government change", "government_change", target=False),
-    )
     rules = RULES
     options_class = CocOptions
     handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS
@@ -242,15 +229,11 @@ class ClashOfCultures(Game):
         elif kind == "raze":
             legal = self.legal_actions(state)
             if len(windows.own_answers(top, legal)) != 1:  # free cards are no reason to ask
-                if ev.list_rest:  # the full listing, handed on when there is a choice
-                    ev.listed = legal
                 return False
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
         elif kind == "free_advance":
             legal = self.legal_actions(state)
-            if windows.own_answers(top, legal):  # the decision waits: hand its listing on
-                if ev.list_rest:
-                    ev.listed = legal
+            if windows.own_answers(top, legal):  # the decision waits
                 return False
             state["stack"].pop()  # every advance owned: nothing to receive
         elif kind == "influence_boost" and self.answer_if_only(state, ev):
@@ -269,8 +252,6 @@ class ClashOfCultures(Game):
         legal = self.legal_actions(state)
         own = windows.own_answers(frame, legal)
         if len(own) != 1:
-            if ev.list_rest:
-                ev.listed = legal
             return False
         self.handlers[frame["kind"]].apply(self, state, frame, own[0], ev)
         return True

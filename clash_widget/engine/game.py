@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
+from contextvars import ContextVar
 from dataclasses import Field, asdict, dataclass, field, fields, replace
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
 from .actions import Action, MalformedAction
 from .listing import Listing
@@ -73,10 +74,13 @@ SETTLE_CAP = 10_000
 class Events(list[Event]):
     """The events one step caused, in order, for the log and the widget."""
 
+    # The engine's listing service (no game reads or writes the first two): a caller of
+    # :meth:`Game.apply` that will list the resting position asks for ``list_rest``, and
+    # the engine hands on, in ``listed``, the listing settling made of it anyway.
     list_rest: bool = False
-    """Asked by :meth:`Game.apply`'s caller: when the last automatic step looks at the
-    legal actions of the position the step comes to rest at (:meth:`Game.answer_if_only`),
-    it lists them all, into :attr:`listed`, instead of only up to a second answer."""
+    """Asked by :meth:`Game.apply`'s caller: while settling, a decision with one answer is
+    looked for in the full listing (not only up to a second answer), and the listing the
+    last automatic step made of the resting position is kept in :attr:`listed`."""
     listed: list[Action] | None = None
     """The legal actions of the position the step came to rest at, when the last
     automatic step listed them (see :attr:`list_rest`); else None."""
@@ -105,7 +109,7 @@ class FrameHandler:
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         raise NotImplementedError
 
-    def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
+    def first(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         """The first ``n`` actions of :meth:`legal` (all of them if fewer): enough to tell
         whether a decision has one answer without listing every other one."""
         return self.legal(game, state, frame)[:n]
@@ -269,8 +273,26 @@ class Mechanic:
     target: bool = True
 
 
+_RESTING: ContextVar[tuple[State, Events] | None] = ContextVar("resting", default=None)
+"""While :meth:`Game.settle` settles a position whose listing its caller will read
+(``Events.list_rest``): that state and its events, so that :meth:`Game.legal_actions` keeps
+its listing of the state in ``Events.listed`` (the engine's listing service; no game sees it)."""
+
+
 class Game(ABC):
-    """A game definition. Subclasses fill in setup, handlers, view and scoring."""
+    """A game definition. Subclasses fill in setup, handlers, view and scoring.
+
+    **The protocol.** A game writes its class variables (``name``, ``title``,
+    ``min_players``, ``max_players``, ``rules``, ``options_class``, ``handlers``; optionally
+    ``settles_at``) and at most these fifteen methods: :meth:`new_state`, :meth:`scores` and
+    :meth:`view` (required), :meth:`settle_step`, :meth:`opening_events`,
+    :meth:`name_seats`, :meth:`prompt`, :meth:`category`, :meth:`score_breakdown`,
+    :meth:`evaluate`, :meth:`describe`, :meth:`hidden_count`, :meth:`upgrade_position`,
+    :meth:`invariants` and :meth:`determinize`. Every other method is the engine's and
+    marked ``@final``: mypy refuses a game that overrides one (tests/test_protocol_final.py).
+    What the lab and the benchmarks need (``mechanics``, ``bench_players``) is on the
+    game's :class:`~.spec.GameSpec`.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -279,14 +301,19 @@ class Game(ABC):
     rules: ClassVar[RuleBook]
     options_class: ClassVar[type[Options]]
     handlers: ClassVar[dict[str, FrameHandler]]
-    mechanics: ClassVar[tuple[Mechanic, ...]] = ()
-    """The parts of the rules the lab's coverage report names (``selfplay --metrics``)."""
-    bench_players: ClassVar[int] = 3
-    """How many players the benchmarks seat: a size where the game's rules work hardest."""
     settles_at: ClassVar[frozenset[str] | None] = None
     """The frame kinds at which :meth:`settle_step` may take a step, when a game names them:
     with any other frame on top the position is at rest and :meth:`settle` stops at once,
     without asking (None: settle_step is asked after every action)."""
+
+    @property
+    @final
+    def bench_players(self) -> int:
+        """Its spec's :attr:`~.spec.GameSpec.bench_players` (the lab's metadata is the
+        spec's; read here too, as the pinned games of tests/test_same_games.py read it)."""
+        from .registry import get_spec  # the catalogue imports this module
+
+        return get_spec(self.name).bench_players
 
     # -- setup -----------------------------------------------------------
     @abstractmethod
@@ -297,6 +324,7 @@ class Game(ABC):
         after the seats are named, so the words name the players). None by default."""
         return []
 
+    @final
     def check_players(self, players: int) -> None:
         """Refuse a player count this game does not take (a match or a scenario being set up)."""
         if not self.min_players <= players <= self.max_players:
@@ -308,30 +336,36 @@ class Game(ABC):
         A game that also keeps a name per player in its own state overrides this."""
         state["names"] = list(names)
 
+    @final
     def options_from(self, raw: dict[str, Any] | Options | None) -> Options:
         if isinstance(raw, Options):
             return raw
         standard = standard_options(self.options_class)
         return standard.with_changes(**raw) if raw else standard
 
+    @final
     def options_of(self, state: State) -> Options:
         return self.options_class(**state["options"])
 
     # -- who decides -----------------------------------------------------
     # The stack and the "over" flag are the whole answer in every game (no game overrides
     # these): the hot paths read them through ``waiting``, one call rather than two.
+    @final
     def top(self, state: State) -> Frame | None:
         stack = state["stack"]
         return stack[-1] if stack else None
 
+    @final
     def current_player(self, state: State) -> int | None:
         frame = waiting(state)
         return None if frame is None else frame["player"]
 
+    @final
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))
 
     # -- legality: one source for "what can I do" and "why not" -----------
+    @final
     def legal_actions(self, state: State) -> list[Action]:
         """The legal actions of the decision waiting, in the game's order, listed in a
         reading block (:mod:`.reading`), as every listing and check is."""
@@ -340,14 +374,20 @@ class Game(ABC):
             return []
         block = OPEN_BLOCK.set(Reading(state))
         try:
-            return self.handlers[frame["kind"]].legal(self, state, frame)
+            legal = self.handlers[frame["kind"]].legal(self, state, frame)
         finally:
             OPEN_BLOCK.reset(block)
+        resting = _RESTING.get()
+        if resting is not None and resting[0] is state:
+            resting[1].listed = legal  # settling listed the position: hand it on
+        return legal
 
+    @final
     def listing(self, state: State) -> Listing:
         """The legal actions, listed only as far as the caller reads them (:class:`Listing`)."""
         return Listing(self, state)
 
+    @final
     def legal_by_category(self, state: State) -> dict[str, list[Action]]:
         """The legal actions by category (:meth:`category`; sorted), each category's in
         :meth:`legal_actions`' order: what a type-first bot picks from."""
@@ -360,6 +400,7 @@ class Game(ABC):
         finally:
             OPEN_BLOCK.reset(block)
 
+    @final
     def check(self, state: State, action: Action) -> Verdict | None:
         frame = waiting(state)
         if frame is None:
@@ -373,19 +414,34 @@ class Game(ABC):
             OPEN_BLOCK.reset(block)
         # Any other exception inside a check is a bug: it propagates.
 
+    @final
     def apply(self, state: State, action: Action, *, list_rest: bool = False) -> Events:
         """Apply a legal action (callers check first) and settle automatic steps.
 
         ``list_rest``: hand on the legal actions of the position it comes to rest at when
-        settling had to look at them anyway (:attr:`Events.listed`)."""
+        settling had to look at them anyway (:attr:`Events.listed`). An action that changes
+        the game's :meth:`hidden_count` revealed something: its last event is an undo
+        barrier."""
         ev = Events()
         ev.list_rest = list_rest
         frame = self.top(state)
         assert frame is not None
+        hidden = self.hidden_count(state)
         self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
         self.settle(state, ev)
+        if hidden is not None and self.hidden_count(state) != hidden:
+            if not ev:
+                ev.emit("reveal", "Cards were revealed.")
+            ev[-1]["barrier"] = True
         return ev
 
+    def hidden_count(self, state: State) -> int | None:
+        """Hook: how many of the game's cards lie where no seat may see them, when an action
+        may reveal some without the rules saying so (a card leaving a treasury); None (the
+        default): the game does not count them."""
+        return None
+
+    @final
     def settle(self, state: State, ev: Events) -> None:
         """Resolve the automatic steps after an action: :meth:`settle_step` until none is left.
 
@@ -398,10 +454,15 @@ class Game(ABC):
             stack = state["stack"]
             if stack and stack[-1]["kind"] not in at:
                 return
-        for _ in range(SETTLE_CAP):
-            ev.listed = None  # only the last step's listing is of the resting position
-            if not self.settle_step(state, ev):
-                return
+        resting = _RESTING.set((state, ev)) if ev.list_rest else None
+        try:
+            for _ in range(SETTLE_CAP):
+                ev.listed = None  # only the last step's listing is of the resting position
+                if not self.settle_step(state, ev):
+                    return
+        finally:
+            if resting is not None:
+                _RESTING.reset(resting)
         raise RuntimeError(
             f"{self.title}: the automatic steps after an action did not come to rest "
             f"after {SETTLE_CAP} steps"
@@ -409,9 +470,13 @@ class Game(ABC):
 
     def settle_step(self, state: State, ev: Events) -> bool:
         """Hook: take one automatic step (chance, a forced move, a decision with one
-        answer: :meth:`answer_if_only`); False when there is none left."""
+        answer: :meth:`answer_if_only`); False when there is none left.
+
+        A step that answers False changes nothing: the position is at rest, and a listing
+        the step made of it (:meth:`legal_actions`) is handed on to the caller."""
         return False
 
+    @final
     def only_answer(self, state: State) -> Action | None:
         """The legal action of the decision waiting, when it is the only one (else None)."""
         frame = waiting(state)
@@ -419,21 +484,21 @@ class Game(ABC):
             return None
         block = OPEN_BLOCK.set(Reading(state))
         try:
-            legal = self.handlers[frame["kind"]].first_legal(self, state, frame, 2)
+            legal = self.handlers[frame["kind"]].first(self, state, frame, 2)
         finally:
             OPEN_BLOCK.reset(block)
         return legal[0] if len(legal) == 1 else None
 
+    @final
     def answer_if_only(self, state: State, ev: Events, kinds: Collection[str] = ()) -> bool:
         """Play the decision's only answer for its player (of one of ``kinds``, if given).
 
         The rule that a choice with one real answer is not asked, in one place; a game's
         :meth:`settle_step` calls it. True when an answer was played.
 
-        With ``ev.list_rest`` it lists every legal action (not only up to a second one) and,
-        when it plays none, leaves them in ``ev.listed``: a :meth:`settle_step` that returns
-        as soon as this answers False (``return self.answer_if_only(...)``) has then come to
-        rest with its position's listing made (tests/test_fast_listing.py compares it with a
+        When the caller of :meth:`apply` will list the resting position (``ev.list_rest``)
+        it lists every legal action (not only up to a second one), which the engine hands on
+        when it plays none (tests/test_fast_listing.py compares what is handed on with a
         fresh listing at every position of random games).
         """
         if ev.list_rest:
@@ -442,8 +507,6 @@ class Game(ABC):
         else:
             action = self.only_answer(state)
         if action is None or (kinds and action.kind not in kinds):
-            if ev.list_rest:
-                ev.listed = legal
             return False
         frame = self.top(state)
         assert frame is not None
@@ -458,6 +521,7 @@ class Game(ABC):
             return "The game is over."
         return self.handlers[frame["kind"]].prompt(self, state, frame)
 
+    @final
     def outcome_text(self, state: State) -> str:
         """Who won, in words: "Blue wins", "Blue and Orange share the win"."""
         winners = self.winners(state)
@@ -478,6 +542,7 @@ class Game(ABC):
     def scores(self, state: State) -> list[float]:
         """Current score per seat (VP, cultures...) used for results and metrics."""
 
+    @final
     def winners(self, state: State) -> list[int]:
         """The winning seats: those the game's result names when it records one (pairs,
         tie-breaks), else the best scores."""
@@ -504,6 +569,7 @@ class Game(ABC):
         Never contains the generator state or the order of hidden piles.
         """
 
+    @final
     def view_header(self, state: State, seat: int | None) -> dict[str, Any]:
         """The opening keys of a view, alike in every game: which game, whose view, who decides,
         the result, the prompt and the options. A game's :meth:`view` adds its own keys after."""
@@ -518,6 +584,7 @@ class Game(ABC):
             "options": dict(state["options"]),
         }
 
+    @final
     def event_for(self, event: Event, seat: int | None) -> Event:
         """An event as ``seat`` may see it: private details only for their owner."""
         private = event.get("private")
@@ -548,6 +615,7 @@ class Game(ABC):
         """A copy of the state where everything ``seat`` cannot see is resampled."""
         raise NotImplementedError(f"{self.name} has no determinisation")
 
+    @final
     def undo_barrier(self, rng_before: int, after: State, events: Events) -> bool:
         """True when a step consumed randomness or revealed hidden information."""
         return rng_before != after.get("rng") or any(e.get("barrier") for e in events)

@@ -92,7 +92,7 @@ class Listing(Sequence[Action]):
         """The legal actions of ``category``, in the full listing's order."""
         return self.by_category().get(category, [])
 
-    def handed_out(self, action: Action) -> bool:
+    def lists(self, action: Action) -> bool:
         """Whether ``action`` is one this listing has listed (as a whole or by category)."""
         if self._all is not None:
             return action in self._all

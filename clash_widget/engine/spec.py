@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-from .game import Game, Options
+from .game import Game, Mechanic, Options
 
 
 def resolve(path: str) -> Any:
@@ -54,6 +54,11 @@ class GameSpec:
     picture: str | None = None
     """The function drawing a still SVG picture of its view (``"module:function"``): what
     course pages, nbviewer and GitHub show in place of the live table."""
+    bench_players: int = 3
+    """How many players the benchmarks and the speed tests seat: a size where the game's
+    rules work hardest."""
+    mechanics: tuple[Mechanic, ...] = ()
+    """The parts of the rules the lab's coverage report names (``selfplay --metrics``)."""
 
     @property
     def package(self) -> str:

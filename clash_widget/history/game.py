@@ -61,19 +61,9 @@ class HistoryCCG(Game):
         advance(state, ev)
         return self.answer_if_only(state, ev)
 
-    def apply(self, state: dict[str, Any], action: Action, *, list_rest: bool = False) -> Events:
-        ev = Events()
-        ev.list_rest = list_rest
-        frame = self.top(state)
-        assert frame is not None
-        hidden = _hidden_count(state)
-        self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
-        self.settle(state, ev)
-        if _hidden_count(state) != hidden:  # a card left a treasury: seen, so no undo past it
-            if not ev:
-                ev.emit("reveal", "Cards were revealed.")
-            ev[-1]["barrier"] = True
-        return ev
+    def hidden_count(self, state: dict[str, Any]) -> int:
+        """The cards in the treasuries: one leaving a treasury is seen, so no undo past it."""
+        return sum(len(p["treasury"]) for p in state["players"])
 
     # -- results -------------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
@@ -125,10 +115,6 @@ class HistoryCCG(Game):
             p["treasury"] = hidden
         out["rng"] = seed_state(seed ^ 0x415)
         return out
-
-
-def _hidden_count(state: dict[str, Any]) -> int:
-    return sum(len(p["treasury"]) for p in state["players"])
 
 
 # -- invariants------------------------------------------------------------------------------------
