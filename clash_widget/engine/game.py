@@ -273,6 +273,10 @@ class Mechanic:
     target: bool = True
 
 
+CATALOGUE: Mapping[str, Any] = {}
+"""Game id -> its spec: the catalogue (:data:`.registry.GAMES`) hands itself in here, so that
+this module, which the catalogue imports, needs no import of its own."""
+
 _RESTING: ContextVar[tuple[State, Events] | None] = ContextVar("resting", default=None)
 """While :meth:`Game.settle` settles a position whose listing its caller will read
 (``Events.list_rest``): that state and its events, so that :meth:`Game.legal_actions` keeps
@@ -311,9 +315,8 @@ class Game(ABC):
     def bench_players(self) -> int:
         """Its spec's :attr:`~.spec.GameSpec.bench_players` (the lab's metadata is the
         spec's; read here too, as the pinned games of tests/test_same_games.py read it)."""
-        from .registry import get_spec  # the catalogue imports this module
-
-        return get_spec(self.name).bench_players
+        spec: Any = CATALOGUE[self.name]
+        return int(spec.bench_players)
 
     # -- setup -----------------------------------------------------------
     @abstractmethod

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from .game import Game, Mechanic, Options
@@ -45,7 +47,11 @@ class GameSpec:
     frontend: str | None = None
     """The front end's esbuild entry (``"js/src/secolo/index.ts"``)."""
     bundle: str | None = None
-    """The bundle's name in ``clash_widget/static/`` (``"secolo"``: ``secolo.js``, ``.css``)."""
+    """The bundle's name in its :attr:`static` folder (``"secolo"``: ``secolo.js``, ``.css``)."""
+    static: str = "clash_widget:static"
+    """The folder its bundle lies in, ``"package:folder"``: the package's bundles are built
+    into ``clash_widget/static/``; a game outside the package keeps its own
+    (``"<package>:static"``, as the test suite's toy game does)."""
     notebook: str | None = None
     """Its notebook in the course (a path from the repository root)."""
     css_prefix: str | None = None
@@ -73,10 +79,21 @@ class GameSpec:
 
     @property
     def bundle_files(self) -> tuple[str, ...]:
-        """The committed bundle files the wheel ships: ``clash_widget/static/<bundle>.js``, .css."""
+        """The committed bundle files, from the repository root (``clash_widget/static/
+        <bundle>.js``, .css): what the wheel ships of a game of the package."""
         if not self.bundle:
             return ()
-        return tuple(f"clash_widget/static/{self.bundle}.{ext}" for ext in ("js", "css"))
+        package, _, folder = self.static.partition(":")
+        where = "/".join([*package.split("."), folder])
+        return tuple(f"{where}/{self.bundle}.{ext}" for ext in ("js", "css"))
+
+    def bundle_paths(self) -> tuple[Traversable, Traversable] | None:
+        """Its bundle's script and style sheet where they are installed (None: no table)."""
+        if not self.bundle:
+            return None
+        package, _, folder = self.static.partition(":")
+        root = files(package) / folder
+        return root / f"{self.bundle}.js", root / f"{self.bundle}.css"
 
     def game_class(self) -> type[Game]:
         cls: type[Game] = resolve(self.game)
