@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
-from contextvars import ContextVar
 from dataclasses import Field, asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import Any, ClassVar, final
 
 from .actions import Action, MalformedAction
-from .listing import Listing
+from .listing import RESTING, Listing
 from .reading import OPEN_BLOCK, Reading
 from .rules import RuleBook, Verdict
 from .seats import joined
@@ -277,11 +276,6 @@ CATALOGUE: Mapping[str, Any] = {}
 """Game id -> its spec: the catalogue (:data:`.registry.GAMES`) hands itself in here, so that
 this module, which the catalogue imports, needs no import of its own."""
 
-_RESTING: ContextVar[tuple[State, Events] | None] = ContextVar("resting", default=None)
-"""While :meth:`Game.settle` settles a position whose listing its caller will read
-(``Events.list_rest``): that state and its events, so that :meth:`Game.legal_actions` keeps
-its listing of the state in ``Events.listed`` (the engine's listing service; no game sees it)."""
-
 
 class Game(ABC):
     """A game definition. Subclasses fill in setup, handlers, view and scoring.
@@ -380,7 +374,7 @@ class Game(ABC):
             legal = self.handlers[frame["kind"]].legal(self, state, frame)
         finally:
             OPEN_BLOCK.reset(block)
-        resting = _RESTING.get()
+        resting = RESTING.get()
         if resting is not None and resting[0] is state:
             resting[1].listed = legal  # settling listed the position: hand it on
         return legal
@@ -457,7 +451,7 @@ class Game(ABC):
             stack = state["stack"]
             if stack and stack[-1]["kind"] not in at:
                 return
-        resting = _RESTING.set((state, ev)) if ev.list_rest else None
+        resting = RESTING.set((state, ev)) if ev.list_rest else None
         try:
             for _ in range(SETTLE_CAP):
                 ev.listed = None  # only the last step's listing is of the resting position
@@ -465,7 +459,7 @@ class Game(ABC):
                     return
         finally:
             if resting is not None:
-                _RESTING.reset(resting)
+                RESTING.reset(resting)
         raise RuntimeError(
             f"{self.title}: the automatic steps after an action did not come to rest "
             f"after {SETTLE_CAP} steps"
