@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .game import Game, Mechanic, Options
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def resolve(path: str) -> Any:
@@ -91,6 +92,8 @@ class GameSpec:
         """Its bundle's script and style sheet where they are installed (None: no table)."""
         if not self.bundle:
             return None
+        from importlib.resources import files  # only a table asks (it imports zipfile...)
+
         package, _, folder = self.static.partition(":")
         root = files(package) / folder
         return root / f"{self.bundle}.js", root / f"{self.bundle}.css"
