@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.game import State
-from ..engine.reading import OPEN_BLOCK
+from ..engine.reading import OPEN_BLOCK, STATE
 from .hexes import DIRECTIONS, distance
 from .vocab import ANGRY, HAPPY, LAND, parse_hex
 
@@ -78,12 +78,10 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
     The list belongs to the caller's reading only: do not change it.
     """
     block = OPEN_BLOCK.get()
-    if block is not None and block.state is state:
-        memo = block.memo
-        try:
-            index = memo[_BY_HEX]
-        except KeyError:
-            index = memo[_BY_HEX] = {}
+    if block is not None and block[STATE] is state:
+        index = block.get(_BY_HEX)
+        if index is None:
+            index = block[_BY_HEX] = {}
             for item in state["units"].items():
                 index.setdefault(item[1]["hex"], []).append(item)
         return index.get(key, _NONE)  # type: ignore[no-any-return]
@@ -124,13 +122,12 @@ def own_cities(state: State, player: int) -> list[str]:
     collect, grow, civic, wonders), so inside a reading block it is worked out once. The list
     belongs to the caller's reading only: do not change it."""
     block = OPEN_BLOCK.get()
-    if block is None or block.state is not state:
+    if block is None or block[STATE] is not state:
         return sorted(cities_of(state, player))
-    memo = block.memo
     key = ("coc.own-cities", player)
-    got = memo.get(key)
+    got = block.get(key)
     if got is None:
-        got = memo[key] = sorted(cities_of(state, player))
+        got = block[key] = sorted(cities_of(state, player))
     return got  # type: ignore[no-any-return]
 
 

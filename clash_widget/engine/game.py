@@ -19,7 +19,7 @@ from typing import Any, ClassVar, final
 
 from .actions import Action, MalformedAction
 from .listing import RESTING, Listing
-from .reading import OPEN_BLOCK, Reading
+from .reading import OPEN_BLOCK, STATE
 from .rules import RuleBook, Verdict
 from .seats import joined
 from .seats import name as seat_name
@@ -369,7 +369,7 @@ class Game(ABC):
         frame = waiting(state)
         if frame is None:
             return []
-        block = OPEN_BLOCK.set(Reading(state))
+        block = OPEN_BLOCK.set({STATE: state})
         try:
             legal = self.handlers[frame["kind"]].legal(self, state, frame)
         finally:
@@ -391,7 +391,7 @@ class Game(ABC):
         frame = waiting(state)
         if frame is None:
             return {}
-        block = OPEN_BLOCK.set(Reading(state))  # what the random bot reads: once an action
+        block = OPEN_BLOCK.set({STATE: state})  # what the random bot reads: once an action
         try:
             return self.handlers[frame["kind"]].by_category(self, state, frame)
         finally:
@@ -402,7 +402,7 @@ class Game(ABC):
         frame = waiting(state)
         if frame is None:
             return GAME_OVER.refuse()
-        block = OPEN_BLOCK.set(Reading(state))
+        block = OPEN_BLOCK.set({STATE: state})
         try:
             return self.handlers[frame["kind"]].check(self, state, frame, action)
         except MalformedAction as exc:  # arguments that do not read (bad hex, unknown card)
@@ -479,7 +479,7 @@ class Game(ABC):
         frame = waiting(state)
         if frame is None:
             return None
-        block = OPEN_BLOCK.set(Reading(state))
+        block = OPEN_BLOCK.set({STATE: state})
         try:
             legal = self.handlers[frame["kind"]].first(self, state, frame, 2)
         finally:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.game import State
-from ..engine.reading import OPEN_BLOCK
+from ..engine.reading import OPEN_BLOCK, STATE
 from . import cards as card_set
 
 
@@ -37,13 +37,15 @@ class SeatReading:
 
 def seat_reading(state: State, seat: int) -> SeatReading:
     """The seat's reading, remembered in the open reading block on this very state (read
-    afresh outside one)."""
+    afresh outside one). A block keeps the last seat's: a listing reads one seat."""
     block = OPEN_BLOCK.get()
-    if block is None or block.state is not state:
+    if block is None or block[STATE] is not state:
         return SeatReading(state, seat)
-    memo = block.memo
-    key = ("history.seat", seat)
-    r: SeatReading | None = memo.get(key)
-    if r is None:
-        r = memo[key] = SeatReading(state, seat)
+    r: SeatReading | None = block.get(_SEAT)
+    if r is None or r.seat != seat:
+        r = block[_SEAT] = SeatReading(state, seat)
     return r
+
+
+_SEAT = "history.seat"
+"""The block's key of the last seat's reading."""
