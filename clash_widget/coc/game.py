@@ -227,12 +227,12 @@ class ClashOfCultures(Game):
         elif kind == "move" and top["left"] == 0:
             state["stack"].pop()
         elif kind == "raze":
-            legal = self.legal_actions(state)
+            legal = self.listing_at_rest(state, ev)
             if len(windows.own_answers(top, legal)) != 1:  # free cards are no reason to ask
                 return False
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
         elif kind == "free_advance":
-            legal = self.legal_actions(state)
+            legal = self.listing_at_rest(state, ev)
             if windows.own_answers(top, legal):  # the decision waits
                 return False
             state["stack"].pop()  # every advance owned: nothing to receive
@@ -249,7 +249,7 @@ class ClashOfCultures(Game):
     def _answer_if_own_only(self, state: State, frame: Frame, ev: Events) -> bool:
         """:meth:`answer_if_only` for a question that also lists the free cards and abilities
         (windows.ANSWERING): only its own answers count."""
-        legal = self.legal_actions(state)
+        legal = self.listing_at_rest(state, ev)
         own = windows.own_answers(frame, legal)
         if len(own) != 1:
             return False

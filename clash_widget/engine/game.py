@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, ClassVar, final
 
 from .actions import Action, MalformedAction
-from .listing import RESTING, Listing
+from .listing import Listing
 from .reading import OPEN_BLOCK, STATE
 from .rules import RuleBook, Verdict
 from .seats import joined
@@ -371,13 +371,9 @@ class Game(ABC):
             return []
         block = OPEN_BLOCK.set({STATE: state})
         try:
-            legal = self.handlers[frame["kind"]].legal(self, state, frame)
+            return self.handlers[frame["kind"]].legal(self, state, frame)
         finally:
             OPEN_BLOCK.reset(block)
-        resting = RESTING.get()
-        if resting is not None and resting[0] is state:
-            resting[1].listed = legal  # settling listed the position: hand it on
-        return legal
 
     @final
     def listing(self, state: State) -> Listing:
@@ -451,15 +447,10 @@ class Game(ABC):
             stack = state["stack"]
             if stack and stack[-1]["kind"] not in at:
                 return
-        resting = RESTING.set((state, ev)) if ev.list_rest else None
-        try:
-            for _ in range(SETTLE_CAP):
-                ev.listed = None  # only the last step's listing is of the resting position
-                if not self.settle_step(state, ev):
-                    return
-        finally:
-            if resting is not None:
-                RESTING.reset(resting)
+        for _ in range(SETTLE_CAP):
+            ev.listed = None  # only the last step's listing is of the resting position
+            if not self.settle_step(state, ev):
+                return
         raise RuntimeError(
             f"{self.title}: the automatic steps after an action did not come to rest "
             f"after {SETTLE_CAP} steps"
@@ -469,9 +460,21 @@ class Game(ABC):
         """Hook: take one automatic step (chance, a forced move, a decision with one
         answer: :meth:`answer_if_only`); False when there is none left.
 
-        A step that answers False changes nothing: the position is at rest, and a listing
-        the step made of it (:meth:`legal_actions`) is handed on to the caller."""
+        A step that answers False changes nothing: the position is at rest. A step that
+        lists the position to decide (a choice with one real answer is not asked) lists it
+        with :meth:`listing_at_rest`, which the engine hands on when the step rests."""
         return False
+
+    @final
+    def listing_at_rest(self, state: State, ev: Events) -> list[Action]:
+        """The legal actions of the position a :meth:`settle_step` looks at before answering
+        whether it rests there; when it does (answers False, changing nothing), the engine
+        hands this listing on to whoever will list the position next (the listing service:
+        :attr:`Events.listed`, ``Outcome.listing``, ``Match.listing(after=)``)."""
+        legal = self.legal_actions(state)
+        if ev.list_rest:
+            ev.listed = legal
+        return legal
 
     @final
     def only_answer(self, state: State) -> Action | None:
@@ -499,7 +502,7 @@ class Game(ABC):
         fresh listing at every position of random games).
         """
         if ev.list_rest:
-            legal = self.legal_actions(state)
+            legal = self.listing_at_rest(state, ev)
             action = legal[0] if len(legal) == 1 else None
         else:
             action = self.only_answer(state)

@@ -15,36 +15,21 @@ very position it is played at (the legal list is exactly what the checks accept:
 tests/protocol_checks.py).
 
 When settling an action already listed the legal actions of the position it came to rest at
-(a decision with more than one answer: :meth:`~.game.Game.answer_if_only`, or any listing a
-game's ``settle_step`` made before answering that it is at rest), the engine keeps it
-(:data:`RESTING`), the match's :class:`~.match.Outcome` carries it as a listing, and
-``Match.listing(after=outcome)`` takes it instead of listing again.
+(a decision with more than one answer: :meth:`~.game.Game.answer_if_only`, or a game's
+``settle_step`` that lists with :meth:`~.game.Game.listing_at_rest` before answering that
+it rests), the engine keeps it (``Events.listed``), the match's :class:`~.match.Outcome`
+carries it as a listing, and ``Match.listing(after=outcome)`` takes it instead of listing
+again. No game reads or writes any of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextvars import ContextVar
 from typing import Any, Protocol, overload
 
 from .actions import Action
 
 State = dict[str, Any]
-
-
-class Resting(Protocol):
-    """Where the listing of a resting position is kept (``game.Events``)."""
-
-    listed: list[Action] | None
-
-
-RESTING: ContextVar[tuple[State, Resting] | None] = ContextVar("resting", default=None)
-"""The listing service's one piece of state: while ``Game.settle`` settles a position whose
-listing the caller of ``Game.apply`` will read (``Events.list_rest``), that state and its
-events. ``Game.legal_actions`` keeps each listing it makes of that very state in the
-events' ``listed``; the settle loop forgets it before every step, so what is left is the
-listing the last step, which changed nothing, made of the resting position. No game reads
-or writes any of it: a game's ``settle_step`` only lists and answers False at rest."""
 
 
 class Lister(Protocol):
