@@ -15,7 +15,7 @@ import pytest
 from protocol_checks import conforms
 
 from clash_widget.bots import make_bot
-from clash_widget.engine import GAMES, Action, Match, get_game
+from clash_widget.engine import GAMES, Action, Match, get_game, get_spec
 from clash_widget.engine.conformance import difference
 from clash_widget.engine.frames import ActionKind, TableFrame
 
@@ -26,7 +26,7 @@ SEEDS = {"coc": 2, "secolo": 3, "persistence": 3, "history": 3}
 def positions_checked(game: str, bot_name: str, seed: int) -> int:
     """Play one game with ``bot_name`` at every seat; the conformance check at every position
     (the first difference fails the test with its description)."""
-    players = get_game(game).bench_players
+    players = get_spec(game).bench_players
     m = Match.new(game, players, seed, keep_undo=False)
     bots = [make_bot(bot_name, game, 97 * seed + i) for i in range(players)]
     positions = 0

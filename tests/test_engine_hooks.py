@@ -1,6 +1,7 @@
 """What the four games share lives once in the engine (issue 24): the settle loop with its
 one step cap, playing a decision's only answer, who decides, and the winners of a finished
-game."""
+game. That no game overrides the engine's methods (the settle loop, winners, who decides) is
+checked by mypy (``@final``) and by tests/test_protocol_final.py."""
 
 from __future__ import annotations
 
@@ -11,24 +12,6 @@ from clash_widget.engine.game import SETTLE_CAP, Game
 from clash_widget.engine.registry import GAMES as REGISTERED
 
 GAMES = list(REGISTERED)  # every game of the catalogue
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_game_settles_through_the_engine_loop(game: str) -> None:
-    """No game has its own settle loop or winners(): they fill in settle_step only."""
-    cls = type(get_game(game))
-    assert cls.settle is Game.settle and cls.winners is Game.winners
-    assert cls.settle_step is not Game.settle_step
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_who_decides_is_the_engines(game: str) -> None:
-    """No game has its own top(), is_over() or current_player(): the engine's listing and
-    checking read the waiting frame straight from the stack and the "over" flag
-    (``engine.game.waiting``), which would miss an override."""
-    cls = type(get_game(game))
-    assert cls.top is Game.top and cls.is_over is Game.is_over
-    assert cls.current_player is Game.current_player
 
 
 def test_a_settle_that_never_rests_raises_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,10 +8,10 @@ import pytest
 from protocol_checks import check_game_file_loads, check_record_replays, play
 
 from clash_widget.engine import GAMES as REGISTERED
-from clash_widget.engine import get_game
+from clash_widget.engine import get_spec
 
 # every game of the catalogue, at the table size its benchmarks seat
-GAMES = [(g, get_game(g).bench_players) for g in REGISTERED]
+GAMES = [(g, get_spec(g).bench_players) for g in REGISTERED]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])

@@ -1,34 +1,31 @@
 """Listing and reading are pure, and the caches they fill are keyed by what they read (#35).
 
-A listing, a check and a reading block (Clash's ``board.reading``, History's act frame)
-may remember what they read, outside the state, for as long as it cannot change; they
-never change the state. Here the state's hash is taken before and after every listing (whole,
-by category, up to a second answer), every check of every listed action, the conformance
-check (every kind's wide candidates, every check) and a Clash reading block, at every
-position of random and heuristic games of every game. And Clash's Navigation rim, kept per
-board, is the board's own, not another board's of the same size.
+A listing, a check and a reading block (``engine.reading``: Clash's units by hex, History's
+seat readings) may remember what they read, outside the state, for as long as it cannot
+change; they never change the state. Here the state's hash is taken before and after every
+listing (whole, by category, up to a second answer), every check of every listed action,
+the conformance check (every kind's wide candidates, every check) and an outer reading
+block, at every position of random and heuristic games of every game. And Clash's
+Navigation rim, kept per board, is the board's own, not another board's of the same size.
 """
 
 from __future__ import annotations
-
-from contextlib import nullcontext
 
 import pytest
 
 from clash_widget.bots import make_bot
 from clash_widget.coc import movement
-from clash_widget.coc.board import reading
 from clash_widget.coc.scenario import Scenario
-from clash_widget.engine import GAMES, Match, get_game
+from clash_widget.engine import GAMES, Match, get_spec
 from clash_widget.engine.conformance import difference
+from clash_widget.engine.reading import reading
 from clash_widget.engine.state import clone
 
 
 def read_everything(m: Match) -> None:
     """Every way the engine and the bots read a position, without playing."""
     game, state = m.game, m.state
-    block = reading(state) if m.game.name == "coc" else nullcontext()
-    with block:
+    with reading(state):
         listed = game.legal_actions(state)
         game.legal_by_category(state)
     game.only_answer(state)
@@ -42,7 +39,7 @@ def read_everything(m: Match) -> None:
 @pytest.mark.parametrize("bot_name", ["random", "heuristic"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_reading_a_position_leaves_its_hash(game: str, bot_name: str) -> None:
-    players = get_game(game).bench_players
+    players = get_spec(game).bench_players
     positions = 0
     m = Match.new(game, players, 910, keep_undo=False)  # one whole game a bot and a game
     bots = [make_bot(bot_name, game, i) for i in range(players)]

@@ -5,18 +5,16 @@ Small query functions used by every rule module. Positions are ``"q,r"`` keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextvars import ContextVar, Token
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from ..engine.game import State
+from ..engine.reading import OPEN_BLOCK, STATE
 from .hexes import DIRECTIONS, distance
 from .vocab import ANGRY, HAPPY, LAND, parse_hex
 
 Unit = dict[str, Any]
 City = dict[str, Any]
-T = TypeVar("T")
 
 _NEIGHBOURS: dict[str, list[str]] = {}
 
@@ -66,62 +64,12 @@ def is_edge(state: State, key: str) -> bool:
 # -- units by position ---------------------------------------------------------
 #
 # Rules ask "who stands on this hex?" many times while the legal actions are
-# listed. A listing never changes the state, so for its duration the units can
-# be indexed by hex once. The index lives outside the state (never serialised,
-# hashed or cloned) and only inside a ``reading(state)`` block, in the thread
-# that opened it; outside one, every query scans ``state["units"]``.
+# listed. A listing never changes the state, so inside the engine's reading block
+# (``engine.reading``: every listing and check opens one) the units are indexed by
+# hex once, in the block's memo; outside one, every query scans ``state["units"]``.
 
-
-class reading:  # noqa: N801 - used like a function: ``with reading(state):``
-    """A block that only reads ``state``: unit queries may use a per-hex index.
-
-    Nothing may change the state inside the block (listing and checking are pure).
-    Blocks nest; leaving one restores the outer block. The block itself holds what it
-    remembers, and the innermost open block is a context variable: each thread (and each
-    asyncio task) sees its own, and reading it is cheap (every listing opens a block, and
-    unit queries read it many times).
-    """
-
-    __slots__ = ("by_hex", "memo", "state", "token")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.by_hex: dict[str, list[tuple[str, Unit]]] | None = None
-        self.memo: dict[Any, Any] = {}
-
-    def __enter__(self) -> None:
-        self.token = _BLOCK.set(self)
-
-    def __exit__(self, *exc: object) -> None:
-        _BLOCK.reset(self.token)
-
-
-_BLOCK: ContextVar[reading | None] = ContextVar("clash_reading_block", default=None)
-
-
-def begin_reading(state: State) -> Token[reading | None]:
-    """Open a reading block without the ``with`` statement, for the hottest caller (the
-    random bot's listing, once an action): :func:`end_reading` with the token closes it, in
-    a ``finally``. Two calls fewer than ``with reading(state):``."""
-    return _BLOCK.set(reading(state))
-
-
-end_reading = _BLOCK.reset
-
-
-def read_once(state: State, key: Any, compute: Callable[[], T]) -> T:
-    """``compute()``, remembered for the rest of the reading block on ``state``.
-
-    ``key`` must name everything the result depends on besides the state.
-    Outside a reading block nothing is remembered.
-    """
-    block = _BLOCK.get()
-    if block is None or block.state is not state:
-        return compute()
-    memo = block.memo
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]  # type: ignore[no-any-return]
+_BY_HEX = "coc.units-by-hex"
+"""The block's memo key of the units by hex."""
 
 
 def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
@@ -129,15 +77,14 @@ def units_on(state: State, key: str) -> list[tuple[str, Unit]]:
 
     The list belongs to the caller's reading only: do not change it.
     """
-    block = _BLOCK.get()
-    if block is not None and block.state is state:
-        index = block.by_hex
+    block = OPEN_BLOCK.get()
+    if block is not None and block[STATE] is state:
+        index = block.get(_BY_HEX)
         if index is None:
-            index = {}
+            index = block[_BY_HEX] = {}
             for item in state["units"].items():
                 index.setdefault(item[1]["hex"], []).append(item)
-            block.by_hex = index
-        return index.get(key, _NONE)
+        return index.get(key, _NONE)  # type: ignore[no-any-return]
     return [(uid, u) for uid, u in state["units"].items() if u["hex"] == key]
 
 
@@ -174,14 +121,13 @@ def own_cities(state: State, player: int) -> list[str]:
     """``player``'s city keys, sorted: what the listing of a turn asks again and again (build,
     collect, grow, civic, wonders), so inside a reading block it is worked out once. The list
     belongs to the caller's reading only: do not change it."""
-    block = _BLOCK.get()
-    if block is None or block.state is not state:
+    block = OPEN_BLOCK.get()
+    if block is None or block[STATE] is not state:
         return sorted(cities_of(state, player))
-    memo = block.memo
-    key = ("own-cities", player)
-    got = memo.get(key)
+    key = ("coc.own-cities", player)
+    got = block.get(key)
     if got is None:
-        got = memo[key] = sorted(cities_of(state, player))
+        got = block[key] = sorted(cities_of(state, player))
     return got  # type: ignore[no-any-return]
 
 

@@ -14,6 +14,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction, act_once
 from ..engine.frames import ActionKind, Candidates, fixed
 from ..engine.game import Events, Frame, State
+from ..engine.reading import read_once
 from ..engine.rules import Check
 from . import paying
 from .board import (
@@ -25,7 +26,6 @@ from .board import (
     is_sea,
     neighbour_keys,
     own_cities,
-    read_once,
     stack_count,
     terrain,
     units_at,
@@ -702,7 +702,7 @@ def can_build_something(state: State, frame: Frame, args: dict[str, Any]) -> boo
     # once for all the player's cities; here only the port and the room.
     probe = _probe(frame["player"], args["city"])
     payable = read_once(
-        state, ("payable-units", probe["player"]), lambda: _payable_units(state, probe)
+        state, ("coc.payable-units", probe["player"]), lambda: _payable_units(state, probe)
     )
     return _builds_here(state, probe, payable)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..engine import Action, Game, Verdict
+from ..engine import Action, Game
 from ..engine.frames import TableFrame
-from ..engine.game import Events, Frame, FrameHandler, Mechanic, State
+from ..engine.game import Events, Frame, FrameHandler, State
 from ..engine.rng import Stream
 from ..engine.state import clone
 from . import (
@@ -32,7 +32,7 @@ from . import (
     windows,
     wonders,
 )
-from .board import begin_reading, city_size, end_reading, reading, stack_count
+from .board import city_size, stack_count
 from .options import CocOptions
 from .rulebook import RULES
 from .setup import new_state as layout_state
@@ -185,20 +185,7 @@ class ClashOfCultures(Game):
     title = "Clash of Cultures"
     min_players = 2
     max_players = 4
-    bench_players = 4  # the largest board, the most units and cities to list moves for
     settles_at = SETTLING  # most actions (the turn, a trade reply, a collect) rest at once
-    # What the lab's coverage report looks for: log event kinds, most also kept as stats.
-    mechanics = (
-        Mechanic("found", "found"),
-        Mechanic("battle", "battle"),
-        Mechanic("capture", "capture"),
-        Mechanic("influence success", "influence_success"),
-        Mechanic("wonder built", "wonder_built"),
-        Mechanic("trade accepted", "trade"),
-        Mechanic("event", "event_card"),
-        Mechanic("barbarian spawn", "barbarian_spawn"),
-        Mechanic("government change", "government_change", target=False),
-    )
     rules = RULES
     options_class = CocOptions
     handlers: ClassVar[dict[str, FrameHandler]] = HANDLERS
@@ -218,25 +205,6 @@ class ClashOfCultures(Game):
         super().name_seats(state, names)
         for player, name in zip(state["players"], names, strict=True):
             player["name"] = name  # the rules' texts read the player's own record
-
-    def legal_actions(self, state: State) -> list[Action]:
-        with reading(state):  # listing is pure: unit queries may use a per-hex index
-            return super().legal_actions(state)
-
-    def legal_by_category(self, state: State) -> dict[str, list[Action]]:
-        block = begin_reading(state)  # what the random bot reads: once an action
-        try:
-            return Game.legal_by_category(self, state)
-        finally:
-            end_reading(block)
-
-    def check(self, state: State, action: Action) -> Verdict | None:
-        with reading(state):
-            return super().check(state, action)
-
-    def only_answer(self, state: State) -> Action | None:
-        with reading(state):
-            return super().only_answer(state)
 
     def settle_step(self, state: State, ev: Events) -> bool:
         """The status phase's draws and end, the next barbarian raid, a move with no
@@ -259,17 +227,13 @@ class ClashOfCultures(Game):
         elif kind == "move" and top["left"] == 0:
             state["stack"].pop()
         elif kind == "raze":
-            legal = self.legal_actions(state)
+            legal = self.listing_at_rest(state, ev)
             if len(windows.own_answers(top, legal)) != 1:  # free cards are no reason to ask
-                if ev.list_rest:  # the full listing, handed on when there is a choice
-                    ev.listed = legal
                 return False
             state["stack"].pop()  # only "pass" is possible: nothing to ask (nor to log)
         elif kind == "free_advance":
-            legal = self.legal_actions(state)
-            if windows.own_answers(top, legal):  # the decision waits: hand its listing on
-                if ev.list_rest:
-                    ev.listed = legal
+            legal = self.listing_at_rest(state, ev)
+            if windows.own_answers(top, legal):  # the decision waits
                 return False
             state["stack"].pop()  # every advance owned: nothing to receive
         elif kind == "influence_boost" and self.answer_if_only(state, ev):
@@ -285,11 +249,9 @@ class ClashOfCultures(Game):
     def _answer_if_own_only(self, state: State, frame: Frame, ev: Events) -> bool:
         """:meth:`answer_if_only` for a question that also lists the free cards and abilities
         (windows.ANSWERING): only its own answers count."""
-        legal = self.legal_actions(state)
+        legal = self.listing_at_rest(state, ev)
         own = windows.own_answers(frame, legal)
         if len(own) != 1:
-            if ev.list_rest:
-                ev.listed = legal
             return False
         self.handlers[frame["kind"]].apply(self, state, frame, own[0], ev)
         return True

@@ -18,6 +18,7 @@ from ..engine import Action, act
 from ..engine.actions import MalformedAction
 from ..engine.frames import ActionKind, bare, fixed, frame_options
 from ..engine.game import Events, Frame, State
+from ..engine.reading import read_once
 from . import explore, paying, roads
 from .board import (
     board_neighbours,
@@ -26,7 +27,6 @@ from .board import (
     is_explored,
     is_sea,
     neighbour_keys,
-    read_once,
     stack_count,
     terrain,
     units_on,
@@ -657,7 +657,7 @@ def room_aboard(state: State, p: int, sea: str) -> int:
 
 
 def _ship_reach(state: State, p: int, start: str) -> frozenset[str]:
-    return read_once(state, ("ship_reach", p, start), lambda: _ship_search(state, p, start))
+    return read_once(state, ("coc.ship-reach", p, start), lambda: _ship_search(state, p, start))
 
 
 def _ship_search(state: State, p: int, start: str) -> frozenset[str]:

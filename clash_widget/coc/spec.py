@@ -1,5 +1,6 @@
 """This game, declared once: the catalogue, the bots, the widget and the build lists read it."""
 
+from clash_widget.engine.game import Mechanic
 from clash_widget.engine.spec import GameSpec
 
 SPEC = GameSpec(
@@ -14,4 +15,17 @@ SPEC = GameSpec(
     css_prefix="clash",
     picture="clash_widget.widget.picture:draw_coc",
     notebook="notebooks/11_a_whole_game.ipynb",
+    bench_players=4,  # the largest board, the most units and cities to list moves for
+    # What the lab's coverage report looks for: log event kinds, most also kept as stats.
+    mechanics=(
+        Mechanic("found", "found"),
+        Mechanic("battle", "battle"),
+        Mechanic("capture", "capture"),
+        Mechanic("influence success", "influence_success"),
+        Mechanic("wonder built", "wonder_built"),
+        Mechanic("trade accepted", "trade"),
+        Mechanic("event", "event_card"),
+        Mechanic("barbarian spawn", "barbarian_spawn"),
+        Mechanic("government change", "government_change", target=False),
+    ),
 )

@@ -3,7 +3,7 @@
 from .actions import Action, MalformedAction, act
 from .game import Events, FrameHandler, Game, OptionError, Options, one_of, ranged
 from .match import Match, Outcome
-from .registry import GAMES, get_game
+from .registry import GAMES, get_game, get_spec
 from .rules import Check, Rule, RuleBook, Verdict, rules_markdown
 from .session import Session
 from .spec import GameSpec
@@ -31,6 +31,7 @@ __all__ = [
     "ranged",
     "clone",
     "get_game",
+    "get_spec",
     "rules_markdown",
     "state_hash",
 ]

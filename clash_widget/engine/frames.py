@@ -305,7 +305,7 @@ class TableFrame(FrameHandler):
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         return listed(self.table.values(), state, frame)
 
-    def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
+    def first(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         out: list[Action] = []
         for spec in self.table.values():
             out += spec.first(state, frame, n - len(out))

@@ -15,10 +15,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
 from dataclasses import Field, asdict, dataclass, field, fields, replace
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
 from .actions import Action, MalformedAction
 from .listing import Listing
+from .reading import OPEN_BLOCK, STATE
 from .rules import RuleBook, Verdict
 from .seats import joined
 from .seats import name as seat_name
@@ -72,10 +73,13 @@ SETTLE_CAP = 10_000
 class Events(list[Event]):
     """The events one step caused, in order, for the log and the widget."""
 
+    # The engine's listing service (no game reads or writes the first two): a caller of
+    # :meth:`Game.apply` that will list the resting position asks for ``list_rest``, and
+    # the engine hands on, in ``listed``, the listing settling made of it anyway.
     list_rest: bool = False
-    """Asked by :meth:`Game.apply`'s caller: when the last automatic step looks at the
-    legal actions of the position the step comes to rest at (:meth:`Game.answer_if_only`),
-    it lists them all, into :attr:`listed`, instead of only up to a second answer."""
+    """Asked by :meth:`Game.apply`'s caller: while settling, a decision with one answer is
+    looked for in the full listing (not only up to a second answer), and the listing the
+    last automatic step made of the resting position is kept in :attr:`listed`."""
     listed: list[Action] | None = None
     """The legal actions of the position the step came to rest at, when the last
     automatic step listed them (see :attr:`list_rest`); else None."""
@@ -104,7 +108,7 @@ class FrameHandler:
     def legal(self, game: Game, state: State, frame: Frame) -> list[Action]:
         raise NotImplementedError
 
-    def first_legal(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
+    def first(self, game: Game, state: State, frame: Frame, n: int) -> list[Action]:
         """The first ``n`` actions of :meth:`legal` (all of them if fewer): enough to tell
         whether a decision has one answer without listing every other one."""
         return self.legal(game, state, frame)[:n]
@@ -268,8 +272,25 @@ class Mechanic:
     target: bool = True
 
 
+CATALOGUE: Mapping[str, Any] = {}
+"""Game id -> its spec: the catalogue (:data:`.registry.GAMES`) hands itself in here, so that
+this module, which the catalogue imports, needs no import of its own."""
+
+
 class Game(ABC):
-    """A game definition. Subclasses fill in setup, handlers, view and scoring."""
+    """A game definition. Subclasses fill in setup, handlers, view and scoring.
+
+    **The protocol.** A game writes its class variables (``name``, ``title``,
+    ``min_players``, ``max_players``, ``rules``, ``options_class``, ``handlers``; optionally
+    ``settles_at``) and at most these fifteen methods: :meth:`new_state`, :meth:`scores` and
+    :meth:`view` (required), :meth:`settle_step`, :meth:`opening_events`,
+    :meth:`name_seats`, :meth:`prompt`, :meth:`category`, :meth:`score_breakdown`,
+    :meth:`evaluate`, :meth:`describe`, :meth:`hidden_count`, :meth:`upgrade_position`,
+    :meth:`invariants` and :meth:`determinize`. Every other method is the engine's and
+    marked ``@final``: mypy refuses a game that overrides one (tests/test_protocol_final.py).
+    What the lab and the benchmarks need (``mechanics``, ``bench_players``) is on the
+    game's :class:`~.spec.GameSpec`.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -278,14 +299,18 @@ class Game(ABC):
     rules: ClassVar[RuleBook]
     options_class: ClassVar[type[Options]]
     handlers: ClassVar[dict[str, FrameHandler]]
-    mechanics: ClassVar[tuple[Mechanic, ...]] = ()
-    """The parts of the rules the lab's coverage report names (``selfplay --metrics``)."""
-    bench_players: ClassVar[int] = 3
-    """How many players the benchmarks seat: a size where the game's rules work hardest."""
     settles_at: ClassVar[frozenset[str] | None] = None
     """The frame kinds at which :meth:`settle_step` may take a step, when a game names them:
     with any other frame on top the position is at rest and :meth:`settle` stops at once,
     without asking (None: settle_step is asked after every action)."""
+
+    @property
+    @final
+    def bench_players(self) -> int:
+        """Its spec's :attr:`~.spec.GameSpec.bench_players` (the lab's metadata is the
+        spec's; read here too, as the pinned games of tests/test_same_games.py read it)."""
+        spec: Any = CATALOGUE[self.name]
+        return int(spec.bench_players)
 
     # -- setup -----------------------------------------------------------
     @abstractmethod
@@ -296,6 +321,7 @@ class Game(ABC):
         after the seats are named, so the words name the players). None by default."""
         return []
 
+    @final
     def check_players(self, players: int) -> None:
         """Refuse a player count this game does not take (a match or a scenario being set up)."""
         if not self.min_players <= players <= self.max_players:
@@ -307,71 +333,108 @@ class Game(ABC):
         A game that also keeps a name per player in its own state overrides this."""
         state["names"] = list(names)
 
+    @final
     def options_from(self, raw: dict[str, Any] | Options | None) -> Options:
         if isinstance(raw, Options):
             return raw
         standard = standard_options(self.options_class)
         return standard.with_changes(**raw) if raw else standard
 
+    @final
     def options_of(self, state: State) -> Options:
         return self.options_class(**state["options"])
 
     # -- who decides -----------------------------------------------------
     # The stack and the "over" flag are the whole answer in every game (no game overrides
     # these): the hot paths read them through ``waiting``, one call rather than two.
+    @final
     def top(self, state: State) -> Frame | None:
         stack = state["stack"]
         return stack[-1] if stack else None
 
+    @final
     def current_player(self, state: State) -> int | None:
         frame = waiting(state)
         return None if frame is None else frame["player"]
 
+    @final
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))
 
     # -- legality: one source for "what can I do" and "why not" -----------
+    @final
     def legal_actions(self, state: State) -> list[Action]:
+        """The legal actions of the decision waiting, in the game's order, listed in a
+        reading block (:mod:`.reading`), as every listing and check is."""
         frame = waiting(state)
         if frame is None:
             return []
-        return self.handlers[frame["kind"]].legal(self, state, frame)
+        block = OPEN_BLOCK.set({STATE: state})
+        try:
+            return self.handlers[frame["kind"]].legal(self, state, frame)
+        finally:
+            OPEN_BLOCK.reset(block)
 
+    @final
     def listing(self, state: State) -> Listing:
         """The legal actions, listed only as far as the caller reads them (:class:`Listing`)."""
         return Listing(self, state)
 
+    @final
     def legal_by_category(self, state: State) -> dict[str, list[Action]]:
         """The legal actions by category (:meth:`category`; sorted), each category's in
         :meth:`legal_actions`' order: what a type-first bot picks from."""
         frame = waiting(state)
         if frame is None:
             return {}
-        return self.handlers[frame["kind"]].by_category(self, state, frame)
+        block = OPEN_BLOCK.set({STATE: state})  # what the random bot reads: once an action
+        try:
+            return self.handlers[frame["kind"]].by_category(self, state, frame)
+        finally:
+            OPEN_BLOCK.reset(block)
 
+    @final
     def check(self, state: State, action: Action) -> Verdict | None:
         frame = waiting(state)
         if frame is None:
             return GAME_OVER.refuse()
+        block = OPEN_BLOCK.set({STATE: state})
         try:
             return self.handlers[frame["kind"]].check(self, state, frame, action)
         except MalformedAction as exc:  # arguments that do not read (bad hex, unknown card)
             return MALFORMED.refuse(f"{action}: {exc}")
+        finally:
+            OPEN_BLOCK.reset(block)
         # Any other exception inside a check is a bug: it propagates.
 
+    @final
     def apply(self, state: State, action: Action, *, list_rest: bool = False) -> Events:
         """Apply a legal action (callers check first) and settle automatic steps.
 
         ``list_rest``: hand on the legal actions of the position it comes to rest at when
-        settling had to look at them anyway (:attr:`Events.listed`)."""
+        settling had to look at them anyway (:attr:`Events.listed`). An action that changes
+        the game's :meth:`hidden_count` revealed something: its last event is an undo
+        barrier."""
         ev = Events()
         ev.list_rest = list_rest
         frame = self.top(state)
         assert frame is not None
+        hidden = self.hidden_count(state)
         self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
         self.settle(state, ev)
+        if hidden is not None and self.hidden_count(state) != hidden:
+            if not ev:
+                ev.emit("reveal", "Cards were revealed.")
+            ev[-1]["barrier"] = True
         return ev
 
+    def hidden_count(self, state: State) -> int | None:
+        """Hook: how many of the game's cards lie where no seat may see them, when an action
+        may reveal some without the rules saying so (a card leaving a treasury); None (the
+        default): the game does not count them."""
+        return None
+
+    @final
     def settle(self, state: State, ev: Events) -> None:
         """Resolve the automatic steps after an action: :meth:`settle_step` until none is left.
 
@@ -395,37 +458,55 @@ class Game(ABC):
 
     def settle_step(self, state: State, ev: Events) -> bool:
         """Hook: take one automatic step (chance, a forced move, a decision with one
-        answer: :meth:`answer_if_only`); False when there is none left."""
+        answer: :meth:`answer_if_only`); False when there is none left.
+
+        A step that answers False changes nothing: the position is at rest. A step that
+        lists the position to decide (a choice with one real answer is not asked) lists it
+        with :meth:`listing_at_rest`, which the engine hands on when the step rests."""
         return False
 
+    @final
+    def listing_at_rest(self, state: State, ev: Events) -> list[Action]:
+        """The legal actions of the position a :meth:`settle_step` looks at before answering
+        whether it rests there; when it does (answers False, changing nothing), the engine
+        hands this listing on to whoever will list the position next (the listing service:
+        :attr:`Events.listed`, ``Outcome.listing``, ``Match.listing(after=)``)."""
+        legal = self.legal_actions(state)
+        if ev.list_rest:
+            ev.listed = legal
+        return legal
+
+    @final
     def only_answer(self, state: State) -> Action | None:
         """The legal action of the decision waiting, when it is the only one (else None)."""
         frame = waiting(state)
         if frame is None:
             return None
-        legal = self.handlers[frame["kind"]].first_legal(self, state, frame, 2)
+        block = OPEN_BLOCK.set({STATE: state})
+        try:
+            legal = self.handlers[frame["kind"]].first(self, state, frame, 2)
+        finally:
+            OPEN_BLOCK.reset(block)
         return legal[0] if len(legal) == 1 else None
 
+    @final
     def answer_if_only(self, state: State, ev: Events, kinds: Collection[str] = ()) -> bool:
         """Play the decision's only answer for its player (of one of ``kinds``, if given).
 
         The rule that a choice with one real answer is not asked, in one place; a game's
         :meth:`settle_step` calls it. True when an answer was played.
 
-        With ``ev.list_rest`` it lists every legal action (not only up to a second one) and,
-        when it plays none, leaves them in ``ev.listed``: a :meth:`settle_step` that returns
-        as soon as this answers False (``return self.answer_if_only(...)``) has then come to
-        rest with its position's listing made (tests/test_fast_listing.py compares it with a
+        When the caller of :meth:`apply` will list the resting position (``ev.list_rest``)
+        it lists every legal action (not only up to a second one), which the engine hands on
+        when it plays none (tests/test_fast_listing.py compares what is handed on with a
         fresh listing at every position of random games).
         """
         if ev.list_rest:
-            legal = self.legal_actions(state)
+            legal = self.listing_at_rest(state, ev)
             action = legal[0] if len(legal) == 1 else None
         else:
             action = self.only_answer(state)
         if action is None or (kinds and action.kind not in kinds):
-            if ev.list_rest:
-                ev.listed = legal
             return False
         frame = self.top(state)
         assert frame is not None
@@ -440,6 +521,7 @@ class Game(ABC):
             return "The game is over."
         return self.handlers[frame["kind"]].prompt(self, state, frame)
 
+    @final
     def outcome_text(self, state: State) -> str:
         """Who won, in words: "Blue wins", "Blue and Orange share the win"."""
         winners = self.winners(state)
@@ -460,6 +542,7 @@ class Game(ABC):
     def scores(self, state: State) -> list[float]:
         """Current score per seat (VP, cultures...) used for results and metrics."""
 
+    @final
     def winners(self, state: State) -> list[int]:
         """The winning seats: those the game's result names when it records one (pairs,
         tie-breaks), else the best scores."""
@@ -486,6 +569,7 @@ class Game(ABC):
         Never contains the generator state or the order of hidden piles.
         """
 
+    @final
     def view_header(self, state: State, seat: int | None) -> dict[str, Any]:
         """The opening keys of a view, alike in every game: which game, whose view, who decides,
         the result, the prompt and the options. A game's :meth:`view` adds its own keys after."""
@@ -500,6 +584,7 @@ class Game(ABC):
             "options": dict(state["options"]),
         }
 
+    @final
     def event_for(self, event: Event, seat: int | None) -> Event:
         """An event as ``seat`` may see it: private details only for their owner."""
         private = event.get("private")
@@ -530,6 +615,7 @@ class Game(ABC):
         """A copy of the state where everything ``seat`` cannot see is resampled."""
         raise NotImplementedError(f"{self.name} has no determinisation")
 
+    @final
     def undo_barrier(self, rng_before: int, after: State, events: Events) -> bool:
         """True when a step consumed randomness or revealed hidden information."""
         return rng_before != after.get("rng") or any(e.get("barrier") for e in events)

@@ -15,9 +15,11 @@ very position it is played at (the legal list is exactly what the checks accept:
 tests/protocol_checks.py).
 
 When settling an action already listed the legal actions of the position it came to rest at
-(a decision with more than one answer: :meth:`~.game.Game.answer_if_only`), the match's
-:class:`~.match.Outcome` carries them as a listing, and ``Match.listing(after=outcome)``
-takes it instead of listing again.
+(a decision with more than one answer: :meth:`~.game.Game.answer_if_only`, or a game's
+``settle_step`` that lists with :meth:`~.game.Game.listing_at_rest` before answering that
+it rests), the engine keeps it (``Events.listed``), the match's :class:`~.match.Outcome`
+carries it as a listing, and ``Match.listing(after=outcome)`` takes it instead of listing
+again. No game reads or writes any of it.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ class Listing(Sequence[Action]):
         """The legal actions of ``category``, in the full listing's order."""
         return self.by_category().get(category, [])
 
-    def handed_out(self, action: Action) -> bool:
+    def lists(self, action: Action) -> bool:
         """Whether ``action`` is one this listing has listed (as a whole or by category)."""
         if self._all is not None:
             return action in self._all

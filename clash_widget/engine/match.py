@@ -251,7 +251,7 @@ class Match:
             and listed is not None
             and version in (None, version_before)
             and isinstance(action, Action)
-            and listed.handed_out(action)
+            and listed.lists(action)
         ):
             verdict = self.check(action, version=version)
             if verdict is not None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 
+from . import game as game_module
 from .game import Game
 from .spec import GameSpec, resolve
 
@@ -63,6 +64,7 @@ class Catalogue(Mapping[str, GameSpec]):
 
 GAMES = Catalogue(GAME_PACKAGES)
 """Every registered game: id -> :class:`GameSpec`."""
+game_module.CATALOGUE = GAMES  # what Game.bench_players reads (the spec's)
 
 
 @contextmanager

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import Game, Options
+from .game import Game, Mechanic, Options
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def resolve(path: str) -> Any:
@@ -45,7 +48,11 @@ class GameSpec:
     frontend: str | None = None
     """The front end's esbuild entry (``"js/src/secolo/index.ts"``)."""
     bundle: str | None = None
-    """The bundle's name in ``clash_widget/static/`` (``"secolo"``: ``secolo.js``, ``.css``)."""
+    """The bundle's name in its :attr:`static` folder (``"secolo"``: ``secolo.js``, ``.css``)."""
+    static: str = "clash_widget:static"
+    """The folder its bundle lies in, ``"package:folder"``: the package's bundles are built
+    into ``clash_widget/static/``; a game outside the package keeps its own
+    (``"<package>:static"``, as the test suite's toy game does)."""
     notebook: str | None = None
     """Its notebook in the course (a path from the repository root)."""
     css_prefix: str | None = None
@@ -54,6 +61,11 @@ class GameSpec:
     picture: str | None = None
     """The function drawing a still SVG picture of its view (``"module:function"``): what
     course pages, nbviewer and GitHub show in place of the live table."""
+    bench_players: int = 3
+    """How many players the benchmarks and the speed tests seat: a size where the game's
+    rules work hardest."""
+    mechanics: tuple[Mechanic, ...] = ()
+    """The parts of the rules the lab's coverage report names (``selfplay --metrics``)."""
 
     @property
     def package(self) -> str:
@@ -68,10 +80,23 @@ class GameSpec:
 
     @property
     def bundle_files(self) -> tuple[str, ...]:
-        """The committed bundle files the wheel ships: ``clash_widget/static/<bundle>.js``, .css."""
+        """The committed bundle files, from the repository root (``clash_widget/static/
+        <bundle>.js``, .css): what the wheel ships of a game of the package."""
         if not self.bundle:
             return ()
-        return tuple(f"clash_widget/static/{self.bundle}.{ext}" for ext in ("js", "css"))
+        package, _, folder = self.static.partition(":")
+        where = "/".join([*package.split("."), folder])
+        return tuple(f"{where}/{self.bundle}.{ext}" for ext in ("js", "css"))
+
+    def bundle_paths(self) -> tuple[Traversable, Traversable] | None:
+        """Its bundle's script and style sheet where they are installed (None: no table)."""
+        if not self.bundle:
+            return None
+        from importlib.resources import files  # only a table asks (it imports zipfile...)
+
+        package, _, folder = self.static.partition(":")
+        root = files(package) / folder
+        return root / f"{self.bundle}.js", root / f"{self.bundle}.css"
 
     def game_class(self) -> type[Game]:
         cls: type[Game] = resolve(self.game)

@@ -386,7 +386,7 @@ def deploy_targets(state: State, seat: int, cid: str) -> list[str | None]:
     """Every target a card could be deployed to (before the checks)."""
     t = card_set.ctype(state, cid)
     if t == "terrain":
-        return sorted(zones.cities_of(state, seat))
+        return [*sorted(zones.cities_of(state, seat))]
     if t == "mod":
         return sorted(
             x for c in zones.cities_of(state, seat) for x in state["cities"][c]["terrains"]

@@ -61,19 +61,9 @@ class HistoryCCG(Game):
         advance(state, ev)
         return self.answer_if_only(state, ev)
 
-    def apply(self, state: dict[str, Any], action: Action, *, list_rest: bool = False) -> Events:
-        ev = Events()
-        ev.list_rest = list_rest
-        frame = self.top(state)
-        assert frame is not None
-        hidden = _hidden_count(state)
-        self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
-        self.settle(state, ev)
-        if _hidden_count(state) != hidden:  # a card left a treasury: seen, so no undo past it
-            if not ev:
-                ev.emit("reveal", "Cards were revealed.")
-            ev[-1]["barrier"] = True
-        return ev
+    def hidden_count(self, state: dict[str, Any]) -> int:
+        """The cards in the treasuries: one leaving a treasury is seen, so no undo past it."""
+        return sum(len(p["treasury"]) for p in state["players"])
 
     # -- results -------------------------------------------------------------------------------
     def scores(self, state: dict[str, Any]) -> list[float]:
@@ -152,10 +142,6 @@ def _council_holding(state: State, cards: list[str], k: int, needs: set[str], rn
         rng.shuffle(cards)
 
 
-def _hidden_count(state: dict[str, Any]) -> int:
-    return sum(len(p["treasury"]) for p in state["players"])
-
-
 # -- invariants------------------------------------------------------------------------------------
 def invariants(game: Game, state: dict[str, Any]) -> list[str]:
     bad: list[str] = []
@@ -229,6 +215,6 @@ def invariants(game: Game, state: dict[str, Any]) -> list[str]:
             if f["kind"] not in game.handlers or not 0 <= f["player"] < n:
                 bad.append(f"malformed frame {f}")
         top = state["stack"][-1]
-        if not game.handlers[top["kind"]].legal(game, state, top):
+        if not game.legal_actions(state):
             bad.append(f"no legal action in frame {top}")
     return bad

@@ -52,7 +52,6 @@ from .maintenance import (
     TRADE_DONE,
     TRADE_RESEARCH,
 )
-from .reading import ReadingFrame
 from .rulebook import opt
 from .setup import CAPITAL, HOME
 
@@ -176,7 +175,7 @@ HANDLERS: dict[str, FrameHandler] = {
             ),
             not_now="the maintenance phase asks for research and production now",
         ),
-        ReadingFrame(
+        TableFrame(
             "act",
             [
                 EXPLORE,

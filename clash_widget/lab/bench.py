@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import get_game
+from ..engine import get_spec
 from .bench_probe import mid_game
 from .selfplay import play_game, run
 
@@ -32,7 +32,7 @@ def rules_bench(
     search_games: int = 4,
     dask: bool = True,
 ) -> Iterator[dict]:
-    players = get_game(game).bench_players
+    players = get_spec(game).bench_players
     t0, c0 = time.perf_counter(), time.process_time()
     n_games = n_actions = 0
     seed = 1000
@@ -199,7 +199,7 @@ def _probe_tasks(games: list[str], scale: float) -> list[dict[str, Any]]:
     """The measurements of one run: fixed work (seeds, positions, decisions) per game."""
     tasks: list[dict[str, Any]] = []
     for g in games:
-        players = get_game(g).bench_players
+        players = get_spec(g).bench_players
         tasks.append(
             {"measure": "actions", "game": g, "players": players, "games": max(1, round(8 * scale))}
         )

@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..engine import GAMES, get_game
+from ..engine import GAMES, get_spec
 from ..engine.game import Mechanic
 
 Result = Mapping[str, Any]
@@ -194,7 +194,7 @@ def action_shares(results: Iterable[Result]) -> dict[str, float]:
 
 def mechanics_of(game: str) -> tuple[Mechanic, ...]:
     """The parts of ``game``'s rules its coverage report names (the game declares them)."""
-    return get_game(game).mechanics
+    return get_spec(game).mechanics
 
 
 COVERED = 0.5

@@ -168,7 +168,7 @@ def object_candidates(state: State, frame: Frame) -> list[Action]:
     p = state["players"][seat]
     if not p["attached"]:  # every Object in a city is attached to a citizen: none here
         return []
-    out = []
+    out: list[Action] = []
     for cid in sorted(filter(catalogue.is_object, p["city"])):
         out.extend(
             Action("object", (cid, *a))

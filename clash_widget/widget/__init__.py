@@ -25,14 +25,17 @@ if TYPE_CHECKING:
     from .persistence_map import PersistenceMap as PersistenceMap
     from .secolo_table import SecoloTable as SecoloTable
 
+
 # Each game's widget class, as its spec names it (GameSpec.widget): exported under its own
 # name and imported on first use. The TYPE_CHECKING imports above spell them out for type
 # checkers only; tests/test_game_specs.py checks they are the specs' widgets.
-_GAME_WIDGETS: dict[str, str] = {
-    spec.widget_name: spec.widget for spec in GAMES.values() if spec.widget and spec.widget_name
-}
+def _game_widgets() -> dict[str, str]:
+    """Widget class name -> its ``"module:Class"``, read from the catalogue when asked (a
+    game registered later, as the toy game of the tests, is exported too)."""
+    return {s.widget_name: s.widget for s in GAMES.values() if s.widget and s.widget_name}
 
-__all__ = ["WIDGET_RULES", "board_with_controls", *sorted(_GAME_WIDGETS)]
+
+__all__ = ["WIDGET_RULES", "board_with_controls", *sorted(_game_widgets())]
 
 
 def renamed(name: str) -> Any:
@@ -48,8 +51,9 @@ def __getattr__(name: str) -> Any:
         from .controls import board_with_controls as board_with_controls
 
         return board_with_controls
-    if name in _GAME_WIDGETS:
-        return resolve(_GAME_WIDGETS[name])
+    widgets = _game_widgets()
+    if name in widgets:
+        return resolve(widgets[name])
     if name in RENAMED:
         return renamed(name)
     raise AttributeError(name)

@@ -7,6 +7,10 @@ without importing the widgets.
 from __future__ import annotations
 
 import pathlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from clash_widget.engine.spec import GameSpec
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
@@ -25,4 +29,15 @@ def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path |
     """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
     js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
     esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
+    return esm, (css if css.is_file() else "")
+
+
+def spec_front_end(spec: GameSpec) -> tuple[pathlib.Path | str, pathlib.Path | str]:
+    """``(_esm, _css)`` of the bundle a game's spec registers (``GameSpec.bundle`` in its
+    ``static`` folder); a notice if it was not built."""
+    paths = spec.bundle_paths()
+    if paths is None:
+        raise ValueError(f"{spec.name} registers no table bundle")
+    js, css = (pathlib.Path(str(p)) for p in paths)
+    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", spec.name)
     return esm, (css if css.is_file() else "")

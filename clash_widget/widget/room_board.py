@@ -26,7 +26,7 @@ import traitlets
 
 from clash_widget.engine.registry import GAMES
 
-from .assets import STATIC, front_end
+from .assets import spec_front_end
 from .places import place_words
 
 FINAL_CLOSE = {4401, 4403, 4404, 4410}  # no secret, refused, no room, broken room
@@ -230,8 +230,8 @@ def describe_hex(view: dict[str, Any], q: Any, r: Any) -> dict[str, Any] | None:
 def board_class(game: str) -> type[RoomBoard]:
     """The RoomBoard class that loads ``game``'s bundle."""
     spec = GAMES.get(game)  # the bundle its spec registers
-    name = spec.bundle if spec is not None else None
-    if name is None or not (STATIC / f"{name}.js").is_file():
+    paths = spec.bundle_paths() if spec is not None else None
+    if spec is None or paths is None or not paths[0].is_file():
         raise ValueError(f"no board bundle for the game {game!r}")
-    esm, css = front_end(name, game)
+    esm, css = spec_front_end(spec)
     return type(f"RoomBoard_{game}", (RoomBoard,), {"_esm": esm, "_css": css})

@@ -15,18 +15,20 @@ from clash_widget.coc import game as coc_game
 from clash_widget.coc import research, trade
 from clash_widget.coc.economy import payment_plan, payments
 from clash_widget.engine import Match
-from clash_widget.engine.game import SETTLE_CAP, Events
+from clash_widget.engine.game import Events
 from clash_widget.engine.state import clone
 
 
 def plain_settle(game, state, ev):
     """The engine's settling loop as it is without ``settles_at``: settle_step asked until
-    it says False."""
-    for _ in range(SETTLE_CAP):
-        ev.listed = None
-        if not game.settle_step(state, ev):
-            return
-    raise AssertionError("no rest")
+    it says False (the engine's own loop, with the game's shortcut taken away for the call)."""
+    cls = type(game)
+    shortcut = cls.settles_at
+    cls.settles_at = None
+    try:
+        game.settle(state, ev)
+    finally:
+        cls.settles_at = shortcut
 
 
 def plain_apply(game, state, action):

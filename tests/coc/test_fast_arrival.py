@@ -17,8 +17,9 @@ import random
 from collections.abc import Iterator
 
 from clash_widget.coc import movement
-from clash_widget.coc.board import board_neighbours, hex_distance, neighbour_keys, reading
+from clash_widget.coc.board import board_neighbours, hex_distance, neighbour_keys
 from clash_widget.coc.setup import add_unit
+from clash_widget.engine.reading import reading
 from clash_widget.engine.state import clone
 
 from .helpers import open_map

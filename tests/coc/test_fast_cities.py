@@ -23,12 +23,13 @@ from typing import Any
 
 from clash_widget.bots import RandomBot
 from clash_widget.coc import cities, civic
-from clash_widget.coc.board import board_neighbours, hex_distance, is_sea, reading
+from clash_widget.coc.board import board_neighbours, hex_distance, is_sea
 from clash_widget.coc.economy import can_pay
 from clash_widget.coc.setup import add_unit, new_city
 from clash_widget.coc.vocab import HAPPY, PIECES
 from clash_widget.engine import Action, Match
 from clash_widget.engine.frames import ActionKind, listed
+from clash_widget.engine.reading import reading
 
 State = dict[str, Any]
 Frame = dict[str, Any]

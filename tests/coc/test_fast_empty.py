@@ -26,12 +26,13 @@ from typing import Any
 
 from clash_widget.bots import RandomBot
 from clash_widget.coc import cities, civic, influence, wonders
-from clash_widget.coc.board import foreign_units_at, is_land, reading, stack_count, units_on
+from clash_widget.coc.board import foreign_units_at, is_land, stack_count, units_on
 from clash_widget.coc.common import used_once
 from clash_widget.coc.setup import add_unit, new_city
 from clash_widget.coc.vocab import PIECES
 from clash_widget.engine import Action, Match
 from clash_widget.engine.frames import ActionKind, listed
+from clash_widget.engine.reading import reading
 
 from .test_fast_cities import PLAIN_CHECKS as CITY_PLAIN_CHECKS
 from .test_fast_cities import positions as city_positions

@@ -16,10 +16,10 @@ import pytest
 
 from clash_widget.bots import make_bot
 from clash_widget.coc import abilities
-from clash_widget.coc.board import reading
 from clash_widget.coc.game import TURN
 from clash_widget.engine import Match
 from clash_widget.engine.frames import listed_by
+from clash_widget.engine.reading import reading
 
 MOST = max(abilities.MOOD_COST.values())
 ABILITIES = [spec for spec in TURN.table.values() if spec.category == "ability"]

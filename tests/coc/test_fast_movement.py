@@ -23,7 +23,6 @@ from clash_widget.coc.board import (
     is_enemy_space,
     is_explored,
     is_sea,
-    reading,
     units_on,
 )
 from clash_widget.coc.effects import grants
@@ -31,6 +30,7 @@ from clash_widget.coc.scenario import Scenario
 from clash_widget.coc.vocab import parse_hex
 from clash_widget.engine import Action, Match
 from clash_widget.engine.actions import MalformedAction
+from clash_widget.engine.reading import reading
 
 from .helpers import open_map
 

@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 from clash_widget.bots import RandomBot
 from clash_widget.coc import content, research
-from clash_widget.coc.board import reading, units_on
+from clash_widget.coc.board import units_on
 from clash_widget.coc.economy import can_pay, plan_payment
 from clash_widget.coc.scenario import Scenario
 from clash_widget.engine import Match, act
+from clash_widget.engine.reading import reading
 
 from .helpers import open_map
 
@@ -178,7 +179,7 @@ def test_a_reading_block_belongs_to_the_thread_that_opened_it():
     state while a block is open sees no index and no memo: it reads the state itself."""
     import threading
 
-    from clash_widget.coc.board import read_once
+    from clash_widget.engine.reading import read_once
 
     m = Match.new("coc", 3, 8, keep_undo=False)
     state = m.state

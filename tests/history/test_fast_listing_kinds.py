@@ -4,7 +4,7 @@ Found, Play, Produce, Ability, Attack, Clash, Move, Heal and Explore build only 
 actions their checks admit (the checks are ``ensured``: the listing does not ask them
 again), reading each card's design from ``cards.by_card`` and the seat's cities and fresh
 units from the listing's reading (``reading.seat_reading``: read once for all the kinds
-when the act frame lists, afresh when a kind is listed alone; both are compared).
+inside the engine's reading block, afresh when a kind is listed alone; both are compared).
 
 Here the plain form is the kind's own wide definition (``ActionKind.wide``: every card of
 the council, every city and card on the map, every unit, every seat), kept when
@@ -20,8 +20,8 @@ import pytest
 
 from clash_widget.bots import make_bot
 from clash_widget.engine import Action, Match
+from clash_widget.engine.reading import OPEN_BLOCK
 from clash_widget.history import cards as card_set
-from clash_widget.history import reading
 
 FAST = {
     "act": ("found", "play", "produce", "ability", "attack", "clash", "move", "heal", "explore"),
@@ -52,10 +52,10 @@ def test_fast_kinds_list_what_every_check_admits(players: int) -> None:
         while not m.is_over:
             frame = m.state["stack"][-1]
             handler = m.game.handlers[frame["kind"]]
-            # the frame's listing (the act frame reads the position once for all its kinds:
-            # reading.ReadingFrame) and each kind listed alone (read afresh)
-            whole = handler.legal(m.game, m.state, frame)
-            grouped = handler.by_category(m.game, m.state, frame)
+            # the game's listing (in the engine's reading block the act frame's kinds read
+            # the position once) and each kind listed alone (read afresh)
+            whole = m.game.legal_actions(m.state)
+            grouped = m.game.legal_by_category(m.state)
             for kind in FAST.get(frame["kind"], ()):
                 plain = admitted(m, frame, kind)
                 listed = handler.table[kind].legal(m.state, frame)
@@ -113,7 +113,7 @@ def test_attack_ignores_units_standing_in_a_rival_city() -> None:
 
 
 def test_the_reading_lives_only_while_the_act_frame_lists() -> None:
-    """After the act frame has listed (whole or by category), nothing of its reading is
+    """After the game has listed (whole or by category), nothing of its reading block is
     left: a unit tired afterwards on the same state is no longer listed to explore."""
     for seed in range(3):
         m = Match.new("history", 2, 870 + seed, keep_undo=False)
@@ -123,9 +123,9 @@ def test_the_reading_lives_only_while_the_act_frame_lists() -> None:
             fresh = admitted(m, frame, "explore") if frame["kind"] == "act" else []
             if fresh:
                 handler = m.game.handlers["act"]
-                handler.legal(m.game, m.state, frame)
-                handler.by_category(m.game, m.state, frame)
-                assert reading._OPEN.get() is None
+                m.game.legal_actions(m.state)
+                m.game.legal_by_category(m.state)
+                assert OPEN_BLOCK.get() is None
                 u = m.state["units"][fresh[0].args[0]]
                 u["tired"] = True
                 assert handler.table["explore"].legal(m.state, frame) == fresh[1:]
