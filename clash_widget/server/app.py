@@ -613,6 +613,21 @@ class Server:
     async def review_shell(self, request: Request) -> Response:
         return HTMLResponse(pages.review_page())
 
+    async def table_file(self, request: Request) -> Response:
+        """A game's table (``/tables/<bundle>.js`` or ``.css``), from where its spec says it
+        lies (``GameSpec.static``): a game outside the package brings its own."""
+        from clash_widget.engine.registry import GAMES
+
+        stem, dot, ext = str(request.path_params["name"]).rpartition(".")
+        media = {"js": "text/javascript", "css": "text/css"}.get(ext)
+        for spec in GAMES.values():
+            paths = spec.bundle_paths() if dot and media and spec.bundle == stem else None
+            if paths is not None:
+                path = paths[0] if ext == "js" else paths[1]
+                if path.is_file():
+                    return Response(path.read_bytes(), media_type=media)
+        return Response(status_code=404)
+
 
 async def _write(ws: WebSocket, listener: Listener) -> None:
     """Send a connection's outbox in order (a slow client never blocks the room)."""
@@ -817,6 +832,7 @@ def create_app(
         ),
         Route("/api/rooms/{room}/seats/{seat}/review/page", server.review_page, methods=["GET"]),
         WebSocketRoute("/api/rooms/{room}/ws", server.websocket),
+        Route("/tables/{name}", server.table_file, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     if server.lite is not None:
@@ -825,7 +841,7 @@ def create_app(
     async def http_error(request: Request, exc: Exception) -> Response:
         """Starlette's own refusals (no such path, wrong method) as JSON too."""
         status = getattr(exc, "status_code", 404)
-        if request.url.path.startswith("/static") or request.url.path.startswith("/lite"):
+        if request.url.path.startswith(("/static", "/lite", "/tables")):
             return Response(status_code=status)
         detail = f"{request.method} {request.url.path}: {getattr(exc, 'detail', '')}"
         return _json(status, refusal(NO_SUCH.refuse(detail)))

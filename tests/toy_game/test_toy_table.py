@@ -61,6 +61,25 @@ def test_the_play_page_and_the_picture_module_read_the_toys_spec() -> None:
     assert drawer("toy") is draw_toy
 
 
+def test_the_classroom_serves_the_toys_table_from_its_folder(tmp_path: Path) -> None:
+    """The play page loads a game's table from ``/tables/<bundle>``, which the server finds
+    where the spec says it lies: the toy's own folder; no other name is served."""
+    from starlette.testclient import TestClient
+
+    from clash_widget.server.app import create_app
+
+    js, css = (Path(str(p)) for p in SPEC.bundle_paths() or ())
+    app = create_app(tmp_path / "db.sqlite", teacher_key="k", allowed_hosts=["testserver"])
+    with TestClient(app) as c:
+        got = c.get("/tables/toy.js")
+        assert got.status_code == 200 and got.text == js.read_text(encoding="utf-8")
+        assert got.headers["content-type"].startswith("text/javascript")
+        assert c.get("/tables/toy.css").text == css.read_text(encoding="utf-8")
+        assert c.get("/tables/secolo.js").status_code == 200  # the package's, as before
+        for wrong in ("toy.py", "nothing.js", "toy", "..%2Fspec.py"):
+            assert c.get(f"/tables/{wrong}").status_code == 404, wrong
+
+
 def test_a_card_clicked_on_the_toys_table_is_played() -> None:
     """The table's intent (``play <card>`` at the view's version) plays the card, checked
     in full by the engine; a card not in hand is refused by the toy's one rule."""

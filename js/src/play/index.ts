@@ -1,7 +1,7 @@
 // The classroom server's play page (and teacher's view): claim the seat named in the
 // page's #fragment with the seat's claim secret from its join link (or reuse this
 // browser's seat secret), open the room's WebSocket through a WsModel, and mount the
-// game's own widget bundle, the same static/<game>.js a notebook loads, on that model.
+// game's own widget bundle, the same <game>.js a notebook loads, served at /tables/ from where its GameSpec says it lies, on that model.
 // Secrets live in the fragment and the browser's storage only: a browser never sends
 // either to the server in a URL, and the page takes them out of the address bar.
 
@@ -13,7 +13,7 @@ import { startReview } from "./review";
 import { reselect, selectHex } from "./select";
 import { PAGE_CSS } from "./style";
 
-/** The widget bundle (static/<name>.js and .css) that draws each game: the server writes
+/** The widget bundle (/tables/<name>.js and .css) that draws each game: the server writes
  * the games' registrations (GameSpec.bundle) into the page's data-bundles. */
 export function bundles(page: HTMLElement | null): Record<string, string> {
   try {
@@ -260,9 +260,9 @@ async function mountGame(game: string, model: WsModel, host: HTMLElement): Promi
   }
   const css = document.createElement("link");
   css.rel = "stylesheet";
-  css.href = `/static/${name}.css`;
+  css.href = `/tables/${name}.css`; // where the game's spec says its table lies
   document.head.append(css);
-  const url = new URL(`/static/${name}.js`, location.href).href; // loaded at run time, not bundled
+  const url = new URL(`/tables/${name}.js`, location.href).href; // loaded at run time, not bundled
   const mod = (await import(/* @vite-ignore */ url)) as {
     default: { render(props: { model: WsModel; el: HTMLElement }): unknown };
   };
