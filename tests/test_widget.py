@@ -439,7 +439,7 @@ def test_import_never_fails_without_the_bundle(tmp_path: Path) -> None:
     )
     code = (
         "from clash_widget.widget import ClashBoard as B; "
-        "assert isinstance(B._esm, str) and 'front-end bundle missing' in B._esm, B._esm; "
+        "assert isinstance(B._esm, str) and 'Clash of Cultures bundle missing' in B._esm, B._esm; "
         "print('ok')"
     )
     out = subprocess.run(

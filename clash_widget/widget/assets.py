@@ -25,13 +25,6 @@ export default { render };
 """
 
 
-def front_end(name: str, label: str) -> tuple[pathlib.Path | str, pathlib.Path | str]:
-    """``(_esm, _css)`` of the bundle ``static/<name>.js``; a notice if it was not built."""
-    js, css = STATIC / f"{name}.js", STATIC / f"{name}.css"
-    esm = js if js.is_file() else _MISSING_BUNDLE_ESM.replace("LABEL", label)
-    return esm, (css if css.is_file() else "")
-
-
 def spec_front_end(spec: GameSpec) -> tuple[pathlib.Path | str, pathlib.Path | str]:
     """``(_esm, _css)`` of the bundle a game's spec registers (``GameSpec.bundle`` in its
     ``static`` folder); a notice if it was not built."""

@@ -23,9 +23,10 @@ from typing import Any
 import traitlets
 
 from clash_widget.engine.game import MALFORMED
+from clash_widget.engine.registry import get_spec
 from clash_widget.engine.session import seat_patch
 
-from .assets import STATIC, front_end
+from .assets import STATIC, spec_front_end
 from .autoplay import BOT_NAMES
 from .base import MatchWidget
 from .intents import (
@@ -51,7 +52,7 @@ class ClashBoard(MatchWidget):
     """
 
     GAME = "coc"
-    _esm, _css = front_end("coc", "front-end")
+    _esm, _css = spec_front_end(get_spec("coc"))  # the table its spec registers
     EXTRA_INTENTS = BOARD_FIELDS
     UNVERSIONED = frozenset({"resync", "save"}) | COACH_UNVERSIONED
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from clash_widget.engine import Outcome
+from clash_widget.engine.registry import get_spec
 
 from . import feedback
-from .assets import front_end
+from .assets import spec_front_end
 from .base import MatchWidget
 
 
@@ -35,7 +36,7 @@ class HistoryTable(MatchWidget):
     """
 
     GAME = "history"
-    _esm, _css = front_end("history", "History")
+    _esm, _css = spec_front_end(get_spec("history"))  # the table its spec registers
 
     def _played_text(self, actor: int | None, outcome: Outcome, label: str) -> str:
         """One sentence for a move: what it did (its first log line), and how many more

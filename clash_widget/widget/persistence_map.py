@@ -18,7 +18,9 @@ transfers are open highlights the friendly path to each Capital it may go to.
 
 from __future__ import annotations
 
-from .assets import front_end
+from clash_widget.engine.registry import get_spec
+
+from .assets import spec_front_end
 from .base import MatchWidget
 
 
@@ -31,7 +33,7 @@ class PersistenceMap(MatchWidget):
     """
 
     GAME = "persistence"
-    _esm, _css = front_end("persistence", "Persistence")
+    _esm, _css = spec_front_end(get_spec("persistence"))  # the table its spec registers
 
     # -- small readers for notebooks: the teacher's view, never the rules' state --
     def hand(self, seat: int) -> list[str]:

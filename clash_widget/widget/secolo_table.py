@@ -14,7 +14,9 @@ front end turns into buttons and clickable cards without knowing any rule.
 
 from __future__ import annotations
 
-from .assets import front_end
+from clash_widget.engine.registry import get_spec
+
+from .assets import spec_front_end
 from .base import MatchWidget
 
 
@@ -28,7 +30,7 @@ class SecoloTable(MatchWidget):
     """
 
     GAME = "secolo"
-    _esm, _css = front_end("secolo", "Secolo")
+    _esm, _css = spec_front_end(get_spec("secolo"))  # the table its spec registers
 
     # -- small readers for notebooks ------------------------------------------
     # They read the teacher's view (every hand shown), never the rules' state.
