@@ -25,12 +25,13 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
   blunder: "blunder",
 };
 
-/** The verdict's mark: its shape and its chess-like sign (shape and sign, never colour alone). */
+/** The verdict's mark: its shape and its chess-like sign (shape and sign, never colour alone),
+ *  filled darker the worse it is, in greys: the players' lines use the seats' colours. */
 export const VERDICT_MARKS: Record<Verdict, { shape: "circle" | "diamond" | "square" | "triangle"; sign: string; fill: string }> = {
   good: { shape: "circle", sign: "", fill: "#ffffff" },
-  inaccuracy: { shape: "diamond", sign: "?!", fill: "#F0E442" },
-  mistake: { shape: "square", sign: "?", fill: "#E69F00" },
-  blunder: { shape: "triangle", sign: "??", fill: "#D55E00" },
+  inaccuracy: { shape: "diamond", sign: "?!", fill: "#d9d9d9" },
+  mistake: { shape: "square", sign: "?", fill: "#8c8c8c" },
+  blunder: { shape: "triangle", sign: "??", fill: "#3d3d3d" },
 };
 
 export interface Scale {
