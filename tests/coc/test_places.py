@@ -97,3 +97,24 @@ def test_the_view_hands_every_hex_its_words():
         "the forest next to Blue's capital"
     )
     assert all(h["place"] == place(m.state, f"{h['q']},{h['r']}") for h in hexes)
+
+
+def test_the_nearest_city_in_one_pass_is_the_plain_minimum() -> None:
+    """The namer's one-pass search (``_nearest``, a log line's hot path) picks the city the
+    plain definition does: the least of every city's rank (distance, capital first, lower
+    coordinates), on random boards with ties."""
+    import random
+
+    from clash_widget.coc.places import _nearest, _rank
+
+    rng = random.Random(1)
+    for _ in range(5000):
+        cities = {
+            f"{rng.randint(-6, 6)},{rng.randint(-6, 6)}": {"capital": rng.random() < 0.3}
+            for _ in range(rng.randint(1, 12))
+        }
+        here = (rng.randint(-6, 6), rng.randint(-6, 6))
+        keys = list(cities)
+        rng.shuffle(keys)
+        plain = min(keys, key=lambda k: _rank(k, cities[k], here))
+        assert _nearest(cities, keys, here) == plain
