@@ -132,6 +132,17 @@ class Room:
         body = {"key": key, "version": version}
         return dict(_call(self._url("/actions"), "POST", body, token=self._token))
 
+    def hint(self) -> dict[str, Any]:
+        """The coach's hint for this seat (its own secret, on its turn): the answer's
+        ``hint`` holds the move in words (``label``), its ``reasons`` and ``alternatives``; a
+        refusal (not your turn, hints off) is an answer with ``ok`` false and its ``reason``."""
+        body = {"version": int(self.view()["version"])}
+        return dict(_call(self._url(f"/seats/{self.seat}/hint"), "POST", body, token=self._token))
+
+    def allow_hints(self, on: bool = True) -> None:
+        """Let this room's players ask the coach for hints, or not (teacher; on by default)."""
+        _call(self._url(), "PATCH", {"hints": on}, token=self._token)
+
     def board(self) -> Any:
         """This seat's board, the game's own widget, moved by the room (a RoomBoard)."""
         from .room_board import board_class  # anywidget: only when a notebook asks for one
