@@ -40,19 +40,65 @@ class Cancelled(Exception):
 
 
 @dataclass(frozen=True)
+class Playout:
+    """How a game's trial games are played and valued (see :data:`PLAYOUTS`)."""
+
+    turns: int  # turns begun before a trial game is valued; 0: played to the game's end
+    depth: int  # steps at most
+    scale: float | None  # the lead in the game's value worth tanh(1); None: max(4, top / 5)
+
+
+# Measured per game (``scripts/coach_quality.py --calibrate``, docs/coach.md "Winning chances"):
+# ``scale`` is fitted by maximum likelihood to whole games between rule-of-thumb bots (who
+# won, against the lead in the game's value at every turn's start), so that a trial game's
+# value is the chance that such a lead wins. Secolo's whole games are short (about 70 steps)
+# and a turn or two shows little of a move's worth (a Protagonist's power, a culture kept
+# from exile): its trial games are played to the end. Clash of Cultures keeps the setting its
+# quality figures and its match against the heuristic were measured with.
+PLAYOUTS: dict[str, Playout] = {
+    "coc": Playout(turns=2, depth=80, scale=None),
+    "secolo": Playout(turns=0, depth=600, scale=3.1),
+    "persistence": Playout(turns=2, depth=80, scale=33.0),
+    "history": Playout(turns=2, depth=80, scale=25.0),
+}
+DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
+RACE_BATCH = 8  # rounds between two looks at the candidates
+RACE_FROM = 16  # rounds every candidate gets before one can be dropped
+
+
+@dataclass(frozen=True)
 class Budget:
     """How much the coach thinks about one decision.
 
-    ``rounds`` samples, each playing every one of up to ``candidates`` moves (so
-    ``rounds * candidates`` trial games); a trial game stops after ``turns`` turns have
-    begun or ``depth`` steps, whichever comes first."""
+    ``rounds`` samples, each playing every one of up to ``candidates`` moves (so at most
+    ``rounds * candidates`` trial games: from ``RACE_FROM`` rounds on, a move clearly behind
+    the best is dropped and the rounds go to the others); a trial game stops after ``turns``
+    turns have begun (0: at the game's end) or ``depth`` steps, whichever comes first. None
+    (the default for ``turns``, ``depth`` and ``scale``) takes the game's own setting
+    (:data:`PLAYOUTS`)."""
 
     rounds: int = 40
     candidates: int = 4
-    turns: int = 2
-    depth: int = 80
-    scale: float = 4.0
+    turns: int | None = None
+    depth: int | None = None
+    scale: float | None = None
     seed: int = 0
+
+    def playout(self, game: str) -> Playout:
+        """The trial games' settings for ``game``: this budget's, else the game's own."""
+        own = PLAYOUTS.get(game, DEFAULT_PLAYOUT)
+        return Playout(
+            turns=own.turns if self.turns is None else self.turns,
+            depth=own.depth if self.depth is None else self.depth,
+            scale=own.scale if self.scale is None else self.scale,
+        )
+
+
+def horizon_words(turns: int) -> str:
+    """How far a trial game is played, in words."""
+    if turns <= 0:
+        return "to the end of the game"
+    return f"for {turns} turn{'' if turns == 1 else 's'}"
 
 
 def wilson(mean: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -159,13 +205,14 @@ def position_seed(game: Game, state: State, seat: int, seed: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def value_scale(game: Game, state: State, floor: float) -> float:
-    """How big a lead in the game's position value counts as a clear advantage: ``floor``,
-    or a fifth of the largest value on the table when the game's values grow large (The
-    Persistence of Culture's scores run into the hundreds; a lead of four points there is
-    not the near-certain win it is with Clash of Cultures' victory points)."""
+def value_scale(game: Game, state: State, scale: float | None) -> float:
+    """How big a lead in the game's position value counts as a clear advantage: the game's
+    measured ``scale``; without one, 4 points or a fifth of the largest value on the table
+    when the game's values grow large."""
+    if scale is not None:
+        return scale
     top = max((abs(v) for v in values(game, state)), default=0.0)
-    return max(floor, 0.2 * top)
+    return max(4.0, 0.2 * top)
 
 
 def candidates(
@@ -209,6 +256,14 @@ def changes_nothing(game: Game, state: State, seat: int, action: Action, base: i
     return False
 
 
+def race(racing: list[Estimate], keep: Action | None) -> list[Estimate]:
+    """The candidates still worth rounds: the best so far, ``keep`` (the move a player made,
+    which a review judges), and every move not yet clearly behind the best (its paired
+    difference's 95 % interval above zero). The rounds saved go to the close ones."""
+    best = max(racing, key=lambda e: e.chances)
+    return [e for e in racing if e is best or e.action == keep or not (difference(best, e).low > 0)]
+
+
 def compare(
     game: Game,
     state: State,
@@ -231,12 +286,16 @@ def compare(
     if also is not None and also not in cands:
         cands.append(also)
     estimates = [Estimate(a) for a in cands]
-    scale = value_scale(game, state, budget.scale)
+    how = budget.playout(game.name)
+    scale = value_scale(game, state, how.scale)
+    racing = list(estimates)
     for r in range(budget.rounds):
         if stop is not None and stop():
             raise Cancelled
+        if r >= RACE_FROM and r % RACE_BATCH == 0:
+            racing = race(racing, also)
         sample_seed = (base + 7919 * (r + 1)) & ((1 << 62) - 1)
-        for est in estimates:
+        for est in racing:
             s = game.determinize(state, seat, sample_seed)
             if game.check(s, est.action) is not None:  # cannot happen from the seat's own
                 est.results.append(0.0)  # knowledge; counted as lost rather than guessed
@@ -245,11 +304,12 @@ def compare(
             # a move that itself ends the turn has begun one of the turns played out: every
             # candidate is valued at the same point of the game (search._rounds does the same)
             began = any(e.get("kind") == "turn" for e in game.apply(s, est.action))
-            if budget.turns - began > 0:
+            if how.turns <= 0 or how.turns - began > 0:
                 bot = policy_bot(game, sample_seed & 0xFFFFFFFF)
-                play_out(game, s, bot, budget.depth, budget.turns - began)
+                play_out(game, s, bot, how.depth, max(0, how.turns - began))
             result = outcome(game, s, scale)
             est.results.append(result[seat])
             est.others.append(result)
-    estimates.sort(key=lambda e: (-e.chances, cands.index(e.action)))
+    # the moves that ran every round first (a dropped move's few rounds could flatter it)
+    estimates.sort(key=lambda e: (-e.games, -e.chances, cands.index(e.action)))
     return Comparison(seat, estimates, favourite)

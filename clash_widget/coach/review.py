@@ -28,7 +28,7 @@ from ..engine.match import Match
 from ..engine.seats import names as seat_names
 from ..engine.session import read_game_file
 from ..engine.state import clone
-from .estimate import Budget, Cancelled, compare, difference
+from .estimate import Budget, Cancelled, compare, difference, horizon_words
 from .hint import percent
 from .reasons import rules_of_thumb
 
@@ -154,7 +154,8 @@ class Review:
             )
         lines.append(
             f"Each move was judged on {self.budget.rounds} simulated games from what you knew "
-            f"then, played on for {self.budget.turns} turns by the rule-of-thumb bot."
+            f"then, played on {horizon_words(self.budget.playout(self.game).turns)} by the "
+            "rule-of-thumb bot."
         )
         return "\n".join(lines)
 
