@@ -46,6 +46,7 @@ class Playout:
     turns: int  # turns begun before a trial game is valued; 0: played to the game's end
     depth: int  # steps at most
     scale: float | None  # the lead in the game's value worth tanh(1); None: max(4, top / 5)
+    extra: int = 0  # rounds more for the best and the move judged when they are close
 
 
 # Measured per game (``scripts/coach_quality.py --calibrate``, docs/coach.md "Winning chances"):
@@ -57,9 +58,9 @@ class Playout:
 # quality figures and its match against the heuristic were measured with.
 PLAYOUTS: dict[str, Playout] = {
     "coc": Playout(turns=2, depth=80, scale=None),
-    "secolo": Playout(turns=0, depth=600, scale=3.1),
-    "persistence": Playout(turns=2, depth=80, scale=33.0),
-    "history": Playout(turns=2, depth=80, scale=25.0),
+    "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96),
+    "persistence": Playout(turns=2, depth=80, scale=33.0, extra=96),
+    "history": Playout(turns=2, depth=80, scale=25.0, extra=96),
 }
 DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
 RACE_BATCH = 8  # rounds between two looks at the candidates
@@ -83,6 +84,7 @@ class Budget:
     depth: int | None = None
     scale: float | None = None
     seed: int = 0
+    extra: int | None = None  # see Playout.extra (a hint judges no move of its own: none)
 
     def playout(self, game: str) -> Playout:
         """The trial games' settings for ``game``: this budget's, else the game's own."""
@@ -91,6 +93,7 @@ class Budget:
             turns=own.turns if self.turns is None else self.turns,
             depth=own.depth if self.depth is None else self.depth,
             scale=own.scale if self.scale is None else self.scale,
+            extra=own.extra if self.extra is None else self.extra,
         )
 
 
@@ -256,11 +259,70 @@ def changes_nothing(game: Game, state: State, seat: int, action: Action, base: i
     return False
 
 
+def play_round(
+    game: Game, state: State, seat: int, est: Estimate, sample_seed: int, how: Playout, scale: float
+) -> None:
+    """One trial game of one candidate from the round's sample; its value noted."""
+    s = game.determinize(state, seat, sample_seed)
+    if game.check(s, est.action) is not None:  # cannot happen from the seat's own
+        est.results.append(0.0)  # knowledge; counted as lost rather than guessed
+        est.others.append([0.0] * len(s["players"]))
+        return
+    # a move that itself ends the turn has begun one of the turns played out: every
+    # candidate is valued at the same point of the game (search._rounds does the same)
+    began = any(e.get("kind") == "turn" for e in game.apply(s, est.action))
+    if how.turns <= 0 or how.turns - began > 0:
+        bot = policy_bot(game, sample_seed & 0xFFFFFFFF)
+        play_out(game, s, bot, how.depth, max(0, how.turns - began))
+    result = outcome(game, s, scale)
+    est.results.append(result[seat])
+    est.others.append(result)
+
+
+def play_rounds(
+    game: Game,
+    state: State,
+    seat: int,
+    racing: list[Estimate],
+    base: int,
+    r: int,
+    how: Playout,
+    scale: float,
+    stop: Callable[[], bool] | None,
+) -> None:
+    """Round ``r``: one sample of what the seat knows, every racing candidate played from it."""
+    if stop is not None and stop():
+        raise Cancelled
+    sample_seed = (base + 7919 * (r + 1)) & ((1 << 62) - 1)
+    for est in racing:
+        play_round(game, state, seat, est, sample_seed, how, scale)
+
+
+def leader(racing: list[Estimate]) -> Estimate:
+    return max(racing, key=lambda e: e.chances)
+
+
+FLAG_FROM = 0.05  # the smallest loss a review names (review.THRESHOLDS' inaccuracy)
+
+
+def close(racing: list[Estimate], judged: Action | None) -> bool:
+    """Worth extra rounds: the move judged (a review's) is not the best so far and its loss
+    may yet reach the smallest that is named (the loss's 95 % interval reaches it). Asked
+    once, after the budget's rounds; a loss that cannot reach it is good either way."""
+    if judged is None:
+        return False
+    best = leader(racing)
+    mine = next((e for e in racing if e.action == judged), None)
+    if mine is None or mine is best:
+        return False
+    return difference(best, mine).high >= FLAG_FROM
+
+
 def race(racing: list[Estimate], keep: Action | None) -> list[Estimate]:
     """The candidates still worth rounds: the best so far, ``keep`` (the move a player made,
     which a review judges), and every move not yet clearly behind the best (its paired
     difference's 95 % interval above zero). The rounds saved go to the close ones."""
-    best = max(racing, key=lambda e: e.chances)
+    best = leader(racing)
     return [e for e in racing if e is best or e.action == keep or not (difference(best, e).low > 0)]
 
 
@@ -290,26 +352,15 @@ def compare(
     scale = value_scale(game, state, how.scale)
     racing = list(estimates)
     for r in range(budget.rounds):
-        if stop is not None and stop():
-            raise Cancelled
-        if r >= RACE_FROM and r % RACE_BATCH == 0:
+        if RACE_FROM <= r and r % RACE_BATCH == 0:
             racing = race(racing, also)
-        sample_seed = (base + 7919 * (r + 1)) & ((1 << 62) - 1)
-        for est in racing:
-            s = game.determinize(state, seat, sample_seed)
-            if game.check(s, est.action) is not None:  # cannot happen from the seat's own
-                est.results.append(0.0)  # knowledge; counted as lost rather than guessed
-                est.others.append([0.0] * len(s["players"]))
-                continue
-            # a move that itself ends the turn has begun one of the turns played out: every
-            # candidate is valued at the same point of the game (search._rounds does the same)
-            began = any(e.get("kind") == "turn" for e in game.apply(s, est.action))
-            if how.turns <= 0 or how.turns - began > 0:
-                bot = policy_bot(game, sample_seed & 0xFFFFFFFF)
-                play_out(game, s, bot, how.depth, max(0, how.turns - began))
-            result = outcome(game, s, scale)
-            est.results.append(result[seat])
-            est.others.append(result)
+        play_rounds(game, state, seat, racing, base, r, how, scale, stop)
+    if how.extra and close(racing, also):
+        # extra rounds, decided once (never looking again and again until the interval
+        # happens to leave zero out): only the best and the move judged
+        racing = [e for e in racing if e is leader(racing) or e.action == also]
+        for r in range(budget.rounds, budget.rounds + how.extra):
+            play_rounds(game, state, seat, racing, base, r, how, scale, stop)
     # the moves that ran every round first (a dropped move's few rounds could flatter it)
     estimates.sort(key=lambda e: (-e.games, -e.chances, cands.index(e.action)))
     return Comparison(seat, estimates, favourite)
