@@ -180,13 +180,14 @@ def planted_options(m: Match, legal: list[Action], seed: int) -> list[Action]:
     return ends + random.Random(seed).sample(others, min(1, len(others)))
 
 
-def certified_positions(game: str, count: int) -> list[dict[str, Any]]:
-    """Planted positions certified by whole games, from heuristic games' decisions."""
+def certified_positions(game: str, count: int, first: int = 100) -> list[dict[str, Any]]:
+    """Planted positions certified by whole games, from the decisions of heuristic games
+    (seeds from ``first``)."""
     out: list[dict[str, Any]] = []
     g = get_game(game)
-    seed = 100
+    seed = first
     openings = 0
-    while len(out) < count and seed < 100 + MAX_GAMES:
+    while len(out) < count and seed < first + MAX_GAMES:
         m = Match.new(game, 2, seed=seed)
         bot = make_bot("heuristic", game, seed)
         taken = 0

@@ -52,15 +52,26 @@ class Playout:
 # Measured per game (``scripts/coach_quality.py --calibrate``, docs/coach.md "Winning chances"):
 # ``scale`` is fitted by maximum likelihood to whole games between rule-of-thumb bots (who
 # won, against the lead in the game's value at every turn's start), so that a trial game's
-# value is the chance that such a lead wins. Secolo's whole games are short (about 70 steps)
-# and a turn or two shows little of a move's worth (a Protagonist's power, a culture kept
-# from exile): its trial games are played to the end. Clash of Cultures keeps the setting its
-# quality figures and its match against the heuristic were measured with.
-PLAYOUTS: dict[str, Playout] = {
-    "coc": Playout(turns=2, depth=80, scale=None),
-    "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96),
-    "persistence": Playout(turns=2, depth=80, scale=33.0, extra=96),
-    "history": Playout(turns=2, depth=80, scale=25.0, extra=96),
+# value is about the chance that such a lead wins. A hint must come within a second: its trial
+# games are short. A review judges a played move against the best: where a turn or two shows
+# little of a move's worth (Secolo's Protagonist, Persistence's Empire, a culture kept from
+# exile) and whole games are short enough, its trial games are played to the game's end, with
+# extra rounds for the two moves compared when the loss is close to being named (their results
+# are 0 or 1, noisier than a value). Clash of Cultures keeps the setting its quality figures
+# and its match against the heuristic were measured with.
+PLAYOUTS: dict[str, dict[str, Playout]] = {
+    "hint": {
+        "coc": Playout(turns=2, depth=80, scale=None),
+        "secolo": Playout(turns=0, depth=600, scale=3.1),
+        "persistence": Playout(turns=2, depth=80, scale=33.0),
+        "history": Playout(turns=2, depth=80, scale=25.0),
+    },
+    "review": {
+        "coc": Playout(turns=2, depth=80, scale=None),
+        "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96),
+        "persistence": Playout(turns=0, depth=2000, scale=33.0, extra=96),
+        "history": Playout(turns=0, depth=3000, scale=25.0, extra=96),
+    },
 }
 DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
 RACE_BATCH = 8  # rounds between two looks at the candidates
@@ -85,10 +96,11 @@ class Budget:
     scale: float | None = None
     seed: int = 0
     extra: int | None = None  # see Playout.extra (a hint judges no move of its own: none)
+    purpose: str = "hint"  # whose settings a game's own are: "hint" or "review" (PLAYOUTS)
 
     def playout(self, game: str) -> Playout:
         """The trial games' settings for ``game``: this budget's, else the game's own."""
-        own = PLAYOUTS.get(game, DEFAULT_PLAYOUT)
+        own = PLAYOUTS[self.purpose].get(game, DEFAULT_PLAYOUT)
         return Playout(
             turns=own.turns if self.turns is None else self.turns,
             depth=own.depth if self.depth is None else self.depth,

@@ -32,7 +32,7 @@ from .estimate import Budget, Cancelled, compare, difference, horizon_words
 from .hint import percent
 from .reasons import rules_of_thumb
 
-REVIEW_BUDGET = Budget(rounds=32)
+REVIEW_BUDGET = Budget(rounds=32, purpose="review")
 # Loss of winning chances (0..1) from which a clear loss is called an inaccuracy, a mistake,
 # a blunder; below the first, or inside the noise, a move is good. See docs/coach.md.
 THRESHOLDS: tuple[tuple[str, float], ...] = (
