@@ -3,11 +3,12 @@
 Two kinds of positions, stored as game files in ``share/coach/quality/<game>.jsonl`` (one
 position a line: ``{"kind", "seat", "planted", "twin"?, "file"}``):
 
-- **planted**: a position where the seat still has its turn's actions and useful moves open,
-  and the planted move ends the turn (or passes) at once: "a turn ended with its actions
-  unused and a useful one open". Clash of Cultures' are set up with the scenario builder
-  (``coc.scenario.Scenario``: a fresh map per seed, goods in hand, the seat's turn begun);
-  the other games' are taken from heuristic games at the start of the seat's turn.
+- **planted**: a position with a clearly better move and a planted mistake. Clash of Cultures'
+  are set up with the scenario builder (``coc.scenario.Scenario``: a fresh map per seed, goods
+  in hand, the seat's turn begun) and the planted move ends the turn with its actions unused.
+  The other games' are decisions of heuristic games certified by whole games (``certify``):
+  the rule-of-thumb bot's favourite wins at least 15 points more often than the planted move
+  (ending the turn or passing, or another legal move), over 96 paired whole games.
 - **equal**: a position from a heuristic game with two moves that leave the seat the very
   same view (``Game.view`` but its log): e.g. the same good taken from two hexes alike. The
   planted move is one of them, judged against the other alone, so every choice is equal.
@@ -17,6 +18,8 @@ least 90 %), and how often it flags the equal one at all (goal: at most 10 %).
 
     python scripts/coach_quality.py --build      # write the sets
     python scripts/coach_quality.py [--rounds 32] [--games coc,secolo]
+    python scripts/coach_quality.py --noise      # the coach's noise: two seeds
+    python scripts/coach_quality.py --calibrate  # each game's scale of winning chances
 """
 
 from __future__ import annotations
@@ -337,6 +340,55 @@ def noise(games: list[str], rounds: int, positions: int = 20) -> dict[str, Any]:
     return report
 
 
+def calibrate(games: list[str], count: int = 1500) -> dict[str, Any]:
+    """The scale of each game's winning chances (``coach.estimate.PLAYOUTS``): from ``count``
+    whole games between rule-of-thumb bots, the lead in the game's value (first seat's minus
+    second's) at every turn's start and who won; the scale whose ``0.5 + 0.5 tanh(lead /
+    scale)`` makes those results likeliest (maximum likelihood over a grid), with the mean log
+    likelihood of the coach's former scale (4 points, or a fifth of the largest value) and of a
+    coin toss for comparison."""
+    import math
+
+    from clash_widget.bots.evaluate import values
+
+    def loglik(points: list[tuple[float, float, float]], scale: Any) -> float:
+        total = 0.0
+        for lead, top, won in points:
+            p = min(1 - 1e-6, max(1e-6, 0.5 + 0.5 * math.tanh(lead / scale(top))))
+            total += won * math.log(p) + (1 - won) * math.log(1 - p)
+        return total / len(points)
+
+    report: dict[str, Any] = {}
+    for game in games:
+        g = get_game(game)
+        points: list[tuple[float, float, float]] = []
+        for k in range(count):
+            m = Match.new(game, 2, seed=5000 + k)
+            bots = [make_bot("heuristic", game, 5000 + 2 * k + p) for p in range(2)]
+            s, seen, steps = m.state, [], 0
+            while not g.is_over(s) and steps < 20000:
+                ev = g.apply(s, bots[g.current_player(s)].choose(g, s, g.legal_actions(s)))
+                steps += 1
+                if any(e.get("kind") == "turn" for e in ev):
+                    v = values(g, s)
+                    seen.append((v[0] - v[1], max(abs(x) for x in v)))
+            if g.is_over(s):
+                won = 1 / len(g.winners(s)) if 0 in g.winners(s) else 0.0
+                points += [(lead, top, won) for lead, top in seen]
+        grid = [0.5 * 1.15**i for i in range(40)]
+        best = max(grid, key=lambda sc: loglik(points, lambda top, sc=sc: sc))
+        report[game] = {
+            "games": count,
+            "positions": len(points),
+            "scale": round(best, 2),
+            "loglik": round(loglik(points, lambda top, sc=best: sc), 4),
+            "loglik_former": round(loglik(points, lambda top: max(4.0, 0.2 * top)), 4),
+            "loglik_coin": round(math.log(0.5), 4),
+        }
+        print(json.dumps({game: report[game]}), flush=True)
+    return report
+
+
 def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {}
     for game in games:
@@ -365,7 +417,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--turns", type=int, help="turns each simulated game is played on")
     p.add_argument("--noise", action="store_true", help="measure the coach's noise instead")
+    p.add_argument("--calibrate", action="store_true", help="fit each game's value scale instead")
     a = p.parse_args(argv)
+    if a.calibrate:
+        calibrate(a.games.split(","))
+        return 0
     if a.noise:
         noise(a.games.split(","), a.rounds)
         return 0
