@@ -216,6 +216,50 @@ def certified_positions(game: str, count: int, first: int = 100) -> list[dict[st
     return out
 
 
+EQUAL_SCREEN = 48  # paired whole games of the screen of an equal pair
+EQUAL_GAMES = 400  # paired whole games of its certificate
+EQUAL_WITHIN = 0.08  # the 95 % interval of the gap lies within this of zero
+
+
+def certified_equal(game: str, count: int, first: int = 700) -> list[dict[str, Any]]:
+    """Equal positions certified by whole games: the rule-of-thumb bot's favourite and another
+    legal move (drawn by a seeded generator) whose paired whole games (``EQUAL_GAMES``) win
+    alike, the 95 % interval of the gap within ``EQUAL_WITHIN`` of zero. Unlike twins they
+    lead to different positions, so they test the noise of a judgement that plays whole games
+    (Secolo's review). Too slow for long games: built for Secolo only."""
+    import random
+
+    out: list[dict[str, Any]] = []
+    g = get_game(game)
+    seed = first
+    while len(out) < count and seed < first + MAX_GAMES:
+        m = Match.new(game, 2, seed=seed)
+        bot = make_bot("heuristic", game, seed)
+        for i in range(2000):
+            if m.is_over or len(out) >= count:
+                break
+            legal = m.legal_actions()
+            seat = m.current_player
+            if seat is not None and len(legal) >= 2 and i % 3 == 1:
+                fav = bot.choose(g, g.determinize(m.state, seat, 7), legal)
+                other = random.Random(seed * 7919 + i).choice([a for a in legal if a != fav])
+                screen, _, _ = paired_gap(g, m.state, seat, fav, other, EQUAL_SCREEN)
+                if abs(screen) <= 0.05:
+                    gap, low, high = paired_gap(g, m.state, seat, fav, other, EQUAL_GAMES)
+                    if -EQUAL_WITHIN <= low and high <= EQUAL_WITHIN:
+                        cert = {"games": EQUAL_GAMES, "gap": round(gap, 3)}
+                        row = {"kind": "equal", "seat": seat, "planted": str(other)}
+                        row |= {"twin": str(fav), "same_state": False}
+                        row |= {"certified": {**cert, "low": round(low, 3), "high": round(high, 3)}}
+                        row["file"] = game_file(Match.from_state(game, clone(m.state)))
+                        out.append(row)
+                        print(game, "equal", len(out), seed, i, row["certified"], file=sys.stderr)
+                        break  # one a game
+            m.play(bot.choose(m.game, m.state, legal))
+        seed += 1
+    return out
+
+
 def twins(g: Any, m: Match, legal: list[Action]) -> tuple[Action, Action] | None:
     """Two different moves after which the seat sees the very same position (log aside), in
     the game itself and in two samples of what it cannot see (so no lucky roll hides a
@@ -256,6 +300,8 @@ def build(games: list[str]) -> None:
     for game in games:
         rows = coc_planted(SIZE[game]) if game == "coc" else certified_positions(game, SIZE[game])
         rows += equal_positions(game, 30)
+        if game == "secolo":
+            rows += certified_equal(game, 30)
         with open(ROOT / f"{game}.jsonl", "w", encoding="utf-8") as f:
             for r in rows:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
@@ -394,7 +440,9 @@ def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str
     for game in games:
         rows = [json.loads(line) for line in open(ROOT / f"{game}.jsonl", encoding="utf-8")]
         planted = [judge_row(r, rounds, turns) for r in rows if r["kind"] == "planted"]
-        equal = [judge_row(r, rounds, turns) for r in rows if r["kind"] == "equal"]
+        equal_rows = [r for r in rows if r["kind"] == "equal"]
+        equal = [judge_row(r, rounds, turns) for r in equal_rows]
+        apart = [v for r, v in zip(equal_rows, equal, strict=True) if r.get("certified")]
         caught = sum(v in ("mistake", "blunder") for v in planted)
         flagged = sum(v != "good" for v in equal)
         report[game] = {
@@ -405,6 +453,8 @@ def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str
             "equal": len(equal),
             "equal_flagged": flagged,
             "equal_rate": round(flagged / len(equal), 3) if equal else None,
+            "equal_certified": len(apart),  # of them: different positions, certified equal
+            "equal_certified_flagged": sum(v != "good" for v in apart),
         }
         print(json.dumps({game: report[game]}), flush=True)
     return report
