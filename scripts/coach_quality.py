@@ -246,7 +246,8 @@ def certified_equal(game: str, count: int, first: int = 700) -> list[dict[str, A
                 screen, _, _ = paired_gap(g, m.state, seat, fav, other, EQUAL_SCREEN)
                 if abs(screen) <= 0.05:
                     gap, low, high = paired_gap(g, m.state, seat, fav, other, EQUAL_GAMES)
-                    if -EQUAL_WITHIN <= low and high <= EQUAL_WITHIN:
+                    # (and some games differ: moves that never change a result test nothing)
+                    if -EQUAL_WITHIN <= low and high <= EQUAL_WITHIN and high > low:
                         cert = {"games": EQUAL_GAMES, "gap": round(gap, 3)}
                         row = {"kind": "equal", "seat": seat, "planted": str(other)}
                         row |= {"twin": str(fav), "same_state": False}
