@@ -469,12 +469,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--turns", type=int, help="turns each simulated game is played on")
     p.add_argument("--noise", action="store_true", help="measure the coach's noise instead")
     p.add_argument("--calibrate", action="store_true", help="fit each game's value scale instead")
+    p.add_argument("--positions", type=int, default=20, help="positions per game of --noise")
     a = p.parse_args(argv)
     if a.calibrate:
         calibrate(a.games.split(","))
         return 0
     if a.noise:
-        noise(a.games.split(","), a.rounds)
+        noise(a.games.split(","), a.rounds, a.positions)
         return 0
     if a.build:
         build(a.games.split(","))
