@@ -4,10 +4,13 @@ The coach judges a decision the way the search bot's paired comparison does
 (:mod:`clash_widget.bots.search`): each *round* draws one determinisation of the position
 (``Game.determinize``: the other hands, the piles and the dice resampled consistently with
 what the seat knows; the seat never sees more than it could) and plays every candidate move
-from that very sample, then lets the rule-of-thumb bot play every seat for a few turns
-(:func:`clash_widget.bots.playout.play_out`). The trial game is valued like the search
+from that very sample, then lets the rule-of-thumb bot play every seat for a few turns or to
+the game's end, as the game's setting for a hint or a review says (:data:`PLAYOUTS`,
+:func:`clash_widget.bots.playout.play_out`). The trial game is valued like the search
 values it (:func:`clash_widget.bots.playout.outcome`): 1 or 0 for a finished game, else the
-game's own position value turned into a winning chance (0.5: level with the best rival).
+game's own position value turned into a winning chance (0.5: level with the best rival) on
+the game's measured scale. Moves clearly behind the best get no more rounds (racing), and a
+review's close call gets the game's extra rounds.
 
 Because every candidate meets the same sample and the same seeded bots, the difference
 between two moves' results comes from the moves, not from luck; the noise that is left is
