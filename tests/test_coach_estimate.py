@@ -87,3 +87,16 @@ def test_planted_positions_carry_their_certificate(game: str) -> None:
         legal = m.legal_actions()
         assert Action.parse(r["planted"]) in legal and Action.parse(r["better"]) in legal
         assert r["planted"] != r["better"]
+
+
+def test_a_history_sample_with_no_legal_move_ends_the_check_not_the_coach() -> None:
+    """History's samples of the capitals' choice can deal the rival a hand with no card that
+    may be a capital (no legal move): the coach's look at the rival's reply must stop there
+    rather than ask the bot to choose among nothing."""
+    m = Match.new("history", 2, seed=0)
+    moves = 0
+    while moves < 3:
+        h = hint(m, budget=Budget(rounds=2, candidates=3, turns=1, depth=20))
+        assert h.action in m.legal_actions()
+        m.play(h.action)
+        moves += 1

@@ -267,7 +267,10 @@ def changes_nothing(game: Game, state: State, seat: int, action: Action, base: i
         bot = policy_bot(game, seed & 0xFFFFFFFF)
         steps = 0
         while not game.is_over(s) and game.current_player(s) != seat and steps < NO_OP_STEPS:
-            game.apply(s, bot.choose(game, s, game.legal_actions(s)))
+            replies = game.legal_actions(s)
+            if not replies:  # a sample can deal a hand with no legal move (History's capitals)
+                break
+            game.apply(s, bot.choose(game, s, replies))
             steps += 1
         if game.current_player(s) == seat and position_key(game, s, seat) == before:
             return True
