@@ -152,10 +152,11 @@ class Review:
                 f"Move {d.move}: you played {d.played}; {d.best} was better "
                 f"({100 * d.loss:.0f} points of winning chances)."
             )
+        how = self.budget.playout(self.game)
+        more = f" ({how.extra} more for a close call)" if how.extra else ""
         lines.append(
-            f"Each move was judged on {self.budget.rounds} simulated games from what you knew "
-            f"then, played on {horizon_words(self.budget.playout(self.game).turns)} by the "
-            "rule-of-thumb bot."
+            f"Each move was judged on {self.budget.rounds} simulated games{more} from what you "
+            f"knew then, played on {horizon_words(how.turns)} by the rule-of-thumb bot."
         )
         return "\n".join(lines)
 
