@@ -3,11 +3,12 @@
 Two kinds of positions, stored as game files in ``share/coach/quality/<game>.jsonl`` (one
 position a line: ``{"kind", "seat", "planted", "twin"?, "file"}``):
 
-- **planted**: a position where the seat still has its turn's actions and useful moves open,
-  and the planted move ends the turn (or passes) at once: "a turn ended with its actions
-  unused and a useful one open". Clash of Cultures' are set up with the scenario builder
-  (``coc.scenario.Scenario``: a fresh map per seed, goods in hand, the seat's turn begun);
-  the other games' are taken from heuristic games at the start of the seat's turn.
+- **planted**: a position with a clearly better move and a planted mistake. Clash of Cultures'
+  are set up with the scenario builder (``coc.scenario.Scenario``: a fresh map per seed, goods
+  in hand, the seat's turn begun) and the planted move ends the turn with its actions unused.
+  The other games' are decisions of heuristic games certified by whole games (``certify``):
+  the rule-of-thumb bot's favourite wins at least 15 points more often than the planted move
+  (ending the turn or passing, or another legal move), over 96 paired whole games.
 - **equal**: a position from a heuristic game with two moves that leave the seat the very
   same view (``Game.view`` but its log): e.g. the same good taken from two hexes alike. The
   planted move is one of them, judged against the other alone, so every choice is equal.
@@ -17,6 +18,8 @@ least 90 %), and how often it flags the equal one at all (goal: at most 10 %).
 
     python scripts/coach_quality.py --build      # write the sets
     python scripts/coach_quality.py [--rounds 32] [--games coc,secolo]
+    python scripts/coach_quality.py --noise      # the coach's noise: two seeds
+    python scripts/coach_quality.py --calibrate  # each game's scale of winning chances
 """
 
 from __future__ import annotations
@@ -40,11 +43,17 @@ GAMES = ("coc", "secolo", "persistence", "history")
 ENDS = ("end", "pass")  # the moves that end a turn or pass in the four games
 SIZE = {"coc": 50, "secolo": 30, "persistence": 30, "history": 30}
 MAX_GAMES = 150  # heuristic games searched for a set's positions at most
-CERTIFY_GAMES = 24  # whole games played from each move to certify a planted position
-CERTIFY_GAP = 0.25
-# games whose score moves only at scoring times (no single move raises it): their planted
-# positions are certified by whole games instead
-CERTIFIED = {"persistence"}  # the better move must win this much more often than the planted one
+# A planted position of these games is certified by whole games played on by the rule-of-thumb
+# bot (see ``certify``): a move that raises the score at once (Secolo, History) was found not to
+# win whole games clearly more often than ending the turn or passing (share/coach/quality/README.md)
+CERTIFIED = {"secolo", "persistence", "history"}
+SCREEN_GAMES = 12  # paired whole games of the cheap screen
+CERTIFY_GAMES = 96  # paired whole games of the certificate
+CERTIFY_GAP = 0.15  # the better move wins at least this much more often than the planted one,
+CERTIFY_LOW = 0.05  # and the 95 % interval of that gap stays above this
+# A game's first decision (Secolo's Protagonist, Persistence's first Empire) is certified in
+# most deals alike; a few of them, so that the set holds the middle of the game too
+OPENINGS = 4
 
 
 def game_file(m: Match) -> dict[str, Any]:
@@ -67,10 +76,9 @@ def coc_planted(count: int) -> list[dict[str, Any]]:
     return out
 
 
-def from_games(game: str, count: int, want: str) -> list[dict[str, Any]]:
-    """Positions from heuristic games: ``want`` "planted" (the seat's turn start with an end
-    or pass and at least three other moves) or "equal" (two moves with the same outcome for
-    the seat)."""
+def equal_positions(game: str, count: int) -> list[dict[str, Any]]:
+    """Positions from heuristic games with two moves after which the seat sees the very same
+    position: the planted move is judged against its twin alone."""
     out: list[dict[str, Any]] = []
     g = get_game(game)
     seed = 100
@@ -84,27 +92,7 @@ def from_games(game: str, count: int, want: str) -> list[dict[str, Any]]:
                 break
             legal = m.legal_actions()
             seat = m.current_player
-            if want == "planted":
-                ends = [a for a in legal if a.kind in ENDS]
-                better = None
-                if ends and len(legal) >= 3:
-                    better = (
-                        certified_move(g, m, legal, ends[0])
-                        if game in CERTIFIED
-                        else scoring_move(g, m, legal)
-                    )
-                if better is not None:
-                    out.append(
-                        {
-                            "kind": "planted",
-                            "seat": seat,
-                            "planted": str(ends[0]),
-                            "better": str(better),
-                            "file": game_file(Match.from_state(game, clone(m.state))),
-                        }
-                    )
-                    taken_here += 1
-            elif seat is not None and len(legal) > 1 and i % 2 == 0:
+            if seat is not None and len(legal) > 1 and i % 2 == 0:
                 pair = twins(g, m, legal)
                 if pair is not None:
                     out.append(
@@ -122,49 +110,155 @@ def from_games(game: str, count: int, want: str) -> list[dict[str, Any]]:
     return out
 
 
-def scoring_move(g: Any, m: Match, legal: list[Action]) -> Action | None:
-    """A move that raises the seat's score at once while ending the turn (or passing) does
-    not: the clearly better move of a planted position, read from the game's own score."""
-    seat = m.current_player
-    if seat is None:
-        return None
-    before = g.scores(m.state)[seat]
-    gains: dict[Action, float] = {}
-    for a in legal[:40]:
-        s = Match.from_state(g, clone(m.state), keep_undo=False)
-        if s.play(a):
-            gains[a] = g.scores(s.state)[seat] - before
-    if any(gains.get(a, 1) > 0 for a in legal if a.kind in ENDS):
-        return None
-    best = max(gains, key=lambda a: gains[a], default=None)
-    return best if best is not None and gains[best] >= 1 else None
+def whole_game(g: Any, state: Any, seat: int, action: Action, k: int) -> float | None:
+    """The seat's result of one whole game played on from ``action`` by the rule-of-thumb bot
+    for every seat, from sample ``k`` of what the seat knows (the same sample and bot seed for
+    every move compared: a paired comparison). None when the sample comes to a position with
+    no legal move (History's samples of the capitals' choice can: its hand resampled without
+    a card that may be a capital), so the pair is left out."""
+    s = g.determinize(state, seat, 1000 + k)
+    g.apply(s, action)
+    bot = make_bot("heuristic", g.name, k)
+    steps = 0
+    while not g.is_over(s) and steps < 5000:
+        legal = g.legal_actions(s)
+        if not legal:
+            return None
+        g.apply(s, bot.choose(g, s, legal))
+        steps += 1
+    winners = g.winners(s) if g.is_over(s) else []
+    return 1 / len(winners) if seat in winners else 0.0
 
 
-def certified_move(g: Any, m: Match, legal: list[Action], planted: Action) -> Action | None:
-    """The rule-of-thumb bot's favourite, when whole games played on from it (by that bot, for
-    every seat, from samples of what the seat knows) win at least ``CERTIFY_GAP`` more often
-    than from the planted move: a clearly better move checked without the coach."""
+def paired_gap(
+    g: Any, state: Any, seat: int, better: Action, worse: Action, games: int
+) -> tuple[float, float, float]:
+    """How much more often whole games from ``better`` are won than from ``worse`` (paired),
+    with the 95 % interval of that difference."""
+    d = []
+    for k in range(games):
+        x, y = whole_game(g, state, seat, better, k), whole_game(g, state, seat, worse, k)
+        if x is not None and y is not None:
+            d.append(x - y)
+    if len(d) < games // 2:
+        return 0.0, -1.0, 1.0
+    n = len(d)
+    mean = sum(d) / n
+    sd = (sum((x - mean) ** 2 for x in d) / max(1, n - 1)) ** 0.5
+    half = 1.96 * sd / n**0.5
+    return mean, mean - half, mean + half
+
+
+def certify(
+    g: Any, m: Match, legal: list[Action], planted_options: list[Action]
+) -> tuple[Action, Action, dict[str, Any]] | None:
+    """A clearly better move and a planted mistake, certified without the coach: the
+    rule-of-thumb bot's favourite, when whole games played on from it win at least
+    ``CERTIFY_GAP`` more often than from the planted move, with the 95 % interval of that gap
+    above ``CERTIFY_LOW`` (``CERTIFY_GAMES`` paired games; a cheap screen of ``SCREEN_GAMES``
+    first). Returns (better, planted, the certificate)."""
     seat = m.current_player
     assert seat is not None
     fav = make_bot("heuristic", g.name, 7).choose(g, g.determinize(m.state, seat, 7), legal)
-    if fav == planted or fav.kind in ENDS:
-        return None
-    wins = {}
-    for a in (fav, planted):
-        won = 0.0
-        for k in range(CERTIFY_GAMES):
-            s = g.determinize(m.state, seat, 1000 + k)
-            g.apply(s, a)
-            bot = make_bot("heuristic", g.name, k)
-            steps = 0
-            while not g.is_over(s) and steps < 5000:
-                acts = g.legal_actions(s)
-                g.apply(s, bot.choose(g, s, acts))
-                steps += 1
-            winners = g.winners(s) if g.is_over(s) else []
-            won += 1 / len(winners) if seat in winners else 0.0
-        wins[a] = won / CERTIFY_GAMES
-    return fav if wins[fav] - wins[planted] >= CERTIFY_GAP else None
+    for planted in planted_options:
+        if planted == fav:
+            continue
+        screen, _, _ = paired_gap(g, m.state, seat, fav, planted, SCREEN_GAMES)
+        if screen < 2 * CERTIFY_GAP:
+            continue
+        gap, low, high = paired_gap(g, m.state, seat, fav, planted, CERTIFY_GAMES)
+        if gap >= CERTIFY_GAP and low >= CERTIFY_LOW:
+            cert = {"games": CERTIFY_GAMES, "gap": round(gap, 3), "low": round(low, 3)}
+            return fav, planted, {**cert, "high": round(high, 3)}
+    return None
+
+
+def planted_options(m: Match, legal: list[Action], seed: int) -> list[Action]:
+    """The moves tried as a planted mistake: ending the turn (or passing) first, then another
+    legal move picked by a seeded draw (an attack left, a card played elsewhere)."""
+    import random
+
+    ends = [a for a in legal if a.kind in ENDS]
+    others = [a for a in legal if a.kind not in ENDS]
+    return ends + random.Random(seed).sample(others, min(1, len(others)))
+
+
+def certified_positions(game: str, count: int, first: int = 100) -> list[dict[str, Any]]:
+    """Planted positions certified by whole games, from the decisions of heuristic games
+    (seeds from ``first``)."""
+    out: list[dict[str, Any]] = []
+    g = get_game(game)
+    seed = first
+    openings = 0
+    while len(out) < count and seed < first + MAX_GAMES:
+        m = Match.new(game, 2, seed=seed)
+        bot = make_bot("heuristic", game, seed)
+        taken = 0
+        for i in range(2000):
+            if m.is_over or len(out) >= count or taken >= 2:
+                break
+            legal = m.legal_actions()
+            seat = m.current_player
+            opening = i == 0
+            if seat is not None and len(legal) >= 3 and not (opening and openings >= OPENINGS):
+                found = certify(g, m, legal, planted_options(m, legal, seed * 7919 + i))
+                if found is not None:
+                    better, planted, cert = found
+                    row = {"kind": "planted", "seat": seat, "planted": str(planted)}
+                    row |= {"better": str(better), "certified": cert}
+                    row["file"] = game_file(Match.from_state(game, clone(m.state)))
+                    out.append(row)
+                    print(game, len(out), "from game", seed, "step", i, cert, file=sys.stderr)
+                    taken += 1
+                    openings += opening
+            m.play(bot.choose(m.game, m.state, legal))
+        seed += 1
+    return out
+
+
+EQUAL_SCREEN = 48  # paired whole games of the screen of an equal pair
+EQUAL_GAMES = 400  # paired whole games of its certificate
+EQUAL_WITHIN = 0.08  # the 95 % interval of the gap lies within this of zero
+
+
+def certified_equal(game: str, count: int, first: int = 700) -> list[dict[str, Any]]:
+    """Equal positions certified by whole games: the rule-of-thumb bot's favourite and another
+    legal move (drawn by a seeded generator) whose paired whole games (``EQUAL_GAMES``) win
+    alike, the 95 % interval of the gap within ``EQUAL_WITHIN`` of zero. Unlike twins they
+    lead to different positions, so they test the noise of a judgement that plays whole games
+    (Secolo's review). Too slow for long games: built for Secolo only."""
+    import random
+
+    out: list[dict[str, Any]] = []
+    g = get_game(game)
+    seed = first
+    while len(out) < count and seed < first + MAX_GAMES:
+        m = Match.new(game, 2, seed=seed)
+        bot = make_bot("heuristic", game, seed)
+        for i in range(2000):
+            if m.is_over or len(out) >= count:
+                break
+            legal = m.legal_actions()
+            seat = m.current_player
+            if seat is not None and len(legal) >= 2 and i % 3 == 1:
+                fav = bot.choose(g, g.determinize(m.state, seat, 7), legal)
+                other = random.Random(seed * 7919 + i).choice([a for a in legal if a != fav])
+                screen, _, _ = paired_gap(g, m.state, seat, fav, other, EQUAL_SCREEN)
+                if abs(screen) <= 0.05:
+                    gap, low, high = paired_gap(g, m.state, seat, fav, other, EQUAL_GAMES)
+                    # (and some games differ: moves that never change a result test nothing)
+                    if -EQUAL_WITHIN <= low and high <= EQUAL_WITHIN and high > low:
+                        cert = {"games": EQUAL_GAMES, "gap": round(gap, 3)}
+                        row = {"kind": "equal", "seat": seat, "planted": str(other)}
+                        row |= {"twin": str(fav), "same_state": False}
+                        row |= {"certified": {**cert, "low": round(low, 3), "high": round(high, 3)}}
+                        row["file"] = game_file(Match.from_state(game, clone(m.state)))
+                        out.append(row)
+                        print(game, "equal", len(out), seed, i, row["certified"], file=sys.stderr)
+                        break  # one a game
+            m.play(bot.choose(m.game, m.state, legal))
+        seed += 1
+    return out
 
 
 def twins(g: Any, m: Match, legal: list[Action]) -> tuple[Action, Action] | None:
@@ -205,8 +299,10 @@ def same_state(g: Any, m: Match, a: Action, b: Action) -> bool:
 def build(games: list[str]) -> None:
     ROOT.mkdir(parents=True, exist_ok=True)
     for game in games:
-        rows = coc_planted(SIZE[game]) if game == "coc" else from_games(game, SIZE[game], "planted")
-        rows += from_games(game, 30, "equal")
+        rows = coc_planted(SIZE[game]) if game == "coc" else certified_positions(game, SIZE[game])
+        rows += equal_positions(game, 30)
+        if game == "secolo":
+            rows += certified_equal(game, 30)
         with open(ROOT / f"{game}.jsonl", "w", encoding="utf-8") as f:
             for r in rows:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
@@ -291,12 +387,63 @@ def noise(games: list[str], rounds: int, positions: int = 20) -> dict[str, Any]:
     return report
 
 
+def calibrate(games: list[str], count: int = 1500) -> dict[str, Any]:
+    """The scale of each game's winning chances (``coach.estimate.PLAYOUTS``): from ``count``
+    whole games between rule-of-thumb bots, the lead in the game's value (first seat's minus
+    second's) at every turn's start and who won; the scale whose ``0.5 + 0.5 tanh(lead /
+    scale)`` makes those results likeliest (maximum likelihood over a grid), with the mean log
+    likelihood of the coach's former scale (4 points, or a fifth of the largest value) and of a
+    coin toss for comparison."""
+    import math
+
+    from clash_widget.bots.evaluate import values
+
+    def loglik(points: list[tuple[float, float, float]], scale: Any) -> float:
+        total = 0.0
+        for lead, top, won in points:
+            p = min(1 - 1e-6, max(1e-6, 0.5 + 0.5 * math.tanh(lead / scale(top))))
+            total += won * math.log(p) + (1 - won) * math.log(1 - p)
+        return total / len(points)
+
+    report: dict[str, Any] = {}
+    for game in games:
+        g = get_game(game)
+        points: list[tuple[float, float, float]] = []
+        for k in range(count):
+            m = Match.new(game, 2, seed=5000 + k)
+            bots = [make_bot("heuristic", game, 5000 + 2 * k + p) for p in range(2)]
+            s, seen, steps = m.state, [], 0
+            while not g.is_over(s) and steps < 20000:
+                ev = g.apply(s, bots[g.current_player(s)].choose(g, s, g.legal_actions(s)))
+                steps += 1
+                if any(e.get("kind") == "turn" for e in ev):
+                    v = values(g, s)
+                    seen.append((v[0] - v[1], max(abs(x) for x in v)))
+            if g.is_over(s):
+                won = 1 / len(g.winners(s)) if 0 in g.winners(s) else 0.0
+                points += [(lead, top, won) for lead, top in seen]
+        grid = [0.5 * 1.15**i for i in range(40)]
+        best = max(grid, key=lambda sc: loglik(points, lambda top, sc=sc: sc))
+        report[game] = {
+            "games": count,
+            "positions": len(points),
+            "scale": round(best, 2),
+            "loglik": round(loglik(points, lambda top, sc=best: sc), 4),
+            "loglik_former": round(loglik(points, lambda top: max(4.0, 0.2 * top)), 4),
+            "loglik_coin": round(math.log(0.5), 4),
+        }
+        print(json.dumps({game: report[game]}), flush=True)
+    return report
+
+
 def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {}
     for game in games:
         rows = [json.loads(line) for line in open(ROOT / f"{game}.jsonl", encoding="utf-8")]
         planted = [judge_row(r, rounds, turns) for r in rows if r["kind"] == "planted"]
-        equal = [judge_row(r, rounds, turns) for r in rows if r["kind"] == "equal"]
+        equal_rows = [r for r in rows if r["kind"] == "equal"]
+        equal = [judge_row(r, rounds, turns) for r in equal_rows]
+        apart = [v for r, v in zip(equal_rows, equal, strict=True) if r.get("certified")]
         caught = sum(v in ("mistake", "blunder") for v in planted)
         flagged = sum(v != "good" for v in equal)
         report[game] = {
@@ -307,6 +454,8 @@ def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str
             "equal": len(equal),
             "equal_flagged": flagged,
             "equal_rate": round(flagged / len(equal), 3) if equal else None,
+            "equal_certified": len(apart),  # of them: different positions, certified equal
+            "equal_certified_flagged": sum(v != "good" for v in apart),
         }
         print(json.dumps({game: report[game]}), flush=True)
     return report
@@ -319,9 +468,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--turns", type=int, help="turns each simulated game is played on")
     p.add_argument("--noise", action="store_true", help="measure the coach's noise instead")
+    p.add_argument("--calibrate", action="store_true", help="fit each game's value scale instead")
+    p.add_argument("--positions", type=int, default=20, help="positions per game of --noise")
     a = p.parse_args(argv)
+    if a.calibrate:
+        calibrate(a.games.split(","))
+        return 0
     if a.noise:
-        noise(a.games.split(","), a.rounds)
+        noise(a.games.split(","), a.rounds, a.positions)
         return 0
     if a.build:
         build(a.games.split(","))

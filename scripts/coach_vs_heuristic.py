@@ -2,7 +2,10 @@
 bot, in two-player Clash of Cultures games, both seatings; the hint seat's win rate with its
 95 % Wilson interval.
 
-    python scripts/coach_vs_heuristic.py [--games 96] [--rounds 40]
+    python scripts/coach_vs_heuristic.py [--games 96] [--rounds 40] [--start 0]
+
+Game k (from 0) is deal k // 2 with the hint seat first when k is even, so a long run can be
+split (``--start 40 --games 56`` plays games 40 to 95) and its halves' wins added.
 """
 
 from __future__ import annotations
@@ -38,9 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=96)
     p.add_argument("--rounds", type=int, default=HINT_BUDGET.rounds)
     p.add_argument("--game", default="coc")
+    p.add_argument("--start", type=int, default=0, help="the first game's number (from 0)")
     a = p.parse_args(argv)
     t0, won = time.perf_counter(), 0.0
-    for k in range(a.games):
+    for k in range(a.start, a.start + a.games):
         result = play(k // 2, k % 2, a.rounds, a.game)
         won += result
         print(f"game {k + 1}: the hint seat scored {result}", file=sys.stderr, flush=True)
@@ -50,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             {
                 "game": a.game,
                 "games": a.games,
+                "start": a.start,
                 "hint_seat_wins": won,
                 "rate": round(won / a.games, 3),
                 "wilson95": [round(low, 3), round(high, 3)],

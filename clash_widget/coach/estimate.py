@@ -4,10 +4,13 @@ The coach judges a decision the way the search bot's paired comparison does
 (:mod:`clash_widget.bots.search`): each *round* draws one determinisation of the position
 (``Game.determinize``: the other hands, the piles and the dice resampled consistently with
 what the seat knows; the seat never sees more than it could) and plays every candidate move
-from that very sample, then lets the rule-of-thumb bot play every seat for a few turns
-(:func:`clash_widget.bots.playout.play_out`). The trial game is valued like the search
+from that very sample, then lets the rule-of-thumb bot play every seat for a few turns or to
+the game's end, as the game's setting for a hint or a review says (:data:`PLAYOUTS`,
+:func:`clash_widget.bots.playout.play_out`). The trial game is valued like the search
 values it (:func:`clash_widget.bots.playout.outcome`): 1 or 0 for a finished game, else the
-game's own position value turned into a winning chance (0.5: level with the best rival).
+game's own position value turned into a winning chance (0.5: level with the best rival) on
+the game's measured scale. Moves clearly behind the best get no more rounds (racing), and a
+review's close call gets the game's extra rounds.
 
 Because every candidate meets the same sample and the same seeded bots, the difference
 between two moves' results comes from the moves, not from luck; the noise that is left is
@@ -40,19 +43,80 @@ class Cancelled(Exception):
 
 
 @dataclass(frozen=True)
+class Playout:
+    """How a game's trial games are played and valued (see :data:`PLAYOUTS`)."""
+
+    turns: int  # turns begun before a trial game is valued; 0: played to the game's end
+    depth: int  # steps at most
+    scale: float | None  # the lead in the game's value worth tanh(1); None: max(4, top / 5)
+    extra: int = 0  # rounds more for the best and the move judged when they are close
+
+
+# Measured per game (``scripts/coach_quality.py --calibrate``, docs/coach.md "Winning chances"):
+# ``scale`` is fitted by maximum likelihood to whole games between rule-of-thumb bots (who
+# won, against the lead in the game's value at every turn's start), so that a trial game's
+# value is about the chance that such a lead wins. A hint must come within a second: its trial
+# games are short. A review judges a played move against the best: where a turn or two shows
+# little of a move's worth (Secolo's Protagonist, Persistence's Empire, a culture kept from
+# exile) and whole games are short enough, its trial games are played to the game's end, with
+# extra rounds for the two moves compared when the loss is close to being named (their results
+# are 0 or 1, noisier than a value). Clash of Cultures keeps the setting its quality figures
+# and its match against the heuristic were measured with.
+PLAYOUTS: dict[str, dict[str, Playout]] = {
+    "hint": {
+        "coc": Playout(turns=2, depth=80, scale=None),
+        "secolo": Playout(turns=0, depth=600, scale=3.1),
+        "persistence": Playout(turns=2, depth=80, scale=33.0),
+        "history": Playout(turns=2, depth=80, scale=25.0),
+    },
+    "review": {
+        "coc": Playout(turns=2, depth=80, scale=None),
+        "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96),
+        "persistence": Playout(turns=0, depth=2000, scale=33.0, extra=96),
+        "history": Playout(turns=0, depth=3000, scale=25.0, extra=96),
+    },
+}
+DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
+RACE_BATCH = 8  # rounds between two looks at the candidates
+RACE_FROM = 16  # rounds every candidate gets before one can be dropped
+
+
+@dataclass(frozen=True)
 class Budget:
     """How much the coach thinks about one decision.
 
-    ``rounds`` samples, each playing every one of up to ``candidates`` moves (so
-    ``rounds * candidates`` trial games); a trial game stops after ``turns`` turns have
-    begun or ``depth`` steps, whichever comes first."""
+    ``rounds`` samples, each playing every one of up to ``candidates`` moves (so at most
+    ``rounds * candidates`` trial games: from ``RACE_FROM`` rounds on, a move clearly behind
+    the best is dropped and the rounds go to the others); a trial game stops after ``turns``
+    turns have begun (0: at the game's end) or ``depth`` steps, whichever comes first. None
+    (the default for ``turns``, ``depth`` and ``scale``) takes the game's own setting
+    (:data:`PLAYOUTS`)."""
 
     rounds: int = 40
     candidates: int = 4
-    turns: int = 2
-    depth: int = 80
-    scale: float = 4.0
+    turns: int | None = None
+    depth: int | None = None
+    scale: float | None = None
     seed: int = 0
+    extra: int | None = None  # see Playout.extra (a hint judges no move of its own: none)
+    purpose: str = "hint"  # whose settings a game's own are: "hint" or "review" (PLAYOUTS)
+
+    def playout(self, game: str) -> Playout:
+        """The trial games' settings for ``game``: this budget's, else the game's own."""
+        own = PLAYOUTS[self.purpose].get(game, DEFAULT_PLAYOUT)
+        return Playout(
+            turns=own.turns if self.turns is None else self.turns,
+            depth=own.depth if self.depth is None else self.depth,
+            scale=own.scale if self.scale is None else self.scale,
+            extra=own.extra if self.extra is None else self.extra,
+        )
+
+
+def horizon_words(turns: int) -> str:
+    """How far a trial game is played, in words."""
+    if turns <= 0:
+        return "to the end of the game"
+    return f"for {turns} turn{'' if turns == 1 else 's'}"
 
 
 def wilson(mean: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -159,13 +223,14 @@ def position_seed(game: Game, state: State, seat: int, seed: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def value_scale(game: Game, state: State, floor: float) -> float:
-    """How big a lead in the game's position value counts as a clear advantage: ``floor``,
-    or a fifth of the largest value on the table when the game's values grow large (The
-    Persistence of Culture's scores run into the hundreds; a lead of four points there is
-    not the near-certain win it is with Clash of Cultures' victory points)."""
+def value_scale(game: Game, state: State, scale: float | None) -> float:
+    """How big a lead in the game's position value counts as a clear advantage: the game's
+    measured ``scale``; without one, 4 points or a fifth of the largest value on the table
+    when the game's values grow large."""
+    if scale is not None:
+        return scale
     top = max((abs(v) for v in values(game, state)), default=0.0)
-    return max(floor, 0.2 * top)
+    return max(4.0, 0.2 * top)
 
 
 def candidates(
@@ -202,14 +267,81 @@ def changes_nothing(game: Game, state: State, seat: int, action: Action, base: i
         bot = policy_bot(game, seed & 0xFFFFFFFF)
         steps = 0
         while not game.is_over(s) and game.current_player(s) != seat and steps < NO_OP_STEPS:
-            legal = game.legal_actions(s)
-            if not legal:  # nobody to follow (History: the seats' secret choices are made)
+            replies = game.legal_actions(s)
+            if not replies:  # a guard: History's samples keep a capital to choose (determinize)
                 break
-            game.apply(s, bot.choose(game, s, legal))
+            game.apply(s, bot.choose(game, s, replies))
             steps += 1
         if game.current_player(s) == seat and position_key(game, s, seat) == before:
             return True
     return False
+
+
+def play_round(
+    game: Game, state: State, seat: int, est: Estimate, sample_seed: int, how: Playout, scale: float
+) -> None:
+    """One trial game of one candidate from the round's sample; its value noted."""
+    s = game.determinize(state, seat, sample_seed)
+    if game.check(s, est.action) is not None:  # cannot happen from the seat's own
+        est.results.append(0.0)  # knowledge; counted as lost rather than guessed
+        est.others.append([0.0] * len(s["players"]))
+        return
+    # a move that itself ends the turn has begun one of the turns played out: every
+    # candidate is valued at the same point of the game (search._rounds does the same)
+    began = any(e.get("kind") == "turn" for e in game.apply(s, est.action))
+    if how.turns <= 0 or how.turns - began > 0:
+        bot = policy_bot(game, sample_seed & 0xFFFFFFFF)
+        play_out(game, s, bot, how.depth, max(0, how.turns - began))
+    result = outcome(game, s, scale)
+    est.results.append(result[seat])
+    est.others.append(result)
+
+
+def play_rounds(
+    game: Game,
+    state: State,
+    seat: int,
+    racing: list[Estimate],
+    base: int,
+    r: int,
+    how: Playout,
+    scale: float,
+    stop: Callable[[], bool] | None,
+) -> None:
+    """Round ``r``: one sample of what the seat knows, every racing candidate played from it."""
+    if stop is not None and stop():
+        raise Cancelled
+    sample_seed = (base + 7919 * (r + 1)) & ((1 << 62) - 1)
+    for est in racing:
+        play_round(game, state, seat, est, sample_seed, how, scale)
+
+
+def leader(racing: list[Estimate]) -> Estimate:
+    return max(racing, key=lambda e: e.chances)
+
+
+FLAG_FROM = 0.05  # the smallest loss a review names (review.THRESHOLDS' inaccuracy)
+
+
+def close(racing: list[Estimate], judged: Action | None) -> bool:
+    """Worth extra rounds: the move judged (a review's) is not the best so far and its loss
+    may yet reach the smallest that is named (the loss's 95 % interval reaches it). Asked
+    once, after the budget's rounds; a loss that cannot reach it is good either way."""
+    if judged is None:
+        return False
+    best = leader(racing)
+    mine = next((e for e in racing if e.action == judged), None)
+    if mine is None or mine is best:
+        return False
+    return difference(best, mine).high >= FLAG_FROM
+
+
+def race(racing: list[Estimate], keep: Action | None) -> list[Estimate]:
+    """The candidates still worth rounds: the best so far, ``keep`` (the move a player made,
+    which a review judges), and every move not yet clearly behind the best (its paired
+    difference's 95 % interval above zero). The rounds saved go to the close ones."""
+    best = leader(racing)
+    return [e for e in racing if e is best or e.action == keep or not (difference(best, e).low > 0)]
 
 
 def compare(
@@ -234,25 +366,19 @@ def compare(
     if also is not None and also not in cands:
         cands.append(also)
     estimates = [Estimate(a) for a in cands]
-    scale = value_scale(game, state, budget.scale)
+    how = budget.playout(game.name)
+    scale = value_scale(game, state, how.scale)
+    racing = list(estimates)
     for r in range(budget.rounds):
-        if stop is not None and stop():
-            raise Cancelled
-        sample_seed = (base + 7919 * (r + 1)) & ((1 << 62) - 1)
-        for est in estimates:
-            s = game.determinize(state, seat, sample_seed)
-            if game.check(s, est.action) is not None:  # cannot happen from the seat's own
-                est.results.append(0.0)  # knowledge; counted as lost rather than guessed
-                est.others.append([0.0] * len(s["players"]))
-                continue
-            # a move that itself ends the turn has begun one of the turns played out: every
-            # candidate is valued at the same point of the game (search._rounds does the same)
-            began = any(e.get("kind") == "turn" for e in game.apply(s, est.action))
-            if budget.turns - began > 0:
-                bot = policy_bot(game, sample_seed & 0xFFFFFFFF)
-                play_out(game, s, bot, budget.depth, budget.turns - began)
-            result = outcome(game, s, scale)
-            est.results.append(result[seat])
-            est.others.append(result)
-    estimates.sort(key=lambda e: (-e.chances, cands.index(e.action)))
+        if RACE_FROM <= r and r % RACE_BATCH == 0:
+            racing = race(racing, also)
+        play_rounds(game, state, seat, racing, base, r, how, scale, stop)
+    if how.extra and close(racing, also):
+        # extra rounds, decided once (never looking again and again until the interval
+        # happens to leave zero out): only the best and the move judged
+        racing = [e for e in racing if e is leader(racing) or e.action == also]
+        for r in range(budget.rounds, budget.rounds + how.extra):
+            play_rounds(game, state, seat, racing, base, r, how, scale, stop)
+    # the moves that ran every round first (a dropped move's few rounds could flatter it)
+    estimates.sort(key=lambda e: (-e.games, -e.chances, cands.index(e.action)))
     return Comparison(seat, estimates, favourite)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..engine import Action
 from ..engine.match import Match
 from ..engine.seats import name as seat_name
-from .estimate import Budget, Comparison, Estimate, compare, difference
+from .estimate import Budget, Comparison, Estimate, compare, difference, horizon_words
 from .reasons import rules_of_thumb
 
 HINT_BUDGET = Budget()
@@ -48,7 +48,7 @@ class Hint:
     options: tuple[Option, ...]
     favourite: str | None = None  # the rule-of-thumb bot's own choice, in words
     only: bool = False  # one legal move: nothing to weigh
-    turns: int = 0  # how far each simulated game was played (turns begun)
+    turns: int = 0  # how far each simulated game was played (turns begun; 0: to its end)
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -68,8 +68,8 @@ class Hint:
             return (*out, "It is the only move the rules allow here.")
         out.append(
             f"The search: from here, {best.label} gave you {best.estimate_text()}, "
-            f"each simulated game dealt only from what you know and played on for "
-            f"{self.turns} turns by the rule-of-thumb bot."
+            f"each simulated game dealt only from what you know and played on "
+            f"{horizon_words(self.turns)} by the rule-of-thumb bot."
         )
         if len(self.options) > 1:
             nxt = self.options[1]
@@ -174,5 +174,5 @@ def hint(
         player=player,
         options=tuple(options),
         favourite=label(fav) if fav is not None else None,
-        turns=budget.turns,
+        turns=budget.playout(game.name).turns,
     )

@@ -28,11 +28,11 @@ from ..engine.match import Match
 from ..engine.seats import names as seat_names
 from ..engine.session import read_game_file
 from ..engine.state import clone
-from .estimate import Budget, Cancelled, compare, difference
+from .estimate import Budget, Cancelled, compare, difference, horizon_words
 from .hint import percent
 from .reasons import rules_of_thumb
 
-REVIEW_BUDGET = Budget(rounds=32)
+REVIEW_BUDGET = Budget(rounds=32, purpose="review")
 # Loss of winning chances (0..1) from which a clear loss is called an inaccuracy, a mistake,
 # a blunder; below the first, or inside the noise, a move is good. See docs/coach.md.
 THRESHOLDS: tuple[tuple[str, float], ...] = (
@@ -152,9 +152,11 @@ class Review:
                 f"Move {d.move}: you played {d.played}; {d.best} was better "
                 f"({100 * d.loss:.0f} points of winning chances)."
             )
+        how = self.budget.playout(self.game)
+        more = f" ({how.extra} more for a close call)" if how.extra else ""
         lines.append(
-            f"Each move was judged on {self.budget.rounds} simulated games from what you knew "
-            f"then, played on for {self.budget.turns} turns by the rule-of-thumb bot."
+            f"Each move was judged on {self.budget.rounds} simulated games{more} from what you "
+            f"knew then, played on {horizon_words(how.turns)} by the rule-of-thumb bot."
         )
         return "\n".join(lines)
 

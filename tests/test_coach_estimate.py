@@ -1,0 +1,102 @@
+"""How the coach spends its simulated games (docs/coach.md, "How it judges a move"): a move
+clearly behind the best gets no more rounds, a review's close call gets a game's extra rounds
+(the same ones however often it is asked), a review plays Secolo's, Persistence's and History's
+trial games to the game's end, and the quality sets' planted positions carry their
+certificate from whole games. Positions come from the quality sets (share/coach/quality)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from clash_widget.coach import Budget, hint
+from clash_widget.coach.estimate import PLAYOUTS, compare
+from clash_widget.engine import Action, Match
+
+SETS = Path(__file__).resolve().parent.parent / "share" / "coach" / "quality"
+
+
+def planted(game: str, k: int) -> tuple[Match, Action]:
+    rows = [json.loads(line) for line in open(SETS / f"{game}.jsonl", encoding="utf-8")]
+    row = [r for r in rows if r["kind"] == "planted"][k]
+    return Match.load(row["file"]), Action.parse(row["planted"])
+
+
+def test_a_move_clearly_behind_the_best_gets_no_more_rounds() -> None:
+    m, played = planted("secolo", 0)
+    c = compare(m.game, m.state, m.legal_actions(), Budget(rounds=32, extra=0), also=played)
+    games = {str(e.action): e.games for e in c.estimates}
+    assert c.best.games == 32
+    assert c.of(played).games == 32  # type: ignore[union-attr]  # the move judged runs on
+    assert min(games.values()) < 32, games  # some move fell clearly behind and was dropped
+
+
+def test_a_close_loss_gets_the_extra_rounds_the_same_every_time() -> None:
+    m, played = planted("secolo", 4)
+    budget = Budget(rounds=16, extra=16, purpose="review")
+    first = compare(m.game, m.state, m.legal_actions(), budget, also=played)
+    again = compare(m.game, m.state, m.legal_actions(), budget, also=played)
+    mine = first.of(played)
+    assert mine is not None and mine is not first.best
+    assert first.best.games == mine.games == 32
+    assert all(e.games == 16 for e in first.estimates if e not in (first.best, mine))
+    assert [(e.action, e.results) for e in first.estimates] == [
+        (e.action, e.results) for e in again.estimates
+    ]
+
+
+def test_no_extra_rounds_when_the_move_played_is_the_best() -> None:
+    m, _ = planted("secolo", 1)
+    best = Action.parse("pick sci-pr-1")  # the Astronomer: 72 % against 25 % and 44 % above
+    c = compare(m.game, m.state, m.legal_actions(), Budget(rounds=16, extra=16), also=best)
+    assert c.best.action == best
+    assert max(e.games for e in c.estimates) == 16
+
+
+@pytest.mark.parametrize("game", ["secolo", "persistence", "history"])
+def test_a_review_plays_the_trial_games_to_the_end(game: str) -> None:
+    rows = [json.loads(line) for line in open(SETS / f"{game}.jsonl", encoding="utf-8")]
+    m = Match.load(next(r for r in rows if r["kind"] == "planted")["file"])
+    c = compare(m.game, m.state, m.legal_actions(), Budget(rounds=3, purpose="review"))
+    results = {x for e in c.estimates for x in e.results}
+    assert results <= {0.0, 0.5, 1.0}, results  # won, shared or lost: every game finished
+    assert PLAYOUTS["review"][game].turns == 0
+
+
+def test_a_secolo_hint_says_its_games_were_played_to_the_end() -> None:
+    m, _ = planted("secolo", 0)
+    h = hint(m, budget=Budget(rounds=4, candidates=2))
+    assert any("to the end of the game" in r for r in h.reasons), h.reasons
+    assert h.action in m.legal_actions()
+
+
+@pytest.mark.parametrize("game", ["secolo", "persistence", "history"])
+def test_planted_positions_carry_their_certificate(game: str) -> None:
+    """A planted mistake is one that whole games show clearly worse (scripts/coach_quality.py:
+    the better move won at least 15 points more often, its interval above 5), and both moves
+    are legal in the position."""
+    rows = [json.loads(line) for line in open(SETS / f"{game}.jsonl", encoding="utf-8")]
+    rows = [r for r in rows if r["kind"] == "planted"]
+    assert rows
+    for r in rows:
+        cert = r["certified"]
+        assert cert["gap"] >= 0.15 and cert["low"] >= 0.05 and cert["games"] >= 96
+        m = Match.load(r["file"])
+        legal = m.legal_actions()
+        assert Action.parse(r["planted"]) in legal and Action.parse(r["better"]) in legal
+        assert r["planted"] != r["better"]
+
+
+def test_a_history_sample_with_no_legal_move_ends_the_check_not_the_coach() -> None:
+    """History's samples of the capitals' choice can deal the rival a hand with no card that
+    may be a capital (no legal move): the coach's look at the rival's reply must stop there
+    rather than ask the bot to choose among nothing."""
+    m = Match.new("history", 2, seed=0)
+    moves = 0
+    while moves < 3:
+        h = hint(m, budget=Budget(rounds=2, candidates=3, turns=1, depth=20))
+        assert h.action in m.legal_actions()
+        m.play(h.action)
+        moves += 1
