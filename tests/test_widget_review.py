@@ -17,7 +17,7 @@ from clash_widget.engine import Match
 from clash_widget.widget import reviewing
 from clash_widget.widget.secolo_table import SecoloTable
 
-TINY = {"rounds": 2, "candidates": 2, "turns": 1, "depth": 20}
+TINY = {"rounds": 2, "candidates": 2, "turns": 1, "depth": 20, "extra": 0}  # no close-call rounds
 
 
 def finished(game: str = "secolo", seed: int = 1) -> Match:
