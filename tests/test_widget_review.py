@@ -8,7 +8,9 @@ event loop; from a player's view only that player's game is reviewed."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from typing import Any
 
 from match_checks import send
 
@@ -83,26 +85,42 @@ def test_a_review_can_be_cancelled() -> None:
 
 
 def test_without_threads_the_review_runs_a_decision_per_loop_turn(monkeypatch) -> None:
+    """Where Python has no threads (Pyodide) the review runs a decision per turn of the event
+    loop. The test plays that in a thread of its own, whose only loop is the test's: the
+    suite's main thread may hold another running loop (Playwright's, from the browser tests)."""
     monkeypatch.setattr(reviewing, "has_threads", lambda: False)
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    try:
-        w = SecoloTable(finished())
-        w.review_budget = TINY
-        send(w, type="review", seat=0)
-        assert w.review["state"] == "running" and w.review["done"] == 0  # nothing judged yet
-        seen: list[int] = []
+    seen: list[int] = []
+    out: dict[str, Any] = {}
 
-        async def until_done() -> None:
-            while w.review["state"] == "running":
-                seen.append(w.review["done"])
-                await asyncio.sleep(0)
+    def pyodide_like() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            w = SecoloTable(finished())
+            w.review_budget = TINY
+            send(w, type="review", seat=0)
+            out["first"] = dict(w.review)  # nothing judged yet
 
-        loop.run_until_complete(until_done())
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
-    assert w.review["state"] == "done"
+            async def until_done() -> None:
+                while w.review["state"] == "running":
+                    seen.append(w.review["done"])
+                    await asyncio.sleep(0)
+
+            loop.run_until_complete(until_done())
+            out["last"] = dict(w.review)
+        except BaseException as exc:  # reported by the test's thread below
+            out["error"] = exc
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    runner = threading.Thread(target=pyodide_like)
+    runner.start()
+    runner.join(120)
+    if "error" in out:
+        raise out["error"]
+    assert out["first"]["state"] == "running" and out["first"]["done"] == 0
+    assert out["last"]["state"] == "done"
     assert len(set(seen)) > 3  # the loop ran between decisions
 
 
