@@ -193,3 +193,17 @@ def lab(request, browser, lab_server):
     if helper.blocked:
         print(f"blocked external requests: {sorted(set(helper.blocked))}")
     assert not helper.errors, f"page errors: {helper.errors}"
+
+
+@pytest.fixture
+def plain_page(browser):
+    """A page of its own (1000 x 900, nothing fetched from outside) for a table mounted
+    without JupyterLab (``plain_mount``); a script error on it fails the test."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 900})
+    ctx.route(LOCAL_ONLY, lambda route: route.abort())
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, errors

@@ -15,7 +15,6 @@ import random
 
 import pytest
 from a11y_helpers import axe_audit, report, require_axe
-from conftest import LOCAL_ONLY
 from plain_mount import mount
 
 from clash_widget.engine import Match
@@ -63,15 +62,9 @@ POSITIONS = {
 
 
 @pytest.fixture
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 830, "height": 900})
-    ctx.route(LOCAL_ONLY, lambda route: route.abort())
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, errors
+def page(plain_page):
+    plain_page.set_viewport_size({"width": 830, "height": 900})  # the cell's width
+    return plain_page
 
 
 def _mount(page, match: Match, theme: str = "light") -> None:

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from a11y_games import GAMES
 from a11y_helpers import axe_audit, report, require_axe
-from conftest import LOCAL_ONLY
 from plain_mount import mount
 
 from clash_widget.engine import Match
@@ -54,23 +53,12 @@ POSITIONS: dict[str, Callable[[str], Match]] = {
 BUNDLES = {"coc": "coc", "secolo": "secolo", "persistence": "persistence", "history": "history"}
 
 
-@pytest.fixture
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1000, "height": 900})
-    ctx.route(LOCAL_ONLY, lambda route: route.abort())
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, errors
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("position", list(POSITIONS))
 @pytest.mark.parametrize("game", list(GAMES))
-def test_table_passes_axe_with_contrast_measured(page, game, position, theme):
+def test_table_passes_axe_with_contrast_measured(plain_page, game, position, theme):
     require_axe()
+    page = plain_page
     mount(page, BUNDLES[game], _widget(game, POSITIONS[position](game)), theme)
     violations = axe_audit(page, GAMES[game].root)
     assert not violations, f"{game} ({position}, {theme}): axe found\n{report(violations)}"
