@@ -8,14 +8,16 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from clash_widget.__main__ import main
 from clash_widget.bots import make_bot
 from clash_widget.coach import Budget, Cancelled, hint, review
+from clash_widget.coach.hint import came_back
 from clash_widget.coach.review import VERDICTS
-from clash_widget.engine import Match, get_game
+from clash_widget.engine import Action, Match, get_game, state_hash
 from clash_widget.engine.game import KERNEL_RULES
 from clash_widget.engine.session import Session
 
@@ -251,3 +253,29 @@ def test_a_hint_never_repeats_a_move_that_changes_nothing() -> None:
             m.play(rival.choose(m.game, m.state, legal))
     assert m.is_over and noop == 0
     assert max(seen.values()) == 1
+
+
+LOOP = Path(__file__).parent / "coach_files" / "declined_offer_loop.json"
+
+
+def test_a_hint_never_offers_again_what_was_just_declined() -> None:
+    """Found in a match of the hint seat (Blue) against the rule-of-thumb bot, deal 33: Blue
+    offers Orange 1 food for 1 ore, Orange declines, and Blue is back at the very position the
+    offer was made from. The same position gives the same hint, and the coach offered it
+    again over 2,000 times (the samples' Orange would have accepted). A move that brought the
+    seat back to this position in the game itself is not hinted again."""
+    m = Match.replay(json.loads(LOOP.read_text(encoding="utf-8")), keep_undo=True)
+    back = came_back(m, 0)
+    assert Action.parse("trade 1 food:1 ore:1") in back
+    given = hint(m).action
+    assert given not in back and given in m.legal_actions()
+
+
+def test_recent_positions_are_the_same_with_and_without_undo_snapshots() -> None:
+    """``Match.recent`` reads the undo snapshots when kept, else replays the record: the
+    same positions either way."""
+    record = json.loads(LOOP.read_text(encoding="utf-8"))
+    kept = Match.replay(record, keep_undo=True).recent(7)
+    replayed = Match.replay(record).recent(7)
+    assert [k for _, k in kept] == [k for _, k in replayed] == record["actions"][-7:]
+    assert [state_hash(s) for s, _ in kept] == [state_hash(s) for s, _ in replayed]

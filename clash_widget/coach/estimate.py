@@ -352,12 +352,15 @@ def compare(
     *,
     also: Action | None = None,
     stop: Callable[[], bool] | None = None,
+    avoid: frozenset[Action] = frozenset(),
 ) -> Comparison:
     """Play every candidate (the policy's best few, and ``also``, the move a player made)
-    in ``budget.rounds`` paired rounds; the estimates best first."""
+    in ``budget.rounds`` paired rounds; the estimates best first. ``avoid``: moves not to
+    consider unless nothing else is legal (a hint's moves that came back to this position)."""
     seat = game.current_player(state)
     if seat is None:
         raise ValueError("nobody is to decide in this position")
+    legal = [a for a in legal if a not in avoid] or legal
     base = position_seed(game, state, seat, budget.seed)
     cands = candidates(game, state, seat, legal, budget, base)
     favourite = cands[0] if cands else None

@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from ..engine import Action
 from ..engine.match import Match
 from ..engine.seats import name as seat_name
-from .estimate import Budget, Comparison, Estimate, compare, difference, horizon_words
+from .estimate import (
+    Budget,
+    Comparison,
+    Estimate,
+    compare,
+    difference,
+    horizon_words,
+    position_key,
+)
 from .reasons import rules_of_thumb
 
 HINT_BUDGET = Budget()
@@ -131,6 +139,23 @@ def option(match: Match, est: Estimate, best: Estimate, label: Callable[[Action]
     )
 
 
+LOOK_BACK = 60  # actions looked back for a move that led back to this position
+
+
+def came_back(match: Match, seat: int, look_back: int = LOOK_BACK) -> frozenset[Action]:
+    """The moves the seat made from this very position (as it sees it) earlier in the game,
+    which brought it back here: a trade offer the partner declined, say. The same position
+    gives the same hint, so hinting such a move again would repeat it for ever; the samples'
+    filter (``changes_nothing``) misses it when a sample's partner would have accepted."""
+    game = match.game
+    now = position_key(game, match.state, seat)
+    return frozenset(
+        Action.parse(key)
+        for state, key in match.recent(look_back)
+        if game.current_player(state) == seat and position_key(game, state, seat) == now
+    )
+
+
 def hint(
     match: Match,
     seat: int | None = None,
@@ -166,7 +191,7 @@ def hint(
         thumbs = rules_of_thumb(game.name, legal[0], words)
         only = Option(legal[0], words, 0.0, 0, 0.0, 1.0, 0.0, True, thumbs)
         return Hint(to_move, player, (only,), only=True)
-    comparison = compare(game, state, legal, budget)
+    comparison = compare(game, state, legal, budget, avoid=came_back(match, to_move))
     options = options_of(match, comparison, label)[: 1 + alternatives]
     fav = comparison.favourite
     return Hint(

@@ -407,6 +407,26 @@ class Match:
             return dict(clone(self._start))
         return self._dealt().state  # actions set from outside: the record's own deal
 
+    def recent(self, last: int) -> list[tuple[State, str]]:
+        """The positions before the last ``last`` actions, oldest first, each with the action
+        played from it. Read them, never change them: they are the undo snapshots when the
+        match keeps them, else a replay of the record."""
+        n = min(last, len(self.actions))
+        if n == 0:
+            return []
+        keys = self.actions[-n:]
+        if self.keep_undo and len(self._undo) == len(self.actions):
+            return [
+                (before, key) for (before, _, _), key in zip(self._undo[-n:], keys, strict=True)
+            ]
+        replay = Match.from_state(self.game, self.start_state(), keep_undo=False)
+        out: list[tuple[State, str]] = []
+        for i, key in enumerate(self.actions):
+            if i >= len(self.actions) - n:
+                out.append((clone(replay.state), key))
+            replay.play(key)
+        return out
+
     def start_if_set_up(self) -> State | None:
         """The start position when the record alone does not deal it (a set-up position)."""
         start = self.start_state()
