@@ -272,10 +272,14 @@ def test_a_hint_never_offers_again_what_was_just_declined() -> None:
 
 
 def test_recent_positions_are_the_same_with_and_without_undo_snapshots() -> None:
-    """``Match.recent`` reads the undo snapshots when kept, else replays the record: the
-    same positions either way."""
+    """``Match.recent`` reads the undo snapshots, or the last ``keep_recent`` positions, when
+    the match keeps them, else replays the record: the same positions every way."""
     record = json.loads(LOOP.read_text(encoding="utf-8"))
-    kept = Match.replay(record, keep_undo=True).recent(7)
-    replayed = Match.replay(record).recent(7)
-    assert [k for _, k in kept] == [k for _, k in replayed] == record["actions"][-7:]
-    assert [state_hash(s) for s, _ in kept] == [state_hash(s) for s, _ in replayed]
+    ways = [
+        Match.replay(record, keep_undo=True).recent(7),
+        Match.replay(record, keep_recent=7).recent(7),
+        Match.replay(record).recent(7),
+    ]
+    for got in ways:
+        assert [k for _, k in got] == record["actions"][-7:]
+        assert [state_hash(s) for s, _ in got] == [state_hash(s) for s, _ in ways[-1]]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Action
+from ..engine.game import State
 from ..engine.match import Match
 from ..engine.seats import name as seat_name
 from .estimate import (
@@ -142,16 +143,20 @@ def option(match: Match, est: Estimate, best: Estimate, label: Callable[[Action]
 LOOK_BACK = 60  # actions looked back for a move that led back to this position
 
 
-def came_back(match: Match, seat: int, look_back: int = LOOK_BACK) -> frozenset[Action]:
+def came_back(
+    match: Match, seat: int, recent: Sequence[tuple[State, str]] | None = None
+) -> frozenset[Action]:
     """The moves the seat made from this very position (as it sees it) earlier in the game,
     which brought it back here: a trade offer the partner declined, say. The same position
     gives the same hint, so hinting such a move again would repeat it for ever; the samples'
-    filter (``changes_nothing``) misses it when a sample's partner would have accepted."""
+    filter (``changes_nothing``) misses it when a sample's partner would have accepted.
+    ``recent``: the positions before the last actions and the action played from each
+    (default: the match's last :data:`LOOK_BACK`, :meth:`Match.recent`)."""
     game = match.game
     now = position_key(game, match.state, seat)
     return frozenset(
         Action.parse(key)
-        for state, key in match.recent(look_back)
+        for state, key in (match.recent(LOOK_BACK) if recent is None else recent)
         if game.current_player(state) == seat and position_key(game, state, seat) == now
     )
 
@@ -162,13 +167,15 @@ def hint(
     *,
     budget: Budget = HINT_BUDGET,
     alternatives: int = 3,
+    recent: Sequence[tuple[State, str]] | None = None,
 ) -> Hint:
     """The coach's best move for ``seat`` (default: whoever is to decide), with its reasons.
 
     Judged only from what the seat knows (every trial game starts from a determinisation of
     the position for that seat); seeded by ``budget.seed`` and the position, so the same
     position and settings give the same hint. Raises ValueError when the game is over or
-    another seat is to decide (a hint is only for the decision at hand)."""
+    another seat is to decide (a hint is only for the decision at hand). ``recent``: the
+    game's last positions when the match does not keep them (:func:`came_back`)."""
     state, game = match.state, match.game
     if match.is_over:
         raise ValueError("The game is over: there is no move to hint.")
@@ -191,7 +198,7 @@ def hint(
         thumbs = rules_of_thumb(game.name, legal[0], words)
         only = Option(legal[0], words, 0.0, 0, 0.0, 1.0, 0.0, True, thumbs)
         return Hint(to_move, player, (only,), only=True)
-    comparison = compare(game, state, legal, budget, avoid=came_back(match, to_move))
+    comparison = compare(game, state, legal, budget, avoid=came_back(match, to_move, recent))
     options = options_of(match, comparison, label)[: 1 + alternatives]
     fav = comparison.favourite
     return Hint(

@@ -18,6 +18,7 @@ plain words.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,6 +93,7 @@ class Match:
         options: Options,
         keep_undo: bool = True,
         verify: bool = False,
+        keep_recent: int = 0,
     ) -> None:
         self.game = game
         self.state = state
@@ -106,6 +108,9 @@ class Match:
         self.log: list[dict[str, Any]] = []
         self.opening: list[dict[str, Any]] = []  # the set-up's open events: the log's start
         self._undo: list[tuple[State, int, bool]] = []  # (state before, log length, barrier)
+        # Without undo snapshots, the last ``keep_recent`` positions (a classroom room's, for
+        # the coach: :meth:`recent`) with the action played from each.
+        self._recent: deque[tuple[State, str]] = deque(maxlen=keep_recent)
         self._redo: list[str] = []
         self._start: State | None = None  # the position before the first recorded action
         self._previous: Listing | None = None  # the last action's position's listing, if given
@@ -125,6 +130,7 @@ class Match:
         *,
         keep_undo: bool = True,
         verify: bool = False,
+        keep_recent: int = 0,
     ) -> Match:
         """A new game; ``players`` is a number of players or their names, one per seat.
 
@@ -148,7 +154,16 @@ class Match:
         state = g.new_state(n, seed, opts)
         if given is not None:
             g.name_seats(state, given)
-        m = cls(g, state, players=n, seed=seed, options=opts, keep_undo=keep_undo, verify=verify)
+        m = cls(
+            g,
+            state,
+            players=n,
+            seed=seed,
+            options=opts,
+            keep_undo=keep_undo,
+            verify=verify,
+            keep_recent=keep_recent,
+        )
         m.opening = g.opening_events(state)
         m.log = list(m.opening)
         return m
@@ -259,12 +274,13 @@ class Match:
         a = action if type(action) is Action else Action.parse(action)
         # The record starts here (a set-up position may differ from a deal).
         start = clone(state) if not self.actions else None
-        before = clone(state) if self.keep_undo else None
+        keep = self.keep_undo
+        before = clone(state) if keep or self._recent.maxlen else None
         rng_before = state.get("rng", 0)
         try:
             ev = self.game.apply(state, a, list_rest=True)
             state["version"] = version_before + 1
-            barrier = before is not None and self.game.undo_barrier(rng_before, state, ev)
+            barrier = keep and self.game.undo_barrier(rng_before, state, ev)
         except BaseException as exc:
             try:
                 self._roll_back(before if before is not None else start, stored_version)
@@ -276,10 +292,13 @@ class Match:
         # Committing: nothing below can fail halfway.
         if start is not None:
             self._start = start
-        if before is not None:
-            self._undo.append((before, len(self.log), barrier))
+        key = str(a)
+        if keep:
+            self._undo.append((before, len(self.log), barrier))  # type: ignore[arg-type]
+        elif before is not None:
+            self._recent.append((before, key))
         self._redo.clear()
-        self.actions.append(str(a))
+        self.actions.append(key)
         self.log.extend(ev)
         rest = None if ev.listed is None else Listing(self.game, state, ev.listed)
         if rest is None and ev.restores_previous:
@@ -376,7 +395,9 @@ class Match:
         return rec
 
     @classmethod
-    def replay(cls, record: dict[str, Any], *, keep_undo: bool = False) -> Match:
+    def replay(
+        cls, record: dict[str, Any], *, keep_undo: bool = False, keep_recent: int = 0
+    ) -> Match:
         """Rebuild a match from its record; raises ValueError if an action is refused."""
         m = cls.new(
             record["game"],
@@ -384,6 +405,7 @@ class Match:
             record["seed"],
             record.get("options"),
             keep_undo=keep_undo,
+            keep_recent=keep_recent,
         )
         for i, key in enumerate(record["actions"]):
             o = m.play(key)
@@ -409,8 +431,8 @@ class Match:
 
     def recent(self, last: int) -> list[tuple[State, str]]:
         """The positions before the last ``last`` actions, oldest first, each with the action
-        played from it. Read them, never change them: they are the undo snapshots when the
-        match keeps them, else a replay of the record."""
+        played from it. Read them, never change them: they are the undo snapshots, or the
+        ``keep_recent`` ones, when the match keeps them, else a replay of the record."""
         n = min(last, len(self.actions))
         if n == 0:
             return []
@@ -419,6 +441,8 @@ class Match:
             return [
                 (before, key) for (before, _, _), key in zip(self._undo[-n:], keys, strict=True)
             ]
+        if len(self._recent) >= n:
+            return list(self._recent)[-n:]
         replay = Match.from_state(self.game, self.start_state(), keep_undo=False)
         out: list[tuple[State, str]] = []
         for i, key in enumerate(self.actions):

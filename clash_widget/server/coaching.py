@@ -56,7 +56,7 @@ from .refusals import (
     OWN_SEAT,
     PAUSED,
 )
-from .rooms import TEACHER, Limits, RateLimiter, Room, RoomError, refusal
+from .rooms import RECENT_KEPT, TEACHER, Limits, RateLimiter, Room, RoomError, refusal
 from .store import Store, StoredReview
 
 log = logging.getLogger("clash_widget.server")
@@ -70,10 +70,19 @@ def budget_of(base: Budget, overrides: dict[str, Any]) -> Budget:
     return replace(base, **overrides) if overrides else base
 
 
-def hint_words(game: str, state: State, seat: int, budget: Budget, version: int) -> dict[str, Any]:
-    """The coach's hint for ``seat`` in a copy of the position, in a worker (its words)."""
+def hint_words(
+    game: str,
+    state: State,
+    seat: int,
+    budget: Budget,
+    version: int,
+    recent: list[tuple[State, str]] | None = None,
+) -> dict[str, Any]:
+    """The coach's hint for ``seat`` in a copy of the position, in a worker (its words);
+    ``recent``: the room's last positions (a move that came back here is not hinted again)."""
     match = Match.from_state(game, state, keep_undo=False)
-    return hint_payload(hint(match, seat, budget=budget), version, match.view(seat))
+    given = hint(match, seat, budget=budget, recent=recent or [])
+    return hint_payload(given, version, match.view(seat))
 
 
 @dataclass
@@ -275,14 +284,21 @@ class Coach:
             if room.id in self._hinting:
                 return 200, refusal(COACH_BUSY.refuse("a hint"), version=version)
             position = clone(m.state)  # the coach's own copy: the room plays on meanwhile
-        return await self._hint_off_loop(room, seat, at, version, position)
+            recent = m.recent(RECENT_KEPT)  # snapshots, never changed: no copy needed
+        return await self._hint_off_loop(room, seat, at, version, position, recent)
 
     async def _hint_off_loop(
-        self, room: Room, seat: int, at: int, version: int, position: State
+        self,
+        room: Room,
+        seat: int,
+        at: int,
+        version: int,
+        position: State,
+        recent: list[tuple[State, str]],
     ) -> tuple[int, dict[str, Any]]:
         self._hinting.add(room.id)
         began = time.perf_counter()
-        args = (room.match.game.name, position, seat, self.hint_budget, version)
+        args = (room.match.game.name, position, seat, self.hint_budget, version, recent)
         failed = refusal(INTERNAL.refuse("the coach could not give a hint here"), version=version)
         try:
             loop = asyncio.get_running_loop()

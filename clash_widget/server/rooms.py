@@ -728,16 +728,21 @@ def clean_name(name: Any, seat: int) -> str:
     return name or default_name(seat)
 
 
+RECENT_KEPT = 20
+"""The positions a room keeps before its last actions (no undo snapshots: a room never
+undoes): the coach's hint leaves out a move that brought the seat back to where it stands."""
+
+
 def replay_record(record: dict[str, Any]) -> Match:
     """The live match of a record the server made itself (no undo snapshots)."""
-    return Match.replay(record, keep_undo=False)
+    return Match.replay(record, keep_undo=False, keep_recent=RECENT_KEPT)
 
 
 def replay(game_file: dict[str, Any]) -> Match:
     """The live match of a stored game file: verified like any game file, then kept without
     undo snapshots (a room never undoes; the record is all it needs)."""
     verified = Match.load(game_file)
-    live = Match.replay(verified.record(), keep_undo=False)
+    live = Match.replay(verified.record(), keep_undo=False, keep_recent=RECENT_KEPT)
     if live.state_hash() != verified.state_hash():
         raise ValueError("the record replays to another position without its start")
     return live
@@ -899,7 +904,9 @@ class Rooms:
             raise RoomError(429, ROOM_LIMIT.refuse(f"{self.limits.max_rooms} rooms"))
         game, players, seed, options, bots, given, title = room_spec(spec)
         try:
-            match = Match.new(game, given or players, seed, options, keep_undo=False)
+            match = Match.new(
+                game, given or players, seed, options, keep_undo=False, keep_recent=RECENT_KEPT
+            )
         except OptionError as exc:
             raise RoomError(400, exc.verdict()) from None
         except (ValueError, TypeError, KeyError) as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -400,3 +401,50 @@ def test_a_review_says_hint_taken_where_the_hinted_move_was_played(client):
     review = wait_review(client, t.room, seat, t.auth(t.teacher))["review"]
     taken = [d for d in review["decisions"] if "(hint taken)" in d["text"]]
     assert [d["index"] for d in taken] == [v]
+
+
+LOOP = Path(__file__).parents[1] / "coach_files" / "declined_offer_loop.json"
+
+
+def test_a_room_hint_leaves_out_the_offer_just_declined():
+    """A room keeps no undo snapshots, so the coach's worker gets the room's last positions
+    with the position: at deal 33's declined offer (tests/coach_files), the room's hint is
+    not the offer Orange just declined, which the position alone would hint again."""
+    from clash_widget.coach import HINT_BUDGET
+    from clash_widget.engine.state import clone
+    from clash_widget.server.rooms import RECENT_KEPT, replay_record
+
+    m = replay_record(json.loads(LOOP.read_text(encoding="utf-8")))  # a room's live match
+    recent = m.recent(RECENT_KEPT)
+    assert len(recent) == RECENT_KEPT and m.keep_undo is False
+    offer = "trade 1 food:1 ore:1"
+    alone = coaching.hint_words("coc", clone(m.state), 0, HINT_BUDGET, m.version)
+    assert alone["key"] == offer
+    room = coaching.hint_words("coc", clone(m.state), 0, HINT_BUDGET, m.version, recent)
+    assert room["key"] != offer
+
+
+def test_a_room_hands_the_coach_its_last_positions(tmp_path, monkeypatch):
+    """The hint asked in a room is worked out with the room's last positions and the moves
+    played from them (the room's own record, at most ``RECENT_KEPT``)."""
+    from clash_widget.server.rooms import RECENT_KEPT
+
+    seen: list[Any] = []
+    real_hint = coaching.hint
+
+    def spy(match, seat, **kw):
+        seen.append(kw.get("recent"))
+        return real_hint(match, seat, **kw)
+
+    monkeypatch.setattr(coaching, "hint", spy)
+    with TestClient(new_app(tmp_path / "db.sqlite", limits=small_limits(coach_workers=0))) as c:
+        t = make_table(c, game="coc")
+        played = [t.play_one() for _ in range(3)]
+        assert all(p["ok"] for p in played)
+        seat, v = mover(t)
+        assert ask_hint(t, t.tokens[seat], seat, v).json()["ok"] is True
+        game = c.get(f"/api/rooms/{t.room}/game", headers=t.auth(t.teacher))
+        assert game.status_code == 200, game.text
+    actions = game.json()["record"]["actions"]
+    keys = [k for _, k in seen[0]]
+    assert len(actions) >= 3 and keys == actions[-RECENT_KEPT:]
