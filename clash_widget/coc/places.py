@@ -56,7 +56,11 @@ COMPASS = (
 def direction(a: Hex, b: Hex) -> str:
     """The compass word from hex ``a`` towards hex ``b`` as the map draws them (flat-top
     hexes, north up): ``direction((0, 0), (0, -1))`` is "north"."""
-    dq, dr = b[0] - a[0], b[1] - a[1]
+    return _compass(b[0] - a[0], b[1] - a[1])
+
+
+@lru_cache(maxsize=1024)  # a few hundred steps on any board; log lines ask again and again
+def _compass(dq: int, dr: int) -> str:
     x, y = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)  # the board's plane, y pointing down
     return COMPASS[round(math.degrees(math.atan2(-y, x)) / 45) % 8]
 
@@ -72,7 +76,9 @@ def _owner(state: State, owner: int) -> str:
 
 
 def _rank(key: str, city: Mapping[str, Any], origin: Hex) -> tuple[int, bool, Hex]:
-    """Nearest first, capitals before other cities, then the lower coordinates."""
+    """The plain definition of the nearest city: the least of this rank (nearest first,
+    capitals before other cities, then the lower coordinates); ``_nearest`` finds it in one
+    pass (tests/coc/test_places.py holds the two together)."""
     h = parse_hex(key)
     return distance(origin, h), not city["capital"], h
 
@@ -108,11 +114,13 @@ def city_name(state: State, key: str) -> str:
         return f"{_owner(state, owner)}'s capital"
     base = "the barbarian city" if owner == BARBARIANS else f"{_owner(state, owner)}'s city"
     here = parse_hex(key)
-    capitals = [(k, c) for k, c in state["cities"].items() if c["capital"]]
-    own = [(k, c) for k, c in capitals if c["owner"] == owner]
-    if not (own or capitals):
+    cities = state["cities"]
+    capitals = [k for k, c in cities.items() if c["capital"]]
+    if not capitals:
         return base
-    anchor, c = min(own or capitals, key=lambda kc: _rank(kc[0], kc[1], here))
+    own = [k for k in capitals if cities[k]["owner"] == owner]
+    anchor = _nearest(cities, own or capitals, here)
+    c = cities[anchor]
     side = direction(parse_hex(anchor), here)
     if c["owner"] == owner:  # seen from its own capital: "Blue's eastern city"
         return f"{_owner(state, owner)}'s {side}ern city"

@@ -39,6 +39,7 @@ takes effect (rules ``anytime.free``, ``anytime.where``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ..engine import Action, act
@@ -109,11 +110,16 @@ RULES.rule(
 # -- what a seat could gain now ----------------------------------------------------------
 
 
+@cache  # a card's copies are a bounded set; asked at every question a player answers
+def costs_no_action(card: str) -> bool:
+    """Whether the action card's civil effect costs no action (a free card)."""
+    return not action_cards()[card_base(card)]["costs_action"]
+
+
 def free_cards(player: dict[str, Any]) -> list[str]:
     """The action cards in hand whose civil effect costs no action."""
-    return sorted(
-        c for c in player["actions_hand"] if not action_cards()[card_base(c)]["costs_action"]
-    )
+    hand = player["actions_hand"]
+    return sorted(c for c in hand if costs_no_action(c)) if hand else []
 
 
 def _stock(player: dict[str, Any], what: str) -> int:
@@ -184,11 +190,12 @@ def _closed(state: State, frame: Frame, ev: Events) -> None:
     SECTION,
 )
 def free_card(state: State, frame: Frame, card: str) -> bool:
-    return not action_cards()[card_base(card)]["costs_action"]
+    return costs_no_action(card)
 
 
 def _free_candidates(state: State, frame: Frame) -> list[Action]:
-    return [act("play", c) for c in sorted(set(free_cards(me(state, frame))))]
+    hand = me(state, frame)["actions_hand"]
+    return [act("play", c) for c in sorted({c for c in hand if costs_no_action(c)})] if hand else []
 
 
 PLAY_FREE = ActionKind(

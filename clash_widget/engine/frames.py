@@ -105,6 +105,11 @@ class ActionKind:
     checks when the kind is made)."""
     _rest: tuple[Predicate, ...] = field(default=(), init=False, repr=False, compare=False)
     """The other checks' predicates but the ensured ones, asked per candidate."""
+    _plan: tuple[tuple[Predicate, ...], tuple[Predicate, ...], Candidates, Parser] = field(
+        default=((), (), fixed(), lambda s, f, a: None), init=False, repr=False, compare=False
+    )
+    """What the listing loop reads of the kind, in one tuple: ``_shut_by``, ``_rest``, the
+    candidates and the parser (one attribute read a kind instead of four, at every listing)."""
 
     def describe(self, state: State, frame: Frame, action: Action) -> str:
         """The action in plain words (falls back to its key if the label cannot read it)."""
@@ -144,6 +149,7 @@ class ActionKind:
                 if not c.frame_only and all(c is not e for e in self.ensured)
             ),
         )
+        put(self, "_plan", (self._shut_by, self._rest, self.candidates, self.parse))
 
     def wide_candidates(self, state: State, frame: Frame) -> Iterable[Action]:
         """The wide definition's candidates (:attr:`wide`, else :attr:`candidates`)."""
@@ -218,17 +224,16 @@ def listed_by(
             continue
         got: list[Action] = []
         for spec in kinds:
-            for ok in spec._shut_by:
+            # Functions kept on the kind are read from its plan, then called: CPython 3.11
+            # cannot specialise ``spec.candidates(...)`` written as a method call.
+            shut, rest, make, parse = spec._plan
+            for ok in shut:
                 if not ok(state, frame, None):
                     break
             else:
-                # Functions kept on the kind are read as attributes, then called: CPython
-                # 3.11 cannot specialise ``spec.candidates(...)`` written as a method call.
-                rest, make = spec._rest, spec.candidates
                 if not rest:
                     got += make(state, frame)
                     continue
-                parse = spec.parse
                 for a in make(state, frame):
                     args = parse(state, frame, a)
                     for ok in rest:
