@@ -22,7 +22,8 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.game import Frame, State
-from .hexes import DIRECTIONS, distance
+from .board import neighbour_keys
+from .hexes import distance
 from .vocab import BARBARIANS, Hex, parse_hex
 
 TERRAIN_WORDS = {
@@ -100,11 +101,6 @@ def _nearest(cities: Mapping[str, Mapping[str, Any]], keys: Any, origin: Hex) ->
     return best
 
 
-def _around(key: str) -> list[str]:
-    q, r = parse_hex(key)
-    return [f"{q + dq},{r + dr}" for dq, dr in DIRECTIONS]
-
-
 def city_name(state: State, key: str) -> str:
     """The city on ``key``: "Blue's capital", "Blue's south-eastern city" (seen from its
     capital), "the barbarian city north of Orange's capital"."""
@@ -141,13 +137,15 @@ def place(state: State, key: str) -> str:
     here = parse_hex(key)
     anchor = _nearest(cities, cities, here)
     a = parse_hex(anchor)
-    if distance(here, a) == 1:
-        alike = [k for k in _around(anchor) if k in state["hexes"]]
-        if sum(terrain_words(state, k) == terrain for k in alike) == 1:
+    away = distance(here, a)
+    if away == 1:
+        hexes = state["hexes"]
+        raw = hexes[key]["terrain"]  # the same terrain is the same words
+        if sum(1 for k in neighbour_keys(anchor) if k in hexes and hexes[k]["terrain"] == raw) == 1:
             return f"the {terrain} next to {city_name(state, anchor)}"
         # Two such hexes beside it: the six neighbours have six compass words.
         return f"the {terrain} {direction(a, here)} of {city_name(state, anchor)}"
-    if distance(here, a) > NEAR:  # far from every city: counted from the nearest capital
+    if away > NEAR:  # far from every city: counted from the nearest capital
         capitals = [k for k, c in cities.items() if c["capital"]] or list(cities)
         anchor = _nearest(cities, capitals, here)
         a = parse_hex(anchor)
