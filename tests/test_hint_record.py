@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from clash_widget.bots import make_bot
+from clash_widget.bots import Bot, make_bot
 from clash_widget.coach import Budget, review
 from clash_widget.engine import Match
 from clash_widget.engine.session import GameFileError, Session
@@ -16,13 +16,20 @@ from clash_widget.engine.session import GameFileError, Session
 TINY = Budget(rounds=3, candidates=3, turns=1, depth=30)
 
 
-def session_with_a_hint() -> tuple[Session, int, str]:
-    """A Secolo game where a hint was asked, and its move then played."""
+def at_a_real_choice() -> tuple[Session, Bot]:
+    """A Secolo game played by the rule-of-thumb bot up to a decision with a choice."""
     s = Session.new("secolo", 2, seed=3)
     bot = make_bot("heuristic", "secolo", 3)
     m = s.match
     while len(m.legal_actions()) < 2:
         m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    return s, bot
+
+
+def session_with_a_hint() -> tuple[Session, int, str]:
+    """A Secolo game where a hint was asked, and its move then played."""
+    s, bot = at_a_real_choice()
+    m = s.match
     given = s.hint(budget=TINY)
     at = len(m.actions)
     s.play(given.action)
@@ -56,12 +63,8 @@ def test_loading_refuses_a_hint_for_the_wrong_seat_or_move() -> None:
 
 
 def test_undo_drops_the_hints_of_the_undone_moves() -> None:
-    s = Session.new("secolo", 2, seed=3)
-    s.match.keep_undo = True
-    bot = make_bot("heuristic", "secolo", 3)
+    s, _ = at_a_real_choice()
     m = s.match
-    while len(m.legal_actions()) < 2:
-        m.play(bot.choose(m.game, m.state, m.legal_actions()))
     given = s.hint(budget=TINY)
     at = len(m.actions)
     s.play(given.action)
@@ -80,12 +83,8 @@ def test_a_match_undone_from_code_keeps_no_stale_hint_in_the_game_file() -> None
     hint asked in the future that was undone (it would not fit, and loading would refuse
     it), and the game file is written without replaying the game (the server saves it
     after every move)."""
-    s = Session.new("secolo", 2, seed=3)
+    s, _ = at_a_real_choice()
     m = s.match
-    m.keep_undo = True
-    bot = make_bot("heuristic", "secolo", 3)
-    while len(m.legal_actions()) < 2:
-        m.play(bot.choose(m.game, m.state, m.legal_actions()))
     m.play(m.legal_actions()[0])
     later = len(m.actions)
     s.hints[later] = (m.current_player, str(m.legal_actions()[0]))
