@@ -106,7 +106,12 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       this.reviewPanel = new ReviewPanel({
         start: (seat) => this.send({ type: "review", seat }),
         cancel: () => this.send({ type: "review_cancel" }),
-        jump: (index) => this.setTrait("position" as keyof M & string, index as M[keyof M & string]),
+        jump: (index) => {
+          // Already there (scrubbed to it): no new view comes to redraw, so mark it now.
+          const there = this.model.get("position") === index;
+          this.setTrait("position" as keyof M & string, index as M[keyof M & string]);
+          if (there) this.reviewPanel?.markBoard(this.root, index);
+        },
       });
       this.endPanel.el.after(this.reviewPanel.el);
     }
