@@ -70,11 +70,13 @@ describe("the review page", () => {
     shell();
     history.replaceState(null, "", "#room=R3&seat=1&token=SEAT");
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ ok: false, rule: "server.own-seat", reason: "another seat's review is not yours to see" }), { status: 403 }));
-    await startReview();
+    void startReview();
     await settle();
     expect(document.getElementById("review-status")?.textContent).toBe("another seat's review is not yours to see");
     expect(document.getElementById("review-status")?.dataset.state).toBe("refused");
     expect(document.querySelector("#review-table")?.children).toHaveLength(0);
+    // the words stay, and a (teacher) key may be typed instead
+    expect(document.querySelector("#review-join input#review-key")).not.toBeNull();
   });
 
   it("asks for the teacher key when the page has no secret", async () => {
@@ -93,8 +95,16 @@ describe("the review page", () => {
     expect(document.activeElement).toBe(input);
     input.value = "  typed-key ";
     input.form!.requestSubmit();
-    await started;
+    await settle();
     expect(auth[0]).toBe("Bearer typed-key");
+    // refused (a mistyped key): the server's words, and the form again
+    expect(document.getElementById("review-status")?.textContent).toBe("no");
+    const again = document.querySelector<HTMLInputElement>("#review-join input#review-key")!;
+    again.value = "right-key";
+    again.form!.requestSubmit();
+    await settle();
+    expect(auth[1]).toBe("Bearer right-key");
+    void started;
   });
 });
 

@@ -78,31 +78,44 @@ export async function startReview(): Promise<void> {
   // The secret leaves the address bar (a shared screen shows none).
   history.replaceState(null, "", `#room=${place.room}&seat=${seat}`);
   let token = place.token ?? sessionStorage.getItem(TEACHER_KEY) ?? localStorage.getItem(`clash-seat:${place.room}:${seat}`);
-  if (!token) {
-    const asked = keyForm($("review-join"), "review-key", "Open the review");
-    say("This review needs the teacher key, or the player's own page (its Review my game link, after the game).");
-    token = await asked;
-  }
+  if (!token) token = await askKey("This review needs the teacher key, or the player's own page (its Review my game link, after the game).");
   const page = $("clash-review");
-  const model = new ReviewModel({
-    api: api(place.room, seat, token),
-    seat,
-    local: selectHex,
-    onStatus: (status, s) => {
-      const bad = (status >= 400 && s.state !== "queued" && s.state !== "running") || s.state === "failed";
-      say(statusWords(status, s, $("review-status").textContent ?? ""), bad);
-      if (s.state === "done" && s.review) {
-        page.querySelector("h1")!.textContent = `Review of ${s.review.player}'s game`;
-        document.title = `Review of ${s.review.player}'s game: Clash classroom`;
-        page.dataset.ready = "true";
-      }
-    },
-  });
-  say("Opening the game…");
-  if (!(await model.begin())) return;
-  const game = (model.get("view") as { game?: string }).game ?? "";
-  const host = $("review-table");
-  host.dataset.hints = "false"; // the review is no place for a hint
-  await mountGame(game, model, host, page);
-  (window as unknown as { clashModel: ReviewModel }).clashModel = model; // for tests and the curious
+  for (;;) {
+    let refused = 0;
+    const model = new ReviewModel({
+      api: api(place.room, seat, token),
+      seat,
+      local: selectHex,
+      onStatus: (status, s) => {
+        const bad = (status >= 400 && s.state !== "queued" && s.state !== "running") || s.state === "failed";
+        if (status === 401 || status === 403) refused = status;
+        say(statusWords(status, s, $("review-status").textContent ?? ""), bad);
+        if (s.state === "done" && s.review) {
+          page.querySelector("h1")!.textContent = `Review of ${s.review.player}'s game`;
+          document.title = `Review of ${s.review.player}'s game: Clash classroom`;
+          page.dataset.ready = "true";
+        }
+      },
+    });
+    say("Opening the game…");
+    if (await model.begin()) {
+      const game = (model.get("view") as { game?: string }).game ?? "";
+      const host = $("review-table");
+      host.dataset.hints = "false"; // the review is no place for a hint
+      await mountGame(game, model, host, page);
+      (window as unknown as { clashModel: ReviewModel }).clashModel = model; // for tests and the curious
+      return;
+    }
+    if (!refused) return;
+    // Not this secret's review (or a mistyped key): the server's words stay, a key may be typed.
+    if (sessionStorage.getItem(TEACHER_KEY) === token) sessionStorage.removeItem(TEACHER_KEY);
+    token = await askKey("");
+  }
+}
+
+/** The teacher key, typed (`why`: the status line's words; empty: the refusal's stay). */
+function askKey(why: string): Promise<string> {
+  const asked = keyForm($("review-join"), "review-key", "Open the review");
+  if (why) say(why);
+  return asked;
 }
