@@ -229,6 +229,7 @@ describe("a table on the review model", () => {
     expect(api.calls[api.calls.length - 1]).toBe("view 7");
     expect(model.get("position")).toBe(7);
     expect(host.querySelector(".secolo-scrub-label")?.textContent).toBe("replay 7/12");
+    expect(host.querySelector(".match-banner")?.textContent).toContain("replay, read-only"); // nobody is waited for
     expect(host.querySelector('[data-card="ind-bw-2"].coach-played')).not.toBeNull();
     expect(host.querySelector('[data-card="sci-ch-4"].coach-better')).not.toBeNull();
     expect(panel.querySelector(".match-review-reasons")?.textContent).toContain("sci-ch-4 keeps the stronger card for later");

@@ -306,7 +306,9 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected drawBanner(v: V): void {
     if (!this.statusBox) return;
     const bots = (this.model.get("bots") ?? []) as (string | null)[];
-    renderBanner(this.statusBox, this.spec.prefix, bannerText(v, this.position(v), this.spec.affordance, bots));
+    const pos = this.model.get("position");
+    const replay = pos !== null && pos !== undefined;
+    renderBanner(this.statusBox, this.spec.prefix, bannerText(v, this.position(v), this.spec.affordance, bots, replay));
   }
 
   /** A setting changed (view, seats, bots, replay): the bar and the banner follow it. */
