@@ -83,3 +83,81 @@ def hint_payload(given: Any, version: int, view: dict[str, Any] | None = None) -
         ],
         "text": given.text,
     }
+
+
+def _points(x: float) -> float:
+    """Winning chances (0..1) as points (0..100), rounded for the page."""
+    return round(100 * x, 1)
+
+
+def decision_views(match: Any, seat: int) -> dict[int, dict[str, Any]]:
+    """``seat``'s view at each of its decisions with a choice (actions recorded before it ->
+    the view), replaying ``match``'s record once: where a reviewed move lies on the table."""
+    from .review import decisions
+
+    game = match.game
+    return {
+        i: type(match).from_state(game, state, keep_undo=False).view(seat)
+        for i, state, _ in decisions(match, seat)
+    }
+
+
+def review_payload(
+    result: Any, views: dict[int, dict[str, Any]], hints: dict[int, tuple[int, str]]
+) -> dict[str, Any]:
+    """The finished review (``coach.Review``) as every review screen reads it (the Jupyter
+    tables' ``review`` trait, the classroom's review page): the summary, the advantage series
+    and each judged decision with the replay position to jump to, its verdict, the loss in
+    points of winning chances, the simulated games it rests on, the rules of thumb for the
+    better move and the board targets of the move played and of the better one, read off the
+    reviewed seat's own view at the decision (``views``, by actions recorded before it), so
+    that nothing hidden from that seat is named. ``hints``: actions recorded before a
+    decision -> (seat, the hinted move's key), to say where a hint was taken or not."""
+    from .review import THRESHOLDS
+
+    seat = result.seat
+    decisions = []
+    for d in result.decisions:
+        view = views.get(d.index, {})
+        asked = hints.get(d.index)
+        hint = ""
+        if asked is not None and asked[0] == seat:
+            hint = "taken" if asked[1] == str(d.played_action) else "asked"
+        same = d.best_action == d.played_action
+        decisions.append(
+            {
+                "index": d.index,
+                "move": d.move,
+                "played": d.played,
+                "best": d.best,
+                "same": same,
+                "verdict": d.verdict,
+                "loss": _points(d.loss),
+                "low": _points(d.low),
+                "high": _points(d.high),
+                "played_chances": _points(d.played_chances),
+                "best_chances": _points(d.best_chances),
+                "games": d.games,
+                "choices": d.choices,
+                "chances": [_points(c) for c in d.chances],
+                "reasons": list(d.thumbs),
+                "hint": hint,
+                "text": d.text,
+                "played_targets": targets_of(view, str(d.played_action)),
+                "best_targets": [] if same else targets_of(view, str(d.best_action)),
+            }
+        )
+    return {
+        "game": result.game,
+        "seat": seat,
+        "player": result.player,
+        "players": list(result.players),
+        "summary": result.summary,
+        "outcome": result.outcome,
+        "decisions": decisions,
+        "series": [[m, [_points(c) for c in cs]] for m, cs in result.series],
+        "counts": {v: result.count(v) for v in ("good", "inaccuracy", "mistake", "blunder")},
+        "thresholds": [{"verdict": name, "points": _points(at)} for name, at in THRESHOLDS],
+        "rounds": result.budget.rounds,
+        "turns": result.budget.turns,
+    }

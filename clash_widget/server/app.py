@@ -21,7 +21,9 @@
   ``{"type": "hint", "version", "seq"}`` is answered ``{"type": "hint", "seq", ...}``
 - ``POST|GET|DELETE /api/rooms/{room}/seats/{seat}/review`` (the teacher, or that seat's
   secret once the game is over): start (or find cached), follow, cancel the review of
-  that seat's game; ``GET .../review/page``: the finished review as an HTML page
+  that seat's game (its JSON as the tables' review screen reads it); ``GET .../review/page``:
+  the finished review as an HTML page; ``GET .../review/view?at=K``: that seat's own view
+  after K recorded actions (read-only: the review page's replay)
 - ``WS /api/rooms/{room}/ws``: the secret as an ``Authorization`` header or as the first
   message ``{"token"}``; then the server pushes ``{"type": "view", "version", "view",
   ...}`` after every change and answers each ``{"key", "version", "seq"?}`` with
@@ -455,6 +457,30 @@ class Server:
             return _json(404, refusal(NO_SUCH.refuse(words)))
         return HTMLResponse(page)
 
+    async def review_view(self, request: Request) -> Response:
+        """The reviewed seat's view of the game after ``?at=K`` recorded actions (default: all
+        of them), read-only: what the review page's table shows when its replay jumps to a
+        decision. The seat's own view only, whoever asks (the teacher too): the review is
+        judged from what that seat knew, and its board shows no more."""
+        try:
+            room, seat = await self._review_target(request)
+            asker = self.seat_of(request, room)
+        except RoomError as err:
+            return _refused(err)
+        limiter = self._http_limiters.setdefault(f"{room.id}:{asker}:replay", self.limiter())
+        if not limiter.allow():
+            return _json(429, flood_refusal(self.limits) | {"version": room.match.version})
+        async with room.lock:  # no move changes the record while the replay reads it
+            n = len(room.match.actions)
+            raw = request.query_params.get("at", str(n))
+            if not (raw.isascii() and raw.isdigit() and len(raw) < 10) or int(raw) > n:
+                words = f"'at' is a number of recorded actions from 0 to {n}, not {raw[:20]!r}"
+                return _json(400, refusal(MALFORMED.refuse(words), version=room.match.version))
+            at = int(raw)
+            # off the event loop (a replay from the last snapshot), under the room's lock
+            view = await asyncio.to_thread(room.session.view_at, at, seat)
+        return _json(200, {"seat": seat, "position": at, "length": n, "view": view})
+
     async def _ws_hint(self, room: Room, listener: Listener, data: dict[str, Any]) -> None:
         """A hint asked over the WebSocket: answered when the coach is done, while the
         connection goes on reading (a move is never queued behind a hint)."""
@@ -831,6 +857,7 @@ def create_app(
             methods=["GET", "POST", "DELETE"],
         ),
         Route("/api/rooms/{room}/seats/{seat}/review/page", server.review_page, methods=["GET"]),
+        Route("/api/rooms/{room}/seats/{seat}/review/view", server.review_view, methods=["GET"]),
         WebSocketRoute("/api/rooms/{room}/ws", server.websocket),
         Route("/tables/{name}", server.table_file, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),

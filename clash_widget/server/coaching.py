@@ -38,10 +38,11 @@ from typing import Any
 
 from clash_widget.coach import HINT_BUDGET, REVIEW_BUDGET, Budget, Cancelled, hint, review
 from clash_widget.coach import review_html as render_review
-from clash_widget.coach.front import hint_payload
+from clash_widget.coach.front import decision_views, hint_payload, review_payload
 from clash_widget.engine import Match
 from clash_widget.engine.game import State, stale
 from clash_widget.engine.seats import name as seat_name
+from clash_widget.engine.session import read_game_file
 from clash_widget.engine.state import clone
 
 from .refusals import (
@@ -63,6 +64,9 @@ log = logging.getLogger("clash_widget.server")
 
 
 HINT_WORKERS = 2  # hints worked out at once on the server (rooms ask one at a time each)
+# 2: the review as the tables' review screen reads it (coach.front.review_payload, points of
+# winning chances and board targets), where 1 was Review.to_dict() (chances 0..1, no targets)
+REVIEW_SHAPE = 2
 SPAWN = multiprocessing.get_context("spawn")  # never fork a server that runs threads
 
 
@@ -163,7 +167,10 @@ def judge_game(
 
     began = time.perf_counter()
     result = review(game_file, seat, budget=budget, progress=progress, cancel=stopped, hints=hints)
-    return result.to_dict(), render_review(result), time.perf_counter() - began
+    # where each move lies on the table, from the seat's own view (its review page's marks)
+    views = decision_views(read_game_file(game_file), seat)
+    payload = review_payload(result, views, hints)
+    return payload, render_review(result), time.perf_counter() - began
 
 
 def done_body(stored: StoredReview, *, cached: bool) -> dict[str, Any]:
@@ -185,7 +192,10 @@ class Coach:
         self._manager: Any = None
         self.hint_budget = budget_of(HINT_BUDGET, limits.hint_budget)
         self.review_budget = budget_of(REVIEW_BUDGET, limits.review_budget)
-        self.review_settings = json.dumps(asdict(self.review_budget), sort_keys=True)
+        # the stored reviews' key: the budget, and the shape of the review kept (a review of
+        # an older shape is made again)
+        settings = asdict(self.review_budget) | {"shape": REVIEW_SHAPE}
+        self.review_settings = json.dumps(settings, sort_keys=True)
         self._hinting: set[str] = set()  # rooms whose hint is being worked out
         self._last_hint: dict[str, tuple[int, int, dict[str, Any]]] = {}  # room: version, seat
         self._limiters: dict[tuple[str, int], RateLimiter] = {}

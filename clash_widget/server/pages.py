@@ -65,21 +65,23 @@ def console_page() -> str:
 
 def review_page() -> str:
     """The review of one seat's game: a shell around ``static/play.js``'s review part, which
-    starts the review with the page's secret (the teacher key, or the seat's own), shows its
-    progress, and then the review itself (coach/render.py's page)."""
+    mounts the game's own table (the bundle the play page mounts) in replay, fed by the
+    server with the reviewed seat's own view at each position, and the tables' review
+    screen: its progress, then the summary, the advantage graph and the judged moves, a pick
+    of which moves the replay there and marks the move played and the better one."""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Review: Clash classroom</title>
 <style>{_STYLE}
-#review-progress {{ width: 20em; height: 1.2em; }}
+{_review_only()} {{ display: none !important; }}
 .review-tools {{ display: flex; gap: 1em; align-items: center; flex-wrap: wrap; margin: 6px 0; }}
 .review-tools button {{ font: inherit; padding: 3px 12px; }}
 </style></head>
 <body>
-<main id="clash-review">
+<main id="clash-review" data-bundles='{_bundles_json()}'>
   <h1>Review</h1>
   <p id="review-status" role="status">Starting…</p>
   <div id="review-join"></div>
-  <div id="review-body"></div>
+  <div id="review-table"></div>
 </main>
 <script type="module" src="/static/play.js"></script>
 </body></html>
@@ -120,6 +122,22 @@ def _room_only() -> str:
         + ['button[data-intent="undo"], button[data-intent="redo"]']
         # The end panel's "New game" and "Replay" are the teacher's rematch in a room.
         + [".match-end-actions"]
+    )
+
+
+# The review page's table only replays: no view, seats, bots, undo or game files, no way
+# back to a live game (its last position is the end of the record), no new game, and the
+# review screen stays open (it is the page).
+def _review_only() -> str:
+    prefixes = [s.css_prefix for s in GAMES.values() if s.css_prefix]
+    return ", ".join(
+        [
+            f".{p}-control-{group}"
+            for p in prefixes
+            for group in ("view", "seats", "bots", "moves", "game")
+        ]
+        + [f".{p}-scrub-live" for p in prefixes]
+        + [".match-end-actions", ".match-review-close"]
     )
 
 

@@ -114,7 +114,7 @@ class RoomRow:
 
 @dataclass(frozen=True)
 class StoredReview:
-    """A finished review: its JSON (``Review.to_dict()``), its page, and what it cost."""
+    """A finished review: its JSON (``coach.front.review_payload``), its page, and what it cost."""
 
     data: dict[str, Any]
     html: str

@@ -28,7 +28,7 @@ from typing import Any
 
 import traitlets
 
-from clash_widget.coach.front import targets_of
+from clash_widget.coach.front import review_payload as payload_of
 from clash_widget.engine import Match, Verdict
 
 from .coaching import has_threads
@@ -36,66 +36,16 @@ from .host import WidgetHost
 from .intents import BAD_SETTING, REVIEW_OWN_SEAT, is_int
 from .router import player_name
 
-# Points of winning chances (0..100), rounded for the page.
-POINTS = 1
-
-
-def _points(x: float) -> float:
-    return round(100 * x, POINTS)
-
 
 def review_payload(reviewer: Any) -> dict[str, Any]:
-    """The finished review as the review panel reads it (see the module's docstring)."""
-    from clash_widget.coach import THRESHOLDS
-
-    result = reviewer.result()
+    """The finished review as the review panel reads it (:func:`coach.front.review_payload`,
+    the board targets read off the reviewed seat's view at each decision)."""
     match: Match = reviewer.match
-    seat = reviewer.seat
-    decisions = []
-    for job, d in zip(reviewer.jobs, result.decisions, strict=True):
-        view = Match.from_state(match.game, job[1], keep_undo=False).view(seat)
-        asked = match.hints.get(d.index)
-        hint = ""
-        if asked is not None and asked[0] == seat:
-            hint = "taken" if asked[1] == str(d.played_action) else "asked"
-        same = d.best_action == d.played_action
-        decisions.append(
-            {
-                "index": d.index,
-                "move": d.move,
-                "played": d.played,
-                "best": d.best,
-                "same": same,
-                "verdict": d.verdict,
-                "loss": _points(d.loss),
-                "low": _points(d.low),
-                "high": _points(d.high),
-                "played_chances": _points(d.played_chances),
-                "best_chances": _points(d.best_chances),
-                "games": d.games,
-                "choices": d.choices,
-                "chances": [_points(c) for c in d.chances],
-                "reasons": list(d.thumbs),
-                "hint": hint,
-                "text": d.text,
-                "played_targets": targets_of(view, str(d.played_action)),
-                "best_targets": [] if same else targets_of(view, str(d.best_action)),
-            }
-        )
-    return {
-        "game": result.game,
-        "seat": seat,
-        "player": result.player,
-        "players": result.players,
-        "summary": result.summary,
-        "outcome": result.outcome,
-        "decisions": decisions,
-        "series": [[m, [_points(c) for c in cs]] for m, cs in result.series],
-        "counts": {v: result.count(v) for v in ("good", "inaccuracy", "mistake", "blunder")},
-        "thresholds": [{"verdict": name, "points": _points(at)} for name, at in THRESHOLDS],
-        "rounds": result.budget.rounds,
-        "turns": result.budget.turns,
+    views = {
+        job[3]: Match.from_state(match.game, job[1], keep_undo=False).view(reviewer.seat)
+        for job in reviewer.jobs
     }
+    return payload_of(reviewer.result(), views, match.hints)
 
 
 class Reviewing(WidgetHost):

@@ -1,71 +1,128 @@
-// The review page (/review): it starts the review with the page's secret, shows its progress
-// with a Cancel button, then takes the server's review page in.
+// The review page (/review): it opens the replay and the review with the page's secret (in a
+// header, never the URL; the secret leaves the address bar), asks for the teacher key when
+// it has none, says the server's words when the review is not its to see, and mounts the
+// game's own table (the bundle the play page mounts) in replay with the review screen.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { keyForm } from "../src/play/key_form";
 import { startReview } from "../src/play/review";
-
-const PAGE = `<!doctype html><html><head><title>Review of Ada's game</title><style>.x{}</style></head>
-<body><main><h1>Review of Ada's game</h1><p>Ada: 2 decisions with a choice reviewed.</p>
-<svg data-graph="advantage"></svg></main></body></html>`;
+import act0 from "./fixtures/secolo_act_seat0.json";
 
 function shell(): void {
-  document.body.innerHTML = `<main id="clash-review"><h1>Review</h1><p id="review-status" role="status"></p>
-    <div id="review-join"></div><div id="review-body"></div></main>`;
+  document.body.innerHTML = `<main id="clash-review" data-bundles='{"secolo": "secolo"}'><h1>Review</h1>
+    <p id="review-status" role="status"></p><div id="review-join"></div><div id="review-table"></div></main>`;
 }
 
 async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
+  for (let i = 0; i < 20; i++) await Promise.resolve();
 }
+
+const RESULT = {
+  game: "secolo",
+  seat: 0,
+  player: "Ada",
+  players: ["Ada", "Ben"],
+  summary: "Ada: 0 decisions.",
+  outcome: "",
+  decisions: [],
+  series: [],
+  counts: { good: 0, inaccuracy: 0, mistake: 0, blunder: 0 },
+  thresholds: [],
+  rounds: 2,
+  turns: 1,
+};
 
 describe("the review page", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.useRealTimers();
+    vi.restoreAllMocks();
     sessionStorage.clear();
+    localStorage.clear();
   });
 
-  it("follows the review's progress and then shows it, with the key out of the address bar", async () => {
-    vi.useFakeTimers();
+  it("opens the replay and the review with the key in a header, the key out of the address bar", async () => {
     shell();
     history.replaceState(null, "", "#room=R2&seat=0&token=KEY");
     const calls: [string, string, string | undefined][] = [];
-    let polls = 0;
     vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? "GET";
       calls.push([method, url, (init.headers as Record<string, string>).Authorization]);
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-      if (url.endsWith("/page")) return new Response(PAGE, { status: 200 });
-      if (method === "POST") return json(202, { state: "running", done: 1, total: 4, player: "Ada" });
-      polls += 1;
-      return polls < 2 ? json(200, { state: "running", done: 3, total: 4, player: "Ada" }) : json(200, { state: "done", cached: false, seconds: 2.5 });
+      if (url.includes("/review/view")) return json(200, { seat: 0, position: 9, length: 9, view: act0 });
+      return json(200, { state: "done", cached: true, review: RESULT });
     });
-    const started = startReview();
-    await settle();
-    await started;
+    // The table's bundle comes from the server's /tables/ at run time, which this test has
+    // not: the mount itself is the browser test's (tests/browser/test_classroom_coach.py).
+    const added: Node[] = [];
+    vi.spyOn(document.head, "append").mockImplementation((...nodes) => void added.push(...(nodes as Node[])));
+    await expect(startReview()).rejects.toThrow();
     await settle();
     expect(location.hash).toBe("#room=R2&seat=0");
-    expect(document.getElementById("review-status")?.textContent).toContain("1 of 4");
-    expect(document.querySelector("progress")?.value).toBe(1);
-    expect(document.querySelector("#review-join button")?.textContent).toBe("Cancel the review");
-    await vi.advanceTimersByTimeAsync(600);
-    await settle();
-    expect(document.getElementById("review-status")?.textContent).toContain("3 of 4");
-    await vi.advanceTimersByTimeAsync(600);
-    await settle();
-    expect(document.querySelector("#clash-review h1")?.textContent).toBe("Review of Ada's game");
-    expect(document.querySelectorAll("h1")).toHaveLength(1);
-    expect(document.querySelector('#review-body svg[data-graph="advantage"]')).not.toBeNull();
-    expect(document.getElementById("review-status")?.textContent).toBe("The review is ready (made in 2.5 s).");
-    expect(calls[0]).toEqual(["POST", "/api/rooms/R2/seats/0/review", "Bearer KEY"]);
+    expect(calls[0]).toEqual(["GET", "/api/rooms/R2/seats/0/review/view", "Bearer KEY"]);
+    expect(calls[1]).toEqual(["POST", "/api/rooms/R2/seats/0/review", "Bearer KEY"]);
     expect(calls.every((c) => c[2] === "Bearer KEY" && !c[1].includes("KEY"))).toBe(true);
+    expect(document.getElementById("review-status")?.textContent).toBe("The review is ready (kept from an earlier review).");
+    expect(document.querySelector("#clash-review h1")?.textContent).toBe("Review of Ada's game");
+    expect(document.getElementById("clash-review")?.dataset.ready).toBe("true");
+    expect(added.map((n) => (n as HTMLLinkElement).getAttribute("href"))).toEqual(["/tables/secolo.css"]); // the game's table, as its spec says
   });
 
   it("says the server's words when the review is not the page's to see", async () => {
     shell();
     history.replaceState(null, "", "#room=R3&seat=1&token=SEAT");
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ ok: false, rule: "server.own-seat", reason: "another seat's review is not yours to see" }), { status: 403 }));
-    await startReview();
+    void startReview();
     await settle();
     expect(document.getElementById("review-status")?.textContent).toBe("another seat's review is not yours to see");
     expect(document.getElementById("review-status")?.dataset.state).toBe("refused");
+    expect(document.querySelector("#review-table")?.children).toHaveLength(0);
+    // the words stay, and a (teacher) key may be typed instead
+    expect(document.querySelector("#review-join input#review-key")).not.toBeNull();
+  });
+
+  it("asks for the teacher key when the page has no secret", async () => {
+    shell();
+    history.replaceState(null, "", "#room=R4&seat=1");
+    const auth: (string | undefined)[] = [];
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit = {}) => {
+      auth.push((init.headers as Record<string, string>).Authorization);
+      return new Response(JSON.stringify({ reason: "no" }), { status: 403 });
+    });
+    const started = startReview();
+    await settle();
+    expect(document.getElementById("review-status")?.textContent).toContain("needs the teacher key");
+    const input = document.querySelector<HTMLInputElement>("#review-join input#review-key")!;
+    expect(input.type).toBe("password");
+    expect(document.activeElement).toBe(input);
+    input.value = "  typed-key ";
+    input.form!.requestSubmit();
+    await settle();
+    expect(auth[0]).toBe("Bearer typed-key");
+    // refused (a mistyped key): the server's words, and the form again
+    expect(document.getElementById("review-status")?.textContent).toBe("no");
+    const again = document.querySelector<HTMLInputElement>("#review-join input#review-key")!;
+    again.value = "right-key";
+    again.form!.requestSubmit();
+    await settle();
+    expect(auth[1]).toBe("Bearer right-key");
+    void started;
+  });
+});
+
+describe("keyForm", () => {
+  it("resolves with the key typed, never an empty one, and empties its box", async () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    const asked = keyForm(host, "k", "Open");
+    const input = host.querySelector<HTMLInputElement>("input#k")!;
+    expect(host.querySelector("label")?.htmlFor).toBe("k");
+    expect(host.querySelector("label")?.textContent).toBe("Teacher key");
+    expect(host.querySelector("button")?.textContent).toBe("Open");
+    input.value = "   ";
+    input.form!.requestSubmit();
+    expect(host.children).toHaveLength(1); // still asking
+    input.value = " key ";
+    input.form!.requestSubmit();
+    expect(await asked).toBe("key");
+    expect(host.children).toHaveLength(0);
   });
 });

@@ -81,6 +81,9 @@ describe("the banner", () => {
   it("names the bot or the person waited for when the viewer has no decision", () => {
     const other = { ...base, seat: 1, legal: [] };
     expect(bannerText(other, "", "click").turn).toBe("Blue to play \u2014 waiting for Blue");
+    // a replay's past position (its legal list empty): nobody is waited for
+    expect(bannerText(other, "", "click", [], true).turn).toBe("Blue to play \u2014 replay, read-only");
+    expect(bannerText({ ...other, seat: 0 }, "", "click", [], true).turn).toBe("Blue to play \u2014 replay, read-only");
     expect(bannerText(other, "", "click", ["heuristic", null]).turn).toBe(
       "Blue to play \u2014 the heuristic bot is choosing",
     );

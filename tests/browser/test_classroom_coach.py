@@ -1,7 +1,8 @@
 """The coach on the classroom server in a real browser (issue 38): a learner's play page asks
 for a hint (the table's Hint button, and the H key) and shows the move with its reasons in
 words; the teacher opens the review of a seat's game from the console, follows its progress
-and reads it; both pass axe-core with the colour contrast measured."""
+and reads it beside the game's own table (its jumps: tests/browser/test_classroom_review.py);
+both pass axe-core with the colour contrast measured."""
 
 from __future__ import annotations
 
@@ -118,8 +119,13 @@ def test_a_hint_on_the_play_page_and_a_review_from_the_console(browser, tmp_path
             expect(review.locator("#clash-review")).to_have_attribute("data-ready", "true")
             assert "token=" not in review.url  # the key left the address bar
             expect(review.locator("h1")).to_have_text("Review of Ada's game")
-            expect(review.locator('svg[data-graph="advantage"]')).to_be_visible()
-            expect(review.locator("#review-body table tbody tr").first).to_be_visible()
+            # the game's own table in replay, with the tables' review screen
+            expect(review.locator("#review-table .secolo-table")).to_be_visible()
+            expect(review.locator("#review-table .match-review")).to_have_attribute(
+                "data-state", "done"
+            )
+            expect(review.locator("#review-table svg.match-adv")).to_be_visible()
+            expect(review.locator("#review-table .match-adv-table tbody tr").first).to_be_attached()
             shot(review, "classroom-review")
             violations = axe_audit(review, "#clash-review")
             assert not violations, report(violations)

@@ -448,3 +448,83 @@ def test_a_room_hands_the_coach_its_last_positions(tmp_path, monkeypatch):
     actions = game.json()["record"]["actions"]
     keys = [k for _, k in seen[0]]
     assert len(actions) >= 3 and keys == actions[-RECENT_KEPT:]
+
+
+# -- the review page's replay -----------------------------------------------------------------
+def replay(client, room: str, seat: int, headers: dict[str, str], at: Any = None) -> Any:
+    query = "" if at is None else f"?at={at}"
+    return client.get(f"/api/rooms/{room}/seats/{seat}/review/view{query}", headers=headers)
+
+
+def test_the_review_replay_shows_the_reviewed_seats_own_view_only(client):
+    """The review page's table replays the game in the reviewed seat's own view: after any
+    number of recorded actions it is what that seat saw then, for the teacher too (never the
+    teacher's every-hand view), read-only (no legal move); the end of the record without
+    ``at``. The review it shows says where each judged move lies on that seat's board."""
+    t = make_table(client, game="secolo")
+    for _ in range(8):
+        t.play_one()
+    room = client.app.state.server.rooms.get(t.room)
+    n = len(room.match.actions)
+    teacher = t.auth(t.teacher)
+    for seat in (0, 1):
+        for at in (0, 3, n):
+            r = replay(client, t.room, seat, teacher, at)
+            assert r.status_code == 200, r.text
+            body = r.json()
+            assert (body["seat"], body["position"], body["length"]) == (seat, at, n)
+            past = room.session.match_at(at)
+            own, every = past.view(seat), past.view(None)
+            assert body["view"]["players"] == own["players"] != every["players"]
+            assert body["view"]["legal"] == []
+    end = replay(client, t.room, 0, KEY_HEADER).json()
+    assert end["position"] == n and end["view"]["players"] == room.match.view(0)["players"]
+
+    client.post(f"/api/rooms/{t.room}/seats/0/review", headers=teacher, json={})
+    review = wait_review(client, t.room, 0, teacher)["review"]
+    assert review["decisions"] and review["thresholds"] and review["counts"]
+    from clash_widget.coach.front import targets_of
+
+    for d in review["decisions"]:
+        at_decision = room.session.match_at(d["index"])
+        assert at_decision.current_player == 0
+        view = at_decision.view(0)
+        played = room.match.actions[d["index"]]
+        assert d["played_targets"] == targets_of(view, played)
+        assert 0 <= d["loss"] <= 100 and d["reasons"] is not None
+    assert any(d["played_targets"] for d in review["decisions"])
+
+
+def test_server_own_seat_the_review_replay_is_the_reviews_rules(client):
+    """The replay opens to whoever may open the review: the seat's own secret once the game
+    is over (server.not-over before), never another seat's (server.own-seat), the teacher's
+    at any time; a position that is not a number of recorded actions is refused
+    (engine.malformed)."""
+    t = make_table(client, game="secolo")
+    for _ in range(4):
+        t.play_one()
+    r = replay(client, t.room, 0, t.auth(t.tokens[0]), 1)
+    assert r.status_code == 409 and r.json()["rule"] == "server.not-over"
+    r = replay(client, t.room, 1, t.auth(t.tokens[0]), 1)
+    assert r.status_code == 403 and r.json()["rule"] == "server.own-seat"
+    r = replay(client, t.room, 1, {})
+    assert r.status_code == 401
+    n = replay(client, t.room, 1, t.auth(t.teacher)).json()["length"]
+    for bad in ("-1", "x", "1.5", "\u00b2", n + 1, "9" * 30):
+        r = replay(client, t.room, 1, t.auth(t.teacher), bad)
+        assert r.status_code == 400 and r.json()["rule"] == "engine.malformed", (bad, r.text)
+    assert replay(client, t.room, 1, t.auth(t.teacher), n).status_code == 200
+
+
+def test_server_flood_the_review_replay_is_rate_limited(tmp_path, clock):
+    """Moving the replay asks the server for each position: past the burst of requests, the
+    next is refused (server.flood) until the clock lets more through."""
+    limits = small_limits(burst=3, actions_per_second=1.0)
+    with TestClient(new_app(tmp_path / "db.sqlite", limits=limits, clock=clock)) as c:
+        t = make_table(c, game="secolo")
+        t.play_one()
+        codes = [replay(c, t.room, 0, t.auth(t.teacher), 0).status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 429]
+        assert replay(c, t.room, 0, t.auth(t.teacher), 0).json()["rule"] == "server.flood"
+        clock.now += 1.5
+        assert replay(c, t.room, 0, t.auth(t.teacher), 0).status_code == 200

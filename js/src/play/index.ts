@@ -5,10 +5,12 @@
 // Secrets live in the fragment and the browser's storage only: a browser never sends
 // either to the server in a URL, and the page takes them out of the address bar.
 
+import type { AnyModel } from "@anywidget/types";
 import { seatColourName } from "../shared/seat_names";
 import { type ServerMessage, WsModel, type WsState } from "../shared/ws_model";
 import { endPanel } from "./end";
 import { hintKey, hintMoved, hintPanel } from "./hint";
+import { keyForm } from "./key_form";
 import { startReview } from "./review";
 import { reselect, selectHex } from "./select";
 import { PAGE_CSS } from "./style";
@@ -163,30 +165,9 @@ async function seatOpen(room: string, seat: number): Promise<boolean> {
 
 /** The teacher's view without a secret: ask for the teacher key. */
 function askTeacherKey(problem = ""): Promise<string> {
-  const form = document.createElement("form");
-  form.className = "clash-join-form";
-  const label = document.createElement("label");
-  label.htmlFor = "clash-teacher-key";
-  label.textContent = "Teacher key";
-  const input = document.createElement("input");
-  input.id = "clash-teacher-key";
-  input.type = "password";
-  input.autocomplete = "off";
-  const go = document.createElement("button");
-  go.type = "submit";
-  go.textContent = "Open the teacher's view";
-  form.append(label, input, go);
-  $("clash-join").replaceChildren(form);
+  const asked = keyForm($("clash-join"), "clash-teacher-key", "Open the teacher's view");
   status(problem ? "refused" : "joining", problem || "The teacher's view needs the teacher key (the one the server printed when it first started).");
-  input.focus();
-  return new Promise((resolve) =>
-    form.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      if (!input.value.trim()) return;
-      $("clash-join").replaceChildren();
-      resolve(input.value.trim());
-    }),
-  );
+  return asked;
 }
 
 /** The seats line: who sits where, and who is connected. */
@@ -252,8 +233,9 @@ function setPlayable(host: HTMLElement, playable: boolean, why: string): void {
   note.textContent = playable ? "" : why;
 }
 
-async function mountGame(game: string, model: WsModel, host: HTMLElement): Promise<void> {
-  const name = bundles(document.getElementById("clash-play"))[game];
+/** Mount `game`'s own table (its bundle, as `page`'s data-bundles name it) on `model` in `host`. */
+export async function mountGame(game: string, model: AnyModel<Record<string, unknown>>, host: HTMLElement, page: HTMLElement | null = document.getElementById("clash-play")): Promise<void> {
+  const name = bundles(page)[game];
   if (!name) {
     host.textContent = `This page cannot draw the game ${game}.`;
     return;
@@ -264,7 +246,7 @@ async function mountGame(game: string, model: WsModel, host: HTMLElement): Promi
   document.head.append(css);
   const url = new URL(`/tables/${name}.js`, location.href).href; // loaded at run time, not bundled
   const mod = (await import(/* @vite-ignore */ url)) as {
-    default: { render(props: { model: WsModel; el: HTMLElement }): unknown };
+    default: { render(props: { model: AnyModel<Record<string, unknown>>; el: HTMLElement }): unknown };
   };
   host.dataset.game = game;
   mod.default.render({ model, el: host });

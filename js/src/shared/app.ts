@@ -106,7 +106,12 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
       this.reviewPanel = new ReviewPanel({
         start: (seat) => this.send({ type: "review", seat }),
         cancel: () => this.send({ type: "review_cancel" }),
-        jump: (index) => this.setTrait("position" as keyof M & string, index as M[keyof M & string]),
+        jump: (index) => {
+          // Already there (scrubbed to it): no new view comes to redraw, so mark it now.
+          const there = this.model.get("position") === index;
+          this.setTrait("position" as keyof M & string, index as M[keyof M & string]);
+          if (there) this.reviewPanel?.markBoard(this.root, index);
+        },
       });
       this.endPanel.el.after(this.reviewPanel.el);
     }
@@ -301,7 +306,9 @@ export abstract class MatchApp<V extends GameView, M extends MatchModel<V> = Mat
   protected drawBanner(v: V): void {
     if (!this.statusBox) return;
     const bots = (this.model.get("bots") ?? []) as (string | null)[];
-    renderBanner(this.statusBox, this.spec.prefix, bannerText(v, this.position(v), this.spec.affordance, bots));
+    const pos = this.model.get("position");
+    const replay = pos !== null && pos !== undefined;
+    renderBanner(this.statusBox, this.spec.prefix, bannerText(v, this.position(v), this.spec.affordance, bots, replay));
   }
 
   /** A setting changed (view, seats, bots, replay): the bar and the banner follow it. */

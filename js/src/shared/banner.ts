@@ -26,13 +26,15 @@ export interface BannerText {
 /**
  * The banner's two lines. `affordance` is what a person does on this table when it is
  * their decision ("click a highlighted hex or choose an action below"); `bots` names
- * the bot of each seat (null: a person).
+ * the bot of each seat (null: a person); `replay`: the table shows a past position, where
+ * nobody plays (not "waiting for" anyone).
  */
 export function bannerText(
   v: BannerView,
   position: string,
   affordance: string,
   bots: readonly (string | null)[] = [],
+  replay = false,
 ): BannerText {
   const viewer = v.seat === null || v.seat === undefined ? "teacher's view (every hand)" : `${playerName(v.players, v.seat)}'s view`;
   const where = [position, viewer].filter(Boolean).join(" \u00b7 ");
@@ -48,7 +50,8 @@ export function bannerText(
   const name = playerName(v.players, who);
   const bot = bots[who];
   let next: string;
-  if (v.legal.length) next = affordance;
+  if (replay) next = "replay, read-only";
+  else if (v.legal.length) next = affordance;
   else if (bot) next = `the ${bot} bot is choosing`;
   else next = `waiting for ${name}`;
   return { turn: `${name} to play \u2014 ${next}`, where };

@@ -175,10 +175,11 @@ export interface ReviewResult {
   turns: number;
 }
 
-/** The `review` trait: a review under way ("running"), or how it ended. */
+/** The `review` trait: a review waiting for its turn ("queued": the classroom server reviews
+ * a few games at a time) or under way ("running"), or how it ended. */
 export interface ReviewState {
   run: number;
-  state: "running" | "done" | "cancelled" | "error";
+  state: "queued" | "running" | "done" | "cancelled" | "error";
   seat: number;
   player: string;
   /** Recorded actions when it was asked (the game may have gone on since). */

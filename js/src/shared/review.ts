@@ -114,15 +114,19 @@ export class ReviewPanel {
       return;
     }
     if (fresh && this.el.hidden) this.el.hidden = false; // a review started (also from code) shows itself
-    const running = st.state === "running";
+    const queued = st.state === "queued";
+    const running = st.state === "running" || queued;
     this.progressBox.hidden = !running;
     this.startBtn.disabled = running;
     this.progress.max = Math.max(1, st.total);
     this.progress.value = st.done;
-    this.progressText.textContent = running
-      ? `Judging ${st.player}'s decisions: ${st.done} of ${st.total}\u2026`
-      : "";
+    this.progressText.textContent = queued
+      ? "The review waits for its turn\u2026"
+      : running
+        ? `Judging ${st.player}'s decisions: ${st.done} of ${st.total}\u2026`
+        : "";
     if (st.state === "done" && st.result) this.drawResult(st.result);
+    else if (queued) this.drawMessage(`The review of ${st.player}'s game waits for its turn (the coach reviews a few games at a time).`);
     else if (running) this.drawMessage(`The coach is judging ${st.player}'s ${st.total} decisions with a choice.`);
     else if (st.state === "cancelled") this.drawMessage(`The review was stopped after ${st.done} of ${st.total} decisions.`);
     else if (st.state === "error") this.drawMessage(st.text ?? "The coach could not finish the review.");
