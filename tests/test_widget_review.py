@@ -124,6 +124,39 @@ def test_without_threads_the_review_runs_a_decision_per_loop_turn(monkeypatch) -
     assert len(set(seen)) > 3  # the loop ran between decisions
 
 
+def test_without_threads_start_review_from_code_waits_for_the_result(monkeypatch) -> None:
+    """Lesson 14 calls ``board.start_review(you)`` in a cell and prints how many decisions were
+    judged: where Python has no threads (Pyodide) the call must still return the finished
+    review (it judges inline, as ``ask_hint`` does), not the first "running" state. Run in a
+    thread with an event loop that never turns, as a cell's code sees it."""
+    monkeypatch.setattr(reviewing, "has_threads", lambda: False)
+    out: dict[str, Any] = {}
+
+    def in_a_cell() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            w = SecoloTable(finished())
+            w.review_budget = TINY
+            out["returned"] = w.start_review(0)
+            out["trait"] = dict(w.review)
+        except BaseException as exc:  # reported by the test's thread below
+            out["error"] = exc
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    runner = threading.Thread(target=in_a_cell)
+    runner.start()
+    runner.join(120)
+    if "error" in out:
+        raise out["error"]
+    shown = out["returned"]
+    assert shown["state"] == "done" and shown["done"] == shown["total"] > 0
+    assert len(shown["result"]["decisions"]) == shown["total"]
+    assert out["trait"] == shown
+
+
 def test_the_hint_names_its_board_targets() -> None:
     w = SecoloTable(Match.new("secolo", 2, seed=2))  # the first move: pick a Protagonist
     w.hint_budget = TINY
