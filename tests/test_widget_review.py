@@ -61,6 +61,19 @@ def test_the_review_intent_judges_the_seat_s_game() -> None:
     assert w.feedback["text"] == result["summary"]
 
 
+def test_the_review_says_how_far_its_simulated_games_were_played() -> None:
+    """The review screen says how far each simulated game was played: the game's own setting
+    when the board's budget leaves it open (Secolo's review plays to the game's end), in
+    words, as the summary does (it read "played on for undefined turns")."""
+    w = SecoloTable(finished())
+    w.review_budget = {"rounds": 1, "candidates": 2, "extra": 0}
+    result = w.start_review(0)["result"]
+    assert result["turns"] == 0 and result["horizon"] == "to the end of the game"
+    assert "played on to the end of the game" in result["summary"]
+    w.review_budget = TINY
+    assert w.start_review(0)["result"]["horizon"] == "for 1 turn"
+
+
 def test_widget_review_own_seat() -> None:
     """widget.review-own-seat: "From a player's view the coach reviews only that player's
     own game: another player's review would name the moves they made from a hand this view

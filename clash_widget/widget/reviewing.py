@@ -48,10 +48,12 @@ def _points(x: float) -> float:
 def review_payload(reviewer: Any) -> dict[str, Any]:
     """The finished review as the review panel reads it (see the module's docstring)."""
     from clash_widget.coach import THRESHOLDS
+    from clash_widget.coach.estimate import horizon_words
 
     result = reviewer.result()
     match: Match = reviewer.match
     seat = reviewer.seat
+    how = result.budget.playout(result.game)  # the game's own setting where the budget has none
     decisions = []
     for job, d in zip(reviewer.jobs, result.decisions, strict=True):
         view = Match.from_state(match.game, job[1], keep_undo=False).view(seat)
@@ -95,7 +97,8 @@ def review_payload(reviewer: Any) -> dict[str, Any]:
         "counts": {v: result.count(v) for v in ("good", "inaccuracy", "mistake", "blunder")},
         "thresholds": [{"verdict": name, "points": _points(at)} for name, at in THRESHOLDS],
         "rounds": result.budget.rounds,
-        "turns": result.budget.turns,
+        "turns": how.turns,
+        "horizon": horizon_words(how.turns),  # how far each simulated game was played, in words
     }
 
 

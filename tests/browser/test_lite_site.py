@@ -376,6 +376,10 @@ def test_lite_coach_hint_and_review(lite):
     expect(panel.locator(".match-review-summary")).to_contain_text("decisions with a choice")
     points = panel.locator("svg.match-adv .match-adv-point")
     expect(points).to_have_count(total)
+    # the lesson's budget leaves Secolo's own setting: simulated games played to the end
+    expect(panel.locator(".match-review-noise")).to_contain_text(
+        "from 8 simulated games a move, played on to the end of the game."
+    )
     print(
         f"lite coach: hint (button) {hint_s:.1f} s, hint (H) {key_s:.1f} s, review of "
         f"{total} decisions {review_s:.1f} s, progress shown {len(between)} times"
