@@ -16,7 +16,7 @@ from clash_widget.__main__ import main
 from clash_widget.bots import make_bot
 from clash_widget.coach import Budget, Cancelled, hint, review
 from clash_widget.coach.hint import came_back
-from clash_widget.coach.review import VERDICTS
+from clash_widget.coach.review import VERDICTS, Judged
 from clash_widget.engine import Action, Match, get_game, state_hash
 from clash_widget.engine.game import KERNEL_RULES
 from clash_widget.engine.session import Session
@@ -189,6 +189,21 @@ def test_a_move_worse_than_the_rest_is_flagged() -> None:
     r = review(m, 0, budget=Budget(rounds=12, turns=2))
     assert r.decisions[-1].played == "End turn"
     assert r.decisions[-1].verdict in ("mistake", "blunder")
+
+
+def test_a_flagged_move_s_reason_reads_as_one_sentence() -> None:
+    """A flagged decision gives the better move's rule of thumb in brackets; the rule is a
+    sentence of its own, so its full stop must not stand inside them (it read "...Objects).):")."""
+    d = Judged(
+        index=4, move=5, played="Play Inquisitor", best="Play Huguenot",
+        played_action=Action("play", ("inq",)), best_action=Action("play", ("hug",)),
+        verdict="mistake", loss=0.12, low=0.02, high=0.21, played_chances=0.66,
+        best_chances=0.78, games=104, choices=6, chances=(0.66, 0.34),
+        thumbs=("Put cards into play, a new culture for your city first.",),
+    )  # fmt: skip
+    better = "Play Huguenot was better (Put cards into play, a new culture for your city first): "
+    assert better in d.text
+    assert ".)" not in d.text
 
 
 # -- the command ------------------------------------------------------------------------------

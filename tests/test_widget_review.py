@@ -61,6 +61,19 @@ def test_the_review_intent_judges_the_seat_s_game() -> None:
     assert w.feedback["text"] == result["summary"]
 
 
+def test_the_review_says_how_far_its_simulated_games_were_played() -> None:
+    """The review screen says how far each simulated game was played: the game's own setting
+    when the board's budget leaves it open (Secolo's review plays to the game's end), in
+    words, as the summary does (it read "played on for undefined turns")."""
+    w = SecoloTable(finished())
+    w.review_budget = {"rounds": 1, "candidates": 2, "extra": 0}
+    result = w.start_review(0)["result"]
+    assert result["turns"] == 0 and result["horizon"] == "to the end of the game"
+    assert "played on to the end of the game" in result["summary"]
+    w.review_budget = TINY
+    assert w.start_review(0)["result"]["horizon"] == "for 1 turn"
+
+
 def test_widget_review_own_seat() -> None:
     """widget.review-own-seat: "From a player's view the coach reviews only that player's
     own game: another player's review would name the moves they made from a hand this view
@@ -122,6 +135,39 @@ def test_without_threads_the_review_runs_a_decision_per_loop_turn(monkeypatch) -
     assert out["first"]["state"] == "running" and out["first"]["done"] == 0
     assert out["last"]["state"] == "done"
     assert len(set(seen)) > 3  # the loop ran between decisions
+
+
+def test_without_threads_start_review_from_code_waits_for_the_result(monkeypatch) -> None:
+    """Lesson 14 calls ``board.start_review(you)`` in a cell and prints how many decisions were
+    judged: where Python has no threads (Pyodide) the call must still return the finished
+    review (it judges inline, as ``ask_hint`` does), not the first "running" state. Run in a
+    thread with an event loop that never turns, as a cell's code sees it."""
+    monkeypatch.setattr(reviewing, "has_threads", lambda: False)
+    out: dict[str, Any] = {}
+
+    def in_a_cell() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            w = SecoloTable(finished())
+            w.review_budget = TINY
+            out["returned"] = w.start_review(0)
+            out["trait"] = dict(w.review)
+        except BaseException as exc:  # reported by the test's thread below
+            out["error"] = exc
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    runner = threading.Thread(target=in_a_cell)
+    runner.start()
+    runner.join(120)
+    if "error" in out:
+        raise out["error"]
+    shown = out["returned"]
+    assert shown["state"] == "done" and shown["done"] == shown["total"] > 0
+    assert len(shown["result"]["decisions"]) == shown["total"]
+    assert out["trait"] == shown
 
 
 def test_the_hint_names_its_board_targets() -> None:

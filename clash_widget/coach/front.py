@@ -113,9 +113,11 @@ def review_payload(
     reviewed seat's own view at the decision (``views``, by actions recorded before it), so
     that nothing hidden from that seat is named. ``hints``: actions recorded before a
     decision -> (seat, the hinted move's key), to say where a hint was taken or not."""
+    from .estimate import horizon_words
     from .review import THRESHOLDS
 
     seat = result.seat
+    how = result.budget.playout(result.game)  # the game's own setting where the budget has none
     decisions = []
     for d in result.decisions:
         view = views.get(d.index, {})
@@ -159,5 +161,6 @@ def review_payload(
         "counts": {v: result.count(v) for v in ("good", "inaccuracy", "mistake", "blunder")},
         "thresholds": [{"verdict": name, "points": _points(at)} for name, at in THRESHOLDS],
         "rounds": result.budget.rounds,
-        "turns": result.budget.turns,
+        "turns": how.turns,
+        "horizon": horizon_words(how.turns),  # how far each simulated game was played, in words
     }

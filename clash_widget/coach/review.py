@@ -92,7 +92,7 @@ class Judged:
                 f"{head}: good, about equal to {self.best} ({percent(self.played_chances)} "
                 f"against {percent(self.best_chances)} over {self.games} simulated games each)."
             )
-        why = f" ({self.thumbs[0]})" if self.thumbs else ""
+        why = f" ({self.thumbs[0].rstrip('.')})" if self.thumbs else ""  # a rule is a sentence
         return (
             f"{head}: {self.verdict}. {self.best} was better{why}: "
             f"{percent(self.best_chances)} winning chances against {percent(self.played_chances)}, "

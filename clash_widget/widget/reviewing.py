@@ -13,7 +13,8 @@ played and of the better one.
 
 It runs on a daemon thread, so the board stays responsive; where Python has no threads
 (Pyodide, JupyterLite's) each decision is one callback of the event loop, so the page and
-a Cancel click are served between two decisions. From a player's view the coach reviews
+a Cancel click are served between two decisions (code that waits for the result,
+:meth:`Reviewing.start_review`, gets it judged inline there). From a player's view the coach reviews
 only that player's game (``widget.review-own-seat``: another seat's review would tell the
 moves made from a hand this view does not see); the teacher's view may review anyone.
 """
@@ -57,13 +58,15 @@ class Reviewing(WidgetHost):
 
     def start_review(self, seat: int, *, wait: bool = True) -> dict[str, Any]:
         """Review ``seat``'s game (from 0) as the Review button does; the ``review`` trait
-        holds the result when it is done (``wait``: block until then and return it)."""
+        holds the result when it is done (``wait``: block until then and return it; where
+        Python has no threads the decisions are then judged right here, as :meth:`ask_hint`
+        does, so a cell that prints the result sees it)."""
         done = threading.Event()
         with self._lock:
             verdict = self._review_verdict(seat)
             if verdict is not None:
                 raise ValueError(verdict.text)
-            self._begin_review(seat, None, done)
+            self._begin_review(seat, None, done, inline=wait and not has_threads())
         if wait and has_threads():
             done.wait()
         return dict(self.review)
@@ -126,9 +129,12 @@ class Reviewing(WidgetHost):
         super()._replace_game(match)  # type: ignore[misc]
 
     # -- the run ---------------------------------------------------------------------------
-    def _begin_review(self, seat: int, seq: int | None, done: threading.Event | None) -> None:
+    def _begin_review(
+        self, seat: int, seq: int | None, done: threading.Event | None, *, inline: bool = False
+    ) -> None:
         """Judge ``seat``'s decisions one at a time off the widget's thread (a thread, else
-        one event-loop callback per decision)."""
+        one event-loop callback per decision; ``inline`` without threads: all of them now,
+        for code that waits for the result)."""
         from clash_widget.coach import REVIEW_BUDGET, Reviewer
 
         self._review_run += 1
@@ -179,6 +185,8 @@ class Reviewing(WidgetHost):
             threading.Thread(
                 target=lambda: _loop(one_step), name="coach-review", daemon=True
             ).start()
+        elif inline:
+            _loop(one_step)
         else:
             _schedule(one_step)
 

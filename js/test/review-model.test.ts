@@ -53,6 +53,7 @@ const RESULT: ReviewResult = {
   ],
   rounds: 32,
   turns: 2,
+  horizon: "for 2 turns",
 };
 
 /** The seat's view after `at` actions: the fixture, its prompt naming the position. */

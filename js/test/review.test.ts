@@ -53,7 +53,8 @@ const RESULT: ReviewResult = {
     { verdict: "inaccuracy", points: 5 },
   ],
   rounds: 32,
-  turns: 2,
+  turns: 0,
+  horizon: "to the end of the game",
 };
 
 function panel() {
@@ -82,6 +83,7 @@ describe("the review screen", () => {
     p.update({ run: 1, state: "done", seat: 0, player: "Blue", length: 6, done: 3, total: 3, result: RESULT });
     expect((p.el.querySelector(".match-review-progress") as HTMLElement).hidden).toBe(true);
     expect(p.el.querySelector(".match-review-summary")!.textContent).toContain("1 mistake");
+    expect(p.el.querySelector(".match-review-noise")!.textContent).toContain("from 32 simulated games a move, played on to the end of the game.");
     const svg = p.el.querySelector("svg.match-adv")!;
     expect(svg.querySelectorAll("[data-index]")).toHaveLength(3);
     expect(svg.querySelector("desc")!.textContent).toContain("Marked: 1 mistake");

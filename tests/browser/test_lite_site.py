@@ -7,7 +7,9 @@ page (Pyodide), there is no Jupyter server. Notebooks 00, 06 and 20 run top to
 bottom; a click on the board reaches Python and the redraw shows Python's answer;
 the bots' autoplay moves by itself ("▶ play"; Pyodide has no threads); the seat
 and view selectors send ``null`` as None; and no request fails. The Help menu opens
-the read-only course.
+the read-only course. The coach (issue 38) works where Python has no threads: lesson 14's
+table shows its review, and a new game on it gets a hint (button and H key) and a review
+from the end panel (progress, graph, a jump of the replay to a judged move).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import ARTIFACTS
 from playwright.sync_api import expect
 
 from clash_widget.lab.lite_harness import (
@@ -253,6 +256,160 @@ def test_lite_design_lab_notebook(lite):
         expect(chart.locator("svg")).to_have_count(1)
         expect(chart.locator("table td").first).to_be_visible()
     expect(drawn.last).to_contain_text("per game")
+
+
+LESSON_14 = "14_learn_from_your_mistakes.ipynb"
+# The lesson's own table (cell 17: ``board``, Blue's view, the finished game, review budget 8
+# rounds); a game finished from code by the rule-of-thumb bot on both seats.
+FINISH_GAME = """\
+from clash_widget.bots import make_bot
+_bots = [make_bot("heuristic", "secolo", s) for s in range(2)]
+while not board.match.is_over:
+    _m = board.match
+    board.play(str(_bots[_m.current_player].choose(_m.game, _m.state, _m.legal_actions())))
+"""
+# Every text the review's progress line shows, recorded in the page as it changes.
+RECORD_PROGRESS_JS = """(root) => {
+  const text = root.querySelector('.match-review-progress-text');
+  window.__progress = [];
+  new MutationObserver(() => window.__progress.push(text.textContent))
+    .observe(text, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def mark_tag(locator) -> str:
+    """The tag a coach mark shows on an element ("hint", "played", "better"): CSS content."""
+    return locator.evaluate("(e) => getComputedStyle(e, '::before').content").strip('"')
+
+
+def shot_at(page, locator, name: str) -> None:
+    """The page with ``locator`` in the middle of the notebook's view, as a PNG."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    locator.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    page.evaluate("() => document.fonts.ready")
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
+def test_lite_coach_hint_and_review(lite):
+    """Issue 38's coach in the offline site, where Python has no threads: lesson 14 runs top
+    to bottom and its table shows the review the lesson asked for from code (all decisions
+    judged: the cell prints them); then a new game on that table gets a hint from the Hint
+    button and from the H key (the words in the feedback line, the "hint" mark on the card);
+    the bots finish it from code, and *Review the game* in the end panel shows its progress
+    (the page updated between decisions), then the summary and the advantage graph; a click
+    on a mark of the graph moves the replay to that decision, with the move played and the
+    better one marked on the board."""
+    page = lite.page
+    lite.open(LESSON_14)
+    lite.run_all()
+    lite.kernel("import sys")
+    assert lite.kernel_json("sys.platform") == "emscripten"
+    table = page.locator(".secolo-table")
+    expect(table).to_have_count(1)
+    panel = table.locator(".match-review")
+
+    # The lesson's review, from code: judged in the cell (no thread to wait for)
+    shown = lite.kernel_json("{k: shown[k] for k in ('state', 'done', 'total')}")
+    assert shown["state"] == "done" and shown["done"] == shown["total"] > 0, shown
+    expect(panel).to_have_attribute("data-state", "done")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".match-review-summary")).to_contain_text(
+        f"{shown['total']} decisions with a choice reviewed"
+    )
+    expect(panel.locator("svg.match-adv .match-adv-point")).to_have_count(shown["total"])
+    shot_at(page, panel, "lite-coach-lesson-review.png")
+
+    # A new game on the lesson's table: Blue (this view) decides first
+    end = table.locator(".match-end")
+    expect(end).to_be_visible()
+    end.locator(".match-end-new").click()
+    expect(panel).to_have_attribute("data-state", "none")
+    assert lite.wait_kernel("board.match.version == 0 and board.match.current_player == 0")
+
+    # Hint, the button: the coach's words, and its move's card marked "hint"
+    message = table.locator(".secolo-feedback-message")
+    n0 = int(table.get_attribute("data-feedback-n") or 0)
+    t0 = time.monotonic()
+    table.locator("button[data-intent='hint']").click()
+    expect(message).to_contain_text("Hint for Blue", timeout=60_000)
+    hint_s = time.monotonic() - t0
+    expect(message).to_contain_text("simulated games")
+    hint = lite.kernel_json("dict(board.hint)")
+    assert hint["targets"] and hint["key"] in lite.kernel_json(
+        "[str(a) for a in board.match.legal_actions()]"
+    )
+    assert hint["key"] not in message.inner_text()
+    (target,) = hint["targets"]
+    card = table.locator(f'.secolo-card[data-card="{target["card"]}"].coach-hint').first
+    expect(card).to_be_visible()
+    assert mark_tag(card) == "hint"
+    shot_at(page, card, "lite-coach-hint.png")
+
+    # Hint, the H key (the focus in the table): asked and answered again
+    n1 = int(table.get_attribute("data-feedback-n") or 0)
+    assert n1 > n0
+    table.focus()
+    t0 = time.monotonic()
+    page.keyboard.press("h")
+    expect(table).not_to_have_attribute("data-feedback-n", str(n1), timeout=10_000)
+    expect(message).to_contain_text("Hint for Blue", timeout=60_000)
+    key_s = time.monotonic() - t0
+    expect(card).to_have_class(has_class("coach-hint"))
+
+    # The bots finish the game; Review the game, from the end panel
+    lite.kernel(FINISH_GAME)
+    expect(end).to_be_visible(timeout=60_000)
+    end.locator(".match-end-review").click()
+    expect(panel).to_be_visible()
+    seats = panel.locator(".match-review-seat-select option")
+    expect(seats).to_have_count(1)  # Blue's view reviews Blue's game only
+    expect(seats).to_have_text("Blue")
+    table.evaluate(RECORD_PROGRESS_JS)
+    t0 = time.monotonic()
+    panel.locator(".match-review-start").click()
+    expect(panel).to_have_attribute("data-state", "done", timeout=240_000)
+    review_s = time.monotonic() - t0
+    total = lite.kernel_json("board.review['total']")
+    progress = page.evaluate("() => window.__progress")
+    between = [p for p in progress if re.search(rf"decisions: [1-9]\d* of {total}", p)]
+    assert between, f"no progress shown between decisions: {progress}"
+    expect(panel.locator(".match-review-summary")).to_contain_text("decisions with a choice")
+    points = panel.locator("svg.match-adv .match-adv-point")
+    expect(points).to_have_count(total)
+    # the lesson's budget leaves Secolo's own setting: simulated games played to the end
+    expect(panel.locator(".match-review-noise")).to_contain_text(
+        "from 8 simulated games a move, played on to the end of the game."
+    )
+    print(
+        f"lite coach: hint (button) {hint_s:.1f} s, hint (H) {key_s:.1f} s, review of "
+        f"{total} decisions {review_s:.1f} s, progress shown {len(between)} times"
+    )
+
+    # A mark of the graph (a flagged decision if any, with both moves on the board): the
+    # replay jumps there, the move played and the better one are marked
+    index = lite.kernel_json(
+        "sorted(board.review['result']['decisions'], key=lambda d: (d['same'] or not"
+        " (d['played_targets'] and d['best_targets']), d['verdict'] == 'good', d['index']))"
+        "[0]['index']"
+    )
+    decision = lite.kernel_json(
+        f"next(d for d in board.review['result']['decisions'] if d['index'] == {index})"
+    )
+    assert not decision["same"] and decision["played_targets"] and decision["best_targets"]
+    point = panel.locator(f".match-adv-point[data-index='{index}']")
+    point.dispatch_event("click")  # the graph's marks stand closer than a pointer's width
+    assert lite.wait_kernel(f"board.position == {index}") is True
+    expect(table.locator(".secolo-scrub-label")).to_contain_text(f"replay {index}/")
+    expect(point).to_have_class(has_class("is-selected"))
+    expect(panel.locator(".match-review-detail h4")).to_contain_text(f"Move {index + 1}")
+    played = table.locator(".coach-played:not(.coach-overlay)").first
+    better = table.locator(".coach-better:not(.coach-overlay)").first
+    expect(played).to_be_attached()
+    expect(better).to_be_attached()
+    assert mark_tag(played) in {"played", "played and better"}
+    assert mark_tag(better) in {"better", "played and better"}
+    shot_at(page, panel, "lite-coach-review.png")
+    shot_at(page, played, "lite-coach-review-board.png")
 
 
 LITE_METRICS = {

@@ -173,6 +173,8 @@ export interface ReviewResult {
   thresholds: { verdict: Verdict; points: number }[];
   rounds: number;
   turns: number;
+  /** How far each simulated game was played, in words ("to the end of the game", "for 2 turns"). */
+  horizon: string;
 }
 
 /** The `review` trait: a review waiting for its turn ("queued": the classroom server reviews

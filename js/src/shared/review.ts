@@ -177,7 +177,7 @@ export class ReviewPanel {
     el(
       "p",
       "match-review-noise",
-      `Winning chances in points (0 to 100) from ${r.rounds} simulated games a move, played on for ${r.turns} turns. ` +
+      `Winning chances in points (0 to 100) from ${r.rounds} simulated games a move, played on ${r.horizon}. ` +
         "A loss inside the noise of the simulated games is called about equal, and the move good.",
       this.body,
     );
