@@ -562,9 +562,8 @@ def measure(
     """The review's verdicts on each game's set (or on one certified ``part`` of it)."""
     report: dict[str, Any] = {}
     for game in games:
-        rows = read_set(game)
-        if part is not None:
-            rows = [r for r in rows if in_part(r, part)]
+        every = read_set(game)
+        rows = [r for r in every if part is None or in_part(r, part)]
         planted_rows = [r for r in rows if r["kind"] == "planted"]
         planted = [judge_row(r, rounds, turns) for r in planted_rows]
         sure = [v for r, v in zip(planted_rows, planted, strict=True) if "certified" in r]
@@ -586,6 +585,15 @@ def measure(
             "equal_verdicts": {v: equal.count(v) for v in sorted(set(equal))},
             "equal_certified": len(apart),  # of them: different positions, certified equal
             "equal_certified_flagged": sum(v != "good" for v in apart),
+            # which rows (their line in the set, from 0) were missed or flagged, to look at
+            "planted_missed_lines": [
+                every.index(r)
+                for r, v in zip(planted_rows, planted, strict=True)
+                if v not in ("mistake", "blunder")
+            ],
+            "equal_flagged_lines": [
+                every.index(r) for r, v in zip(equal_rows, equal, strict=True) if v != "good"
+            ],
         }
         print(json.dumps({game: report[game]}), flush=True)
     return report

@@ -120,6 +120,8 @@ def test_measuring_a_part_judges_only_its_rows(
     assert whole["equal_certified"] == 2 and whole["equal_certified_flagged"] == 1
     part = q.measure(["coc"], 1, part="certified-equal")["coc"]
     assert part["planted"] == 0 and part["equal"] == 2 and part["equal_flagged"] == 1
+    assert part["equal_flagged_lines"] == [3]  # its line in the whole set, to look at
+    assert whole["planted_missed_lines"] == [1] and whole["equal_flagged_lines"] == [3, 4]
 
 
 @pytest.mark.parametrize("game", ["persistence", "history"])
