@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,10 +55,11 @@ def test_a_certified_equal_pair_changes_some_results(monkeypatch: pytest.MonkeyP
 
 def test_worst_options_are_legal_moves_other_than_the_favourite() -> None:
     m = heuristic_position("persistence", 700, 4)
-    legal = m.legal_actions()
+    legal, seat = m.legal_actions(), m.current_player
+    assert seat is not None
     picked = q.worst_options(m.game, m, legal, seed=1)
     fav = make_bot("heuristic", "persistence", 7).choose(
-        m.game, m.game.determinize(m.state, m.current_player, 7), legal
+        m.game, m.game.determinize(m.state, seat, 7), legal
     )
     assert len(picked) <= 2 and all(a in legal and a != fav for a in picked)
     assert picked == q.worst_options(m.game, m, legal, seed=1)  # seeded
@@ -104,7 +106,7 @@ def test_measuring_a_part_judges_only_its_rows(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(q, "ROOT", tmp_path)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"kind": "planted", "certified": {}, "v": "blunder"},
         {"kind": "planted", "v": "inaccuracy"},  # not certified
         {"kind": "equal", "certified": {}, "v": "good"},
