@@ -3,20 +3,24 @@
 Two kinds of positions, stored as game files in ``share/coach/quality/<game>.jsonl`` (one
 position a line: ``{"kind", "seat", "planted", "twin"?, "file"}``):
 
-- **planted**: a position with a clearly better move and a planted mistake. Clash of Cultures'
-  are set up with the scenario builder (``coc.scenario.Scenario``: a fresh map per seed, goods
-  in hand, the seat's turn begun) and the planted move ends the turn with its actions unused.
-  The other games' are decisions of heuristic games certified by whole games (``certify``):
-  the rule-of-thumb bot's favourite wins at least 15 points more often than the planted move
-  (ending the turn or passing, or another legal move), over 96 paired whole games.
+- **planted**: a position with a clearly better move and a planted mistake: decisions of
+  heuristic games certified by whole games (``certify``): the rule-of-thumb bot's favourite
+  wins at least 15 points more often than the planted move (ending the turn or passing, or
+  another legal move; in Clash of Cultures the worst of a first look, ``worst_options``),
+  over 96 paired whole games. Clash of Cultures also keeps 50 uncertified ones set up with
+  the scenario builder (``coc.scenario.Scenario``), planting the end of a turn.
 - **equal**: a position from a heuristic game with two moves that leave the seat the very
-  same view (``Game.view`` but its log): e.g. the same good taken from two hexes alike. The
-  planted move is one of them, judged against the other alone, so every choice is equal.
+  same view (``Game.view`` but its log): e.g. the same good taken from two hexes alike; or
+  (``certified_equal``) two moves whose 400 paired whole games win alike. The planted move is
+  one of them, judged against the other alone, so every choice is equal.
 
 The measure: how often the review calls the planted move a mistake or a blunder (goal: at
 least 90 %), and how often it flags the equal one at all (goal: at most 10 %).
 
     python scripts/coach_quality.py --build      # write the sets
+    python scripts/coach_quality.py --build --part certified-equal --games persistence
+                                                 # rebuild one certified part, keep the rest
+    python scripts/coach_quality.py --part certified-planted --games coc   # measure a part
     python scripts/coach_quality.py [--rounds 32] [--games coc,secolo]
     python scripts/coach_quality.py --noise      # the coach's noise: two seeds
     python scripts/coach_quality.py --calibrate  # each game's scale of winning chances
