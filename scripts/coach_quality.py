@@ -3,20 +3,24 @@
 Two kinds of positions, stored as game files in ``share/coach/quality/<game>.jsonl`` (one
 position a line: ``{"kind", "seat", "planted", "twin"?, "file"}``):
 
-- **planted**: a position with a clearly better move and a planted mistake. Clash of Cultures'
-  are set up with the scenario builder (``coc.scenario.Scenario``: a fresh map per seed, goods
-  in hand, the seat's turn begun) and the planted move ends the turn with its actions unused.
-  The other games' are decisions of heuristic games certified by whole games (``certify``):
-  the rule-of-thumb bot's favourite wins at least 15 points more often than the planted move
-  (ending the turn or passing, or another legal move), over 96 paired whole games.
+- **planted**: a position with a clearly better move and a planted mistake: decisions of
+  heuristic games certified by whole games (``certify``): the rule-of-thumb bot's favourite
+  wins at least 15 points more often than the planted move (ending the turn or passing, or
+  another legal move; in Clash of Cultures the worst of a first look, ``worst_options``),
+  over 96 paired whole games. Clash of Cultures also keeps 50 uncertified ones set up with
+  the scenario builder (``coc.scenario.Scenario``), planting the end of a turn.
 - **equal**: a position from a heuristic game with two moves that leave the seat the very
-  same view (``Game.view`` but its log): e.g. the same good taken from two hexes alike. The
-  planted move is one of them, judged against the other alone, so every choice is equal.
+  same view (``Game.view`` but its log): e.g. the same good taken from two hexes alike; or
+  (``certified_equal``) two moves whose 400 paired whole games win alike. The planted move is
+  one of them, judged against the other alone, so every choice is equal.
 
 The measure: how often the review calls the planted move a mistake or a blunder (goal: at
 least 90 %), and how often it flags the equal one at all (goal: at most 10 %).
 
     python scripts/coach_quality.py --build      # write the sets
+    python scripts/coach_quality.py --build --part certified-equal --games persistence
+                                                 # rebuild one certified part, keep the rest
+    python scripts/coach_quality.py --part certified-planted --games coc   # measure a part
     python scripts/coach_quality.py [--rounds 32] [--games coc,secolo]
     python scripts/coach_quality.py --noise      # the coach's noise: two seeds
     python scripts/coach_quality.py --calibrate  # each game's scale of winning chances
@@ -130,16 +134,30 @@ def whole_game(g: Any, state: Any, seat: int, action: Action, k: int) -> float |
     return 1 / len(winners) if seat in winners else 0.0
 
 
+def paired_differences(
+    g: Any, state: Any, seat: int, better: Action, worse: Action, games: int, start: int = 0
+) -> list[float]:
+    """The paired whole games' differences of result, ``better``'s minus ``worse``'s (pairs
+    with a sample that came to no legal move left out; samples from ``start``)."""
+    d = []
+    for k in range(start, start + games):
+        x, y = whole_game(g, state, seat, better, k), whole_game(g, state, seat, worse, k)
+        if x is not None and y is not None:
+            d.append(x - y)
+    return d
+
+
 def paired_gap(
     g: Any, state: Any, seat: int, better: Action, worse: Action, games: int
 ) -> tuple[float, float, float]:
     """How much more often whole games from ``better`` are won than from ``worse`` (paired),
     with the 95 % interval of that difference."""
-    d = []
-    for k in range(games):
-        x, y = whole_game(g, state, seat, better, k), whole_game(g, state, seat, worse, k)
-        if x is not None and y is not None:
-            d.append(x - y)
+    return gap_interval(paired_differences(g, state, seat, better, worse, games), games)
+
+
+def gap_interval(d: list[float], games: int) -> tuple[float, float, float]:
+    """The mean of paired differences and its 95 % interval; (0, -1, 1) when fewer than half
+    of the ``games`` pairs could be played."""
     if len(d) < games // 2:
         return 0.0, -1.0, 1.0
     n = len(d)
@@ -183,9 +201,45 @@ def planted_options(m: Match, legal: list[Action], seed: int) -> list[Action]:
     return ends + random.Random(seed).sample(others, min(1, len(others)))
 
 
-def certified_positions(game: str, count: int, first: int = 100) -> list[dict[str, Any]]:
+LOOK_PAIRS = 3  # paired whole games of the first look at every move (``worst_options``)
+LOOK_MOVES = 16  # moves looked at, at most
+LOOK_START = 500  # its samples: apart from the screen's and certificate's (0 to 95)
+
+
+def worst_options(g: Any, m: Match, legal: list[Action], seed: int) -> list[Action]:
+    """The planted moves tried in a long game whose single moves seldom change its outcome
+    (Clash of Cultures): the two that lost most against the bot's favourite in a first look
+    of ``LOOK_PAIRS`` paired whole games each, over up to ``LOOK_MOVES`` moves drawn by a
+    seeded generator. The look's samples are not the certificate's, so picking the worst of
+    them does not bias the certificate."""
+    import random
+
+    seat = m.current_player
+    assert seat is not None
+    fav = make_bot("heuristic", g.name, 7).choose(g, g.determinize(m.state, seat, 7), legal)
+    others = [a for a in legal if a != fav]
+    others = random.Random(seed).sample(others, min(LOOK_MOVES, len(others)))
+    lost: list[tuple[float, int]] = []
+    for n, a in enumerate(others):
+        d = paired_differences(g, m.state, seat, fav, a, LOOK_PAIRS, LOOK_START)
+        if d and sum(d) > 0:
+            lost.append((sum(d) / len(d), n))
+    return [others[n] for _, n in sorted(lost, reverse=True)[:2]]
+
+
+def certified_positions(
+    game: str,
+    count: int,
+    first: int = 100,
+    stride: int = 1,
+    look: bool = False,
+    keep: Path | None = None,
+) -> list[dict[str, Any]]:
     """Planted positions certified by whole games, from the decisions of heuristic games
-    (seeds from ``first``)."""
+    (seeds from ``first``; every ``stride``-th decision tried, to spread a long game's cost;
+    with ``look``, the planted moves tried are ``worst_options``, else ``planted_options``;
+    each row is also appended to ``keep`` as it is found, so a long build stopped early keeps
+    what it certified)."""
     out: list[dict[str, Any]] = []
     g = get_game(game)
     seed = first
@@ -200,14 +254,21 @@ def certified_positions(game: str, count: int, first: int = 100) -> list[dict[st
             legal = m.legal_actions()
             seat = m.current_player
             opening = i == 0
-            if seat is not None and len(legal) >= 3 and not (opening and openings >= OPENINGS):
-                found = certify(g, m, legal, planted_options(m, legal, seed * 7919 + i))
+            tried = i % stride == 0 and not (opening and openings >= OPENINGS)
+            if seat is not None and len(legal) >= 3 and tried:
+                draw = seed * 7919 + i
+                pick = worst_options(g, m, legal, draw) if look else planted_options(m, legal, draw)
+                found = certify(g, m, legal, pick)
                 if found is not None:
                     better, planted, cert = found
                     row = {"kind": "planted", "seat": seat, "planted": str(planted)}
                     row |= {"better": str(better), "certified": cert}
+                    row |= {"from_game": seed, "from_step": i}
                     row["file"] = game_file(Match.from_state(game, clone(m.state)))
                     out.append(row)
+                    if keep is not None:
+                        with open(keep, "a", encoding="utf-8") as f:
+                            f.write(json.dumps(row, sort_keys=True) + "\n")
                     print(game, len(out), "from game", seed, "step", i, cert, file=sys.stderr)
                     taken += 1
                     openings += opening
@@ -221,12 +282,16 @@ EQUAL_GAMES = 400  # paired whole games of its certificate
 EQUAL_WITHIN = 0.08  # the 95 % interval of the gap lies within this of zero
 
 
-def certified_equal(game: str, count: int, first: int = 700) -> list[dict[str, Any]]:
+def certified_equal(
+    game: str, count: int, first: int = 700, differ: float = 0.0
+) -> list[dict[str, Any]]:
     """Equal positions certified by whole games: the rule-of-thumb bot's favourite and another
     legal move (drawn by a seeded generator) whose paired whole games (``EQUAL_GAMES``) win
-    alike, the 95 % interval of the gap within ``EQUAL_WITHIN`` of zero. Unlike twins they
-    lead to different positions, so they test the noise of a judgement that plays whole games
-    (Secolo's review). Too slow for long games: built for Secolo only."""
+    alike, the 95 % interval of the gap within ``EQUAL_WITHIN`` of zero, and at least a share
+    ``differ`` of the pairs ending differently (moves that change few results test little of
+    a judge's noise; Secolo's 30 were built asking only that one pair differ). Unlike twins
+    they lead to different positions, so they test the noise of a judgement that plays whole
+    games. The certificate stores how many pairs ended differently (``differ``)."""
     import random
 
     out: list[dict[str, Any]] = []
@@ -243,15 +308,29 @@ def certified_equal(game: str, count: int, first: int = 700) -> list[dict[str, A
             if seat is not None and len(legal) >= 2 and i % 3 == 1:
                 fav = bot.choose(g, g.determinize(m.state, seat, 7), legal)
                 other = random.Random(seed * 7919 + i).choice([a for a in legal if a != fav])
-                screen, _, _ = paired_gap(g, m.state, seat, fav, other, EQUAL_SCREEN)
-                if abs(screen) <= 0.05:
-                    gap, low, high = paired_gap(g, m.state, seat, fav, other, EQUAL_GAMES)
+                screen = paired_differences(g, m.state, seat, fav, other, EQUAL_SCREEN)
+                if abs(gap_interval(screen, EQUAL_SCREEN)[0]) <= 0.05 and (
+                    sum(x != 0 for x in screen) >= differ * len(screen)
+                ):
+                    d = paired_differences(g, m.state, seat, fav, other, EQUAL_GAMES)
+                    gap, low, high = gap_interval(d, EQUAL_GAMES)
+                    apart = sum(x != 0 for x in d)
                     # (and some games differ: moves that never change a result test nothing)
-                    if -EQUAL_WITHIN <= low and high <= EQUAL_WITHIN and high > low:
+                    if (
+                        -EQUAL_WITHIN <= low
+                        and high <= EQUAL_WITHIN
+                        and high > low
+                        and (apart >= differ * len(d))
+                    ):
                         cert = {"games": EQUAL_GAMES, "gap": round(gap, 3)}
+                        if differ:
+                            cert["differ"] = apart
                         row = {"kind": "equal", "seat": seat, "planted": str(other)}
-                        row |= {"twin": str(fav), "same_state": False}
+                        # (the same state in the game itself can still be two moves: two
+                        # attacks that both failed here may not in a sample of the dice)
+                        row |= {"twin": str(fav), "same_state": same_state(g, m, fav, other)}
                         row |= {"certified": {**cert, "low": round(low, 3), "high": round(high, 3)}}
+                        row |= {"from_game": seed, "from_step": i}
                         row["file"] = game_file(Match.from_state(game, clone(m.state)))
                         out.append(row)
                         print(game, "equal", len(out), seed, i, row["certified"], file=sys.stderr)
@@ -296,26 +375,71 @@ def same_state(g: Any, m: Match, a: Action, b: Action) -> bool:
     return hashes[0] == hashes[1]
 
 
+# Clash of Cultures' certified planted positions: heuristic games from this seed, every
+# ``COC_STRIDE``-th decision tried (a Clash game is some 365 decisions long)
+COC_FIRST = 100
+COC_STRIDE = 10
+EQUAL_DIFFER = 0.1  # Persistence's and History's certified equal pairs: a tenth of games differ
+PARTS = ("certified-planted", "certified-equal")
+
+
+def part_rows(game: str, part: str, count: int) -> list[dict[str, Any]]:
+    """The rows of one certified part of a game's set: ``certified-planted`` (Clash of
+    Cultures' from heuristic games; the other games' planted rows are all certified) or
+    ``certified-equal``."""
+    if part == "certified-planted":
+        if game == "coc":
+            return certified_positions(game, count, COC_FIRST, COC_STRIDE, look=True)
+        return certified_positions(game, count)
+    differ = 0.0 if game == "secolo" else EQUAL_DIFFER
+    return certified_equal(game, count, differ=differ)
+
+
+def in_part(row: dict[str, Any], part: str) -> bool:
+    kind = "planted" if part == "certified-planted" else "equal"
+    return row["kind"] == kind and "certified" in row
+
+
 def build(games: list[str]) -> None:
     ROOT.mkdir(parents=True, exist_ok=True)
     for game in games:
         rows = coc_planted(SIZE[game]) if game == "coc" else certified_positions(game, SIZE[game])
+        if game == "coc":
+            rows += part_rows(game, "certified-planted", SIZE[game])
         rows += equal_positions(game, 30)
-        if game == "secolo":
-            rows += certified_equal(game, 30)
-        with open(ROOT / f"{game}.jsonl", "w", encoding="utf-8") as f:
-            for r in rows:
-                f.write(json.dumps(r, sort_keys=True) + "\n")
-        print(
-            game,
-            sum(r["kind"] == "planted" for r in rows),
-            "planted",
-            sum(r["kind"] == "equal" for r in rows),
-            "equal",
-            sum(r.get("same_state", False) for r in rows),
-            "of them leaving the very same state",
-            file=sys.stderr,
-        )
+        if game != "coc":
+            rows += part_rows(game, "certified-equal", 30)
+        write_set(game, rows)
+
+
+def rebuild_part(game: str, part: str, count: int) -> None:
+    """Rebuild one certified part of a game's set, keeping its other rows."""
+    rows = [r for r in read_set(game) if not in_part(r, part)]
+    write_set(game, rows + part_rows(game, part, count))
+
+
+def read_set(game: str) -> list[dict[str, Any]]:
+    path = ROOT / f"{game}.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in open(path, encoding="utf-8")]
+
+
+def write_set(game: str, rows: list[dict[str, Any]]) -> None:
+    ROOT.mkdir(parents=True, exist_ok=True)
+    with open(ROOT / f"{game}.jsonl", "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+    print(
+        game,
+        sum(r["kind"] == "planted" for r in rows),
+        "planted",
+        sum(r["kind"] == "equal" for r in rows),
+        "equal",
+        sum(r.get("same_state", False) for r in rows),
+        "of them leaving the very same state",
+        file=sys.stderr,
+    )
 
 
 def judge_row(row: dict[str, Any], rounds: int, turns: int | None = None) -> str:
@@ -436,14 +560,20 @@ def calibrate(games: list[str], count: int = 1500) -> dict[str, Any]:
     return report
 
 
-def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str, Any]:
+def measure(
+    games: list[str], rounds: int, turns: int | None = None, part: str | None = None
+) -> dict[str, Any]:
+    """The review's verdicts on each game's set (or on one certified ``part`` of it)."""
     report: dict[str, Any] = {}
     for game in games:
-        rows = [json.loads(line) for line in open(ROOT / f"{game}.jsonl", encoding="utf-8")]
-        planted = [judge_row(r, rounds, turns) for r in rows if r["kind"] == "planted"]
+        every = read_set(game)
+        rows = [r for r in every if part is None or in_part(r, part)]
+        planted_rows = [r for r in rows if r["kind"] == "planted"]
+        planted = [judge_row(r, rounds, turns) for r in planted_rows]
+        sure = [v for r, v in zip(planted_rows, planted, strict=True) if "certified" in r]
         equal_rows = [r for r in rows if r["kind"] == "equal"]
         equal = [judge_row(r, rounds, turns) for r in equal_rows]
-        apart = [v for r, v in zip(equal_rows, equal, strict=True) if r.get("certified")]
+        apart = [v for r, v in zip(equal_rows, equal, strict=True) if "certified" in r]
         caught = sum(v in ("mistake", "blunder") for v in planted)
         flagged = sum(v != "good" for v in equal)
         report[game] = {
@@ -451,11 +581,23 @@ def measure(games: list[str], rounds: int, turns: int | None = None) -> dict[str
             "planted_flagged_mistake_or_worse": caught,
             "planted_rate": round(caught / len(planted), 3) if planted else None,
             "planted_verdicts": {v: planted.count(v) for v in sorted(set(planted))},
+            "planted_certified": len(sure),  # of them: certified by whole games
+            "planted_certified_flagged": sum(v in ("mistake", "blunder") for v in sure),
             "equal": len(equal),
             "equal_flagged": flagged,
             "equal_rate": round(flagged / len(equal), 3) if equal else None,
+            "equal_verdicts": {v: equal.count(v) for v in sorted(set(equal))},
             "equal_certified": len(apart),  # of them: different positions, certified equal
             "equal_certified_flagged": sum(v != "good" for v in apart),
+            # which rows (their line in the set, from 0) were missed or flagged, to look at
+            "planted_missed_lines": [
+                every.index(r)
+                for r, v in zip(planted_rows, planted, strict=True)
+                if v not in ("mistake", "blunder")
+            ],
+            "equal_flagged_lines": [
+                every.index(r) for r, v in zip(equal_rows, equal, strict=True) if v != "good"
+            ],
         }
         print(json.dumps({game: report[game]}), flush=True)
     return report
@@ -470,6 +612,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--noise", action="store_true", help="measure the coach's noise instead")
     p.add_argument("--calibrate", action="store_true", help="fit each game's value scale instead")
     p.add_argument("--positions", type=int, default=20, help="positions per game of --noise")
+    p.add_argument(
+        "--part",
+        choices=PARTS,
+        help="rebuild (with --build) or measure only this certified part of each game's set",
+    )
+    p.add_argument("--count", type=int, default=30, help="positions of a rebuilt --part")
     a = p.parse_args(argv)
     if a.calibrate:
         calibrate(a.games.split(","))
@@ -477,9 +625,12 @@ def main(argv: list[str] | None = None) -> int:
     if a.noise:
         noise(a.games.split(","), a.rounds, a.positions)
         return 0
-    if a.build:
+    if a.build and a.part:
+        for game in a.games.split(","):
+            rebuild_part(game, a.part, a.count)
+    elif a.build:
         build(a.games.split(","))
-    measure(a.games.split(","), a.rounds, a.turns)
+    measure(a.games.split(","), a.rounds, a.turns, a.part)
     return 0
 
 
