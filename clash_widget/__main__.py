@@ -212,7 +212,7 @@ def review_seat(text: str, names: list[str]) -> int:
 
 
 def cmd_review(a: argparse.Namespace) -> int:
-    from .coach import REVIEW_BUDGET, review, review_html
+    from .coach import DEEP_REVIEW_BUDGET, REVIEW_BUDGET, review, review_html
     from .engine.session import GameFileError, read_game_file
 
     try:
@@ -221,7 +221,8 @@ def cmd_review(a: argparse.Namespace) -> int:
     except (GameFileError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    budget = replace(REVIEW_BUDGET, rounds=a.rounds, seed=a.seed)
+    base = DEEP_REVIEW_BUDGET if a.deep else REVIEW_BUDGET
+    budget = replace(base, rounds=a.rounds, seed=a.seed)
     progress = None
     if a.progress if a.progress is not None else sys.stderr.isatty():
 
@@ -417,6 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--rounds", type=int, default=32, help="simulated games per move judged")
     w.add_argument("--seed", type=int, default=0, help="the coach's seed (same seed: same review)")
     w.add_argument("--workers", type=int, default=1, help="processes judging decisions")
+    w.add_argument(
+        "--deep",
+        action="store_true",
+        help="Clash of Cultures: simulated games played on for up to 160 steps, not two turns "
+        "(finds more mistakes, takes about twenty times as long)",
+    )
     w.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
     w.set_defaults(func=cmd_review)
     r = sub.add_parser("rules", help="print (or --write) the rule-id table of every game")

@@ -442,9 +442,12 @@ def write_set(game: str, rows: list[dict[str, Any]]) -> None:
     )
 
 
-def judge_row(row: dict[str, Any], rounds: int, turns: int | None = None) -> str:
+def judge_row(
+    row: dict[str, Any], rounds: int, turns: int | None = None, deep: bool = False
+) -> str:
+    """The review's verdict on the row's planted move (``deep``: the deep review's budget)."""
     m = Match.load(row["file"])
-    changes: dict[str, Any] = {"rounds": rounds}
+    changes: dict[str, Any] = {"rounds": rounds, "purpose": "deep" if deep else "review"}
     if turns is not None:
         changes["turns"] = turns
     budget = REVIEW_BUDGET.__class__(**{**REVIEW_BUDGET.__dict__, **changes})
@@ -561,7 +564,11 @@ def calibrate(games: list[str], count: int = 1500) -> dict[str, Any]:
 
 
 def measure(
-    games: list[str], rounds: int, turns: int | None = None, part: str | None = None
+    games: list[str],
+    rounds: int,
+    turns: int | None = None,
+    part: str | None = None,
+    deep: bool = False,
 ) -> dict[str, Any]:
     """The review's verdicts on each game's set (or on one certified ``part`` of it)."""
     report: dict[str, Any] = {}
@@ -569,10 +576,10 @@ def measure(
         every = read_set(game)
         rows = [r for r in every if part is None or in_part(r, part)]
         planted_rows = [r for r in rows if r["kind"] == "planted"]
-        planted = [judge_row(r, rounds, turns) for r in planted_rows]
+        planted = [judge_row(r, rounds, turns, deep) for r in planted_rows]
         sure = [v for r, v in zip(planted_rows, planted, strict=True) if "certified" in r]
         equal_rows = [r for r in rows if r["kind"] == "equal"]
-        equal = [judge_row(r, rounds, turns) for r in equal_rows]
+        equal = [judge_row(r, rounds, turns, deep) for r in equal_rows]
         apart = [v for r, v in zip(equal_rows, equal, strict=True) if "certified" in r]
         caught = sum(v in ("mistake", "blunder") for v in planted)
         flagged = sum(v != "good" for v in equal)
@@ -609,6 +616,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=REVIEW_BUDGET.rounds)
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--turns", type=int, help="turns each simulated game is played on")
+    p.add_argument("--deep", action="store_true", help="measure the deep review instead")
     p.add_argument("--noise", action="store_true", help="measure the coach's noise instead")
     p.add_argument("--calibrate", action="store_true", help="fit each game's value scale instead")
     p.add_argument("--positions", type=int, default=20, help="positions per game of --noise")
@@ -630,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
             rebuild_part(game, a.part, a.count)
     elif a.build:
         build(a.games.split(","))
-    measure(a.games.split(","), a.rounds, a.turns, a.part)
+    measure(a.games.split(","), a.rounds, a.turns, a.part, a.deep)
     return 0
 
 

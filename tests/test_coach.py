@@ -298,3 +298,44 @@ def test_recent_positions_are_the_same_with_and_without_undo_snapshots() -> None
     for got in ways:
         assert [k for _, k in got] == record["actions"][-7:]
         assert [state_hash(s) for s, _ in got] == [state_hash(s) for s, _ in ways[-1]]
+
+
+def test_a_summary_counts_in_plain_english() -> None:
+    """The summary names several inaccuracies as "inaccuracies", not "inaccuracys"."""
+    from clash_widget.coach.review import Judged, Review
+
+    end = Action.parse("end")
+
+    def judged(verdict: str) -> Judged:
+        words = "End the turn"
+        return Judged(0, 1, words, words, end, end, verdict, 0.1, 0.06, 0.14, 0.4, 0.5, 32, 2, ())
+
+    verdicts = ("inaccuracy", "inaccuracy", "mistake")
+    r = Review("coc", 0, ["Blue", "Orange"], [judged(v) for v in verdicts])
+    assert "1 mistake, 2 inaccuracies." in r.summary
+
+
+QUALITY = Path(__file__).parents[1] / "share" / "coach" / "quality" / "coc.jsonl"
+
+
+def test_a_deep_review_finds_a_clash_mistake_two_turns_miss(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A certified Clash of Cultures mistake (share/coach/quality/coc.jsonl, line 81: 96
+    paired whole games, the better move wins at least 15 points more often) that the review's
+    two-turn trial games call about equal: ``review --deep`` plays its trial games on for up
+    to 160 steps and names it a mistake or worse."""
+    row = json.loads(QUALITY.read_text(encoding="utf-8").splitlines()[80])
+    assert row["kind"] == "planted" and row["certified"]["low"] >= 0.05
+    m = Match.load(row["file"])
+    assert m.play(row["planted"])
+    path = tmp_path / "planted.json"
+    path.write_text(m.to_json(), encoding="utf-8")
+    args = ["review", str(path), "--seat", str(row["seat"] + 1), "--json", "--no-progress"]
+
+    def verdict(*extra: str) -> str:
+        assert main([*args, *extra]) == 0
+        return str(json.loads(capsys.readouterr().out)["decisions"][-1]["verdict"])
+
+    assert verdict() not in ("mistake", "blunder")
+    assert verdict("--deep") in ("mistake", "blunder")

@@ -10,10 +10,11 @@ way it looks up the bot catalogue). ``docs/coach.md`` tells how it judges and it
 from .estimate import Budget, Cancelled
 from .hint import HINT_BUDGET, Hint, Option, hint
 from .render import advantage_svg, review_html
-from .review import REVIEW_BUDGET, THRESHOLDS, Judged, Review, Reviewer, review
+from .review import DEEP_REVIEW_BUDGET, REVIEW_BUDGET, THRESHOLDS, Judged, Review, Reviewer, review
 
 __all__ = [
     "HINT_BUDGET",
+    "DEEP_REVIEW_BUDGET",
     "REVIEW_BUDGET",
     "THRESHOLDS",
     "Budget",

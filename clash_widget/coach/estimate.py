@@ -50,6 +50,13 @@ class Playout:
     depth: int  # steps at most
     scale: float | None  # the lead in the game's value worth tanh(1); None: max(4, top / 5)
     extra: int = 0  # rounds more for the best and the move judged when they are close
+    ends: bool = True  # with turns 0: ``depth`` lets a trial game reach the game's end
+
+    def words(self) -> str:
+        """How far a trial game is played, in words."""
+        if self.turns <= 0 and not self.ends:
+            return f"for up to {self.depth} steps"
+        return horizon_words(self.turns)
 
 
 # Measured per game (``scripts/coach_quality.py --calibrate``, docs/coach.md "Winning chances"):
@@ -76,6 +83,14 @@ PLAYOUTS: dict[str, dict[str, Playout]] = {
         "history": Playout(turns=0, depth=3000, scale=25.0, extra=96),
     },
 }
+# A deep review: what the review does, but Clash of Cultures' trial games run on for up to 160
+# steps (about five rounds of turns) instead of two turns, with extra rounds for close calls.
+# On Clash's certified planted set it finds what two turns miss (a build or a growth whose
+# worth shows later: docs/coach.md), at about twenty times the review's time.
+PLAYOUTS["deep"] = {
+    **PLAYOUTS["review"],
+    "coc": Playout(turns=0, depth=160, scale=None, extra=96, ends=False),
+}
 DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
 RACE_BATCH = 8  # rounds between two looks at the candidates
 RACE_FROM = 16  # rounds every candidate gets before one can be dropped
@@ -99,7 +114,7 @@ class Budget:
     scale: float | None = None
     seed: int = 0
     extra: int | None = None  # see Playout.extra (a hint judges no move of its own: none)
-    purpose: str = "hint"  # whose settings a game's own are: "hint" or "review" (PLAYOUTS)
+    purpose: str = "hint"  # whose settings a game's own are: "hint", "review", "deep" (PLAYOUTS)
 
     def playout(self, game: str) -> Playout:
         """The trial games' settings for ``game``: this budget's, else the game's own."""
@@ -109,6 +124,7 @@ class Budget:
             depth=own.depth if self.depth is None else self.depth,
             scale=own.scale if self.scale is None else self.scale,
             extra=own.extra if self.extra is None else self.extra,
+            ends=own.ends if self.depth is None else False,
         )
 
 

@@ -113,7 +113,6 @@ def review_payload(
     reviewed seat's own view at the decision (``views``, by actions recorded before it), so
     that nothing hidden from that seat is named. ``hints``: actions recorded before a
     decision -> (seat, the hinted move's key), to say where a hint was taken or not."""
-    from .estimate import horizon_words
     from .review import THRESHOLDS
 
     seat = result.seat
@@ -162,5 +161,5 @@ def review_payload(
         "thresholds": [{"verdict": name, "points": _points(at)} for name, at in THRESHOLDS],
         "rounds": result.budget.rounds,
         "turns": how.turns,
-        "horizon": horizon_words(how.turns),  # how far each simulated game was played, in words
+        "horizon": how.words(),  # how far each simulated game was played, in words
     }

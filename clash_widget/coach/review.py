@@ -28,11 +28,13 @@ from ..engine.match import Match
 from ..engine.seats import names as seat_names
 from ..engine.session import read_game_file
 from ..engine.state import clone
-from .estimate import Budget, Cancelled, compare, difference, horizon_words
+from .estimate import Budget, Cancelled, compare, difference
 from .hint import percent
 from .reasons import rules_of_thumb
 
 REVIEW_BUDGET = Budget(rounds=32, purpose="review")
+DEEP_REVIEW_BUDGET = Budget(rounds=32, purpose="deep")
+"""The review's budget with Clash of Cultures' trial games played further (PLAYOUTS["deep"])."""
 # Loss of winning chances (0..1) from which a clear loss is called an inaccuracy, a mistake,
 # a blunder; below the first, or inside the noise, a move is good. See docs/coach.md.
 THRESHOLDS: tuple[tuple[str, float], ...] = (
@@ -41,6 +43,7 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("inaccuracy", 0.05),
 )
 VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
 
@@ -139,7 +142,7 @@ class Review:
         if not n:
             return f"{self.player} had no decision with more than one choice to review."
         counts = [
-            f"{self.count(v)} {v if self.count(v) == 1 else v + 's'}"
+            f"{self.count(v)} {v if self.count(v) == 1 else PLURALS[v]}"
             for v in ("blunder", "mistake", "inaccuracy")
             if self.count(v)
         ]
@@ -156,7 +159,7 @@ class Review:
         more = f" ({how.extra} more for a close call)" if how.extra else ""
         lines.append(
             f"Each move was judged on {self.budget.rounds} simulated games{more} from what you "
-            f"knew then, played on {horizon_words(how.turns)} by the rule-of-thumb bot."
+            f"knew then, played on {how.words()} by the rule-of-thumb bot."
         )
         return "\n".join(lines)
 
