@@ -7,13 +7,9 @@
 // table's scrubber) asks for that position's view, one request at a time: while one is out
 // only the last position asked waits. It never plays: every move is refused in words.
 
-import type { AnyModel } from "@anywidget/types";
+import { LocalModel, tableTraits, type Traits } from "../shared/local_model";
 import type { Feedback, ReviewResult, ReviewState } from "../shared/model";
 import type { LocalAnswer } from "../shared/ws_model";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (...args: any[]) => void;
-type Traits = Record<string, unknown>;
 
 /** The server's answer about a review (coaching.py: ReviewJob.status, done_body). */
 export interface ReviewStatus {
@@ -84,25 +80,7 @@ export function reviewState(s: ReviewStatus, run: number, seat: number, length: 
   }
 }
 
-export class ReviewModel<T extends Traits = Traits> implements AnyModel<T> {
-  private values: Traits = {
-    view: {},
-    intent: {},
-    feedback: {},
-    seat: null,
-    last_action: "",
-    lock_view: true,
-    hotseat: false,
-    bots: [],
-    bot_names: [],
-    bot_delay: 0,
-    autoplay: false,
-    position: null,
-    replay_length: 0,
-    review: {},
-  };
-  private readonly handlers = new Map<string, Set<Handler>>();
-  private dirty = new Set<string>();
+export class ReviewModel<T extends Traits = Traits> extends LocalModel<T> {
   private answers = 0;
   private run = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -111,45 +89,15 @@ export class ReviewModel<T extends Traits = Traits> implements AnyModel<T> {
   private shownAt: number | null = null;
   private loading = false;
   private closed = false;
-  readonly widget_manager = {
-    get_model: (): Promise<never> => Promise.reject(new Error("no other models in a review")),
-  } as unknown as AnyModel<T>["widget_manager"];
 
   constructor(private readonly opts: ReviewModelOptions) {
+    super({ ...tableTraits(), review: {} }, "a review");
     this.values.seat = opts.seat;
   }
 
-  // -- the model's interface ----------------------------------------------------------
-  get<K extends keyof T>(key: K): T[K] {
-    return this.values[key as string] as T[K];
-  }
-
-  set<K extends keyof T>(key: K, value: T[K]): void {
-    const k = key as string;
-    if (this.values[k] === value) return;
-    this.values[k] = value;
-    this.dirty.add(k);
-    this.emit(`change:${k}`);
-  }
-
-  on(eventName: string, callback: Handler): void {
-    let set = this.handlers.get(eventName);
-    if (!set) this.handlers.set(eventName, (set = new Set()));
-    set.add(callback);
-  }
-
-  off(eventName?: string | null, callback?: Handler | null): void {
-    if (!eventName) {
-      if (callback) for (const set of this.handlers.values()) set.delete(callback);
-      else this.handlers.clear();
-      return;
-    }
-    if (callback) this.handlers.get(eventName)?.delete(callback);
-    else this.handlers.delete(eventName);
-  }
-
+  // -- where the table's changes go -----------------------------------------------------
   /** What the table changed: the replay position is asked for, an intent answered. */
-  save_changes(): void {
+  override save_changes(): void {
     const dirty = [...this.dirty];
     this.dirty.clear();
     for (const k of dirty) {
@@ -158,9 +106,6 @@ export class ReviewModel<T extends Traits = Traits> implements AnyModel<T> {
       else if (k === "seat" || k === "hotseat" || k === "lock_view" || k === "autoplay") this.putBack(k);
     }
   }
-
-  /** Custom messages (a notebook's game files) have no meaning here. */
-  send(): void {}
 
   /** Stop looking at the review (the page is closing). */
   close(): void {
@@ -303,9 +248,5 @@ export class ReviewModel<T extends Traits = Traits> implements AnyModel<T> {
     if (this.values[key] === value) return;
     this.values[key] = value;
     this.emit(`change:${key}`);
-  }
-
-  private emit(event: string): void {
-    for (const fn of [...(this.handlers.get(event) ?? [])]) fn();
   }
 }

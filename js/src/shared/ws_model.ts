@@ -6,12 +6,8 @@
 // drops, the model reconnects with a growing delay and takes the whole view the server
 // sends on connecting (never a patch of an older one).
 
-import type { AnyModel } from "@anywidget/types";
+import { LocalModel, tableTraits, type Traits } from "./local_model";
 import type { Feedback } from "./model";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (...args: any[]) => void;
-type Traits = Record<string, unknown>;
 
 /** What the connection is doing, for the page's status line. */
 export type WsState = "connecting" | "connected" | "reconnecting" | "refused";
@@ -90,72 +86,24 @@ const FINAL_CLOSE = new Set([4401, 4403, 4404, 4410]); // no secret, refused, no
 /** Traits the server sets; the page never changes them (a room is one seat's view). */
 const SERVER_TRAITS = ["view", "seat", "bots", "last_action", "replay_length", "seats"];
 
-export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
-  private values: Traits = {
-    view: {},
-    intent: {},
-    feedback: {},
-    seat: null,
-    last_action: "",
-    lock_view: true,
-    hotseat: false,
-    bots: [],
-    bot_names: [],
-    bot_delay: 0,
-    autoplay: false,
-    position: null,
-    replay_length: 0,
-    seats: [],
-  };
+export class WsModel<T extends Traits = Traits> extends LocalModel<T> {
   private readonly server: Traits = {};
-  private readonly handlers = new Map<string, Set<Handler>>();
-  private dirty = new Set<string>();
   private socket: SocketLike | null = null;
   private delay: number;
   private answers = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   state: WsState = "connecting";
-  readonly widget_manager = {
-    get_model: (): Promise<never> => Promise.reject(new Error("no other models in a room")),
-  } as unknown as AnyModel<T>["widget_manager"];
 
   constructor(private readonly opts: WsModelOptions) {
+    super({ ...tableTraits(), seats: [] }, "a room");
     this.delay = opts.firstDelay ?? 250;
     this.connect();
   }
 
-  // -- the model's interface ----------------------------------------------------------
-  get<K extends keyof T>(key: K): T[K] {
-    return this.values[key as string] as T[K];
-  }
-
-  set<K extends keyof T>(key: K, value: T[K]): void {
-    const k = key as string;
-    if (this.values[k] === value) return;
-    this.values[k] = value;
-    this.dirty.add(k);
-    this.emit(`change:${k}`);
-  }
-
-  on(eventName: string, callback: Handler): void {
-    let set = this.handlers.get(eventName);
-    if (!set) this.handlers.set(eventName, (set = new Set()));
-    set.add(callback);
-  }
-
-  off(eventName?: string | null, callback?: Handler | null): void {
-    if (!eventName) {
-      if (callback) for (const set of this.handlers.values()) set.delete(callback);
-      else this.handlers.clear();
-      return;
-    }
-    if (callback) this.handlers.get(eventName)?.delete(callback);
-    else this.handlers.delete(eventName);
-  }
-
+  // -- where the table's changes go -----------------------------------------------------
   /** Send what the front end changed: an intent goes to the server, a view setting is put back. */
-  save_changes(): void {
+  override save_changes(): void {
     const dirty = [...this.dirty];
     this.dirty.clear();
     for (const k of dirty) {
@@ -163,9 +111,6 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
       else if (k !== "feedback") this.putBack(k);
     }
   }
-
-  /** Custom messages (the widgets' "save" answer) have no meaning in a room. */
-  send(): void {}
 
   /** Send a message of the page's own (the teacher's "watch"); false when not connected. */
   sendMessage(msg: Record<string, unknown>): boolean {
@@ -302,9 +247,5 @@ export class WsModel<T extends Traits = Traits> implements AnyModel<T> {
   private setState(state: WsState, detail: string): void {
     this.state = state;
     this.opts.onState?.(state, detail);
-  }
-
-  private emit(event: string): void {
-    for (const fn of [...(this.handlers.get(event) ?? [])]) fn();
   }
 }
