@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from match_checks import send
 
@@ -18,6 +19,8 @@ from clash_widget.bots import make_bot
 from clash_widget.engine import Match
 from clash_widget.widget import reviewing
 from clash_widget.widget.secolo_table import SecoloTable
+
+T = TypeVar("T")
 
 TINY = {"rounds": 2, "candidates": 2, "turns": 1, "depth": 20, "extra": 0}  # no close-call rounds
 
@@ -97,77 +100,73 @@ def test_a_review_can_be_cancelled() -> None:
     assert r["state"] == "cancelled" and r["done"] < r["total"]
 
 
-def test_without_threads_the_review_runs_a_decision_per_loop_turn(monkeypatch) -> None:
-    """Where Python has no threads (Pyodide) the review runs a decision per turn of the event
-    loop. The test plays that in a thread of its own, whose only loop is the test's: the
-    suite's main thread may hold another running loop (Playwright's, from the browser tests)."""
-    monkeypatch.setattr(reviewing, "has_threads", lambda: False)
-    seen: list[int] = []
+def on_a_loop_of_its_own(body: Callable[[asyncio.AbstractEventLoop], T]) -> T:
+    """``body(loop)`` in a thread of its own whose only event loop is ``loop``, as Pyodide's
+    code sees it: the suite's main thread may hold another running loop (Playwright's, from
+    the browser tests). Its result, or what it raised."""
     out: dict[str, Any] = {}
 
-    def pyodide_like() -> None:
+    def run() -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         try:
-            w = SecoloTable(finished())
-            w.review_budget = TINY
-            send(w, type="review", seat=0)
-            out["first"] = dict(w.review)  # nothing judged yet
-
-            async def until_done() -> None:
-                while w.review["state"] == "running":
-                    seen.append(w.review["done"])
-                    await asyncio.sleep(0)
-
-            loop.run_until_complete(until_done())
-            out["last"] = dict(w.review)
-        except BaseException as exc:  # reported by the test's thread below
+            out["result"] = body(loop)
+        except BaseException as exc:  # raised again in the test's thread below
             out["error"] = exc
         finally:
             asyncio.set_event_loop(None)
             loop.close()
 
-    runner = threading.Thread(target=pyodide_like)
+    runner = threading.Thread(target=run)
     runner.start()
     runner.join(120)
     if "error" in out:
         raise out["error"]
-    assert out["first"]["state"] == "running" and out["first"]["done"] == 0
-    assert out["last"]["state"] == "done"
+    return out["result"]
+
+
+def test_without_threads_the_review_runs_a_decision_per_loop_turn(monkeypatch) -> None:
+    """Where Python has no threads (Pyodide) the review runs a decision per turn of the event
+    loop."""
+    monkeypatch.setattr(reviewing, "has_threads", lambda: False)
+    seen: list[int] = []
+
+    def review_on(loop: asyncio.AbstractEventLoop) -> tuple[dict[str, Any], dict[str, Any]]:
+        w = SecoloTable(finished())
+        w.review_budget = TINY
+        send(w, type="review", seat=0)
+        first = dict(w.review)  # nothing judged yet
+
+        async def until_done() -> None:
+            while w.review["state"] == "running":
+                seen.append(w.review["done"])
+                await asyncio.sleep(0)
+
+        loop.run_until_complete(until_done())
+        return first, dict(w.review)
+
+    first, last = on_a_loop_of_its_own(review_on)
+    assert first["state"] == "running" and first["done"] == 0
+    assert last["state"] == "done"
     assert len(set(seen)) > 3  # the loop ran between decisions
 
 
 def test_without_threads_start_review_from_code_waits_for_the_result(monkeypatch) -> None:
     """Lesson 14 calls ``board.start_review(you)`` in a cell and prints how many decisions were
     judged: where Python has no threads (Pyodide) the call must still return the finished
-    review (it judges inline, as ``ask_hint`` does), not the first "running" state. Run in a
-    thread with an event loop that never turns, as a cell's code sees it."""
+    review (it judges inline, as ``ask_hint`` does), not the first "running" state. Run with an
+    event loop that never turns, as a cell's code sees it."""
     monkeypatch.setattr(reviewing, "has_threads", lambda: False)
-    out: dict[str, Any] = {}
 
-    def in_a_cell() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        try:
-            w = SecoloTable(finished())
-            w.review_budget = TINY
-            out["returned"] = w.start_review(0)
-            out["trait"] = dict(w.review)
-        except BaseException as exc:  # reported by the test's thread below
-            out["error"] = exc
-        finally:
-            asyncio.set_event_loop(None)
-            loop.close()
+    def from_code(loop: asyncio.AbstractEventLoop) -> tuple[dict[str, Any], dict[str, Any]]:
+        w = SecoloTable(finished())
+        w.review_budget = TINY
+        return w.start_review(0), dict(w.review)
 
-    runner = threading.Thread(target=in_a_cell)
-    runner.start()
-    runner.join(120)
-    if "error" in out:
-        raise out["error"]
-    shown = out["returned"]
+    shown, trait = on_a_loop_of_its_own(from_code)
     assert shown["state"] == "done" and shown["done"] == shown["total"] > 0
     assert len(shown["result"]["decisions"]) == shown["total"]
-    assert out["trait"] == shown
+    assert trait == shown
 
 
 def test_the_hint_names_its_board_targets() -> None:
