@@ -114,7 +114,7 @@ def test_measuring_a_part_judges_only_its_rows(
         {"kind": "equal", "twin": "x", "v": "mistake"},  # a twin, not certified
     ]
     q.write_set("coc", rows)
-    monkeypatch.setattr(q, "judge_row", lambda row, rounds, turns=None: row["v"])
+    monkeypatch.setattr(q, "judge_row", lambda row, rounds, turns=None, deep=False: row["v"])
     whole = q.measure(["coc"], 1)["coc"]
     assert whole["planted"] == 2 and whole["planted_certified"] == 1
     assert whole["planted_certified_flagged"] == 1
