@@ -22,7 +22,7 @@ from clash_widget.coach.estimate import wilson
 from clash_widget.engine import Match
 
 
-def play(seed: int, coach_seat: int, rounds: int, game: str) -> float:
+def play(seed: int, coach_seat: int, rounds: int | None, game: str) -> float:
     m = Match.new(game, 2, seed=seed)
     rival = make_bot("heuristic", game, seed * 31 + 1 - coach_seat)
     budget = replace(HINT_BUDGET, rounds=rounds)
@@ -39,7 +39,7 @@ def play(seed: int, coach_seat: int, rounds: int, game: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=96)
-    p.add_argument("--rounds", type=int, default=HINT_BUDGET.rounds)
+    p.add_argument("--rounds", type=int, help="rounds a hint (default: the game's own)")
     p.add_argument("--game", default="coc")
     p.add_argument("--start", type=int, default=0, help="the first game's number (from 0)")
     a = p.parse_args(argv)
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
                 "hint_seat_wins": won,
                 "rate": round(won / a.games, 3),
                 "wilson95": [round(low, 3), round(high, 3)],
-                "rounds": a.rounds,
+                "rounds": replace(HINT_BUDGET, rounds=a.rounds).playout(a.game).rounds,
                 "seconds": round(time.perf_counter() - t0, 1),
             }
         )

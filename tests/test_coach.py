@@ -339,3 +339,15 @@ def test_a_deep_review_finds_a_clash_mistake_two_turns_miss(
 
     assert verdict() not in ("mistake", "blunder")
     assert verdict("--deep") in ("mistake", "blunder")
+
+
+@pytest.mark.parametrize(("game", "rounds"), [("coc", 80), ("secolo", 40)])
+def test_a_hint_rests_on_its_game_s_own_rounds(game: str, rounds: int) -> None:
+    """The default hint plays each game's own number of rounds (Clash of Cultures' hints, the
+    quickest, 80; the others 40): the best move's estimate rests on that many games (the best
+    is never dropped from the race), and the hint's words say so."""
+    h = hint(position(game))
+    assert not h.only
+    best = h.options[0]
+    assert best.games == rounds
+    assert f"over {rounds} simulated games" in h.text

@@ -51,6 +51,7 @@ class Playout:
     scale: float | None  # the lead in the game's value worth tanh(1); None: max(4, top / 5)
     extra: int = 0  # rounds more for the best and the move judged when they are close
     ends: bool = True  # with turns 0: ``depth`` lets a trial game reach the game's end
+    rounds: int = 40  # samples of what the seat knows, every candidate played from each
 
     def words(self) -> str:
         """How far a trial game is played, in words."""
@@ -71,7 +72,9 @@ class Playout:
 # and its match against the heuristic were measured with.
 PLAYOUTS: dict[str, dict[str, Playout]] = {
     "hint": {
-        "coc": Playout(turns=2, depth=80, scale=None),
+        # Clash's hints are the quickest (p95 0.22 s at 40 rounds): 80 rounds won the hint
+        # seat more games against the rule-of-thumb bot (docs/coach.md, "Does the advice win?")
+        "coc": Playout(turns=2, depth=80, scale=None, rounds=80),
         "secolo": Playout(turns=0, depth=600, scale=3.1),
         "persistence": Playout(turns=2, depth=80, scale=33.0),
         "history": Playout(turns=2, depth=80, scale=25.0),
@@ -104,10 +107,10 @@ class Budget:
     ``rounds * candidates`` trial games: from ``RACE_FROM`` rounds on, a move clearly behind
     the best is dropped and the rounds go to the others); a trial game stops after ``turns``
     turns have begun (0: at the game's end) or ``depth`` steps, whichever comes first. None
-    (the default for ``turns``, ``depth`` and ``scale``) takes the game's own setting
-    (:data:`PLAYOUTS`)."""
+    (the default for ``rounds``, ``turns``, ``depth`` and ``scale``) takes the game's own
+    setting (:data:`PLAYOUTS`)."""
 
-    rounds: int = 40
+    rounds: int | None = None
     candidates: int = 4
     turns: int | None = None
     depth: int | None = None
@@ -125,6 +128,7 @@ class Budget:
             scale=own.scale if self.scale is None else self.scale,
             extra=own.extra if self.extra is None else self.extra,
             ends=own.ends if self.depth is None else False,
+            rounds=own.rounds if self.rounds is None else self.rounds,
         )
 
 
@@ -371,7 +375,7 @@ def compare(
     avoid: frozenset[Action] = frozenset(),
 ) -> Comparison:
     """Play every candidate (the policy's best few, and ``also``, the move a player made)
-    in ``budget.rounds`` paired rounds; the estimates best first. ``avoid``: moves not to
+    in the budget's paired rounds for the game; the estimates best first. ``avoid``: moves not to
     consider unless nothing else is legal (a hint's moves that came back to this position)."""
     seat = game.current_player(state)
     if seat is None:
@@ -388,7 +392,7 @@ def compare(
     how = budget.playout(game.name)
     scale = value_scale(game, state, how.scale)
     racing = list(estimates)
-    for r in range(budget.rounds):
+    for r in range(how.rounds):
         if RACE_FROM <= r and r % RACE_BATCH == 0:
             racing = race(racing, also)
         play_rounds(game, state, seat, racing, base, r, how, scale, stop)
@@ -396,7 +400,7 @@ def compare(
         # extra rounds, decided once (never looking again and again until the interval
         # happens to leave zero out): only the best and the move judged
         racing = [e for e in racing if e is leader(racing) or e.action == also]
-        for r in range(budget.rounds, budget.rounds + how.extra):
+        for r in range(how.rounds, how.rounds + how.extra):
             play_rounds(game, state, seat, racing, base, r, how, scale, stop)
     # the moves that ran every round first (a dropped move's few rounds could flatter it)
     estimates.sort(key=lambda e: (-e.games, -e.chances, cands.index(e.action)))

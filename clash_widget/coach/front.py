@@ -159,7 +159,7 @@ def review_payload(
         "series": [[m, [_points(c) for c in cs]] for m, cs in result.series],
         "counts": {v: result.count(v) for v in ("good", "inaccuracy", "mistake", "blunder")},
         "thresholds": [{"verdict": name, "points": _points(at)} for name, at in THRESHOLDS],
-        "rounds": result.budget.rounds,
+        "rounds": how.rounds,
         "turns": how.turns,
         "horizon": how.words(),  # how far each simulated game was played, in words
     }

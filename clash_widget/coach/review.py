@@ -158,7 +158,7 @@ class Review:
         how = self.budget.playout(self.game)
         more = f" ({how.extra} more for a close call)" if how.extra else ""
         lines.append(
-            f"Each move was judged on {self.budget.rounds} simulated games{more} from what you "
+            f"Each move was judged on {how.rounds} simulated games{more} from what you "
             f"knew then, played on {how.words()} by the rule-of-thumb bot."
         )
         return "\n".join(lines)

@@ -54,7 +54,7 @@ def coach_bench(hints: int = 40, workers: int = 2, seed: int = 0) -> Iterator[di
             "metric": "coach_hint_seconds",
             "game": game,
             "hints": len(times),
-            "rounds": HINT_BUDGET.rounds,
+            "rounds": HINT_BUDGET.playout(game).rounds,
             "p50": round(statistics.median(times), 3),
             "p95": round(percentile(times, 0.95), 3),
             "max": round(max(times), 3),
@@ -69,7 +69,7 @@ def coach_bench(hints: int = 40, workers: int = 2, seed: int = 0) -> Iterator[di
             "game": "coc",
             "actions": len(s.match.actions),
             "decisions": len(r.decisions),
-            "rounds": REVIEW_BUDGET.rounds,
+            "rounds": REVIEW_BUDGET.playout("coc").rounds,
             "workers": w,
             "seconds": round(time.perf_counter() - t0, 2),
         }
