@@ -171,14 +171,14 @@ class Reviewing(WidgetHost):
                     return True
                 payload = review_payload(reviewer)
             except Exception as exc:  # never swallow: show it
-                finish("error", text="The coach could not finish the review.")
                 with self._batch():
                     self._say_error("The coach could not finish the review.", exc, seq=seq)
+                finish("error", text="The coach could not finish the review.")
                 return False
-            finish("done", result=payload)
+            # the words first: whoever sees the review done (or waits for it) sees them too
             with self._batch():
                 self._say(True, payload["summary"], None, seq=seq)
-            self._poke()
+            finish("done", result=payload)
             return False
 
         if has_threads():
