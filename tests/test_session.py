@@ -331,7 +331,12 @@ def test_bots_play_where_python_has_no_threads(
             v0 = w.match.version
             w.start_bots()
             assert w.bots_running
-            loop.run_until_complete(asyncio.sleep(0.3))
+
+            async def five_moves() -> None:  # however long the machine takes (no timing)
+                while w.match.version < v0 + 5:
+                    await asyncio.sleep(0.01)
+
+            loop.run_until_complete(asyncio.wait_for(five_moves(), 60))
             w.stop_bots()
             assert not w.bots_running
             v1 = w.match.version
