@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from coach_limits import small_limits
 from starlette.testclient import TestClient
 
 from clash_widget.server import coaching
@@ -18,23 +19,6 @@ from clash_widget.server.rooms import Limits
 
 from .conftest import KEY_HEADER, claim, create_room, make_table, new_app
 from .test_ws import Wire, connect
-
-# The coach's smallest honest budget: a few trial games per move, so a test reviews a whole
-# game in seconds (the figures are the coach's own business, tested in tests/coach).
-SMALL = {"rounds": 2, "candidates": 2, "turns": 1, "depth": 20}
-
-
-def small_limits(**kw: Any) -> Limits:
-    base = dict(
-        bot_delay=0.0,
-        burst=100,
-        actions_per_second=100.0,
-        hint_budget=SMALL,
-        review_budget=SMALL,
-        hint_burst=100,
-        hint_rate=100.0,
-    )
-    return Limits(**(base | kw))
 
 
 @pytest.fixture
