@@ -12,7 +12,6 @@ worker process, as on any server."""
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from pathlib import Path
@@ -20,18 +19,18 @@ from pathlib import Path
 import httpx
 import pytest
 from a11y_helpers import axe_audit, report, require_axe, tab_to
+from classroom_pages import ada_against_a_bot
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("starlette", reason="the classroom server needs the [server] extra")
 
-from clash_widget.server.app import create_app  # noqa: E402
-from clash_widget.server.rooms import Limits  # noqa: E402
+from coach_limits import small_limits  # noqa: E402
 
-LOCAL_ONLY = re.compile(r"^(https?|wss?)://(?!127\.0\.0\.1[:/]|localhost[:/])")
+from clash_widget.server.app import create_app  # noqa: E402
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-results"
 KEY = "the-teacher-key-of-the-review-test"
-SMALL = {"rounds": 2, "candidates": 2, "turns": 1, "depth": 20}
 
 
 class LiveServer:
@@ -40,14 +39,7 @@ class LiveServer:
     def __init__(self, db: Path) -> None:
         import uvicorn
 
-        limits = Limits(
-            bot_delay=0.0,
-            burst=100,
-            actions_per_second=100.0,
-            review_budget=SMALL,
-            hint_budget=SMALL,
-        )
-        self.app = create_app(db, teacher_key=KEY, limits=limits, backups=False)
+        self.app = create_app(db, teacher_key=KEY, limits=small_limits(), backups=False)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -59,18 +51,12 @@ class LiveServer:
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
 
-    def stop(self) -> None:
+    def __enter__(self) -> LiveServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=20)
-
-
-def new_page(browser, errors: list[str]) -> Page:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    ctx.route(LOCAL_ONLY, lambda route: route.abort())
-    page = ctx.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(30_000)
-    return page
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
@@ -103,22 +89,12 @@ def scrub_label(page: Page) -> str:
 def test_the_review_page_replays_the_game_at_each_judged_move(browser, tmp_path):
     require_axe()
     errors: list[str] = []
-    live = LiveServer(tmp_path / "rooms.sqlite")
-    http = httpx.Client(base_url=live.url, timeout=30)
-    key = {"Authorization": f"Bearer {KEY}"}
-    made = http.post(
-        "/api/rooms",
-        headers=key,
-        json={"game": "secolo", "players": 2, "seed": 7, "bots": {"1": "random"}},
-    ).json()
-    code = made["room"]
-    learner = new_page(browser, errors)
-    teacher = new_page(browser, errors)
-    try:
-        learner.goto(made["seats"][0]["join"])
-        learner.fill("#clash-name", "Ada")
-        learner.click("#clash-join [data-action=join]")
-        expect(learner.locator(".secolo-table")).to_be_visible()
+    with (
+        LiveServer(tmp_path / "rooms.sqlite") as live,
+        ada_against_a_bot(browser, live.url, KEY, errors) as classroom,
+    ):
+        http, key, code = classroom.http, classroom.key, classroom.code
+        learner, teacher = classroom.learner, classroom.teacher
         token = learner.evaluate(f"() => localStorage.getItem('clash-seat:{code}:0')")
         play_to_the_end(http, code, token)
         room = live.app.state.server.rooms.get(code)
@@ -246,9 +222,4 @@ def test_the_review_page_replays_the_game_at_each_judged_move(browser, tmp_path)
         expect(learner.locator("#review-table .secolo-table")).to_have_count(0)
         expect(learner.locator("#review-key")).to_be_visible()  # a key may be typed again
         shot(learner, "classroom-review-refused")
-    finally:
-        for p in (learner, teacher):
-            p.context.close()
-        http.close()
-        live.stop()
     assert not errors, errors
