@@ -4,57 +4,30 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import widget from "../src/secolo/index";
 import { type Answer, type ReplayAnswer, type ReviewApi, ReviewModel, type ReviewStatus, reviewState } from "../src/play/review_model";
-import type { ReviewResult, ReviewedMove } from "../src/shared/model";
+import type { ReviewedMove } from "../src/shared/model";
+import { reviewResult, reviewedMove } from "./review-result";
 import act0 from "./fixtures/secolo_act_seat0.json";
 
 const LENGTH = 12;
 
+/** A card played as the review words it. */
+const card = (id: string) => ({ label: `Play ${id}`, card: id });
+
 function decision(index: number, verdict: ReviewedMove["verdict"], played: string, best: string): ReviewedMove {
-  return {
-    index,
-    move: index + 1,
-    played: `Play ${played}`,
-    best: `Play ${best}`,
-    same: false,
-    verdict,
-    loss: verdict === "good" ? 0 : 14,
-    low: 6,
-    high: 22,
-    played_chances: 38,
-    best_chances: 52,
-    games: 32,
-    choices: 6,
-    chances: [38, 62],
-    reasons: [`${best} keeps the stronger card for later`],
-    hint: "",
-    text: `Move ${index + 1}: judged.`,
-    played_targets: [{ card: played }],
-    best_targets: [{ card: best }],
-  };
+  return reviewedMove(index, verdict, card(played), card(best), { reasons: [`${best} keeps the stronger card for later`] });
 }
 
-const RESULT: ReviewResult = {
-  game: "secolo",
-  seat: 0,
-  player: "Ada",
+const RESULT = reviewResult({
   players: ["Ada", "Ben"],
   summary: "Ada: 2 decisions with a choice reviewed; 1 mistake.",
-  outcome: "",
   decisions: [decision(3, "good", "pir-ch-7", "rif-ch-6"), decision(7, "mistake", "ind-bw-2", "sci-ch-4")],
   series: [
     [4, [40, 60]],
     [8, [38, 62]],
   ],
-  counts: { good: 1, inaccuracy: 0, mistake: 1, blunder: 0 },
-  thresholds: [
-    { verdict: "blunder", points: 20 },
-    { verdict: "mistake", points: 10 },
-    { verdict: "inaccuracy", points: 5 },
-  ],
-  rounds: 32,
   turns: 2,
   horizon: "for 2 turns",
-};
+});
 
 /** The seat's view after `at` actions: the fixture, its prompt naming the position. */
 function viewAt(at: number): ReplayAnswer {

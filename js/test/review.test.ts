@@ -1,41 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { BETTER_MARK, PLAYED_MARK, ReviewPanel, moveLine, revealMarks, verdictText } from "../src/shared/review";
 import { describe as describeGraph, niceTicks, scale } from "../src/shared/advantage";
-import type { ReviewResult, ReviewedMove } from "../src/shared/model";
+import type { ReviewedMove } from "../src/shared/model";
+import { reviewResult, reviewedMove } from "./review-result";
 
 const PLAYERS = [
   { seat: 0, name: "Blue", color: "#0072B2", ink: "#0072B2" },
   { seat: 1, name: "Orange", color: "#E69F00", ink: "#9C6C00" },
 ];
 
+const END_THE_TURN = { label: "End the turn", card: "end" };
+
+/** The decision after `index` actions: card `index` played, ending the turn the better move
+ * unless the coach agrees (`same`); the hint was taken at index 4. */
 function move(index: number, verdict: ReviewedMove["verdict"], same = false): ReviewedMove {
-  return {
-    index,
-    move: index + 1,
-    played: `Play card ${index}`,
-    best: same ? `Play card ${index}` : "End the turn",
-    same,
-    verdict,
-    loss: verdict === "good" ? 0 : 12,
-    low: 5,
-    high: 19,
-    played_chances: 40,
-    best_chances: 52,
-    games: 32,
-    choices: 3,
-    chances: [40 + index, 60 - index],
+  const played = { label: `Play card ${index}`, card: `c${index}` };
+  return reviewedMove(index, verdict, played, same ? played : END_THE_TURN, {
     reasons: same ? [] : ["Ending early keeps the card"],
     hint: index === 4 ? "taken" : "",
-    text: `Move ${index + 1}: judged.`,
-    played_targets: [{ card: `c${index}` }],
-    best_targets: same ? [] : [{ card: "end" }],
-  };
+  });
 }
 
-const RESULT: ReviewResult = {
-  game: "secolo",
-  seat: 0,
-  player: "Blue",
+const RESULT = reviewResult({
   players: ["Blue", "Orange"],
   summary: "Blue: 3 decisions with a choice reviewed; 1 mistake.\nMove 3: you played Play card 2.",
   outcome: "Blue wins.",
@@ -46,16 +32,7 @@ const RESULT: ReviewResult = {
     [5, [44, 56]],
     [6, [100, 0]],
   ],
-  counts: { good: 2, inaccuracy: 0, mistake: 1, blunder: 0 },
-  thresholds: [
-    { verdict: "blunder", points: 20 },
-    { verdict: "mistake", points: 10 },
-    { verdict: "inaccuracy", points: 5 },
-  ],
-  rounds: 32,
-  turns: 0,
-  horizon: "to the end of the game",
-};
+});
 
 function panel() {
   const jumps: number[] = [];
