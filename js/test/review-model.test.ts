@@ -74,6 +74,23 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
+/** The first seat's review model on a fresh fake server, begun: the review is already done. */
+async function begun(): Promise<{ api: FakeApi; model: ReviewModel }> {
+  const api = new FakeApi();
+  const model = new ReviewModel({ api, seat: 0 });
+  await model.begin();
+  return { api, model };
+}
+
+/** Secolo's table on a begun review model, in a fresh <div> of the page. */
+async function tableOnReview(): Promise<{ api: FakeApi; model: ReviewModel; host: HTMLDivElement }> {
+  const { api, model } = await begun();
+  const host = document.createElement("div");
+  document.body.append(host);
+  widget.render({ model, el: host } as never);
+  return { api, model, host };
+}
+
 afterEach(() => {
   vi.useRealTimers();
   document.body.replaceChildren();
@@ -125,9 +142,7 @@ describe("the review model", () => {
   });
 
   it("asks for one position at a time: the last one asked while another is out", async () => {
-    const api = new FakeApi();
-    const model = new ReviewModel({ api, seat: 0 });
-    await model.begin();
+    const { api, model } = await begun();
     api.hold = true;
     for (const at of [3, 5, 7]) {
       model.set("position", at);
@@ -149,9 +164,7 @@ describe("the review model", () => {
 
   it("asks again after the server's rate limit, and stays where it was after a refusal", async () => {
     vi.useFakeTimers();
-    const api = new FakeApi();
-    const model = new ReviewModel({ api, seat: 0 });
-    await model.begin();
+    const { api, model } = await begun();
     api.refuse = 429;
     model.set("position", 4);
     model.save_changes();
@@ -168,9 +181,7 @@ describe("the review model", () => {
   });
 
   it("plays nothing: a move is refused in words, the seat cannot change, cancel goes to the server", async () => {
-    const api = new FakeApi();
-    const model = new ReviewModel({ api, seat: 0 });
-    await model.begin();
+    const { api, model } = await begun();
     model.set("intent", { seq: 3, version: 11, type: "act", key: "play pir-ch-7" });
     model.save_changes();
     expect(model.get("feedback")).toMatchObject({ seq: 3, ok: false, message: expect.stringContaining("nothing is played here") });
@@ -188,12 +199,7 @@ describe("the review model", () => {
 
 describe("a table on the review model", () => {
   it("jumps to a picked decision and marks the move played and the better one, with its reasons", async () => {
-    const api = new FakeApi();
-    const model = new ReviewModel({ api, seat: 0 });
-    await model.begin();
-    const host = document.createElement("div");
-    document.body.append(host);
-    widget.render({ model, el: host } as never);
+    const { api, model, host } = await tableOnReview();
     const panel = host.querySelector<HTMLElement>(".match-review")!;
     expect(panel.hidden).toBe(false); // a review already there shows itself
     expect(panel.dataset.state).toBe("done");
@@ -211,12 +217,7 @@ describe("a table on the review model", () => {
   });
 
   it("marks a move picked where the replay already is (scrubbed there first)", async () => {
-    const api = new FakeApi();
-    const model = new ReviewModel({ api, seat: 0 });
-    await model.begin();
-    const host = document.createElement("div");
-    document.body.append(host);
-    widget.render({ model, el: host } as never);
+    const { api, model, host } = await tableOnReview();
     const scrub = host.querySelector<HTMLInputElement>("input.secolo-scrub")!;
     scrub.value = "7";
     scrub.dispatchEvent(new Event("change"));
