@@ -415,14 +415,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     w.add_argument("--html", metavar="OUT", help="write a page with the advantage graph")
     w.add_argument("--json", action="store_true", help="print the review as JSON")
-    w.add_argument("--rounds", type=int, default=32, help="simulated games per move judged")
+    w.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="simulated games per move judged (default: the game's own)",
+    )
     w.add_argument("--seed", type=int, default=0, help="the coach's seed (same seed: same review)")
     w.add_argument("--workers", type=int, default=1, help="processes judging decisions")
     w.add_argument(
         "--deep",
         action="store_true",
-        help="Clash of Cultures: simulated games played on for up to 160 steps, not two turns "
-        "(finds more mistakes, takes about twenty times as long)",
+        help="Clash of Cultures: every candidate played on for up to 160 steps on 32 rounds, "
+        "not only the move played and the best of a two-turn screen (slower)",
     )
     w.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
     w.set_defaults(func=cmd_review)

@@ -21,7 +21,7 @@ least 90 %), and how often it flags the equal one at all (goal: at most 10 %).
     python scripts/coach_quality.py --build --part certified-equal --games persistence
                                                  # rebuild one certified part, keep the rest
     python scripts/coach_quality.py --part certified-planted --games coc   # measure a part
-    python scripts/coach_quality.py [--rounds 32] [--games coc,secolo]
+    python scripts/coach_quality.py [--rounds N] [--games coc,secolo]
     python scripts/coach_quality.py --noise      # the coach's noise: two seeds
     python scripts/coach_quality.py --calibrate  # each game's scale of winning chances
 """
@@ -443,7 +443,7 @@ def write_set(game: str, rows: list[dict[str, Any]]) -> None:
 
 
 def judge_row(
-    row: dict[str, Any], rounds: int, turns: int | None = None, deep: bool = False
+    row: dict[str, Any], rounds: int | None, turns: int | None = None, deep: bool = False
 ) -> str:
     """The review's verdict on the row's planted move (``deep``: the deep review's budget)."""
     m = Match.load(row["file"])
@@ -466,7 +466,7 @@ def judge_row(
     return verdict(max(0.0, d.mean), d.clear)
 
 
-def noise(games: list[str], rounds: int, positions: int = 20) -> dict[str, Any]:
+def noise(games: list[str], rounds: int | None, positions: int = 20) -> dict[str, Any]:
     """The coach's own noise: the same positions judged with two seeds. For every pair of
     candidates found both times, the paired difference's change between the seeds (its
     spread is the noise of one judgement) and the half-width of one judgement's 95 %
@@ -565,7 +565,7 @@ def calibrate(games: list[str], count: int = 1500) -> dict[str, Any]:
 
 def measure(
     games: list[str],
-    rounds: int,
+    rounds: int | None,
     turns: int | None = None,
     part: str | None = None,
     deep: bool = False,

@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from clash_widget.coach import Budget, hint
-from clash_widget.coach.estimate import PLAYOUTS, compare
+from clash_widget.coach.estimate import (
+    FLAG_FROM,
+    PLAYOUTS,
+    Estimate,
+    compare,
+    difference,
+    may_yet_be_named,
+)
 from clash_widget.engine import Action, Match
 
 SETS = Path(__file__).resolve().parent.parent / "share" / "coach" / "quality"
@@ -53,6 +60,45 @@ def test_no_extra_rounds_when_the_move_played_is_the_best() -> None:
     c = compare(m.game, m.state, m.legal_actions(), Budget(rounds=16, extra=16), also=best)
     assert c.best.action == best
     assert max(e.games for e in c.estimates) == 16
+
+
+def test_a_clash_review_plays_on_only_the_move_judged_and_the_best_of_its_screen() -> None:
+    """Clash of Cultures' review screens its candidates with trial games of two turns, then
+    plays on (up to 160 steps) only the move judged and the best other move of that screen:
+    the screen is the very comparison a two-turn budget makes, same samples, same bots."""
+    m, played = planted("coc", 50)  # the first certified planted position
+    screened = Budget(rounds=8, extra=0, purpose="review")
+    two_turns = Budget(rounds=8, extra=0, turns=2, depth=80, purpose="review")
+    assert screened.playout("coc").screen == 2 and two_turns.playout("coc").screen == 0
+    short = compare(m.game, m.state, m.legal_actions(), two_turns, also=played)
+    assert len(short.estimates) > 2
+    other = next(e.action for e in short.estimates if e.action != played)
+    long = compare(m.game, m.state, m.legal_actions(), screened, also=played)
+    assert {e.action for e in long.estimates} == {played, other}
+    assert all(e.games == 8 for e in long.estimates)
+
+
+def paired(mean: float, rounds: int) -> list[Estimate]:
+    """Two estimates whose round-by-round differences average ``mean`` (spread 0.15)."""
+    best, mine = Estimate(Action.parse("a")), Estimate(Action.parse("b"))
+    for k in range(rounds):
+        best.results.append(0.6)
+        mine.results.append(0.6 - mean + (0.15 if k % 2 else -0.15))
+    return [best, mine]
+
+
+def test_a_close_call_s_extra_rounds_stop_once_the_loss_is_unlikely_to_be_named() -> None:
+    """A settling review looks at a close call every few extra rounds and stops once the
+    loss's mean is unlikely to reach the smallest named (5 points) in the rounds left: a
+    1-point loss after 24 rounds stops at once, a 4-point one goes on, and nothing goes on
+    with no rounds left or when the move judged leads (such a stop never flags a move)."""
+    small, near = paired(0.01, 24), paired(0.04, 24)
+    b = near[1].action
+    assert round(difference(*small).mean, 6) == 0.01 and FLAG_FROM == 0.05
+    assert not may_yet_be_named(small, small[1].action, 96)
+    assert may_yet_be_named(near, b, 96)
+    assert not may_yet_be_named(near, b, 0)
+    assert not may_yet_be_named(near, near[0].action, 96)  # the move judged leads
 
 
 @pytest.mark.parametrize("game", ["secolo", "persistence", "history"])

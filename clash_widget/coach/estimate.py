@@ -52,12 +52,25 @@ class Playout:
     extra: int = 0  # rounds more for the best and the move judged when they are close
     ends: bool = True  # with turns 0: ``depth`` lets a trial game reach the game's end
     rounds: int = 40  # samples of what the seat knows, every candidate played from each
+    # a review's long look: the candidates are first screened by trial games of this many
+    # turns, and only the move judged and the best other are played on (0: no screening)
+    screen: int = 0
+    # a close call's extra rounds stop at a look (every SETTLE_BATCH rounds) once the loss is
+    # unlikely to reach the smallest that is named (:func:`may_yet_be_named`): a stop that
+    # can leave a move unflagged, never flag one
+    settle: bool = False
 
     def words(self) -> str:
         """How far a trial game is played, in words."""
         if self.turns <= 0 and not self.ends:
             return f"for up to {self.depth} steps"
         return horizon_words(self.turns)
+
+    def screening(self) -> Playout | None:
+        """The short trial games that pick the moves played on, when this setting screens."""
+        if not self.screen:
+            return None
+        return Playout(turns=self.screen, depth=SCREEN_DEPTH, scale=self.scale, rounds=self.rounds)
 
 
 # Measured per game (``scripts/coach_quality.py --calibrate``, docs/coach.md "Winning chances"):
@@ -80,22 +93,29 @@ PLAYOUTS: dict[str, dict[str, Playout]] = {
         "history": Playout(turns=2, depth=80, scale=25.0),
     },
     "review": {
-        "coc": Playout(turns=2, depth=80, scale=None),
-        "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96),
-        "persistence": Playout(turns=0, depth=2000, scale=33.0, extra=96),
-        "history": Playout(turns=0, depth=3000, scale=25.0, extra=96),
+        # two turns show little of a Clash build's or growth's worth (docs/coach.md): the
+        # review screens the favourites over two turns, then plays the move judged and the
+        # best other on for up to 160 steps (about five rounds of turns)
+        "coc": Playout(
+            turns=0, depth=160, scale=None, extra=96, ends=False, rounds=24, screen=2, settle=True
+        ),
+        "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96, rounds=32),
+        "persistence": Playout(turns=0, depth=2000, scale=33.0, extra=96, rounds=32),
+        "history": Playout(turns=0, depth=3000, scale=25.0, extra=96, rounds=32),
     },
 }
-# A deep review: what the review does, but Clash of Cultures' trial games run on for up to 160
-# steps (about five rounds of turns) instead of two turns, with extra rounds for close calls.
-# On Clash's certified planted set it finds what two turns miss (a build or a growth whose
-# worth shows later: docs/coach.md), at about twenty times the review's time.
+# A deep review: what the review does, but every Clash of Cultures candidate is played on for
+# up to 160 steps on 32 rounds (no screening, every extra round of a close call): slower, for
+# a teacher preparing a lesson.
 PLAYOUTS["deep"] = {
     **PLAYOUTS["review"],
-    "coc": Playout(turns=0, depth=160, scale=None, extra=96, ends=False),
+    "coc": Playout(turns=0, depth=160, scale=None, extra=96, ends=False, rounds=32),
 }
 DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
 RACE_BATCH = 8  # rounds between two looks at the candidates
+SETTLE_BATCH = 8  # extra rounds between two looks at whether the loss may yet be named
+SETTLE_CHANCE = 0.05  # below this chance of reaching FLAG_FROM, a close call's rounds stop
+SCREEN_DEPTH = 80  # steps at most of a screening trial game
 RACE_FROM = 16  # rounds every candidate gets before one can be dropped
 
 
@@ -129,6 +149,9 @@ class Budget:
             extra=own.extra if self.extra is None else self.extra,
             ends=own.ends if self.depth is None else False,
             rounds=own.rounds if self.rounds is None else self.rounds,
+            # a budget that sets its own horizon plays every candidate to it
+            screen=own.screen if self.turns is None and self.depth is None else 0,
+            settle=own.settle,
         )
 
 
@@ -190,6 +213,7 @@ class Difference:
     low: float  # the 95 % interval of the mean difference
     high: float
     rounds: int
+    spread: float = 1.0  # the standard deviation of one round's difference
 
     @property
     def clear(self) -> bool:
@@ -206,7 +230,7 @@ def difference(better: Estimate, worse: Estimate) -> Difference:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
     half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
-    return Difference(mean, mean - half, mean + half, n)
+    return Difference(mean, mean - half, mean + half, n, math.sqrt(var) if n > 1 else 1.0)
 
 
 @dataclass
@@ -356,6 +380,22 @@ def close(racing: list[Estimate], judged: Action | None) -> bool:
     return difference(best, mine).high >= FLAG_FROM
 
 
+def may_yet_be_named(racing: list[Estimate], judged: Action | None, remaining: int) -> bool:
+    """Still a close call (:func:`close`), and ``remaining`` more rounds going as the ones so
+    far did (their mean difference and spread) would lift the loss's mean to the smallest
+    that is named (FLAG_FROM) with a chance of at least SETTLE_CHANCE. A loss whose mean stays
+    under it is never named, so stopping here can only leave a move unflagged."""
+    if remaining <= 0 or not close(racing, judged):
+        return False
+    mine = next(e for e in racing if e.action == judged)
+    d = difference(leader(racing), mine)
+    need = (FLAG_FROM * (d.rounds + remaining) - d.mean * d.rounds) / remaining
+    noise = d.spread / math.sqrt(remaining)
+    if noise <= 0:
+        return d.mean >= need
+    return 0.5 * math.erfc((need - d.mean) / (noise * math.sqrt(2))) >= SETTLE_CHANCE
+
+
 def race(racing: list[Estimate], keep: Action | None) -> list[Estimate]:
     """The candidates still worth rounds: the best so far, ``keep`` (the move a player made,
     which a review judges), and every move not yet clearly behind the best (its paired
@@ -388,9 +428,39 @@ def compare(
     cands = useful or cands
     if also is not None and also not in cands:
         cands.append(also)
-    estimates = [Estimate(a) for a in cands]
     how = budget.playout(game.name)
     scale = value_scale(game, state, how.scale)
+    short = how.screening()
+    if short is not None and also is not None and len(cands) > 2:
+        # the long look is dear: the short one names the best other move, and only that
+        # and the move judged are played on
+        screened = [Estimate(a) for a in cands]
+        run_rounds(game, state, seat, screened, also, base, short, scale, stop)
+        other = next(e.action for e in ranked(screened, cands) if e.action != also)
+        cands = [a for a in cands if a in (also, other)]
+    estimates = [Estimate(a) for a in cands]
+    run_rounds(game, state, seat, estimates, also, base, how, scale, stop)
+    return Comparison(seat, ranked(estimates, cands), favourite)
+
+
+def ranked(estimates: list[Estimate], order: list[Action]) -> list[Estimate]:
+    """Best first; the moves that ran every round before the others (a dropped move's few
+    rounds could flatter it), ties in the candidates' own order."""
+    return sorted(estimates, key=lambda e: (-e.games, -e.chances, order.index(e.action)))
+
+
+def run_rounds(
+    game: Game,
+    state: State,
+    seat: int,
+    estimates: list[Estimate],
+    also: Action | None,
+    base: int,
+    how: Playout,
+    scale: float,
+    stop: Callable[[], bool] | None,
+) -> None:
+    """The setting's rounds for the candidates, racing, then a close call's extra rounds."""
     racing = list(estimates)
     for r in range(how.rounds):
         if RACE_FROM <= r and r % RACE_BATCH == 0:
@@ -398,10 +468,12 @@ def compare(
         play_rounds(game, state, seat, racing, base, r, how, scale, stop)
     if how.extra and close(racing, also):
         # extra rounds, decided once (never looking again and again until the interval
-        # happens to leave zero out): only the best and the move judged
+        # happens to leave zero out): only the best and the move judged. A setting that
+        # settles looks every SETTLE_BATCH rounds, only to stop once the loss is unlikely to
+        # be named (may_yet_be_named): such a look can leave a move unflagged, never flag one
         racing = [e for e in racing if e is leader(racing) or e.action == also]
-        for r in range(how.rounds, how.rounds + how.extra):
+        for k, r in enumerate(range(how.rounds, how.rounds + how.extra)):
+            settled = how.settle and k % SETTLE_BATCH == 0
+            if settled and not may_yet_be_named(racing, also, how.extra - k):
+                break
             play_rounds(game, state, seat, racing, base, r, how, scale, stop)
-    # the moves that ran every round first (a dropped move's few rounds could flatter it)
-    estimates.sort(key=lambda e: (-e.games, -e.chances, cands.index(e.action)))
-    return Comparison(seat, estimates, favourite)

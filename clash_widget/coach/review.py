@@ -28,13 +28,14 @@ from ..engine.match import Match
 from ..engine.seats import names as seat_names
 from ..engine.session import read_game_file
 from ..engine.state import clone
-from .estimate import Budget, Cancelled, compare, difference
+from .estimate import Budget, Cancelled, Playout, compare, difference, horizon_words
 from .hint import percent
 from .reasons import rules_of_thumb
 
-REVIEW_BUDGET = Budget(rounds=32, purpose="review")
-DEEP_REVIEW_BUDGET = Budget(rounds=32, purpose="deep")
-"""The review's budget with Clash of Cultures' trial games played further (PLAYOUTS["deep"])."""
+REVIEW_BUDGET = Budget(purpose="review")
+"""Each game's own review setting (PLAYOUTS["review"]: its rounds, how far, extra rounds)."""
+DEEP_REVIEW_BUDGET = Budget(purpose="deep")
+"""The review with every Clash of Cultures candidate played on, unscreened (PLAYOUTS["deep"])."""
 # Loss of winning chances (0..1) from which a clear loss is called an inaccuracy, a mistake,
 # a blunder; below the first, or inside the noise, a move is good. See docs/coach.md.
 THRESHOLDS: tuple[tuple[str, float], ...] = (
@@ -155,12 +156,7 @@ class Review:
                 f"Move {d.move}: you played {d.played}; {d.best} was better "
                 f"({100 * d.loss:.0f} points of winning chances)."
             )
-        how = self.budget.playout(self.game)
-        more = f" ({how.extra} more for a close call)" if how.extra else ""
-        lines.append(
-            f"Each move was judged on {how.rounds} simulated games{more} from what you "
-            f"knew then, played on {how.words()} by the rule-of-thumb bot."
-        )
+        lines.append(judged_words(self.budget.playout(self.game)))
         return "\n".join(lines)
 
     @property
@@ -193,6 +189,23 @@ class Review:
             ],
             "series": [[m, [round(c, 4) for c in cs]] for m, cs in self.series],
         }
+
+
+def judged_words(how: Playout) -> str:
+    """How each move was judged, in words (the review's last line)."""
+    up_to = "up to " if how.settle else ""
+    more = f" ({up_to}{how.extra} more for a close call)" if how.extra else ""
+    if how.screen:
+        return (
+            f"The rule-of-thumb bot's favourite moves were first compared over "
+            f"{horizon_words(how.screen).removeprefix('for ')}; the move played and the best "
+            f"other were then judged on {how.rounds} simulated games each{more} from what you "
+            f"knew then, played on {how.words()} by the rule-of-thumb bot."
+        )
+    return (
+        f"Each move was judged on {how.rounds} simulated games{more} from what you "
+        f"knew then, played on {how.words()} by the rule-of-thumb bot."
+    )
 
 
 # -- judging one decision (also in a worker process) -------------------------------------------
