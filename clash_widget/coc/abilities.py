@@ -7,6 +7,7 @@ Music, Absolute Power, Forced Labour).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import le as _le
 from typing import Any
 
 from ..engine import Action, MalformedAction, act
@@ -131,16 +132,27 @@ def barter_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
 
 @lru_cache(maxsize=4096)
 def _barter_mixes(held: tuple[int, ...]) -> tuple[Action, ...]:
-    """The listing depends only on how much of each resource (up to 3) is held."""
-    stock = dict(zip(RESOURCES, held, strict=True))
+    """The listing depends only on how much of each resource (up to 3) is held: the mixes
+    of :func:`_every_mix` that take no more of any resource than is held, in its order
+    (``payments`` lists the ways in the same order whatever the stock; a smaller stock only
+    leaves some out)."""
+    return tuple(a for need, a in _every_mix() if all(map(_le, need, held)))
+
+
+@lru_cache(maxsize=1)
+def _every_mix() -> tuple[tuple[tuple[int, ...], Action], ...]:
+    """Every mix with 3 of each resource held (the wide definition), each with how much of
+    each resource it takes."""
+    stock = dict.fromkeys(RESOURCES, 3)
     out = []
     for total in range(1, 4):
         for give in payments(stock, total, RESOURCES):
             key = payment_key(give, RESOURCES)
+            need = tuple(give.get(r, 0) for r in RESOURCES)
             for gold in range(total + 1):
                 if gold and give.get("gold"):
                     continue
-                out.append(act("barter", key, f"{gold}:{total - gold}"))
+                out.append((need, act("barter", key, f"{gold}:{total - gold}")))
     return tuple(out)
 
 
@@ -197,7 +209,7 @@ BARTER = ActionKind(
     ensured=[barter_amounts],  # the candidates are built from the held resources
     # The wide definition: every mix of up to 3 resources, held or not (gold for gold is
     # left out of both: it changes nothing).
-    wide=lambda s, f: _barter_mixes((3,) * len(RESOURCES)),
+    wide=lambda s, f: tuple(a for _, a in _every_mix()),
     category="ability",
     arity=(2, 2),
     usage="barter <payment> <gold>:<culture>",
