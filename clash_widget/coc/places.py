@@ -111,11 +111,17 @@ def city_name(state: State, key: str) -> str:
     base = "the barbarian city" if owner == BARBARIANS else f"{_owner(state, owner)}'s city"
     here = parse_hex(key)
     cities = state["cities"]
-    capitals = [k for k, c in cities.items() if c["capital"]]
+    # One pass: the owner's capitals, else every capital (a player has one capital).
+    own: list[str] = []
+    capitals: list[str] = []
+    for k, c in cities.items():
+        if c["capital"]:
+            capitals.append(k)
+            if c["owner"] == owner:
+                own.append(k)
     if not capitals:
         return base
-    own = [k for k in capitals if cities[k]["owner"] == owner]
-    anchor = _nearest(cities, own or capitals, here)
+    anchor = own[0] if len(own) == 1 else _nearest(cities, own or capitals, here)
     c = cities[anchor]
     side = direction(parse_hex(anchor), here)
     if c["owner"] == owner:  # seen from its own capital: "Blue's eastern city"
