@@ -7,6 +7,7 @@ Music, Absolute Power, Forced Labour).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import le as _le
 from typing import Any
 
 from ..engine import Action, MalformedAction, act
@@ -131,16 +132,33 @@ def barter_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
 
 @lru_cache(maxsize=4096)
 def _barter_mixes(held: tuple[int, ...]) -> tuple[Action, ...]:
-    """The listing depends only on how much of each resource (up to 3) is held."""
-    stock = dict(zip(RESOURCES, held, strict=True))
+    """The listing depends only on how much of each resource (up to 3) is held: the mixes
+    of :func:`_every_mix` that take no more of any resource than is held, in its order
+    (``payments`` lists the ways in the same order whatever the stock; a smaller stock only
+    leaves some out)."""
+    out: list[Action] = []
+    for need, mixes in _every_mix():
+        if all(map(_le, need, held)):
+            out += mixes
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _every_mix() -> tuple[tuple[tuple[int, ...], tuple[Action, ...]], ...]:
+    """Every mix with 3 of each resource held (the wide definition), by what it gives: how
+    much of each resource that takes, and the ways to split it into gold and culture."""
+    stock = dict.fromkeys(RESOURCES, 3)
     out = []
     for total in range(1, 4):
         for give in payments(stock, total, RESOURCES):
             key = payment_key(give, RESOURCES)
-            for gold in range(total + 1):
-                if gold and give.get("gold"):
-                    continue
-                out.append(act("barter", key, f"{gold}:{total - gold}"))
+            need = tuple(give.get(r, 0) for r in RESOURCES)
+            splits = tuple(
+                act("barter", key, f"{gold}:{total - gold}")
+                for gold in range(total + 1)
+                if not (gold and give.get("gold"))
+            )
+            out.append((need, splits))
     return tuple(out)
 
 
@@ -197,7 +215,7 @@ BARTER = ActionKind(
     ensured=[barter_amounts],  # the candidates are built from the held resources
     # The wide definition: every mix of up to 3 resources, held or not (gold for gold is
     # left out of both: it changes nothing).
-    wide=lambda s, f: _barter_mixes((3,) * len(RESOURCES)),
+    wide=lambda s, f: tuple(a for _, mixes in _every_mix() for a in mixes),
     category="ability",
     arity=(2, 2),
     usage="barter <payment> <gold>:<culture>",

@@ -181,6 +181,12 @@ def play_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
     return _plays(tuple(me(state, frame)["actions_hand"]), state["turn"]["actions"] > 0)
 
 
+def free_plays(hand: list[str]) -> tuple[Action, ...]:
+    """The cards of ``hand`` whose effect costs no action, each once (sorted): what a player
+    may play outside their turn's actions (coc.windows), remembered like the turn's."""
+    return _plays(tuple(hand), False) if hand else ()
+
+
 @lru_cache(maxsize=1024)
 def _plays(hand: tuple[str, ...], actions_left: bool) -> tuple[Action, ...]:
     """:func:`play_candidates` of a hand, with or without an action left: a pure function of

@@ -17,7 +17,7 @@ from typing import Any, Final
 from ..engine import Action, act, rng
 from ..engine.frames import ActionKind, fixed
 from ..engine.game import Events, Frame, State
-from .board import board_neighbours, cities_of, hex_distance, is_land, own_cities, terrain
+from .board import board_neighbours, cities_of, is_land, own_cities, terrain
 from .cards import _draw, card_base
 from .combat import start_battle
 from .common import bump_stat
@@ -25,6 +25,7 @@ from .content import advances, load
 from .economy import gain
 from .effects import grants, source
 from .places import at, city_name, place, worded
+from .roads import ring_two
 from .rulebook import RULES
 from .setup import add_unit, new_city
 from .state_types import BarbarianRaidFrame, EventMoodFrame
@@ -230,18 +231,21 @@ def epidemic(state: State, p: int, ev: Events) -> None:
 
 def spawn_sites(state: State, p: int) -> list[str]:
     """Free fertile land 2 spaces from one of p's cities and next to no city."""
+    hexes = state["hexes"]
+    # Only the board's hexes 2 spaces from one of p's cities are looked at (not every hex).
+    near = {k for c in cities_of(state, p) for k in ring_two(c) if k in hexes}
+    if not near:
+        return []
     occupied = {u["hex"] for u in state["units"].values()}
     out = []
-    mine = cities_of(state, p)
-    for key in sorted(state["hexes"]):
+    for key in sorted(near):
         if not is_land(state, key) or terrain(state, key) == "barren":
             continue
         if key in state["cities"] or key in occupied:
             continue
         if any(n in state["cities"] for n in board_neighbours(state, key)):
             continue
-        if any(hex_distance(key, c) == 2 for c in mine):
-            out.append(key)
+        out.append(key)
     return out
 
 

@@ -111,11 +111,17 @@ def city_name(state: State, key: str) -> str:
     base = "the barbarian city" if owner == BARBARIANS else f"{_owner(state, owner)}'s city"
     here = parse_hex(key)
     cities = state["cities"]
-    capitals = [k for k, c in cities.items() if c["capital"]]
+    # One pass: the owner's capitals, else every capital (a player has one capital).
+    own: list[str] = []
+    capitals: list[str] = []
+    for k, c in cities.items():
+        if c["capital"]:
+            capitals.append(k)
+            if c["owner"] == owner:
+                own.append(k)
     if not capitals:
         return base
-    own = [k for k in capitals if cities[k]["owner"] == owner]
-    anchor = _nearest(cities, own or capitals, here)
+    anchor = own[0] if len(own) == 1 else _nearest(cities, own or capitals, here)
     c = cities[anchor]
     side = direction(parse_hex(anchor), here)
     if c["owner"] == owner:  # seen from its own capital: "Blue's eastern city"
@@ -135,9 +141,8 @@ def place(state: State, key: str) -> str:
     if not cities:
         return f"the {terrain}"
     here = parse_hex(key)
-    anchor = _nearest(cities, cities, here)
+    anchor, away, capital, capital_away = _anchors(cities, here)
     a = parse_hex(anchor)
-    away = distance(here, a)
     if away == 1:
         hexes = state["hexes"]
         raw = hexes[key]["terrain"]  # the same terrain is the same words
@@ -145,14 +150,31 @@ def place(state: State, key: str) -> str:
             return f"the {terrain} next to {city_name(state, anchor)}"
         # Two such hexes beside it: the six neighbours have six compass words.
         return f"the {terrain} {direction(a, here)} of {city_name(state, anchor)}"
-    if away > NEAR:  # far from every city: counted from the nearest capital
-        capitals = [k for k, c in cities.items() if c["capital"]] or list(cities)
-        anchor = _nearest(cities, capitals, here)
+    if away > NEAR and capital:  # far from every city: counted from the nearest capital
+        anchor, away = capital, capital_away
         a = parse_hex(anchor)
-    return (
-        f"the {terrain} {distance(a, here)} hexes {direction(a, here)} "
-        f"of {city_name(state, anchor)}"
-    )
+    return f"the {terrain} {away} hexes {direction(a, here)} of {city_name(state, anchor)}"
+
+
+def _anchors(cities: Mapping[str, Mapping[str, Any]], origin: Hex) -> tuple[str, int, str, int]:
+    """The nearest city by :func:`_rank` and the nearest capital (capitals by the same rank;
+    "" when there is none), each with its distance, in one pass over the cities: a log line
+    names a place at most moves (tests/coc/test_places.py holds it to the plain minimum)."""
+    oq, orr = origin
+    best, best_d, best_rank = "", 1 << 30, (0, False, 0, 0)
+    cap, cap_d, cap_h = "", 1 << 30, (0, 0)
+    for k, c in cities.items():
+        q, r = parse_hex(k)
+        dq, dr = q - oq, r - orr
+        ds = dq + dr  # the hex distance, without three calls of abs()
+        d = ((dq if dq >= 0 else -dq) + (dr if dr >= 0 else -dr) + (ds if ds >= 0 else -ds)) >> 1
+        if d <= best_d:
+            rank = (d, not c["capital"], q, r)
+            if d < best_d or rank < best_rank:
+                best, best_d, best_rank = k, d, rank
+        if d <= cap_d and c["capital"] and (d < cap_d or (q, r) < cap_h):
+            cap, cap_d, cap_h = k, d, (q, r)
+    return best, best_d, cap, cap_d
 
 
 def board_places(state: State) -> Mapping[str, str]:

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from ..engine import Action, act
+from ..engine import Action
 from ..engine.frames import ActionKind, TableFrame, bare
 from ..engine.game import Events, Frame, Game, State
 from ..engine.reactions import WINDOW, Usable, open_window, pass_on, still_usable
@@ -193,9 +193,8 @@ def free_card(state: State, frame: Frame, card: str) -> bool:
     return costs_no_action(card)
 
 
-def _free_candidates(state: State, frame: Frame) -> list[Action]:
-    hand = me(state, frame)["actions_hand"]
-    return [act("play", c) for c in sorted({c for c in hand if costs_no_action(c)})] if hand else []
+def _free_candidates(state: State, frame: Frame) -> tuple[Action, ...]:
+    return cards.free_plays(me(state, frame)["actions_hand"])
 
 
 PLAY_FREE = ActionKind(

@@ -320,6 +320,9 @@ class TableFrame(FrameHandler):
 
     def by_category(self, game: Game, state: State, frame: Frame) -> dict[str, list[Action]]:
         """Listed kind by kind, grouped by each kind's category (no look-up per action)."""
+        made = self._grouped.get(type(game))  # _groups(game), its common case written out
+        if made is not None and made[0] is self.table:
+            return listed_by(made[1], state, frame)
         return listed_by(self._groups(game), state, frame)
 
     def check(self, game: Game, state: State, frame: Frame, action: Action) -> Verdict | None:

@@ -354,8 +354,8 @@ class Game(ABC):
 
     @final
     def current_player(self, state: State) -> int | None:
-        frame = waiting(state)
-        return None if frame is None else frame["player"]
+        stack = state["stack"]  # waiting(state), written out: asked at every action
+        return stack[-1]["player"] if stack and not state.get("over") else None
 
     @final
     def is_over(self, state: State) -> bool:
@@ -384,9 +384,10 @@ class Game(ABC):
     def legal_by_category(self, state: State) -> dict[str, list[Action]]:
         """The legal actions by category (:meth:`category`; sorted), each category's in
         :meth:`legal_actions`' order: what a type-first bot picks from."""
-        frame = waiting(state)
-        if frame is None:
+        stack = state["stack"]  # waiting(state), written out: once an action
+        if not stack or state.get("over"):
             return {}
+        frame = stack[-1]
         block = OPEN_BLOCK.set({STATE: state})  # what the random bot reads: once an action
         try:
             return self.handlers[frame["kind"]].by_category(self, state, frame)
@@ -417,8 +418,7 @@ class Game(ABC):
         barrier."""
         ev = Events()
         ev.list_rest = list_rest
-        frame = self.top(state)
-        assert frame is not None
+        frame = state["stack"][-1]  # a legal action answers the frame on top
         hidden = self.hidden_count(state)
         self.handlers[frame["kind"]].apply(self, state, frame, action, ev)
         self.settle(state, ev)

@@ -17,6 +17,9 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _TWO_TO_64 = float(1 << 64)  # Stream.random's divisor (a tie-break draw per playout step)
 _SPAN = 1 << 64  # how many values _next draws from
+_LIMITS = {n: _SPAN - _SPAN % n for n in range(1, 64)}
+"""``below``'s rejection limit for the small counts drawn from most (a bot's choices, dice),
+worked out once (two operations on 65-bit integers at every draw otherwise)."""
 
 
 def seed_state(seed: int) -> int:
@@ -36,7 +39,7 @@ def below(state: MutableMapping[str, Any], n: int) -> int:
     """A uniform integer in ``range(n)`` (rejection sampling, so unbiased)."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    limit = _SPAN - _SPAN % n
+    limit = _LIMITS.get(n) or _SPAN - _SPAN % n
     while True:
         x = _next(state)
         if x < limit:
@@ -79,7 +82,10 @@ class Stream:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         s = self._s
-        limit = _SPAN - _SPAN % n
+        if n == 1:  # every draw is accepted and picks the one item: only the state moves on
+            s["rng"] = (s["rng"] + _GAMMA) & _MASK
+            return items[0]
+        limit = _LIMITS.get(n) or _SPAN - _SPAN % n
         while True:
             z = (s["rng"] + _GAMMA) & _MASK
             s["rng"] = z

@@ -220,9 +220,11 @@ def count_mechanics(
         else:
             by_kind[m.kind].append(m)
     for e in log:
-        for m in by_kind.get(e.get("kind", ""), ()):
-            if not m.marker or m.marker in str(e.get("text", "")):
-                counts[m.name] += 1
+        found = by_kind.get(e.get("kind", ""))
+        if found:  # most events name no mechanic
+            for m in found:
+                if not m.marker or m.marker in str(e.get("text", "")):
+                    counts[m.name] += 1
     return counts
 
 

@@ -9,6 +9,7 @@ traceback from deep inside the rules.
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
 from ..engine import OptionError, Options, get_game
@@ -23,13 +24,18 @@ class VariantError(ValueError):
 
 def option_fields(game: str) -> dict[str, tuple[str, Any]]:
     """Every rules option of ``game``: name -> (type name, standard value)."""
+    return dict(_option_fields(game))
+
+
+@cache  # asked at the end of every self-play game; a game's options are fixed
+def _option_fields(game: str) -> tuple[tuple[str, tuple[str, Any]], ...]:
     cls = get_game(game).options_class
     base = cls()
-    out = {}
+    out = []
     for f in fields(cls):
         kind = f.type if isinstance(f.type, str) else f.type.__name__
-        out[f.name] = (kind, getattr(base, f.name))
-    return out
+        out.append((f.name, (kind, getattr(base, f.name))))  # bool, int, str: immutable
+    return tuple(out)
 
 
 def _convert(game: str, name: str, value: Any) -> Any:

@@ -232,3 +232,41 @@ def test_free_advances_match_the_plain_payment():
 
     _random_games(range(3000, 3004), check)
     assert met["steel"] > 0 and met["other"] > 100
+
+
+def _plain_spawn_sites(state, p):
+    """Where a barbarian settlement may appear, by its plain definition: every hex of the
+    board, in order, that is free fertile land 2 spaces from one of p's cities and next to
+    no city."""
+    from clash_widget.coc.board import board_neighbours, cities_of, hex_distance, is_land
+
+    occupied = {u["hex"] for u in state["units"].values()}
+    mine = cities_of(state, p)
+    return [
+        key
+        for key in sorted(state["hexes"])
+        if is_land(state, key)
+        and state["hexes"][key]["terrain"] != "barren"
+        and key not in state["cities"]
+        and key not in occupied
+        and not any(n in state["cities"] for n in board_neighbours(state, key))
+        and any(hex_distance(key, c) == 2 for c in mine)
+    ]
+
+
+def test_barbarian_spawn_sites_are_the_plain_definitions():
+    """``spawn_sites`` looks only at the hexes 2 spaces from the player's cities: it finds
+    the same sites, in the same order (the seeded draw picks one by its place), as a look
+    at every hex of the board, for every player at every position of random games."""
+    from clash_widget.coc.events import spawn_sites
+
+    compared = 0
+    for seed in (5, 6):
+        m = Match.new("coc", 4, seed, keep_undo=False)
+        bot = make_bot("random", "coc", seed)
+        while not m.is_over:
+            for p in range(4):
+                assert spawn_sites(m.state, p) == _plain_spawn_sites(m.state, p)
+                compared += 1
+            m.play(bot.choose(m.game, m.state, m.legal_actions()))
+    assert compared > 1000

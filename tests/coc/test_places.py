@@ -118,3 +118,31 @@ def test_the_nearest_city_in_one_pass_is_the_plain_minimum() -> None:
         rng.shuffle(keys)
         plain = min(keys, key=lambda k: _rank(k, cities[k], here))
         assert _nearest(cities, keys, here) == plain
+
+
+def test_the_two_anchors_in_one_pass_are_the_plain_minimums() -> None:
+    """A hex's place is counted from the nearest city, or from the nearest capital when it is
+    far from every city: the one pass that finds both (``_anchors``) picks what the plain
+    definition does (the least rank of every city; of the capitals, the nearest, then the
+    lower coordinates), with their distances, on random boards with ties."""
+    import random
+
+    from clash_widget.coc.hexes import distance
+    from clash_widget.coc.places import _anchors, _rank
+    from clash_widget.coc.vocab import parse_hex
+
+    rng = random.Random(2)
+    for _ in range(5000):
+        cities = {
+            f"{rng.randint(-6, 6)},{rng.randint(-6, 6)}": {"capital": rng.random() < 0.3}
+            for _ in range(rng.randint(1, 12))
+        }
+        here = (rng.randint(-6, 6), rng.randint(-6, 6))
+        best = min(cities, key=lambda k: _rank(k, cities[k], here))
+        capitals = [k for k in cities if cities[k]["capital"]]
+        cap = min(capitals, key=lambda k: _rank(k, cities[k], here)) if capitals else ""
+        found = _anchors(cities, here)
+        assert found[0] == best and found[1] == distance(here, parse_hex(best))
+        assert found[2] == cap
+        if cap:
+            assert found[3] == distance(here, parse_hex(cap))
