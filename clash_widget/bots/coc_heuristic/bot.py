@@ -12,6 +12,7 @@ from ..base import Bot
 from ..coc_thumbs import WEIGHTS
 from .answers import ANSWERS
 from .plan import Score, Seat
+from .ties import TieBreaks
 
 
 class CocHeuristicBot(Bot):
@@ -21,6 +22,7 @@ class CocHeuristicBot(Bot):
 
     def __init__(self, seed: int = 0, **weights: float) -> None:
         super().__init__(seed)
+        self.rng = TieBreaks(seed)  # the same stream, able to skip the draws of no use
         unknown = set(weights) - set(WEIGHTS)
         if unknown:
             raise TypeError(f"unknown rule(s) of thumb: {', '.join(sorted(unknown))}")
@@ -47,11 +49,30 @@ class CocHeuristicBot(Bot):
         return picked
 
     def best(self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score) -> Action:
-        """The best-scoring action; ties broken by the bot's own random stream."""
+        """The best-scoring action; ties broken by the bot's own random stream.
+
+        Each action's value is its score plus a draw times 0.01 (one draw per action, in
+        order); the first action of the highest value wins. A draw is worked out only for
+        the actions that could win: those scoring within 0.01 of the best score (the others'
+        values stay below it, whatever they draw)."""
+        scores = [score(seat, frame, a) for a in legal]
+        top = max(scores)
+        if top != top:  # a score that is not a number: compare every value as drawn
+            return self._best_drawn(legal, scores)
+        near = [i for i, v in enumerate(scores) if v + 0.01 >= top]
+        best, best_v = legal[0], float("-inf")
+        for i, d in zip(near, self.rng.draws_at(near, len(legal)), strict=True):
+            v = scores[i] + d * 0.01
+            if v > best_v:
+                best, best_v = legal[i], v
+        return best
+
+    def _best_drawn(self, legal: list[Action], scores: list[float]) -> Action:
+        """:meth:`best` with a draw for every action, in order."""
         best, best_v = legal[0], float("-inf")
         draw = self.rng.random
-        for a in legal:
-            v = score(seat, frame, a) + draw() * 0.01
+        for a, s in zip(legal, scores, strict=True):
+            v = s + draw() * 0.01
             if v > best_v:
                 best, best_v = a, v
         return best

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from itertools import count
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
 
@@ -46,6 +47,9 @@ _SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it re
 _SETTLER_PLANS: dict[tuple[Any, ...], dict[str, list[tuple[str, dict[str, int]]]]] = {}
 _TERRAIN = itemgetter("terrain")
 _DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
+# Seat.terrain: each board (hexes and terrains in order) -> its number, from a counter
+_BOARDS: dict[tuple[tuple[str, ...], tuple[str | None, ...]], int] = {}
+_BOARD_NUMBERS = count()
 K = TypeVar("K")
 
 
@@ -253,10 +257,18 @@ class Reading:
         return n
 
     @cached_property
-    def terrain(self) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-        """The board as the distances and sites read it: every hex, in order, and their
-        terrains in the same order (two tuples built at C speed: a key read per decision)."""
-        return tuple(self.hexes), tuple(map(_TERRAIN, self.hexes.values()))
+    def terrain(self) -> int:
+        """The board as the distances and sites read it (every hex, in order, and their
+        terrains), as a small number: the key of the caches that read the board. Each board
+        gets its own number, never reused, so a key holding it holds the whole board, and
+        hashing it is cheap (a tuple of the hundred hexes is hashed afresh at every lookup)."""
+        board = tuple(self.hexes), tuple(map(_TERRAIN, self.hexes.values()))
+        number = _BOARDS.get(board)
+        if number is None:
+            if len(_BOARDS) > 1024:  # a search meets a few boards (hexes explored or not)
+                _BOARDS.clear()
+            number = _BOARDS[board] = next(_BOARD_NUMBERS)
+        return number
 
     def bfs(self, sources: list[str]) -> dict[str, int]:
         """Land distances from ``sources`` through spaces free of enemies (my units pass).
