@@ -5,13 +5,15 @@ for (:class:`Seat`), on top of its reading of the board (:mod:`.reading`) and it
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Protocol
 
 from ...coc import content
 from ...coc.board import city_size
+from ...coc.cities import grow_cost
 from ...coc.economy import cap, option_cost
-from ...coc.effects import PIECE_EFFECT
+from ...coc.effects import PIECE_EFFECT, source
 from ...coc.vocab import ANGRY
 from ...coc.wonders import buildable, wonder_cards
 from ...engine import Action
@@ -36,6 +38,8 @@ _PER_UNIT = attrgetter("per_unit")
 # Seat.unit_worth by what it reads (the goals, the stock, the limits)
 _UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
+_WONDER_GOALS: dict[tuple[Any, ...], Goal | None] = {}  # Seat.wonder_goal by what it reads
+_UNKNOWN = object()  # not in a table (None is a wonder goal's value: no wonder)
 
 Score = Callable[["Seat", dict[str, Any], Action], float]
 
@@ -62,6 +66,12 @@ def best_worths(wanted: list[tuple[int, float]], room: int) -> list[float]:
             if worth > out[k]:
                 out[k] = worth
     return out
+
+
+@lru_cache(maxsize=1024)
+def pieces_allowed(advances: tuple[str, ...]) -> tuple[str, ...]:
+    """The city pieces these advances let a player build (a fact of the rules' data)."""
+    return tuple(pc for pc, e in PIECE_EFFECT.items() if source(e) in advances)
 
 
 class Seat(ArmyPlan):
@@ -99,9 +109,24 @@ class Seat(ArmyPlan):
                 break
         else:
             return None  # every city of mine is angry
+        wonders = buildable(self.s, self.p)
+        # a pure function of the wonders on offer (their costs are the cards'), what allows
+        # building them, my tokens, my food limit and my goods: remembered across decisions
+        food_limit = cap(self.s, self.me, "food") + self.res["gold"]
+        me = self.me
+        key = (tuple(wonders), tuple(reserved), build, monuments, self.public)
+        key += (me["mood"], me["culture"], food_limit, self.stock, self.w["grow"])
+        known = _WONDER_GOALS.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = kept(_WONDER_GOALS, key, self._wonder_goal(wonders, reserved, food_limit), 4096)
+        return known
+
+    def _wonder_goal(self, wonders: list[str], reserved: list[str], food_limit: int) -> Goal | None:
+        build = self.grants("wonder.build")
+        monuments = self.grants("wonder.monuments")
         best = None
         cards = wonder_cards()
-        for wd in buildable(self.s, self.p):
+        for wd in wonders:
             mine = wd in reserved
             if self.public and mine:
                 continue
@@ -110,7 +135,7 @@ class Seat(ArmyPlan):
             cost = cards[wd]["cost"]
             if not self.tokens_ok(cost):
                 continue
-            if cost.get("food", 0) > cap(self.s, self.me, "food") + self.res["gold"]:
+            if cost.get("food", 0) > food_limit:
                 continue
             short = shortfall(self.res, cost)
             if best is None or short < best[0]:
@@ -124,7 +149,7 @@ class Seat(ArmyPlan):
         """My cities that could take another piece now (not angry, room, an advance)."""
         limit = min(len(self.mine), self.s["options"]["max_city_size"])
         out: list[str] = []
-        pieces = [pc for pc, e in PIECE_EFFECT.items() if self.grants(e)]  # those I may build
+        pieces = pieces_allowed(tuple(self.me["advances"]))  # those I may build
         if not pieces:
             return out
         for k in self.mine:
@@ -243,18 +268,29 @@ class Seat(ArmyPlan):
                 total += sum(values[:n])
         return total
 
+    def grow_penalty(self, key: str, settler: bool) -> float:
+        """The save penalty of growing ``key`` (with a settler or not) at the full price
+        (State Religion's free food left out), as the rules price it: asked once per city
+        and settler in a decision (a city's grow actions differ by the piece only)."""
+        memo = self._memo.get(("grow", key, settler))
+        if memo is None:
+            args = {"city": key, "settler": settler}
+            cost = grow_cost(self.s, {"player": self.p}, args, discount=False)
+            memo = self._memo["grow", key, settler] = self.save_penalty(cost, "grow")
+        return memo
+
     def save_penalty(self, cost: dict[str, int], serves: str) -> float:
         """The ``save`` rule: spending goods the best wanted purchase still lacks."""
-        key = (tuple(sorted(cost.items())), serves)
-        memo = self._memo.get(("save", key))
+        items = tuple(cost.items())
+        memo = self._memo.get(("save", items, serves))
         if memo is None:
             # a pure function of the goals (never changed once made), the stock, the cost
             # (in its order) and the weight: remembered across decisions too
-            known = (tuple(self.goals), self.stock, tuple(cost.items()), serves, self.w["save"])
+            known = (tuple(self.goals), self.stock, items, serves, self.w["save"])
             memo = _SAVE_PENALTY.get(known)
             if memo is None:
                 memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 4096)
-            self._memo[("save", key)] = memo
+            self._memo["save", items, serves] = memo
         return memo
 
     def _save_penalty(self, cost: dict[str, int], serves: str) -> float:

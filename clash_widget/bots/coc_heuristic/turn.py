@@ -4,14 +4,14 @@ plan of :mod:`.plan` and the rules of thumb of :mod:`..coc_thumbs`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...coc import content
 from ...coc.abilities import MOOD_COST
 from ...coc.board import city_size, effective_size, hex_distance
 from ...coc.cards import action_cards, card_base
-from ...coc.cities import draft_mood_cost, grow_cost, yields
+from ...coc.cities import draft_mood_cost, yields
 from ...coc.civic import step_cost
 from ...coc.economy import cap, option_cost
 from ...coc.effects import PIECE_ADVANCE, source
@@ -118,10 +118,16 @@ def barbarians_near(seat: Seat) -> bool:
     )
 
 
+@lru_cache(maxsize=256)
+def grown_piece(spec: str) -> str:
+    """The piece a grow action names (``temple:culture``, ``port@2,3``: temple, port)."""
+    return spec.split(":")[0].split("@")[0]
+
+
 def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
     key, spec = a.args[0], a.args[1]
     city = seat.cities[key]
-    piece = spec.split(":")[0].split("@")[0]
+    piece = grown_piece(spec)
     v = bot.w["grow"] + activation(bot, seat, city)
     if piece == "fortress" and key in seat.threats:
         v += 15
@@ -137,9 +143,7 @@ def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
     settler = a.args[2:] == ("+settler",)
     if settler:
         v += 30 if seat.wants_settler else -10
-    # the full price (State Religion's free food left out), as the rules price it
-    cost = grow_cost(seat.s, {"player": seat.p}, {"city": key, "settler": settler}, discount=False)
-    return v + seat.save_penalty(cost, "grow")
+    return v + seat.grow_penalty(key, settler)
 
 
 def build_worth(bot: Mind, seat: Seat, key: str) -> float:
