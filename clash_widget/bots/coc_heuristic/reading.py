@@ -63,6 +63,32 @@ def kept(table: dict[K, T], key: K, value: T, limit: int) -> T:
     return value
 
 
+class Census:
+    """One seat's count of the units, in one pass: my armies and settlers and where they
+    stand, and every other seat's armies (with whether each is in the field, outside its
+    owner's cities: a city's guard threatens nobody)."""
+
+    __slots__ = ("armies", "army_hexes", "others_armies", "settler_hexes", "settlers")
+
+    def __init__(self, p: int, units: dict[str, dict[str, Any]], cities: dict[str, Any]) -> None:
+        self.armies = self.settlers = 0
+        self.army_hexes: list[str] = []
+        self.settler_hexes: list[str] = []
+        self.others_armies: list[tuple[str, int, bool]] = []  # (hex, owner, in the field)
+        for u in units.values():
+            o, kind = u["owner"], u["kind"]
+            if o == p:
+                if kind == "army":
+                    self.armies += 1
+                    self.army_hexes.append(u["hex"])
+                elif kind == "settler":
+                    self.settlers += 1
+                    self.settler_hexes.append(u["hex"])
+            elif kind == "army":
+                c = cities.get(u["hex"])
+                self.others_armies.append((u["hex"], o, c is None or c["owner"] != o))
+
+
 class Goal:
     """A purchase the bot saves for: its worth and its cost in goods and tokens."""
 
@@ -308,20 +334,17 @@ class Reading:
         return objectives_of(tuple(self.me["objectives_hand"]))
 
     @cached_property
-    def settlers(self) -> int:
-        n, p = 0, self.p
-        for u in self.units.values():
-            if u["owner"] == p and u["kind"] == "settler":
-                n += 1
-        return n
+    def census(self) -> Census:
+        """The units as the plan counts them, read in one pass."""
+        return Census(self.p, self.units, self.cities)
 
-    @cached_property
+    @property
+    def settlers(self) -> int:
+        return self.census.settlers
+
+    @property
     def my_armies(self) -> int:
-        n, p = 0, self.p
-        for u in self.units.values():
-            if u["owner"] == p and u["kind"] == "army":
-                n += 1
-        return n
+        return self.census.armies
 
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
@@ -417,13 +440,7 @@ class Reading:
         Remembered across decisions under all it reads: the sites (by their key, which
         holds the board), the spaces enemies bar and my settlers by hex. Callers only
         read the plan."""
-        spots = sorted(
-            {
-                u["hex"]
-                for u in self.units.values()
-                if u["owner"] == self.p and u["kind"] == "settler"
-            }
-        )
+        spots = sorted(set(self.census.settler_hexes))
         settlers = tuple((h, self.mine_at(h, "settler")) for h in spots)
         if not settlers:
             return {}
