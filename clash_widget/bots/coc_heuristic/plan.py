@@ -28,6 +28,7 @@ from .reading import (
     goal,
     kept,
     missing_goods,
+    numbered,
     research_cost,
     shortfall,
 )
@@ -37,6 +38,7 @@ __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "sh
 _PER_UNIT = attrgetter("per_unit")
 # Seat.unit_worth by what it reads (the goals, the stock, the limits)
 _UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
+_UNIT_WORTH_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.unit_worth_number
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
 _WONDER_GOALS: dict[tuple[Any, ...], Goal | None] = {}  # Seat.wonder_goal by what it reads
 _UNKNOWN = object()  # not in a table (None is a wonder goal's value: no wonder)
@@ -212,6 +214,11 @@ class Seat(ArmyPlan):
     def unit_worth_key(self) -> tuple[Any, ...]:
         """Everything :attr:`unit_worth` reads: the goals, the stock and my limits."""
         return tuple(self.goals), self.stock, tuple(cap(self.s, self.me, r) for r in RESOURCES)
+
+    @cached_property
+    def unit_worth_number(self) -> int:
+        """:attr:`unit_worth_key` as a number (each collect action's key holds it)."""
+        return numbered(_UNIT_WORTH_NUMBERS, self.unit_worth_key)
 
     def _unit_worth(self, caps: tuple[int, ...]) -> dict[str, list[float]]:
         wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}

@@ -49,8 +49,20 @@ _TERRAIN = itemgetter("terrain")
 _DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
 # Seat.terrain: each board (hexes and terrains in order) -> its number, from a counter
 _BOARDS: dict[tuple[tuple[str, ...], tuple[str | None, ...]], int] = {}
-_BOARD_NUMBERS = count()
+_NUMBERS = count()  # numbered()'s, shared by its tables
 K = TypeVar("K")
+
+
+def numbered(table: dict[K, int], key: K) -> int:
+    """The number of ``key`` in ``table`` (a new one, from a counter, for a new key): a
+    cheap stand-in for a long key in the keys of other tables. Numbers are never reused,
+    so a number stands for one key only, even once the table has been emptied."""
+    number = table.get(key)
+    if number is None:
+        if len(table) > 4096:
+            table.clear()
+        number = table[key] = next(_NUMBERS)
+    return number
 
 
 def kept(table: dict[K, T], key: K, value: T, limit: int) -> T:
@@ -201,6 +213,8 @@ class Reading:
         self._others: dict[int, Self] = {}
         self._memo: dict[Any, Any] = {}
         self._nbrs: dict[str, list[str]] = {}
+        # what a hex of each terrain gives me (not a port): filled by collect_worth
+        self.terrain_yields: dict[str | None, tuple[str, ...]] = {}
 
     def other(self, q: int) -> Self:
         """Another seat, judged from public facts only (kept for this decision)."""
@@ -288,13 +302,7 @@ class Reading:
         terrains), as a small number: the key of the caches that read the board. Each board
         gets its own number, never reused, so a key holding it holds the whole board, and
         hashing it is cheap (a tuple of the hundred hexes is hashed afresh at every lookup)."""
-        board = tuple(self.hexes), tuple(map(_TERRAIN, self.hexes.values()))
-        number = _BOARDS.get(board)
-        if number is None:
-            if len(_BOARDS) > 1024:  # a search meets a few boards (hexes explored or not)
-                _BOARDS.clear()
-            number = _BOARDS[board] = next(_BOARD_NUMBERS)
-        return number
+        return numbered(_BOARDS, (tuple(self.hexes), tuple(map(_TERRAIN, self.hexes.values()))))
 
     def bfs(self, sources: list[str]) -> dict[str, int]:
         """Land distances from ``sources`` through spaces free of enemies (my units pass).

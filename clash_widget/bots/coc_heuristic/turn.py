@@ -184,21 +184,25 @@ def can_draft(seat: Seat) -> bool:
 def collect_worth(seat: Seat, key: str) -> float:
     city = seat.cities[key]
     takes: list[tuple[str, ...]] = []
-    s, p, cities, foreign = seat.s, seat.p, seat.cities, seat.foreign_hexes
-    if key not in foreign:
-        got = yields(s, p, key, city)
-        if got:
-            takes.append(tuple(got))
-    for h in seat.nbrs(key):
-        if h in cities or h in foreign:
+    s, p, cities, foreign, hexes = seat.s, seat.p, seat.cities, seat.foreign_hexes, seat.hexes
+    # what a hex gives me (yields) reads only my advances, its terrain and whether it is the
+    # city's port: read once per terrain in a decision, the port apart
+    by_terrain, port = seat.terrain_yields, city["port"]
+    for h in (key, *seat.nbrs(key)):
+        if h in foreign or (h != key and h in cities):
             continue
-        got = yields(s, p, h, city)
+        t = hexes[h]["terrain"]
+        got = by_terrain.get(t) if h != port else None
+        if got is None:
+            got = tuple(yields(s, p, h, city))
+            if h != port:
+                by_terrain[t] = got
         if got:
-            takes.append(tuple(got))
+            takes.append(got)
     picks = effective_size(s, city)
     # the greedy choice is a pure function of the goods on offer, the picks and what each
     # good is worth (unit_worth, a pure function of its key): remembered across decisions
-    known = (seat.unit_worth_key, tuple(takes), picks)
+    known = (seat.unit_worth_number, tuple(takes), picks)
     worth = _COLLECTS.get(known)
     if worth is None:
         worth = kept(_COLLECTS, known, greedy_takes(seat, takes, picks)[0], 4096)
