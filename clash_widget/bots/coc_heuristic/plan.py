@@ -39,6 +39,7 @@ _PER_UNIT = attrgetter("per_unit")
 # Seat.unit_worth by what it reads (the goals, the stock, the limits)
 _UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
 _UNIT_WORTH_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.unit_worth_number
+_SWAP_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.swap_number
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
 _WONDER_GOALS: dict[tuple[Any, ...], Goal | None] = {}  # Seat.wonder_goal by what it reads
 _UNKNOWN = object()  # not in a table (None is a wonder goal's value: no wonder)
@@ -213,7 +214,19 @@ class Seat(ArmyPlan):
     @cached_property
     def unit_worth_key(self) -> tuple[Any, ...]:
         """Everything :attr:`unit_worth` reads: the goals, the stock and my limits."""
-        return tuple(self.goals), self.stock, tuple(cap(self.s, self.me, r) for r in RESOURCES)
+        return tuple(self.goals), self.stock, tuple(self.caps.values())
+
+    @cached_property
+    def caps(self) -> dict[str, int]:
+        """The most I may hold of each good (``cap``), in the order of RESOURCES."""
+        s, me = self.s, self.me
+        return {r: cap(s, me, r) for r in RESOURCES}
+
+    @cached_property
+    def swap_number(self) -> int:
+        """What a swap's worth to me reads of me besides the swap (my three best purchases,
+        made once and never changed, and my goods), as a number: the trades' key holds it."""
+        return numbered(_SWAP_NUMBERS, (self.top_goals, self.stock))
 
     @cached_property
     def unit_worth_number(self) -> int:
