@@ -210,26 +210,28 @@ def collect_worth(seat: Seat, key: str) -> float:
 
 
 def greedy_takes(seat: Seat, takes: Sequence[Sequence[str]], picks: int) -> tuple[float, list[int]]:
-    """Choose up to ``picks`` hexes (one good each), best goods first."""
+    """Choose up to ``picks`` hexes (one good each), best goods first: at each pick the first
+    hex and good, in order, of the highest worth (``takes[i]``: the goods hex ``i`` offers)."""
     table = seat.unit_worth
+    # what the next unit of each good is worth (a good nobody rates: nothing)
+    next_worth = {r: values[0] if values else 0.0 for r, values in table.items()}
     got: dict[str, int] = {}
+    left = list(enumerate(takes))  # the hexes not used yet, in order
     used: list[int] = []
     total = 0.0
     for _ in range(picks):
-        best, best_i, best_r = 0.0, -1, ""
-        for i, options in enumerate(takes):
-            if i in used:
-                continue
+        best, best_j, best_r = 0.0, -1, ""
+        for j, (_, options) in enumerate(left):
             for r in options:
-                values = table.get(r, ())
-                n = got.get(r, 0)
-                v = values[n] if n < len(values) else 0.0
+                v = next_worth.get(r, 0.0)
                 if v > best:
-                    best, best_i, best_r = v, i, r
-        if best_i < 0:
+                    best, best_j, best_r = v, j, r
+        if best_j < 0:
             break
-        used.append(best_i)
-        got[best_r] = got.get(best_r, 0) + 1
+        used.append(left.pop(best_j)[0])
+        n = got[best_r] = got.get(best_r, 0) + 1
+        values = table[best_r]
+        next_worth[best_r] = values[n] if n < len(values) else 0.0
         total += best
     return total, used
 
