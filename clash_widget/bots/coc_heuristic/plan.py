@@ -40,6 +40,7 @@ _PER_UNIT = attrgetter("per_unit")
 _UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
 _UNIT_WORTH_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.unit_worth_number
 _SWAP_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.swap_number
+_OPTION_GOALS: dict[tuple[Any, ...], Goal] = {}  # the goals priced by the options, by them
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
 _WONDER_GOALS: dict[tuple[Any, ...], Goal | None] = {}  # Seat.wonder_goal by what it reads
 _UNKNOWN = object()  # not in a table (None is a wonder goal's value: no wonder)
@@ -182,15 +183,29 @@ class Seat(ArmyPlan):
         if self.wonder_goal:
             out.append(self.wonder_goal)
         if self.wants_settler:
-            out.append(goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
+            out.append(self.option_goal("expand", self.w["found"], "settler_cost"))
         if self.growable:
-            out.append(goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
+            out.append(self.option_goal("grow", self.w["grow"], "grow_cost"))
         if self.army_wanted:
-            out.append(goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
-        out.append(goal("research", self.w["research"] + 10, research_cost(self.s)))
+            out.append(self.option_goal("arm", self.arm_worth, "army_cost"))
+        research = self.w["research"] + 10
+        key = ("research", research, self.s["options"]["research_cost"])
+        made = _OPTION_GOALS.get(key)
+        if made is None:
+            made = kept(_OPTION_GOALS, key, goal("research", research, research_cost(self.s)), 256)
+        out.append(made)
         # best worth per good first, ties in the order above (a stable sort, reversed)
         out.sort(key=_PER_UNIT, reverse=True)
         return out
+
+    def option_goal(self, name: str, worth: float, option: str) -> Goal:
+        """``goal(name, worth, option_cost(state, option))``, remembered by the option's text
+        (the cost is a pure function of it)."""
+        key = (name, worth, self.s["options"][option])
+        made = _OPTION_GOALS.get(key)
+        if made is None:
+            made = kept(_OPTION_GOALS, key, goal(name, worth, option_cost(self.s, option)), 256)
+        return made
 
     @cached_property
     def stock(self) -> tuple[tuple[str, int], ...]:
