@@ -49,13 +49,16 @@ class CocHeuristicBot(Bot):
         return picked
 
     def best(self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score) -> Action:
-        """The best-scoring action; ties broken by the bot's own random stream.
+        """The best-scoring action; ties broken by the bot's own random stream."""
+        return self.pick(legal, [score(seat, frame, a) for a in legal])
 
-        Each action's value is its score plus a draw times 0.01 (one draw per action, in
-        order); the first action of the highest value wins. A draw is worked out only for
-        the actions that could win: those scoring within 0.01 of the best score (the others'
-        values stay below it, whatever they draw)."""
-        scores = [score(seat, frame, a) for a in legal]
+    def pick(self, legal: list[Action], scores: list[float]) -> Action:
+        """The action of the highest value, its score (``scores[i]``, of ``legal[i]``) plus
+        a draw times 0.01: one draw per action, in order; the first of the highest wins.
+
+        A draw is worked out only for the actions that could win: those scoring within 0.01
+        of the best score (the others' values stay below it, whatever they draw). A score
+        of minus infinity marks an action known not to be one of those."""
         top = max(scores)
         if top != top:  # a score that is not a number: compare every value as drawn
             return self._best_drawn(legal, scores)

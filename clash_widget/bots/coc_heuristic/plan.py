@@ -60,6 +60,8 @@ class Mind(Protocol):
         self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score
     ) -> Action: ...
 
+    def pick(self, legal: list[Action], scores: list[float]) -> Action: ...
+
 
 def best_worths(wanted: list[tuple[int, float]], room: int) -> list[float]:
     """For the 1st, 2nd, ... ``room``-th extra unit of a good: the best worth among the
@@ -242,6 +244,16 @@ class Seat(ArmyPlan):
         """What a swap's worth to me reads of me besides the swap (my three best purchases,
         made once and never changed, and my goods), as a number: the trades' key holds it."""
         return numbered(_SWAP_NUMBERS, (self.top_goals, self.stock))
+
+    @cached_property
+    def best_unit_worth(self) -> float:
+        """The most a unit of any good is worth in :attr:`unit_worth` (without building it):
+        each is the worth of a purchase short of it (half its worth per good) or 2."""
+        best = 2.0
+        for g in self.goals:
+            if g.per_unit * 0.5 > best:
+                best = g.per_unit * 0.5
+        return best
 
     @cached_property
     def unit_worth_number(self) -> int:

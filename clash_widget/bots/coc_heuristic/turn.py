@@ -32,6 +32,54 @@ _COLLECTS: dict[tuple[Any, ...], float] = {}  # collect_worth by what it reads
 NOTED_ADVANCES = PIECE_ADVANCES | {TACTICS, FISHING, STORAGE, ENGINEERING}
 
 
+# the kinds whose score has a cheap upper bound (turn_scores): scored after the others
+BOUNDED = frozenset({"collect", "trade"})
+NOT_NEAR = float("-inf")  # the score of an action that cannot be near the best (Mind.pick)
+
+
+def turn_scores(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> list[float]:
+    """Each action's :func:`turn_score`, or :data:`NOT_NEAR` for a collection or a trade
+    that cannot come within 0.01 of the best score: its upper bound is lower.
+
+    The other actions are scored first (the best of them sets the bar); then each
+    collection and trade is scored only if its bound reaches the bar (the bar rises
+    with each one scored). An action left out could not have won, nor needed a draw: the
+    bot's choice and its random stream are the same as with every action scored."""
+    scores = [NOT_NEAR] * len(legal)
+    later = []
+    bar = NOT_NEAR
+    for i, a in enumerate(legal):
+        if a.kind in BOUNDED:
+            later.append(i)
+        else:
+            v = scores[i] = turn_score(bot, seat, frame, a)
+            if v > bar:
+                bar = v
+    for i in later:
+        a = legal[i]
+        # a margin over the 0.01 of a draw for the rounding of a sum of floats
+        if upper_bound(bot, seat, a) + 0.02 < bar:
+            continue
+        v = scores[i] = turn_score(bot, seat, frame, a)
+        if v > bar:
+            bar = v
+    return scores
+
+
+def upper_bound(bot: Mind, seat: Seat, a: Action) -> float:
+    """A score :func:`turn_score` never exceeds for this collection or trade (infinity: no
+    bound known, with rules of thumb weighted the other way)."""
+    w = bot.w
+    if a.kind == "trade":
+        return max(w["trade"], -1.0)  # offer_worth: the trade weight, or -1
+    if w["collect"] < 0 or w["reactivate"] > 0:
+        return float("inf")
+    # collect_worth sums at most `picks` units, each worth at most the best worth per unit
+    # of a purchase (half its worth per good) or 2 (unit_worth); a reactivation costs
+    picks = effective_size(seat.s, seat.cities[a.args[0]])
+    return w["collect"] * picks * seat.best_unit_worth
+
+
 def turn_score(bot: Mind, seat: Seat, frame: dict[str, Any], a: Action) -> float:
     # the kinds tested most often first (each test is an exact match: the order is free)
     w, k = bot.w, a.kind
