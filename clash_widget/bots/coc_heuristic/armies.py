@@ -8,10 +8,12 @@ from operator import neg
 from typing import Any
 
 from ...coc.board import city_size, hex_distance
-from ...coc.effects import grants
+from ...coc.effects import source
 from ...coc.odds import battle_odds
 from ...coc.vocab import BARBARIANS, LAND
 from .reading import FAR, Reading, cached_property
+
+TACTICS = source("move.armies")  # the advance that lets armies move
 
 
 @lru_cache(maxsize=4096)
@@ -31,7 +33,7 @@ class ArmyPlan(Reading):
     @cached_property
     def movers(self) -> frozenset[int]:
         """The players whose armies may move (Tactics)."""
-        return frozenset(q for q, pl in enumerate(self.s["players"]) if grants(pl, "move.armies"))
+        return frozenset([q for q, pl in enumerate(self.s["players"]) if TACTICS in pl["advances"]])
 
     @cached_property
     def threats(self) -> dict[str, int]:

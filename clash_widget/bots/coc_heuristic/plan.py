@@ -42,8 +42,8 @@ _UNIT_WORTH_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.unit_worth_number
 _SWAP_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.swap_number
 _OPTION_GOALS: dict[tuple[Any, ...], Goal] = {}  # the goals priced by the options, by them
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
-_WONDER_GOALS: dict[tuple[Any, ...], Goal | None] = {}  # Seat.wonder_goal by what it reads
-_UNKNOWN = object()  # not in a table (None is a wonder goal's value: no wonder)
+# Seat._wonder_choices by what they read
+_WONDER_CHOICES: dict[tuple[Any, ...], tuple[Goal, ...]] = {}
 
 Score = Callable[["Seat", dict[str, Any], Action], float]
 
@@ -116,21 +116,32 @@ class Seat(ArmyPlan):
         else:
             return None  # every city of mine is angry
         wonders = buildable(self.s, self.p)
-        # a pure function of the wonders on offer (their costs are the cards'), what allows
-        # building them, my tokens, my food limit and my goods: remembered across decisions
+        # which wonders I could build once I hold their goods is a pure function of the
+        # wonders on offer (their costs are the cards'), what allows building them, my tokens
+        # and my food limit: remembered across decisions
         food_limit = cap(self.s, self.me, "food") + self.res["gold"]
         me = self.me
         key = (tuple(wonders), tuple(reserved), build, monuments, self.public)
-        key += (me["mood"], me["culture"], food_limit, self.stock, self.w["grow"])
-        known = _WONDER_GOALS.get(key, _UNKNOWN)
-        if known is _UNKNOWN:
-            known = kept(_WONDER_GOALS, key, self._wonder_goal(wonders, reserved, food_limit), 4096)
-        return known
+        key += (me["mood"], me["culture"], food_limit, self.w["grow"])
+        choices = _WONDER_CHOICES.get(key)
+        if choices is None:
+            choices = self._wonder_choices(wonders, reserved, food_limit)
+            kept(_WONDER_CHOICES, key, choices, 4096)
+        # the first of those my goods leave the fewest goods short of (Goal.short: shortfall)
+        best, best_short, res = None, 0, self.res
+        for g in choices:
+            short = g.short(res)
+            if best is None or short < best_short:
+                best, best_short = g, short
+        return best
 
-    def _wonder_goal(self, wonders: list[str], reserved: list[str], food_limit: int) -> Goal | None:
+    def _wonder_choices(
+        self, wonders: list[str], reserved: list[str], food_limit: int
+    ) -> tuple[Goal, ...]:
+        """The wonders (in order) I could build once I hold their goods, as goals."""
         build = self.grants("wonder.build")
         monuments = self.grants("wonder.monuments")
-        best = None
+        out = []
         cards = wonder_cards()
         for wd in wonders:
             mine = wd in reserved
@@ -143,12 +154,8 @@ class Seat(ArmyPlan):
                 continue
             if cost.get("food", 0) > food_limit:
                 continue
-            short = shortfall(self.res, cost)
-            if best is None or short < best[0]:
-                best = (short, wd, cost)
-        if best is None:
-            return None
-        return goal("wonder", 6 * self.w["grow"], best[2])
+            out.append(goal("wonder", 6 * self.w["grow"], cost))
+        return tuple(out)
 
     @cached_property
     def growable(self) -> list[str]:
