@@ -75,6 +75,7 @@ def empty_caches() -> None:
     plan._OPTION_GOALS.clear()
     plan._UNIT_WORTH_NUMBERS.clear()
     plan._SWAP_NUMBERS.clear()
+    plan._GOALS_NUMBERS.clear()
     reading._BOARDS.clear()
     reading._DISTANCES.clear()
     plan.pieces_allowed.cache_clear()

@@ -39,6 +39,7 @@ _PER_UNIT = attrgetter("per_unit")
 # Seat.unit_worth by what it reads (the goals, the stock, the limits)
 _UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
 _UNIT_WORTH_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.unit_worth_number
+_GOALS_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.goals_number
 _SWAP_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.swap_number
 _OPTION_GOALS: dict[tuple[Any, ...], Goal] = {}  # the goals priced by the options, by them
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
@@ -247,6 +248,12 @@ class Seat(ArmyPlan):
         return {r: cap(s, me, r) for r in RESOURCES}
 
     @cached_property
+    def goals_number(self) -> int:
+        """My goals (made once, never changed) and my goods, as a number: the save
+        penalties' key holds it."""
+        return numbered(_GOALS_NUMBERS, (tuple(self.goals), self.stock))
+
+    @cached_property
     def swap_number(self) -> int:
         """What a swap's worth to me reads of me besides the swap (my three best purchases,
         made once and never changed, and my goods), as a number: the trades' key holds it."""
@@ -340,7 +347,7 @@ class Seat(ArmyPlan):
         if memo is None:
             # a pure function of the goals (never changed once made), the stock, the cost
             # (in its order) and the weight: remembered across decisions too
-            known = (tuple(self.goals), self.stock, items, serves, self.w["save"])
+            known = (self.goals_number, items, serves, self.w["save"])
             memo = _SAVE_PENALTY.get(known)
             if memo is None:
                 memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 4096)

@@ -77,16 +77,24 @@ def kept(table: dict[K, T], key: K, value: T, limit: int) -> T:
 
 class Census:
     """One seat's count of the units, in one pass: my armies and settlers and where they
-    stand, and every other seat's armies (with whether each is in the field, outside its
-    owner's cities: a city's guard threatens nobody)."""
+    stand, where every other seat's units stand, and their armies (with whether each is in
+    the field, outside its owner's cities: a city's guard threatens nobody)."""
 
-    __slots__ = ("armies", "army_hexes", "others_armies", "settler_hexes", "settlers")
+    __slots__ = (
+        "armies",
+        "army_hexes",
+        "others_armies",
+        "others_hexes",
+        "settler_hexes",
+        "settlers",
+    )
 
     def __init__(self, p: int, units: dict[str, dict[str, Any]], cities: dict[str, Any]) -> None:
         self.armies = self.settlers = 0
         self.army_hexes: list[str] = []
         self.settler_hexes: list[str] = []
         self.others_armies: list[tuple[str, int, bool]] = []  # (hex, owner, in the field)
+        self.others_hexes: list[str] = []  # where the other seats' units stand
         for u in units.values():
             o, kind = u["owner"], u["kind"]
             if o == p:
@@ -96,7 +104,9 @@ class Census:
                 elif kind == "settler":
                     self.settlers += 1
                     self.settler_hexes.append(u["hex"])
-            elif kind == "army":
+                continue
+            self.others_hexes.append(u["hex"])
+            if kind == "army":
                 c = cities.get(u["hex"])
                 self.others_armies.append((u["hex"], o, c is None or c["owner"] != o))
 
@@ -262,8 +272,7 @@ class Reading:
 
     @cached_property
     def foreign_hexes(self) -> frozenset[str]:
-        p = self.p
-        return frozenset([u["hex"] for u in self.units.values() if u["owner"] != p])
+        return frozenset(self.census.others_hexes)
 
     @cached_property
     def enemy_hexes(self) -> frozenset[str]:
