@@ -47,11 +47,11 @@ class ChoiceTimer:
                 timer.seconds += time.process_time() - t0
                 timer.choices += 1
 
-        CocHeuristicBot.choose = timed  # type: ignore[method-assign]
+        CocHeuristicBot.choose = timed  # type: ignore[method-assign,assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        CocHeuristicBot.choose = self._plain  # type: ignore[method-assign]
+        CocHeuristicBot.choose = self._plain  # type: ignore[method-assign,assignment]
 
 
 def play(players: int, seed: int) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from ...coc.effects import PIECE_EFFECT, source
 from ...coc.vocab import ANGRY
 from ...coc.wonders import buildable, wonder_cards
 from ...engine import Action
-from ...engine.rng import Stream
 from .armies import ArmyPlan
 from .reading import (
     BASIC,
@@ -32,6 +31,7 @@ from .reading import (
     research_cost,
     shortfall,
 )
+from .ties import TieBreaks
 
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
 
@@ -54,7 +54,7 @@ class Mind(Protocol):
     stream (for ties), the trade offers it made this turn, and its pick of the best action."""
 
     w: dict[str, float]
-    rng: Stream
+    rng: TieBreaks
     offers: tuple[tuple[int, int, int], set[Action]]
 
     def best(
@@ -122,7 +122,7 @@ class Seat(ArmyPlan):
         # and my food limit: remembered across decisions
         food_limit = cap(self.s, self.me, "food") + self.res["gold"]
         me = self.me
-        key = (tuple(wonders), tuple(reserved), build, monuments, self.public)
+        key: tuple[Any, ...] = (tuple(wonders), tuple(reserved), build, monuments, self.public)
         key += (me["mood"], me["culture"], food_limit, self.w["grow"])
         choices = _WONDER_CHOICES.get(key)
         if choices is None:
