@@ -350,7 +350,7 @@ class Seat(ArmyPlan):
             known = (self.goals_number, items, serves, self.w["save"])
             memo = _SAVE_PENALTY.get(known)
             if memo is None:
-                memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 4096)
+                memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 16384)
             self._memo["save", items, serves] = memo
         return memo
 

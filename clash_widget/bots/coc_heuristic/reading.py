@@ -59,7 +59,7 @@ def numbered(table: dict[K, int], key: K) -> int:
     so a number stands for one key only, even once the table has been emptied."""
     number = table.get(key)
     if number is None:
-        if len(table) > 4096:
+        if len(table) > 16384:
             table.clear()
         number = table[key] = next(_NUMBERS)
     return number

@@ -65,7 +65,7 @@ def swap_helps(seat: Seat, take: str, n_take: int, hand: str, n_hand: int) -> bo
         after[hand] -= n_hand
         after[take] = min(limit, after[take] + n_take)
         better = after[hand] >= 0 and seat.lack(after) < seat.lack_now - 1e-9
-        known = kept(_SWAPS, key, better, 8192)
+        known = kept(_SWAPS, key, better, 32768)
     return known
 
 

@@ -253,7 +253,7 @@ def collect_worth(seat: Seat, key: str) -> float:
     known = (seat.unit_worth_number, tuple(takes), picks)
     worth = _COLLECTS.get(known)
     if worth is None:
-        worth = kept(_COLLECTS, known, greedy_takes(seat, takes, picks)[0], 4096)
+        worth = kept(_COLLECTS, known, greedy_takes(seat, takes, picks)[0], 16384)
     return worth
 
 
