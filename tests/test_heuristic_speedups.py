@@ -70,6 +70,15 @@ def empty_caches() -> None:
     reading._SETTLER_PLANS.clear()
     reading._SITES.clear()
     turn._COLLECTS.clear()
+    # #38: the wonders in reach, the goals the options price, the numbers standing for keys
+    plan._WONDER_CHOICES.clear()
+    plan._OPTION_GOALS.clear()
+    plan._UNIT_WORTH_NUMBERS.clear()
+    plan._SWAP_NUMBERS.clear()
+    plan._GOALS_NUMBERS.clear()
+    reading._BOARDS.clear()
+    reading._DISTANCES.clear()
+    plan.pieces_allowed.cache_clear()
 
 
 # -- the plain definitions -------------------------------------------------------------------

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from ...coc.board import board_neighbours, city_size, terrain
@@ -18,13 +17,13 @@ from ...engine import Action
 from ..coc_thumbs import ADVANCE_VALUE
 from .plan import FAR, Mind, Seat, shortfall
 from .trades import helps
-from .turn import advance_worth, can_draft, civic_plan, turn_score
+from .turn import advance_worth, can_draft, civic_plan, turn_scores
 
 Answer = Callable[[Mind, Seat, dict[str, Any], list[Action]], Action]
 
 
 def turn(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:
-    return bot.best(seat, frame, legal, partial(turn_score, bot))  # no Python-level wrapper
+    return bot.pick(legal, turn_scores(bot, seat, frame, legal))
 
 
 def trade_reply(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> Action:

@@ -8,10 +8,12 @@ from operator import neg
 from typing import Any
 
 from ...coc.board import city_size, hex_distance
-from ...coc.effects import grants
+from ...coc.effects import source
 from ...coc.odds import battle_odds
 from ...coc.vocab import BARBARIANS, LAND
 from .reading import FAR, Reading, cached_property
+
+TACTICS = source("move.armies")  # the advance that lets armies move
 
 
 @lru_cache(maxsize=4096)
@@ -31,23 +33,15 @@ class ArmyPlan(Reading):
     @cached_property
     def movers(self) -> frozenset[int]:
         """The players whose armies may move (Tactics)."""
-        return frozenset(q for q, pl in enumerate(self.s["players"]) if grants(pl, "move.armies"))
+        return frozenset([q for q, pl in enumerate(self.s["players"]) if TACTICS in pl["advances"]])
 
     @cached_property
     def threats(self) -> dict[str, int]:
         """My cities that enemy armies in the field could attack soon, with how many."""
-        movers, p, cities = self.movers, self.p, self.cities
-        enemy: list[tuple[str, int]] = []
-        for u in self.units.values():
-            o = u["owner"]
-            if u["kind"] != "army" or o == p:
-                continue
-            if o < 0:
-                enemy.append((u["hex"], o))
-            elif o in movers:
-                c = cities.get(u["hex"])
-                if c is None or c["owner"] != o:  # in the field
-                    enemy.append((u["hex"], o))
+        movers = self.movers
+        enemy = [
+            (h, o) for h, o, field in self.census.others_armies if o < 0 or (o in movers and field)
+        ]
         out: dict[str, int] = {}
         if not enemy:
             return out
@@ -66,14 +60,8 @@ class ArmyPlan(Reading):
         """How many armies each city should hold: one more than the armies that could
         attack it next turn, and one wherever a rival's army is in the field nearby."""
         out = {k: min(4, n + 1) for k, n in self.threats.items()}
-        movers, p, cities = self.movers, self.p, self.cities
-        rival_armies = []
-        for u in self.units.values():
-            o = u["owner"]
-            if u["kind"] == "army" and o != p and o in movers:
-                c = cities.get(u["hex"])
-                if c is None or c["owner"] != o:  # in the field
-                    rival_armies.append(u["hex"])
+        movers = self.movers
+        rival_armies = [h for h, o, field in self.census.others_armies if o in movers and field]
         if not rival_armies:
             return out
         radius = self.w["guard_radius"]
@@ -128,9 +116,7 @@ class ArmyPlan(Reading):
         """The city my free armies march on: (city, armies needed, distances to it)."""
         if not self.grants("move.armies"):
             return None
-        starts = [k for k in self.mine] + [
-            u["hex"] for u in self.units.values() if u["owner"] == self.p and u["kind"] == "army"
-        ]
+        starts = self.mine + self.census.army_hexes
         if not starts:
             return None
         reach = self.bfs(sorted(set(starts)))

@@ -12,15 +12,18 @@ from ..base import Bot
 from ..coc_thumbs import WEIGHTS
 from .answers import ANSWERS
 from .plan import Score, Seat
+from .ties import TieBreaks
 
 
 class CocHeuristicBot(Bot):
     """Scores every legal action with the rules of thumb of :mod:`..coc_thumbs`."""
 
     name = "heuristic"
+    rng: TieBreaks  # its stream for ties, able to skip draws
 
     def __init__(self, seed: int = 0, **weights: float) -> None:
         super().__init__(seed)
+        self.rng = TieBreaks(seed)  # the stream Bot makes, able to skip the draws of no use
         unknown = set(weights) - set(WEIGHTS)
         if unknown:
             raise TypeError(f"unknown rule(s) of thumb: {', '.join(sorted(unknown))}")
@@ -48,10 +51,32 @@ class CocHeuristicBot(Bot):
 
     def best(self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score) -> Action:
         """The best-scoring action; ties broken by the bot's own random stream."""
+        return self.pick(legal, [score(seat, frame, a) for a in legal])
+
+    def pick(self, legal: list[Action], scores: list[float]) -> Action:
+        """The action of the highest value, its score (``scores[i]``, of ``legal[i]``) plus
+        a draw times 0.01: one draw per action, in order; the first of the highest wins.
+
+        A draw is worked out only for the actions that could win: those scoring within 0.01
+        of the best score (the others' values stay below it, whatever they draw). A score
+        of minus infinity marks an action known not to be one of those."""
+        top = max(scores)
+        if top != top:  # a score that is not a number: compare every value as drawn
+            return self._best_drawn(legal, scores)
+        near = [i for i, v in enumerate(scores) if v + 0.01 >= top]
+        best, best_v = legal[0], float("-inf")
+        for i, d in zip(near, self.rng.draws_at(near, len(legal)), strict=True):
+            v = scores[i] + d * 0.01
+            if v > best_v:
+                best, best_v = legal[i], v
+        return best
+
+    def _best_drawn(self, legal: list[Action], scores: list[float]) -> Action:
+        """:meth:`best` with a draw for every action, in order."""
         best, best_v = legal[0], float("-inf")
         draw = self.rng.random
-        for a in legal:
-            v = score(seat, frame, a) + draw() * 0.01
+        for a, s in zip(legal, scores, strict=True):
+            v = s + draw() * 0.01
             if v > best_v:
                 best, best_v = a, v
         return best

@@ -5,17 +5,18 @@ for (:class:`Seat`), on top of its reading of the board (:mod:`.reading`) and it
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Protocol
 
 from ...coc import content
 from ...coc.board import city_size
+from ...coc.cities import grow_cost
 from ...coc.economy import cap, option_cost
-from ...coc.effects import PIECE_EFFECT
+from ...coc.effects import PIECE_EFFECT, source
 from ...coc.vocab import ANGRY
 from ...coc.wonders import buildable, wonder_cards
 from ...engine import Action
-from ...engine.rng import Stream
 from .armies import ArmyPlan
 from .reading import (
     BASIC,
@@ -26,16 +27,24 @@ from .reading import (
     goal,
     kept,
     missing_goods,
+    numbered,
     research_cost,
     shortfall,
 )
+from .ties import TieBreaks
 
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
 
 _PER_UNIT = attrgetter("per_unit")
 # Seat.unit_worth by what it reads (the goals, the stock, the limits)
 _UNIT_WORTH: dict[tuple[Any, ...], dict[str, list[float]]] = {}
+_UNIT_WORTH_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.unit_worth_number
+_GOALS_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.goals_number
+_SWAP_NUMBERS: dict[tuple[Any, ...], int] = {}  # Seat.swap_number
+_OPTION_GOALS: dict[tuple[Any, ...], Goal] = {}  # the goals priced by the options, by them
 _SAVE_PENALTY: dict[tuple[Any, ...], float] = {}  # Seat._save_penalty by what it reads
+# Seat._wonder_choices by what they read
+_WONDER_CHOICES: dict[tuple[Any, ...], tuple[Goal, ...]] = {}
 
 Score = Callable[["Seat", dict[str, Any], Action], float]
 
@@ -45,12 +54,14 @@ class Mind(Protocol):
     stream (for ties), the trade offers it made this turn, and its pick of the best action."""
 
     w: dict[str, float]
-    rng: Stream
+    rng: TieBreaks
     offers: tuple[tuple[int, int, int], set[Action]]
 
     def best(
         self, seat: Seat, frame: dict[str, Any], legal: list[Action], score: Score
     ) -> Action: ...
+
+    def pick(self, legal: list[Action], scores: list[float]) -> Action: ...
 
 
 def best_worths(wanted: list[tuple[int, float]], room: int) -> list[float]:
@@ -62,6 +73,12 @@ def best_worths(wanted: list[tuple[int, float]], room: int) -> list[float]:
             if worth > out[k]:
                 out[k] = worth
     return out
+
+
+@lru_cache(maxsize=1024)
+def pieces_allowed(advances: tuple[str, ...]) -> tuple[str, ...]:
+    """The city pieces these advances let a player build (a fact of the rules' data)."""
+    return tuple(pc for pc, e in PIECE_EFFECT.items() if source(e) in advances)
 
 
 class Seat(ArmyPlan):
@@ -99,9 +116,35 @@ class Seat(ArmyPlan):
                 break
         else:
             return None  # every city of mine is angry
-        best = None
+        wonders = buildable(self.s, self.p)
+        # which wonders I could build once I hold their goods is a pure function of the
+        # wonders on offer (their costs are the cards'), what allows building them, my tokens
+        # and my food limit: remembered across decisions
+        food_limit = cap(self.s, self.me, "food") + self.res["gold"]
+        me = self.me
+        key: tuple[Any, ...] = (tuple(wonders), tuple(reserved), build, monuments, self.public)
+        key += (me["mood"], me["culture"], food_limit, self.w["grow"])
+        choices = _WONDER_CHOICES.get(key)
+        if choices is None:
+            choices = self._wonder_choices(wonders, reserved, food_limit)
+            kept(_WONDER_CHOICES, key, choices, 4096)
+        # the first of those my goods leave the fewest goods short of (Goal.short: shortfall)
+        best, best_short, res = None, 0, self.res
+        for g in choices:
+            short = g.short(res)
+            if best is None or short < best_short:
+                best, best_short = g, short
+        return best
+
+    def _wonder_choices(
+        self, wonders: list[str], reserved: list[str], food_limit: int
+    ) -> tuple[Goal, ...]:
+        """The wonders (in order) I could build once I hold their goods, as goals."""
+        build = self.grants("wonder.build")
+        monuments = self.grants("wonder.monuments")
+        out = []
         cards = wonder_cards()
-        for wd in buildable(self.s, self.p):
+        for wd in wonders:
             mine = wd in reserved
             if self.public and mine:
                 continue
@@ -110,21 +153,17 @@ class Seat(ArmyPlan):
             cost = cards[wd]["cost"]
             if not self.tokens_ok(cost):
                 continue
-            if cost.get("food", 0) > cap(self.s, self.me, "food") + self.res["gold"]:
+            if cost.get("food", 0) > food_limit:
                 continue
-            short = shortfall(self.res, cost)
-            if best is None or short < best[0]:
-                best = (short, wd, cost)
-        if best is None:
-            return None
-        return goal("wonder", 6 * self.w["grow"], best[2])
+            out.append(goal("wonder", 6 * self.w["grow"], cost))
+        return tuple(out)
 
     @cached_property
     def growable(self) -> list[str]:
         """My cities that could take another piece now (not angry, room, an advance)."""
         limit = min(len(self.mine), self.s["options"]["max_city_size"])
         out: list[str] = []
-        pieces = [pc for pc, e in PIECE_EFFECT.items() if self.grants(e)]  # those I may build
+        pieces = pieces_allowed(tuple(self.me["advances"]))  # those I may build
         if not pieces:
             return out
         for k in self.mine:
@@ -154,15 +193,29 @@ class Seat(ArmyPlan):
         if self.wonder_goal:
             out.append(self.wonder_goal)
         if self.wants_settler:
-            out.append(goal("expand", self.w["found"], option_cost(self.s, "settler_cost")))
+            out.append(self.option_goal("expand", self.w["found"], "settler_cost"))
         if self.growable:
-            out.append(goal("grow", self.w["grow"], option_cost(self.s, "grow_cost")))
+            out.append(self.option_goal("grow", self.w["grow"], "grow_cost"))
         if self.army_wanted:
-            out.append(goal("arm", self.arm_worth, option_cost(self.s, "army_cost")))
-        out.append(goal("research", self.w["research"] + 10, research_cost(self.s)))
+            out.append(self.option_goal("arm", self.arm_worth, "army_cost"))
+        research = self.w["research"] + 10
+        key = ("research", research, self.s["options"]["research_cost"])
+        made = _OPTION_GOALS.get(key)
+        if made is None:
+            made = kept(_OPTION_GOALS, key, goal("research", research, research_cost(self.s)), 256)
+        out.append(made)
         # best worth per good first, ties in the order above (a stable sort, reversed)
         out.sort(key=_PER_UNIT, reverse=True)
         return out
+
+    def option_goal(self, name: str, worth: float, option: str) -> Goal:
+        """``goal(name, worth, option_cost(state, option))``, remembered by the option's text
+        (the cost is a pure function of it)."""
+        key = (name, worth, self.s["options"][option])
+        made = _OPTION_GOALS.get(key)
+        if made is None:
+            made = kept(_OPTION_GOALS, key, goal(name, worth, option_cost(self.s, option)), 256)
+        return made
 
     @cached_property
     def stock(self) -> tuple[tuple[str, int], ...]:
@@ -186,7 +239,40 @@ class Seat(ArmyPlan):
     @cached_property
     def unit_worth_key(self) -> tuple[Any, ...]:
         """Everything :attr:`unit_worth` reads: the goals, the stock and my limits."""
-        return tuple(self.goals), self.stock, tuple(cap(self.s, self.me, r) for r in RESOURCES)
+        return tuple(self.goals), self.stock, tuple(self.caps.values())
+
+    @cached_property
+    def caps(self) -> dict[str, int]:
+        """The most I may hold of each good (``cap``), in the order of RESOURCES."""
+        s, me = self.s, self.me
+        return {r: cap(s, me, r) for r in RESOURCES}
+
+    @cached_property
+    def goals_number(self) -> int:
+        """My goals (made once, never changed) and my goods, as a number: the save
+        penalties' key holds it."""
+        return numbered(_GOALS_NUMBERS, (tuple(self.goals), self.stock))
+
+    @cached_property
+    def swap_number(self) -> int:
+        """What a swap's worth to me reads of me besides the swap (my three best purchases,
+        made once and never changed, and my goods), as a number: the trades' key holds it."""
+        return numbered(_SWAP_NUMBERS, (self.top_goals, self.stock))
+
+    @cached_property
+    def best_unit_worth(self) -> float:
+        """The most a unit of any good is worth in :attr:`unit_worth` (without building it):
+        each is the worth of a purchase short of it (half its worth per good) or 2."""
+        best = 2.0
+        for g in self.goals:
+            if g.per_unit * 0.5 > best:
+                best = g.per_unit * 0.5
+        return best
+
+    @cached_property
+    def unit_worth_number(self) -> int:
+        """:attr:`unit_worth_key` as a number (each collect action's key holds it)."""
+        return numbered(_UNIT_WORTH_NUMBERS, self.unit_worth_key)
 
     def _unit_worth(self, caps: tuple[int, ...]) -> dict[str, list[float]]:
         wants: dict[str, list[tuple[int, float]]] = {r: [] for r in RESOURCES}
@@ -243,18 +329,29 @@ class Seat(ArmyPlan):
                 total += sum(values[:n])
         return total
 
+    def grow_penalty(self, key: str, settler: bool) -> float:
+        """The save penalty of growing ``key`` (with a settler or not) at the full price
+        (State Religion's free food left out), as the rules price it: asked once per city
+        and settler in a decision (a city's grow actions differ by the piece only)."""
+        memo = self._memo.get(("grow", key, settler))
+        if memo is None:
+            args = {"city": key, "settler": settler}
+            cost = grow_cost(self.s, {"player": self.p}, args, discount=False)
+            memo = self._memo["grow", key, settler] = self.save_penalty(cost, "grow")
+        return memo
+
     def save_penalty(self, cost: dict[str, int], serves: str) -> float:
         """The ``save`` rule: spending goods the best wanted purchase still lacks."""
-        key = (tuple(sorted(cost.items())), serves)
-        memo = self._memo.get(("save", key))
+        items = tuple(cost.items())
+        memo = self._memo.get(("save", items, serves))
         if memo is None:
             # a pure function of the goals (never changed once made), the stock, the cost
             # (in its order) and the weight: remembered across decisions too
-            known = (tuple(self.goals), self.stock, tuple(cost.items()), serves, self.w["save"])
+            known = (self.goals_number, items, serves, self.w["save"])
             memo = _SAVE_PENALTY.get(known)
             if memo is None:
-                memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 4096)
-            self._memo[("save", key)] = memo
+                memo = kept(_SAVE_PENALTY, known, self._save_penalty(cost, serves), 16384)
+            self._memo["save", items, serves] = memo
         return memo
 
     def _save_penalty(self, cost: dict[str, int], serves: str) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from itertools import count
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
 
@@ -46,7 +47,22 @@ _SITES: dict[tuple[Any, ...], dict[str, float]] = {}  # Seat.sites by what it re
 _SETTLER_PLANS: dict[tuple[Any, ...], dict[str, list[tuple[str, dict[str, int]]]]] = {}
 _TERRAIN = itemgetter("terrain")
 _DISTANCES: dict[tuple[Any, ...], dict[str, int]] = {}  # Seat.bfs by what it reads
+# Seat.terrain: each board (hexes and terrains in order) -> its number, from a counter
+_BOARDS: dict[tuple[tuple[str, ...], tuple[str | None, ...]], int] = {}
+_NUMBERS = count()  # numbered()'s, shared by its tables
 K = TypeVar("K")
+
+
+def numbered(table: dict[K, int], key: K) -> int:
+    """The number of ``key`` in ``table`` (a new one, from a counter, for a new key): a
+    cheap stand-in for a long key in the keys of other tables. Numbers are never reused,
+    so a number stands for one key only, even once the table has been emptied."""
+    number = table.get(key)
+    if number is None:
+        if len(table) > 16384:
+            table.clear()
+        number = table[key] = next(_NUMBERS)
+    return number
 
 
 def kept(table: dict[K, T], key: K, value: T, limit: int) -> T:
@@ -57,6 +73,42 @@ def kept(table: dict[K, T], key: K, value: T, limit: int) -> T:
         table.clear()
     table[key] = value
     return value
+
+
+class Census:
+    """One seat's count of the units, in one pass: my armies and settlers and where they
+    stand, where every other seat's units stand, and their armies (with whether each is in
+    the field, outside its owner's cities: a city's guard threatens nobody)."""
+
+    __slots__ = (
+        "armies",
+        "army_hexes",
+        "others_armies",
+        "others_hexes",
+        "settler_hexes",
+        "settlers",
+    )
+
+    def __init__(self, p: int, units: dict[str, dict[str, Any]], cities: dict[str, Any]) -> None:
+        self.armies = self.settlers = 0
+        self.army_hexes: list[str] = []
+        self.settler_hexes: list[str] = []
+        self.others_armies: list[tuple[str, int, bool]] = []  # (hex, owner, in the field)
+        self.others_hexes: list[str] = []  # where the other seats' units stand
+        for u in units.values():
+            o, kind = u["owner"], u["kind"]
+            if o == p:
+                if kind == "army":
+                    self.armies += 1
+                    self.army_hexes.append(u["hex"])
+                elif kind == "settler":
+                    self.settlers += 1
+                    self.settler_hexes.append(u["hex"])
+                continue
+            self.others_hexes.append(u["hex"])
+            if kind == "army":
+                c = cities.get(u["hex"])
+                self.others_armies.append((u["hex"], o, c is None or c["owner"] != o))
 
 
 class Goal:
@@ -171,6 +223,8 @@ class Reading:
         self._others: dict[int, Self] = {}
         self._memo: dict[Any, Any] = {}
         self._nbrs: dict[str, list[str]] = {}
+        # what a hex of each terrain gives me (not a port): filled by collect_worth
+        self.terrain_yields: dict[str | None, tuple[str, ...]] = {}
 
     def other(self, q: int) -> Self:
         """Another seat, judged from public facts only (kept for this decision)."""
@@ -218,8 +272,7 @@ class Reading:
 
     @cached_property
     def foreign_hexes(self) -> frozenset[str]:
-        p = self.p
-        return frozenset([u["hex"] for u in self.units.values() if u["owner"] != p])
+        return frozenset(self.census.others_hexes)
 
     @cached_property
     def enemy_hexes(self) -> frozenset[str]:
@@ -253,10 +306,12 @@ class Reading:
         return n
 
     @cached_property
-    def terrain(self) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-        """The board as the distances and sites read it: every hex, in order, and their
-        terrains in the same order (two tuples built at C speed: a key read per decision)."""
-        return tuple(self.hexes), tuple(map(_TERRAIN, self.hexes.values()))
+    def terrain(self) -> int:
+        """The board as the distances and sites read it (every hex, in order, and their
+        terrains), as a small number: the key of the caches that read the board. Each board
+        gets its own number, never reused, so a key holding it holds the whole board, and
+        hashing it is cheap (a tuple of the hundred hexes is hashed afresh at every lookup)."""
+        return numbered(_BOARDS, (tuple(self.hexes), tuple(map(_TERRAIN, self.hexes.values()))))
 
     def bfs(self, sources: list[str]) -> dict[str, int]:
         """Land distances from ``sources`` through spaces free of enemies (my units pass).
@@ -296,20 +351,17 @@ class Reading:
         return objectives_of(tuple(self.me["objectives_hand"]))
 
     @cached_property
-    def settlers(self) -> int:
-        n, p = 0, self.p
-        for u in self.units.values():
-            if u["owner"] == p and u["kind"] == "settler":
-                n += 1
-        return n
+    def census(self) -> Census:
+        """The units as the plan counts them, read in one pass."""
+        return Census(self.p, self.units, self.cities)
 
-    @cached_property
+    @property
+    def settlers(self) -> int:
+        return self.census.settlers
+
+    @property
     def my_armies(self) -> int:
-        n, p = 0, self.p
-        for u in self.units.values():
-            if u["owner"] == p and u["kind"] == "army":
-                n += 1
-        return n
+        return self.census.armies
 
     # -- sites for new cities ---------------------------------------------------------------
     @cached_property
@@ -405,13 +457,7 @@ class Reading:
         Remembered across decisions under all it reads: the sites (by their key, which
         holds the board), the spaces enemies bar and my settlers by hex. Callers only
         read the plan."""
-        spots = sorted(
-            {
-                u["hex"]
-                for u in self.units.values()
-                if u["owner"] == self.p and u["kind"] == "settler"
-            }
-        )
+        spots = sorted(set(self.census.settler_hexes))
         settlers = tuple((h, self.mine_at(h, "settler")) for h in spots)
         if not settlers:
             return {}

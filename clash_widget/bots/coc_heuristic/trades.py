@@ -55,17 +55,17 @@ def swap_helps(seat: Seat, take: str, n_take: int, hand: str, n_hand: int) -> bo
     (a trade offer), without the two dictionaries: the same steps in the same order."""
     if take not in BASIC or hand not in BASIC:
         return False
-    limit = cap(seat.s, seat.me, take)
+    limit = seat.caps[take]
     # a pure function of my three best goals (made once, never changed), my stock and
     # the swap: remembered across decisions (a search weighs the same swaps again and again)
-    key = (seat.top_goals, seat.stock, limit, take, n_take, hand, n_hand)
+    key = (seat.swap_number, limit, take, n_take, hand, n_hand)
     known = _SWAPS.get(key)
     if known is None:
         after = dict(seat.res)
         after[hand] -= n_hand
         after[take] = min(limit, after[take] + n_take)
         better = after[hand] >= 0 and seat.lack(after) < seat.lack_now - 1e-9
-        known = kept(_SWAPS, key, better, 8192)
+        known = kept(_SWAPS, key, better, 32768)
     return known
 
 

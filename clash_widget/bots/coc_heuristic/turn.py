@@ -4,14 +4,14 @@ plan of :mod:`.plan` and the rules of thumb of :mod:`..coc_thumbs`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...coc import content
 from ...coc.abilities import MOOD_COST
 from ...coc.board import city_size, effective_size, hex_distance
 from ...coc.cards import action_cards, card_base
-from ...coc.cities import draft_mood_cost, grow_cost, yields
+from ...coc.cities import draft_mood_cost, yields
 from ...coc.civic import step_cost
 from ...coc.economy import cap, option_cost
 from ...coc.effects import PIECE_ADVANCE, source
@@ -30,6 +30,54 @@ ENGINEERING = source("wonder.build")
 PIECE_ADVANCES = frozenset(PIECE_ADVANCE.values())
 _COLLECTS: dict[tuple[Any, ...], float] = {}  # collect_worth by what it reads
 NOTED_ADVANCES = PIECE_ADVANCES | {TACTICS, FISHING, STORAGE, ENGINEERING}
+
+
+# the kinds whose score has a cheap upper bound (turn_scores): scored after the others
+BOUNDED = frozenset({"collect", "trade"})
+NOT_NEAR = float("-inf")  # the score of an action that cannot be near the best (Mind.pick)
+
+
+def turn_scores(bot: Mind, seat: Seat, frame: dict[str, Any], legal: list[Action]) -> list[float]:
+    """Each action's :func:`turn_score`, or :data:`NOT_NEAR` for a collection or a trade
+    that cannot come within 0.01 of the best score: its upper bound is lower.
+
+    The other actions are scored first (the best of them sets the bar); then each
+    collection and trade is scored only if its bound reaches the bar (the bar rises
+    with each one scored). An action left out could not have won, nor needed a draw: the
+    bot's choice and its random stream are the same as with every action scored."""
+    scores = [NOT_NEAR] * len(legal)
+    later = []
+    bar = NOT_NEAR
+    for i, a in enumerate(legal):
+        if a.kind in BOUNDED:
+            later.append(i)
+        else:
+            v = scores[i] = turn_score(bot, seat, frame, a)
+            if v > bar:
+                bar = v
+    for i in later:
+        a = legal[i]
+        # a margin over the 0.01 of a draw for the rounding of a sum of floats
+        if upper_bound(bot, seat, a) + 0.02 < bar:
+            continue
+        v = scores[i] = turn_score(bot, seat, frame, a)
+        if v > bar:
+            bar = v
+    return scores
+
+
+def upper_bound(bot: Mind, seat: Seat, a: Action) -> float:
+    """A score :func:`turn_score` never exceeds for this collection or trade (infinity: no
+    bound known, with rules of thumb weighted the other way)."""
+    w = bot.w
+    if a.kind == "trade":
+        return max(w["trade"], -1.0)  # offer_worth: the trade weight, or -1
+    if w["collect"] < 0 or w["reactivate"] > 0:
+        return float("inf")
+    # collect_worth sums at most `picks` units, each worth at most the best worth per unit
+    # of a purchase (half its worth per good) or 2 (unit_worth); a reactivation costs
+    picks = effective_size(seat.s, seat.cities[a.args[0]])
+    return w["collect"] * picks * seat.best_unit_worth
 
 
 def turn_score(bot: Mind, seat: Seat, frame: dict[str, Any], a: Action) -> float:
@@ -118,10 +166,16 @@ def barbarians_near(seat: Seat) -> bool:
     )
 
 
+@lru_cache(maxsize=256)
+def grown_piece(spec: str) -> str:
+    """The piece a grow action names (``temple:culture``, ``port@2,3``: temple, port)."""
+    return spec.split(":")[0].split("@")[0]
+
+
 def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
     key, spec = a.args[0], a.args[1]
     city = seat.cities[key]
-    piece = spec.split(":")[0].split("@")[0]
+    piece = grown_piece(spec)
     v = bot.w["grow"] + activation(bot, seat, city)
     if piece == "fortress" and key in seat.threats:
         v += 15
@@ -137,9 +191,7 @@ def grow_worth(bot: Mind, seat: Seat, a: Action) -> float:
     settler = a.args[2:] == ("+settler",)
     if settler:
         v += 30 if seat.wants_settler else -10
-    # the full price (State Religion's free food left out), as the rules price it
-    cost = grow_cost(seat.s, {"player": seat.p}, {"city": key, "settler": settler}, discount=False)
-    return v + seat.save_penalty(cost, "grow")
+    return v + seat.grow_penalty(key, settler)
 
 
 def build_worth(bot: Mind, seat: Seat, key: str) -> float:
@@ -180,48 +232,54 @@ def can_draft(seat: Seat) -> bool:
 def collect_worth(seat: Seat, key: str) -> float:
     city = seat.cities[key]
     takes: list[tuple[str, ...]] = []
-    s, p, cities, foreign = seat.s, seat.p, seat.cities, seat.foreign_hexes
-    if key not in foreign:
-        got = yields(s, p, key, city)
-        if got:
-            takes.append(tuple(got))
-    for h in seat.nbrs(key):
-        if h in cities or h in foreign:
+    s, p, cities, foreign, hexes = seat.s, seat.p, seat.cities, seat.foreign_hexes, seat.hexes
+    # what a hex gives me (yields) reads only my advances, its terrain and whether it is the
+    # city's port: read once per terrain in a decision, the port apart
+    by_terrain, port = seat.terrain_yields, city["port"]
+    for h in (key, *seat.nbrs(key)):
+        if h in foreign or (h != key and h in cities):
             continue
-        got = yields(s, p, h, city)
+        t = hexes[h]["terrain"]
+        got = by_terrain.get(t) if h != port else None
+        if got is None:
+            got = tuple(yields(s, p, h, city))
+            if h != port:
+                by_terrain[t] = got
         if got:
-            takes.append(tuple(got))
+            takes.append(got)
     picks = effective_size(s, city)
     # the greedy choice is a pure function of the goods on offer, the picks and what each
     # good is worth (unit_worth, a pure function of its key): remembered across decisions
-    known = (seat.unit_worth_key, tuple(takes), picks)
+    known = (seat.unit_worth_number, tuple(takes), picks)
     worth = _COLLECTS.get(known)
     if worth is None:
-        worth = kept(_COLLECTS, known, greedy_takes(seat, takes, picks)[0], 4096)
+        worth = kept(_COLLECTS, known, greedy_takes(seat, takes, picks)[0], 16384)
     return worth
 
 
 def greedy_takes(seat: Seat, takes: Sequence[Sequence[str]], picks: int) -> tuple[float, list[int]]:
-    """Choose up to ``picks`` hexes (one good each), best goods first."""
+    """Choose up to ``picks`` hexes (one good each), best goods first: at each pick the first
+    hex and good, in order, of the highest worth (``takes[i]``: the goods hex ``i`` offers)."""
     table = seat.unit_worth
+    # what the next unit of each good is worth (a good nobody rates: nothing)
+    next_worth = {r: values[0] if values else 0.0 for r, values in table.items()}
     got: dict[str, int] = {}
+    left = list(enumerate(takes))  # the hexes not used yet, in order
     used: list[int] = []
     total = 0.0
     for _ in range(picks):
-        best, best_i, best_r = 0.0, -1, ""
-        for i, options in enumerate(takes):
-            if i in used:
-                continue
+        best, best_j, best_r = 0.0, -1, ""
+        for j, (_, options) in enumerate(left):
             for r in options:
-                values = table.get(r, ())
-                n = got.get(r, 0)
-                v = values[n] if n < len(values) else 0.0
+                v = next_worth.get(r, 0.0)
                 if v > best:
-                    best, best_i, best_r = v, i, r
-        if best_i < 0:
+                    best, best_j, best_r = v, j, r
+        if best_j < 0:
             break
-        used.append(best_i)
-        got[best_r] = got.get(best_r, 0) + 1
+        used.append(left.pop(best_j)[0])
+        n = got[best_r] = got.get(best_r, 0) + 1
+        values = table[best_r]
+        next_worth[best_r] = values[n] if n < len(values) else 0.0
         total += best
     return total, used
 
