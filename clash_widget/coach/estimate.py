@@ -465,6 +465,9 @@ def run_rounds(
     for r in range(how.rounds):
         if RACE_FROM <= r and r % RACE_BATCH == 0:
             racing = race(racing, also)
+            left = how.rounds - r + how.extra
+            if how.settle and also is not None and not may_yet_be_named(racing, also, left):
+                return  # the move judged leads, or its loss is unlikely ever to be named
         play_rounds(game, state, seat, racing, base, r, how, scale, stop)
     if how.extra and close(racing, also):
         # extra rounds, decided once (never looking again and again until the interval
