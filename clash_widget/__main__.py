@@ -213,6 +213,7 @@ def review_seat(text: str, names: list[str]) -> int:
 
 def cmd_review(a: argparse.Namespace) -> int:
     from .coach import DEEP_REVIEW_BUDGET, REVIEW_BUDGET, review, review_html
+    from .coach.review import CORES
     from .engine.session import GameFileError, read_game_file
 
     try:
@@ -229,7 +230,8 @@ def cmd_review(a: argparse.Namespace) -> int:
         def progress(done: int, total: int) -> None:
             print(f"\rjudged {done} of {total} decisions", end="", file=sys.stderr, flush=True)
 
-    result = review(match, seat, budget=budget, progress=progress, workers=a.workers)
+    workers = CORES if a.workers is None else a.workers
+    result = review(match, seat, budget=budget, progress=progress, workers=workers)
     if progress is not None:
         print(file=sys.stderr)
     if a.html:
@@ -422,7 +424,9 @@ def main(argv: list[str] | None = None) -> int:
         help="simulated games per move judged (default: the game's own)",
     )
     w.add_argument("--seed", type=int, default=0, help="the coach's seed (same seed: same review)")
-    w.add_argument("--workers", type=int, default=1, help="processes judging decisions")
+    w.add_argument(
+        "--workers", type=int, default=None, help="processes judging decisions (default: the cores)"
+    )
     w.add_argument(
         "--deep",
         action="store_true",

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import pytest
 from match_checks import send
 
 from clash_widget.bots import make_bot
@@ -89,9 +90,25 @@ def test_widget_review_own_seat() -> None:
     assert wait_for(w, {"done"})["state"] == "done"
 
 
-def test_a_review_can_be_cancelled() -> None:
+def test_a_table_s_review_in_processes_is_the_one_judged_in_its_thread() -> None:
+    """A table judges a review in the machine's cores' processes (``review_workers``), as
+    ``review --workers`` does: the same decisions, verdicts and words as one judged step by
+    step in the review's thread (every decision is seeded by its position)."""
+    results = []
+    for workers in (1, 2):
+        w = SecoloTable(finished())
+        w.review_budget, w.review_workers = TINY, workers
+        r = w.start_review(0)
+        assert r["state"] == "done" and r["done"] == r["total"] > 1, r
+        results.append(r["result"])
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_review_can_be_cancelled(workers: int) -> None:
     w = SecoloTable(finished())
     w.review_budget = {**TINY, "rounds": 24, "turns": 2}
+    w.review_workers = workers
     send(w, type="review", seat=0)
     assert w.review["state"] == "running"
     fb = send(w, type="review_cancel")

@@ -15,10 +15,12 @@ however many workers share it and in whichever order they finish.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,8 @@ VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
+CORES = max(1, os.cpu_count() or 1)
+"""Processes a review from the command line or a table judges in at once: the machine's cores."""
 
 
 def verdict(loss: float, clear: bool) -> str:
@@ -329,6 +333,15 @@ class Reviewer:
             self.judged.append(judge(self.jobs[self.done]))
         return self.done < self.total
 
+    def judge_all(
+        self,
+        workers: int,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> None:
+        """Judge every decision in ``workers`` processes (1: here, one after the other)."""
+        self.judged = _run(self.jobs, progress, cancel, workers, None)
+
     def result(self) -> Review:
         """The review of the decisions judged (all of them, once :meth:`step` said so)."""
         match, seat, n = self.match, self.seat, self.match.players
@@ -383,7 +396,8 @@ def _run(
             if progress:
                 progress(k + 1, total)
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # started afresh, not forked: a kernel or a server forked mid-thread could hang a worker
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         futures = [pool.submit(judge, job) for job in jobs]
         try:
             for k, f in enumerate(futures):
@@ -405,6 +419,7 @@ def _run(
 
 
 __all__ = [
+    "CORES",
     "REVIEW_BUDGET",
     "THRESHOLDS",
     "Judged",

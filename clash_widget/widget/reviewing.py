@@ -29,7 +29,9 @@ from typing import Any
 
 import traitlets
 
+from clash_widget.coach import Cancelled
 from clash_widget.coach.front import review_payload as payload_of
+from clash_widget.coach.review import CORES
 from clash_widget.engine import Match, Verdict
 
 from .coaching import has_threads
@@ -55,6 +57,7 @@ class Reviewing(WidgetHost):
 
     review = traitlets.Dict().tag(sync=True)
     review_budget: dict[str, Any] = {}  # the coach's review settings for this board (Budget)
+    review_workers: int = CORES  # processes judging a review at once (1: the review's thread)
 
     def start_review(self, seat: int, *, wait: bool = True) -> dict[str, Any]:
         """Review ``seat``'s game (from 0) as the Review button does; the ``review`` trait
@@ -159,17 +162,23 @@ class Reviewing(WidgetHost):
             if done is not None:
                 done.set()
 
-        def one_step() -> bool:
-            """Judge one decision; True while there is more to do."""
-            if run != self._review_run or run == self._review_stop:
+        def stopped() -> bool:
+            return run != self._review_run or run == self._review_stop
+
+        def one_step(work: Callable[[], bool] = reviewer.step) -> bool:
+            """Judge one decision (or ``work``'s); True while there is more to do."""
+            if stopped():
                 finish("cancelled")
                 return False
             try:
-                more = reviewer.step()
+                more = work()
                 if more:
                     publish(state="running", done=reviewer.done)
                     return True
                 payload = review_payload(reviewer)
+            except Cancelled:
+                finish("cancelled")
+                return False
             except Exception as exc:  # never swallow: show it
                 with self._batch():
                     self._say_error("The coach could not finish the review.", exc, seq=seq)
@@ -181,10 +190,19 @@ class Reviewing(WidgetHost):
             finish("done", result=payload)
             return False
 
+        def in_processes() -> bool:
+            """Every decision judged in the review's processes, their progress shown."""
+
+            def shown(done: int, _total: int) -> None:
+                publish(state="running", done=done)
+
+            reviewer.judge_all(self.review_workers, shown, stopped)
+            return False
+
         if has_threads():
-            threading.Thread(
-                target=lambda: _loop(one_step), name="coach-review", daemon=True
-            ).start()
+            many = self.review_workers > 1 and reviewer.total > 1
+            work = (lambda: one_step(in_processes)) if many else (lambda: _loop(one_step))
+            threading.Thread(target=work, name="coach-review", daemon=True).start()
         elif inline:
             _loop(one_step)
         else:
