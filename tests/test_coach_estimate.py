@@ -101,6 +101,19 @@ def test_a_close_call_s_extra_rounds_stop_once_the_loss_is_unlikely_to_be_named(
     assert not may_yet_be_named(near, near[0].action, 96)  # the move judged leads
 
 
+def test_a_settling_review_stops_where_the_move_judged_leads() -> None:
+    """Clash of Cultures' review settles: at its first look (the 16th round) the planted
+    move of certified row 74 leads the best other move of the screen, so both stop at 16
+    trial games each (the deep review, which does not settle, plays its 32 rounds). This is
+    one of the certified mistakes the review misses (docs/coach.md): a stop never flags."""
+    m, played = planted("coc", 74)
+    c = compare(m.game, m.state, m.legal_actions(), Budget(purpose="review"), also=played)
+    assert c.best.action == played
+    assert [e.games for e in c.estimates] == [16, 16]
+    deep = compare(m.game, m.state, m.legal_actions(), Budget(purpose="deep"), also=played)
+    assert deep.best.games >= 32
+
+
 @pytest.mark.parametrize("game", ["secolo", "persistence", "history"])
 def test_a_review_plays_the_trial_games_to_the_end(game: str) -> None:
     rows = [json.loads(line) for line in open(SETS / f"{game}.jsonl", encoding="utf-8")]

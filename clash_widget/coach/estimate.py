@@ -97,7 +97,7 @@ PLAYOUTS: dict[str, dict[str, Playout]] = {
         # review screens the favourites over two turns, then plays the move judged and the
         # best other on for up to 160 steps (about five rounds of turns)
         "coc": Playout(
-            turns=0, depth=160, scale=None, extra=96, ends=False, rounds=24, screen=2, settle=True
+            turns=0, depth=160, scale=None, extra=96, ends=False, rounds=32, screen=2, settle=True
         ),
         "secolo": Playout(turns=0, depth=600, scale=3.1, extra=96, rounds=32),
         "persistence": Playout(turns=0, depth=2000, scale=33.0, extra=96, rounds=32),
