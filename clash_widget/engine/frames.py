@@ -236,10 +236,10 @@ def listed_by(
     whole kind (or the group's guard, all of them). The one listing loop (a kind's, a
     category's, a frame's), written flat: it runs for every kind at every position."""
     out: dict[str, list[Action]] = {}
+    got: list[Action] = []  # a new list only once a group has listed something
     for name, kinds, guard in groups:
         if guard is not None and not guard(state, frame):
             continue
-        got: list[Action] = []
         for spec in kinds:
             # Functions kept on the kind are read from its plan, then called: CPython 3.11
             # cannot specialise ``spec.candidates(...)`` written as a method call. The first
@@ -263,6 +263,7 @@ def listed_by(
                     got.append(a)
         if got:
             out[name] = got
+            got = []
     return out
 
 
