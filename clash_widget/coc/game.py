@@ -257,7 +257,7 @@ class ClashOfCultures(Game):
         return True
 
     def scores(self, state: State) -> list[float]:
-        return [float(v) for v in scoring.every_vp(state)]
+        return list(map(float, scoring.every_vp(state)))
 
     def score_breakdown(self, state: State) -> list[dict[str, float]]:
         return [dict(scoring.breakdown(state, p)) for p in range(len(state["players"]))]

@@ -57,7 +57,18 @@ def every_vp(state: State) -> list[int]:
         if c["wonders"] and 0 <= c["owner"] < n:
             wonders[c["owner"]] += len(c["wonders"])
     o = state["options"]
-    return [sum(_parts(o, players[p], pieces[p], wonders[p])) for p in range(n)]
+    # _parts summed, written out here (no tuple made and summed per seat; the same sum, in
+    # the order of PARTS): tests/coc/test_fast_scores.py holds it to each seat's breakdown.
+    per_piece, per_advances = o["vp_per_piece"], o["advances_per_vp"]
+    per_wonder, per_objective = o["vp_per_wonder"], o["vp_per_objective"]
+    return [
+        pieces[p] * per_piece
+        + len(player["advances"]) // per_advances
+        + wonders[p] * per_wonder
+        + len(player["objectives"]) * per_objective
+        + player["event_vp"]
+        for p, player in enumerate(players)
+    ]
 
 
 def final_text(state: State) -> str:

@@ -105,11 +105,18 @@ class ActionKind:
     checks when the kind is made)."""
     _rest: tuple[Predicate, ...] = field(default=(), init=False, repr=False, compare=False)
     """The other checks' predicates but the ensured ones, asked per candidate."""
-    _plan: tuple[tuple[Predicate, ...], tuple[Predicate, ...], Candidates, Parser] = field(
-        default=((), (), fixed(), lambda s, f, a: None), init=False, repr=False, compare=False
+    _plan: tuple[
+        Predicate | None, tuple[Predicate, ...], tuple[Predicate, ...], Candidates, Parser
+    ] = field(
+        default=(None, (), (), fixed(), lambda s, f, a: None),
+        init=False,
+        repr=False,
+        compare=False,
     )
-    """What the listing loop reads of the kind, in one tuple: ``_shut_by``, ``_rest``, the
-    candidates and the parser (one attribute read a kind instead of four, at every listing)."""
+    """What the listing loop reads of the kind, in one tuple: the first of ``_shut_by`` (None
+    if none) and the others, ``_rest``, the candidates and the parser (one attribute read a
+    kind instead of four, at every listing; the first predicate apart, so that no iterator
+    is made for a kind asked one or none)."""
 
     def describe(self, state: State, frame: Frame, action: Action) -> str:
         """The action in plain words (falls back to its key if the label cannot read it)."""
@@ -149,7 +156,9 @@ class ActionKind:
                 if not c.frame_only and all(c is not e for e in self.ensured)
             ),
         )
-        put(self, "_plan", (self._shut_by, self._rest, self.candidates, self.parse))
+        shut = self._shut_by
+        first = shut[0] if shut else None
+        put(self, "_plan", (first, shut[1:], self._rest, self.candidates, self.parse))
 
     def wide_candidates(self, state: State, frame: Frame) -> Iterable[Action]:
         """The wide definition's candidates (:attr:`wide`, else :attr:`candidates`)."""
@@ -211,6 +220,14 @@ def listed(kinds: Iterable[ActionKind], state: State, frame: Frame) -> list[Acti
     return listed_by((("", kinds, None),), state, frame).get("", [])
 
 
+def _open(shut: tuple[Predicate, ...], state: State, frame: Frame) -> bool:
+    """Whether every one of ``shut`` (a kind's shutting predicates after its first) passes."""
+    for ok in shut:
+        if not ok(state, frame, None):
+            return False
+    return True
+
+
 def listed_by(
     groups: Iterable[tuple[str, Iterable[ActionKind], Guard | None]], state: State, frame: Frame
 ) -> dict[str, list[Action]]:
@@ -219,30 +236,34 @@ def listed_by(
     whole kind (or the group's guard, all of them). The one listing loop (a kind's, a
     category's, a frame's), written flat: it runs for every kind at every position."""
     out: dict[str, list[Action]] = {}
+    got: list[Action] = []  # a new list only once a group has listed something
     for name, kinds, guard in groups:
         if guard is not None and not guard(state, frame):
             continue
-        got: list[Action] = []
         for spec in kinds:
             # Functions kept on the kind are read from its plan, then called: CPython 3.11
-            # cannot specialise ``spec.candidates(...)`` written as a method call.
-            shut, rest, make, parse = spec._plan
-            for ok in shut:
-                if not ok(state, frame, None):
-                    break
-            else:
-                if not rest:
-                    got += make(state, frame)
+            # cannot specialise ``spec.candidates(...)`` written as a method call. The first
+            # shutting predicate is asked apart: a loop over a tuple makes an iterator, and
+            # most kinds have one or none (or are shut by the first).
+            first, more, rest, make, parse = spec._plan
+            if first is not None:
+                if not first(state, frame, None):
                     continue
-                for a in make(state, frame):
-                    args = parse(state, frame, a)
-                    for ok in rest:
-                        if not ok(state, frame, args):
-                            break
-                    else:
-                        got.append(a)
+                if more and not _open(more, state, frame):
+                    continue
+            if not rest:
+                got += make(state, frame)
+                continue
+            for a in make(state, frame):
+                args = parse(state, frame, a)
+                for ok in rest:
+                    if not ok(state, frame, args):
+                        break
+                else:
+                    got.append(a)
         if got:
             out[name] = got
+            got = []
     return out
 
 

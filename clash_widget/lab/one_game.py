@@ -16,6 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ..bots import make_bot
@@ -75,6 +76,9 @@ class VerifyFailed(Stopped):
     """``verify``: the listing of a position is not its wide definition filtered by every
     check (:mod:`~clash_widget.engine.conformance`); the message names the difference."""
 
+
+_KIND = itemgetter("kind")
+"""An event's kind (counted in C: self-play reads every event of every game)."""
 
 VERIFY_FAILED = "verify failed"
 """How a :class:`VerifyFailed` game's error begins (``selfplay --verify`` stops at it)."""
@@ -191,7 +195,7 @@ def play_game(
         errors.append(str(exc))
     except Exception as exc:  # noqa: BLE001 - self-play must report, not crash
         errors.append(f"step {steps}: {type(exc).__name__}: {exc}")
-    events: Counter[str] = Counter(e["kind"] for e in m.log)
+    events: Counter[str] = Counter(map(_KIND, m.log))
     for k, v in m.state.get("stats", {}).items():
         events[k] = max(events[k], v)
     scores = m.scores()
