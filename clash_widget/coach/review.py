@@ -49,8 +49,21 @@ VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
-CORES = max(1, os.cpu_count() or 1)
-"""Processes a review from the command line or a table judges in at once: the machine's cores."""
+MOST_PROCESSES = 8  # each holds its own copy of the rules and the coach (some 50-70 MB)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (a container's share, not the host's), at most
+    MOST_PROCESSES."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except AttributeError:  # not every system tells
+        n = os.cpu_count() or 1
+    return max(1, min(n, MOST_PROCESSES))
+
+
+CORES = usable_cores()
+"""Processes a review from the command line or a table judges in at once."""
 
 
 def verdict(loss: float, clear: bool) -> str:
