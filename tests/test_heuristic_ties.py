@@ -2,7 +2,7 @@
 
 The bot adds a draw times 0.01 to every legal action's score and plays the first of the
 highest. It now works out a draw only for the actions scoring within 0.01 of the best
-(``TieBreaks.draws_at`` moves the stream on by one draw per action all the same), and scores
+(``Stream.draws_at`` moves the stream on by one draw per action all the same), and scores
 a turn's collections and trades only when their upper bound reaches within 0.01 of the best
 score so far (``turn_scores``). These tests check both against the plain definitions.
 """
@@ -15,7 +15,6 @@ import math
 from clash_widget.bots.coc_heuristic import turn
 from clash_widget.bots.coc_heuristic.bot import CocHeuristicBot
 from clash_widget.bots.coc_heuristic.plan import Seat
-from clash_widget.bots.coc_heuristic.ties import TieBreaks
 from clash_widget.engine import Action, Match
 from clash_widget.engine.rng import Stream
 from clash_widget.lab.one_game import seat_bots
@@ -25,7 +24,7 @@ def test_draws_at_are_the_streams_draws_and_move_it_on_by_all() -> None:
     """The draws asked for are Stream.random's at those places; the stream then goes on as
     a plain one does after the same number of draws."""
     for seed in (0, 1, 7, 12345):
-        plain, ties = Stream(seed), TieBreaks(seed)
+        plain, ties = Stream(seed), Stream(seed)
         for n, wanted in ((5, [0, 3]), (1, [0]), (12, []), (9, list(range(9))), (3, [2])):
             drawn = [plain.random() for _ in range(n)]
             assert ties.draws_at(wanted, n) == [drawn[i] for i in wanted]

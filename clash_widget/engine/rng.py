@@ -98,5 +98,20 @@ class Stream:
     def random(self) -> float:
         return _next(self._s) / _TWO_TO_64
 
+    def draws_at(self, wanted: list[int], n: int) -> list[float]:
+        """The :meth:`random` values of the next ``n`` draws at the places ``wanted``
+        (ascending, each below ``n``), the stream moved on by all ``n``: a caller that needs
+        only a few of a run of draws (a bot's tie-breaks near the best score) skips working
+        out the others. SplitMix64's k-th next state is the state plus k steps."""
+        start = self._s["rng"]
+        out = []
+        for i in wanted:
+            z = (start + (i + 1) * _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append((z ^ (z >> 31)) / _TWO_TO_64)
+        self._s["rng"] = (start + n * _GAMMA) & _MASK
+        return out
+
     def shuffle(self, items: list[Any]) -> None:
         shuffle(self._s, items)

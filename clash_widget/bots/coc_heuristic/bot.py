@@ -12,18 +12,15 @@ from ..base import Bot
 from ..coc_thumbs import WEIGHTS
 from .answers import ANSWERS
 from .plan import Score, Seat
-from .ties import TieBreaks
 
 
 class CocHeuristicBot(Bot):
     """Scores every legal action with the rules of thumb of :mod:`..coc_thumbs`."""
 
     name = "heuristic"
-    rng: TieBreaks  # its stream for ties, able to skip draws
 
     def __init__(self, seed: int = 0, **weights: float) -> None:
         super().__init__(seed)
-        self.rng = TieBreaks(seed)  # the stream Bot makes, able to skip the draws of no use
         unknown = set(weights) - set(WEIGHTS)
         if unknown:
             raise TypeError(f"unknown rule(s) of thumb: {', '.join(sorted(unknown))}")

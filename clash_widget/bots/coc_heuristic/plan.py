@@ -17,6 +17,7 @@ from ...coc.effects import PIECE_EFFECT, source
 from ...coc.vocab import ANGRY
 from ...coc.wonders import buildable, wonder_cards
 from ...engine import Action
+from ...engine.rng import Stream
 from .armies import ArmyPlan
 from .reading import (
     BASIC,
@@ -31,7 +32,6 @@ from .reading import (
     research_cost,
     shortfall,
 )
-from .ties import TieBreaks
 
 __all__ = ["BASIC", "FAR", "Goal", "Mind", "Score", "Seat", "research_cost", "shortfall"]
 
@@ -54,7 +54,7 @@ class Mind(Protocol):
     stream (for ties), the trade offers it made this turn, and its pick of the best action."""
 
     w: dict[str, float]
-    rng: TieBreaks
+    rng: Stream
     offers: tuple[tuple[int, int, int], set[Action]]
 
     def best(
