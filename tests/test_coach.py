@@ -16,7 +16,7 @@ from clash_widget.__main__ import main
 from clash_widget.bots import make_bot
 from clash_widget.coach import REVIEW_BUDGET, Budget, Cancelled, hint, review
 from clash_widget.coach.hint import came_back
-from clash_widget.coach.review import VERDICTS, Judged
+from clash_widget.coach.review import VERDICTS, Judged, judged_words
 from clash_widget.engine import Action, Match, get_game, state_hash
 from clash_widget.engine.game import KERNEL_RULES
 from clash_widget.engine.session import Session
@@ -345,6 +345,26 @@ def test_the_review_finds_a_clash_mistake_two_turns_miss(
 
     assert verdict() in ("mistake", "blunder")
     assert verdict("--deep") in ("mistake", "blunder")
+
+
+def test_a_review_says_in_words_how_it_judged() -> None:
+    """The review's last line says how each move was judged, in the game's own setting:
+    Clash of Cultures' screen over two turns, then the two moves played on (up to 32
+    games each, as a settling review may stop early); Secolo's games to the end."""
+    coc = judged_words(REVIEW_BUDGET.playout("coc"))
+    assert coc.startswith(
+        "The rule-of-thumb bot's favourite moves were first compared over 2 turns;"
+    )
+    assert (
+        "the move played and the best other were then judged on up to 32 simulated games each"
+        in coc
+    )
+    assert "played on for up to 160 steps" in coc
+    secolo = judged_words(REVIEW_BUDGET.playout("secolo"))
+    assert secolo.startswith(
+        "Each move was judged on 32 simulated games (96 more for a close call)"
+    )
+    assert "played on to the end of the game" in secolo
 
 
 @pytest.mark.parametrize(("game", "rounds"), [("coc", 80), ("secolo", 40)])

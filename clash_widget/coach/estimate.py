@@ -55,9 +55,10 @@ class Playout:
     # a review's long look: the candidates are first screened by trial games of this many
     # turns, and only the move judged and the best other are played on (0: no screening)
     screen: int = 0
-    # a close call's extra rounds stop at a look (every SETTLE_BATCH rounds) once the loss is
-    # unlikely to reach the smallest that is named (:func:`may_yet_be_named`): a stop that
-    # can leave a move unflagged, never flag one
+    # the rounds stop at a look (from RACE_FROM on, every RACE_BATCH rounds, and every
+    # SETTLE_BATCH extra rounds of a close call) once the move judged leads or its loss is
+    # unlikely to reach the smallest that is named (:func:`may_yet_be_named`): a stop leaves
+    # a loss under that (a good move), so it can leave a move unflagged, never flag one
     settle: bool = False
 
     def words(self) -> str:
@@ -114,7 +115,7 @@ PLAYOUTS["deep"] = {
 DEFAULT_PLAYOUT = Playout(turns=2, depth=80, scale=None)
 RACE_BATCH = 8  # rounds between two looks at the candidates
 SETTLE_BATCH = 8  # extra rounds between two looks at whether the loss may yet be named
-SETTLE_CHANCE = 0.05  # below this chance of reaching FLAG_FROM, a close call's rounds stop
+SETTLE_CHANCE = 0.05  # below this chance of reaching FLAG_FROM, a settling review's rounds stop
 SCREEN_DEPTH = 80  # steps at most of a screening trial game
 RACE_FROM = 16  # rounds every candidate gets before one can be dropped
 

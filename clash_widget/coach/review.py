@@ -216,8 +216,8 @@ def judged_words(how: Playout) -> str:
         return (
             f"The rule-of-thumb bot's favourite moves were first compared over "
             f"{horizon_words(how.screen).removeprefix('for ')}; the move played and the best "
-            f"other were then judged on {how.rounds} simulated games each{more} from what you "
-            f"knew then, played on {how.words()} by the rule-of-thumb bot."
+            f"other were then judged on {up_to}{how.rounds} simulated games each{more} from "
+            f"what you knew then, played on {how.words()} by the rule-of-thumb bot."
         )
     return (
         f"Each move was judged on {how.rounds} simulated games{more} from what you "

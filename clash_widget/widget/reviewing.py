@@ -11,7 +11,9 @@ verdict, the loss in points of winning chances, the simulated games it rests on,
 rules of thumb for the better move and the board targets (:mod:`.targets`) of the move
 played and of the better one.
 
-It runs on a daemon thread, so the board stays responsive; where Python has no threads
+It runs on a daemon thread, so the board stays responsive (that thread hands the decisions to
+``review_workers`` processes, the machine's cores by default, and shows their progress); where
+Python has no threads
 (Pyodide, JupyterLite's) each decision is one callback of the event loop, so the page and
 a Cancel click are served between two decisions (code that waits for the result,
 :meth:`Reviewing.start_review`, gets it judged inline there). From a player's view the coach reviews
