@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from ...coc import content
 from ...coc.board import city_size
 from ...coc.cities import grow_cost
-from ...coc.economy import cap, option_cost
+from ...coc.economy import Cost, cap, option_cost
 from ...coc.effects import PIECE_EFFECT, source
 from ...coc.vocab import ANGRY
 from ...coc.wonders import buildable, wonder_cards
@@ -199,22 +199,21 @@ class Seat(ArmyPlan):
         if self.army_wanted:
             out.append(self.option_goal("arm", self.arm_worth, "army_cost"))
         research = self.w["research"] + 10
-        key = ("research", research, self.s["options"]["research_cost"])
-        made = _OPTION_GOALS.get(key)
-        if made is None:
-            made = kept(_OPTION_GOALS, key, goal("research", research, research_cost(self.s)), 256)
-        out.append(made)
+        out.append(self.option_goal("research", research, "research_cost", research_cost))
         # best worth per good first, ties in the order above (a stable sort, reversed)
         out.sort(key=_PER_UNIT, reverse=True)
         return out
 
-    def option_goal(self, name: str, worth: float, option: str) -> Goal:
-        """``goal(name, worth, option_cost(state, option))``, remembered by the option's text
-        (the cost is a pure function of it)."""
+    def option_goal(
+        self, name: str, worth: float, option: str, price: Callable[[Any], Cost] | None = None
+    ) -> Goal:
+        """``goal(name, worth, cost)``, the cost ``option_cost(state, option)`` (or
+        ``price(state)``), remembered by the option's value (the cost is a pure function of it)."""
         key = (name, worth, self.s["options"][option])
         made = _OPTION_GOALS.get(key)
         if made is None:
-            made = kept(_OPTION_GOALS, key, goal(name, worth, option_cost(self.s, option)), 256)
+            cost = option_cost(self.s, option) if price is None else price(self.s)
+            made = kept(_OPTION_GOALS, key, goal(name, worth, cost), 256)
         return made
 
     @cached_property

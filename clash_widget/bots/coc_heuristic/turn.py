@@ -75,7 +75,8 @@ def upper_bound(bot: Mind, seat: Seat, a: Action) -> float:
     if w["collect"] < 0 or w["reactivate"] > 0:
         return float("inf")
     # collect_worth sums at most `picks` units, each worth at most the best worth per unit
-    # of a purchase (half its worth per good) or 2 (unit_worth); a reactivation costs
+    # of a purchase (half its worth per good) or 2 (unit_worth); reactivating a city can only
+    # lower it (its weight is not positive here)
     picks = effective_size(seat.s, seat.cities[a.args[0]])
     return w["collect"] * picks * seat.best_unit_worth
 
